@@ -1,0 +1,189 @@
+"""Cards: ranks, suits and the card notation (rules R1.1, R1.2).
+
+`Card.parse(str(card)) == card` for every card; `card.pretty()` uses suit symbols and is
+accepted by every parser too.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from badugi_spec.errors import CardError
+
+
+class Suit(enum.Enum):
+    """The four suits; the value is the notation letter."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def index(self) -> int:
+        """0..3, used for bit masks and deck indexes."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+_SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_INDEX: Final = {suit: i for i, suit in enumerate(Suit)}
+
+
+class Rank(enum.Enum):
+    """The thirteen ranks, ace low (R1.2); the value is the notation character."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    @property
+    def order(self) -> int:
+        """1 for the ace up to 13 for the king: lower is better in Badugi."""
+        return _RANK_ORDER[self]
+
+    @property
+    def label(self) -> str:
+        """The form used in hand names: `10` rather than `T`."""
+        return "10" if self is Rank.TEN else self.value
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.order < other.order
+
+
+_RANK_ORDER: Final = {rank: i + 1 for i, rank in enumerate(Rank)}
+RANKS_BY_ORDER: Final = tuple(Rank)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    rank: Rank
+    suit: Suit
+
+    @property
+    def index(self) -> int:
+        """0..51, ordered by rank then suit; bit `index` of a hand mask is this card."""
+        return (self.rank.order - 1) * 4 + self.suit.index
+
+    def __str__(self) -> str:
+        return self.rank.value + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    def pretty(self) -> str:
+        return self.rank.label + self.suit.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        cards = parse_cards(text, count=1)
+        return cards[0]
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return DECK[index]
+
+
+DECK: Final = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+"""The 52 cards (R1.1) in index order. A new hand's deck order is a permutation of this."""
+
+_RANK_TOKENS: Final = {rank.value: rank for rank in Rank} | {"10": Rank.TEN}
+_SUIT_TOKENS: Final = {suit.value: suit for suit in Suit} | {
+    symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()
+} | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_SEPARATORS: Final = frozenset(" \t\r\n,;:/|-_+.()[]{}'\"")
+
+
+def _describe(token: str, number: int, column: int) -> str:
+    return f"card {number} {token!r} (column {column})"
+
+
+def parse_cards(text: str, *, count: int | None = None) -> tuple[Card, ...]:
+    """Parse cards written as `As 2h`, `A♠2♥`, `10h`, `th`, with any separators.
+
+    Raises CardError naming the offending token and its place; duplicates and a wrong
+    number of cards (when `count` is given) are errors too.
+    """
+    cards: list[Card] = []
+    seen: dict[Card, int] = {}
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] in _SEPARATORS:
+            i += 1
+            continue
+        start = i
+        end = start
+        while end < n and text[end] not in _SEPARATORS:
+            end += 1
+        number = len(cards) + 1
+        rank_text = text[i : i + 2] if text.startswith("10", i) else text[i]
+        rank = _RANK_TOKENS.get(rank_text.upper())
+        if rank is None:
+            token = text[start : min(end, start + 3)]
+            raise CardError(
+                f"{_describe(token, number, start + 1)}: unknown rank {text[i]!r};"
+                " ranks are A 2-9 T (or 10) J Q K"
+            )
+        i += len(rank_text)
+        if i >= n or text[i] in _SEPARATORS:
+            raise CardError(
+                f"{_describe(text[start:i], number, start + 1)}: missing suit;"
+                " suits are s h d c or ♠ ♥ ♦ ♣"
+            )
+        suit = _SUIT_TOKENS.get(text[i].lower())
+        if suit is None:
+            raise CardError(
+                f"{_describe(text[start : i + 1], number, start + 1)}: unknown suit {text[i]!r};"
+                " suits are s h d c or ♠ ♥ ♦ ♣"
+            )
+        i += 1
+        card = Card(rank, suit)
+        if card in seen:
+            raise CardError(
+                f"{_describe(text[start:i], number, start + 1)}: duplicate card {card.pretty()}"
+                f" (already card {seen[card]})"
+            )
+        seen[card] = number
+        cards.append(card)
+    if count is not None and len(cards) != count:
+        raise CardError(
+            f"expected {count} card{'s' if count != 1 else ''}, got {len(cards)} in {text!r}"
+        )
+    return tuple(cards)
+
+
+def as_cards(cards: str | Iterable[Card]) -> tuple[Card, ...]:
+    """Accept either notation text or cards; reject repeated cards either way."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    result = tuple(cards)
+    if len(set(result)) != len(result):
+        dup = next(c for c in result if result.count(c) > 1)
+        raise CardError(f"duplicate card {dup.pretty()}")
+    return result
+
+
+def format_cards(cards: Iterable[Card], *, pretty: bool = True) -> str:
+    return " ".join(card.pretty() if pretty else str(card) for card in cards)

@@ -1,0 +1,61 @@
+"""The `badugi-spec` command. Each subcommand lives in `badugi_spec.commands`.
+
+Errors the user can cause end as one line on stderr with exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from badugi_spec.commands import COMMANDS
+from badugi_spec.errors import BadugiError
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse prints the whole usage block; one line is what the rest of the CLI gives.
+        self.exit(USAGE_ERROR, f"badugi-spec: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="badugi-spec",
+        description="Rules verifier and teaching tool for heads-up fixed-limit triple-draw Badugi.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for command in COMMANDS:
+        command.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except BadugiError as error:
+        first, *rest = str(error).splitlines() or [type(error).__name__]
+        print(f"badugi-spec: error: {first}", file=sys.stderr)
+        for line in rest:
+            print(line, file=sys.stderr)
+        return USAGE_ERROR
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away; that is not the user's mistake to report.
+        sys.stderr.close()
+        return 0
+    except OSError as error:
+        print(f"badugi-spec: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print("badugi-spec: interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,9 @@
+"""Subcommands of `badugi-spec`. Each module has `register(subparsers)` setting `run`."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from badugi_spec.commands import hand_cmds
+
+COMMANDS: tuple[ModuleType, ...] = (hand_cmds,)

@@ -1,0 +1,91 @@
+"""`hand`, `compare` and `rules`: the evaluator and the rulebook from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from badugi_spec.cards import parse_cards
+from badugi_spec.explain import explain
+from badugi_spec.hands import evaluate, winners
+from badugi_spec.rules import load_chapters
+
+
+def register(sub: Any) -> None:
+    hand = sub.add_parser("hand", help="value a four-card hand and explain which cards play")
+    hand.add_argument("cards", help='four cards, e.g. "A♠ 2♥ 3♦ K♦" or "As2h3dKd"')
+    hand.set_defaults(run=run_hand)
+
+    cmp = sub.add_parser("compare", help="say which of two or more hands wins, and why")
+    cmp.add_argument("hands", nargs="+", metavar="HAND", help="four cards per hand")
+    cmp.set_defaults(run=run_compare)
+
+    rules = sub.add_parser("rules", help="print the rulebook summary (every rule ID)")
+    rules.add_argument("--full", action="store_true", help="print each rule's text as well")
+    rules.set_defaults(run=run_rules)
+
+
+def run_hand(args: argparse.Namespace) -> int:
+    print(explain(parse_cards(args.cards, count=4)))
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    if len(args.hands) < 2:
+        raise_usage("compare needs at least two hands")
+    hands = [parse_cards(text, count=4) for text in args.hands]
+    seen: dict[object, int] = {}
+    for number, hand in enumerate(hands, start=1):
+        for card in hand:
+            if card in seen:
+                raise_usage(f"{card.pretty()} is in hand {seen[card]} and hand {number}")
+            seen[card] = number
+    values = [evaluate(hand) for hand in hands]
+    for number, hand in enumerate(hands, start=1):
+        print(f"hand {number}: {explain(hand)}")
+    best = winners(values)
+    if len(best) == len(values) and len(values) > 1:
+        print(f"tie: every hand is {values[0]}; suits never break ties (R2.7)")
+        return 0
+    names = " and ".join(f"hand {i + 1}" for i in best)
+    verb = "tie for the win" if len(best) > 1 else "wins"
+    top = values[best[0]]
+    losers = [v for v in values if v != top]
+    reason = _why(top, max(losers))
+    print(f"{names} {verb} with {top}: {reason}")
+    return 0
+
+
+def _why(winner: Any, runner_up: Any) -> str:
+    if winner.size != runner_up.size:
+        return f"{winner.size} playable cards beat {runner_up.size} (R2.3)"
+    for mine, theirs in zip(winner.ranks, runner_up.ranks, strict=True):
+        if mine != theirs:
+            return (
+                f"same size, and the first difference from the top is {mine.label}"
+                f" against {theirs.label}; the lower card wins (R2.4)"
+            )
+    raise AssertionError("equal values cannot be a win")  # pragma: no cover
+
+
+def raise_usage(message: str) -> None:
+    from badugi_spec.errors import CardError
+
+    raise CardError(message)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    for chapter in load_chapters():
+        print(f"{chapter.id} {chapter.title}")
+        for rule in chapter.rules:
+            marks = []
+            if rule.is_interpretation:
+                marks.append("interpretation")
+            if rule.not_heads_up:
+                marks.append("not shown heads-up")
+            suffix = f"  [{', '.join(marks)}]" if marks else ""
+            print(f"  {rule.id:<6} {rule.title}{suffix}")
+            if args.full:
+                for line in rule.text.splitlines():
+                    print(f"         {line}")
+    return 0

@@ -1,0 +1,57 @@
+"""The exception tree. Every error a user can meet carries a place and says what is wrong.
+
+    BadugiError
+    ├── CardError          bad card notation, duplicates, wrong count
+    ├── RulebookError      a malformed rules/ file
+    ├── IllegalAction      an action the rules forbid (stable `code` + `rule` ID)
+    └── ScenarioError      a scenario file that does not parse or make sense (file:line:col)
+"""
+
+from __future__ import annotations
+
+
+class BadugiError(Exception):
+    """Base of every error this package raises on purpose."""
+
+
+class CardError(BadugiError, ValueError):
+    """Card text that cannot be read, or cards that cannot form the hand asked for."""
+
+
+class RulebookError(BadugiError):
+    """The rulebook in `rules/` does not follow its format."""
+
+
+class IllegalAction(BadugiError):
+    """An action the rules forbid. The game state is left exactly as it was.
+
+    `code` is a stable identifier that scenarios and other implementations use; `rule` is
+    the rulebook ID the action breaks.
+    """
+
+    def __init__(self, code: str, rule: str, message: str) -> None:
+        super().__init__(f"{rule} {code}: {message}")
+        self.code = code
+        self.rule = rule
+        self.message = message
+
+
+class ScenarioError(BadugiError):
+    """A scenario file that cannot be parsed or is inconsistent, with its location."""
+
+    def __init__(
+        self, message: str, *, path: str, line: int, column: int, source_line: str = ""
+    ) -> None:
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        head = f"{self.path}:{self.line}:{self.column}: {self.message}"
+        if not self.source_line:
+            return head
+        caret = " " * (max(self.column, 1) - 1) + "^"
+        return f"{head}\n    {self.source_line}\n    {caret}"
