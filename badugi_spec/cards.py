@@ -110,9 +110,11 @@ DECK: Final = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 """The 52 cards (R1.1) in index order. A new hand's deck order is a permutation of this."""
 
 _RANK_TOKENS: Final = {rank.value: rank for rank in Rank} | {"10": Rank.TEN}
-_SUIT_TOKENS: Final = {suit.value: suit for suit in Suit} | {
-    symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()
-} | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_SUIT_TOKENS: Final = (
+    {suit.value: suit for suit in Suit}
+    | {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
+    | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+)
 _SEPARATORS: Final = frozenset(" \t\r\n,;:/|-_+.()[]{}'\"")
 
 

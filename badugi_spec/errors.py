@@ -1,10 +1,10 @@
 """The exception tree. Every error a user can meet carries a place and says what is wrong.
 
-    BadugiError
-    ├── CardError          bad card notation, duplicates, wrong count
-    ├── RulebookError      a malformed rules/ file
-    ├── IllegalAction      an action the rules forbid (stable `code` + `rule` ID)
-    └── ScenarioError      a scenario file that does not parse or make sense (file:line:col)
+BadugiError
+├── CardError          bad card notation, duplicates, wrong count
+├── RulebookError      a malformed rules/ file
+├── IllegalAction      an action the rules forbid (stable `code` + `rule` ID)
+└── ScenarioError      a scenario file that does not parse or make sense (file:line:col)
 """
 
 from __future__ import annotations

@@ -28,9 +28,7 @@ class Drop:
         if self.same_rank:
             clashes.append(f"pairs with {format_cards(self.same_rank)}")
         if self.same_suit:
-            clashes.append(
-                f"shares {self.card.suit.symbol} with {format_cards(self.same_suit)}"
-            )
+            clashes.append(f"shares {self.card.suit.symbol} with {format_cards(self.same_suit)}")
         return f"{self.card.pretty()} is dropped: it {' and '.join(clashes)}"
 
 

@@ -19,9 +19,7 @@ MAX_CARDS: Final = 4
 
 def _subset_masks(n: int) -> tuple[tuple[int, ...], ...]:
     """For n cards, each non-empty subset as a tuple of positions."""
-    return tuple(
-        tuple(i for i in range(n) if bits >> i & 1) for bits in range(1, 1 << n)
-    )
+    return tuple(tuple(i for i in range(n) if bits >> i & 1) for bits in range(1, 1 << n))
 
 
 _SUBSETS: Final = {n: _subset_masks(n) for n in range(1, MAX_CARDS + 1)}

@@ -71,7 +71,9 @@ def default_root() -> Path:
 def _parse_file(path: Path) -> Chapter:
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines or not (head := _CHAPTER.match(lines[0])):
-        raise RulebookError(f"{path}:1: the first line must be a chapter heading like '# R3 Betting'")
+        raise RulebookError(
+            f"{path}:1: the first line must be a chapter heading like '# R3 Betting'"
+        )
     chapter_id, chapter_title = head["id"], head["title"].strip()
     intro: list[str] = []
     rules: list[Rule] = []
@@ -100,7 +102,9 @@ def _parse_file(path: Path) -> Chapter:
                 raise RulebookError(f"{path}:{number}: rule heading must look like '## R3.6 Title'")
             rule_id = match["id"]
             if not (rule_id.startswith(chapter_id + ".") or rule_id[0] == chapter_id == "F"):
-                raise RulebookError(f"{path}:{number}: rule {rule_id} is not in chapter {chapter_id}")
+                raise RulebookError(
+                    f"{path}:{number}: rule {rule_id} is not in chapter {chapter_id}"
+                )
             close()
             current, body = (rule_id, match["title"].strip(), number), []
         elif line.startswith("# "):
@@ -130,7 +134,9 @@ def load_chapters(root: Path | None = None) -> tuple[Chapter, ...]:
     for chapter in chapters:
         for rule in chapter.rules:
             if rule.id in seen:
-                raise RulebookError(f"{rule.path}:{rule.line}: {rule.id} is also in {seen[rule.id]}")
+                raise RulebookError(
+                    f"{rule.path}:{rule.line}: {rule.id} is also in {seen[rule.id]}"
+                )
             seen[rule.id] = f"{rule.path}:{rule.line}"
     return chapters
 

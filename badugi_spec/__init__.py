@@ -1,0 +1,27 @@
+"""badugi-spec: the rules of heads-up fixed-limit triple-draw Badugi, executable.
+
+The promised surface is `__all__`; everything else is reachable but may change.
+"""
+
+from badugi_spec.cards import Card, Rank, Suit, parse_cards
+from badugi_spec.errors import BadugiError, CardError, IllegalAction, ScenarioError
+from badugi_spec.explain import explain
+from badugi_spec.hands import HandValue, compare, evaluate
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BadugiError",
+    "Card",
+    "CardError",
+    "HandValue",
+    "IllegalAction",
+    "Rank",
+    "ScenarioError",
+    "Suit",
+    "__version__",
+    "compare",
+    "evaluate",
+    "explain",
+    "parse_cards",
+]

@@ -1,0 +1,74 @@
+"""What a player can do, as values: actions, the legal options and the event log."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from badugi_spec.cards import Card
+
+
+class Kind(enum.Enum):
+    value: str
+
+    CHECK = "check"
+    BET = "bet"
+    CALL = "call"
+    RAISE = "raise"
+    FOLD = "fold"
+    ALL_IN = "all-in"
+    DRAW = "draw"
+
+
+BETTING_KINDS = frozenset({Kind.CHECK, Kind.BET, Kind.CALL, Kind.RAISE, Kind.FOLD, Kind.ALL_IN})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A player's action. `amount`, when given, is checked against what the action puts in.
+
+    For a call or all-in the amount is the chips added; for a bet or raise it is the
+    player's total for the round afterwards ("raises to 6").
+    """
+
+    seat: int
+    kind: Kind
+    amount: int | None = None
+    discards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """One legal option: `adds` chips now, reaching `to` for the round."""
+
+    kind: Kind
+    adds: int = 0
+    to: int = 0
+    all_in: bool = False
+
+    def describe(self) -> str:
+        if self.kind in (Kind.CHECK, Kind.FOLD):
+            return self.kind.value
+        if self.kind is Kind.DRAW:
+            return f"draw 0-{self.adds}"
+        suffix = " all-in" if self.all_in and self.kind is not Kind.ALL_IN else ""
+        if self.kind is Kind.CALL or self.kind is Kind.ALL_IN:
+            return f"{self.kind.value} {self.adds}{suffix}"
+        if self.kind is Kind.BET:
+            return f"bet {self.to}{suffix}"
+        return f"raise to {self.to}{suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the hand's log. `rule` cites the rule that made it happen."""
+
+    kind: str
+    seat: int | None
+    rule: str
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+    received: tuple[Card, ...] = ()
+    note: str = ""
+    pot: int = 0
+    stacks: tuple[int, ...] = field(default_factory=tuple)

@@ -1,0 +1,50 @@
+"""The stable codes of illegal actions: a public contract (scenarios and other engines use them).
+
+Each code names the rule it enforces. Never rename or reuse a code; add new ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from badugi_spec.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    rule: str
+    summary: str
+
+
+CODES: Final = {
+    c.code: c
+    for c in (
+        Code("out-of-turn", "R3.3", "a player acted when it was the other player's turn"),
+        Code("hand-over", "R5.1", "an action after the hand has ended"),
+        Code("session-over", "R6.4", "an action after the session has ended"),
+        Code("not-betting-round", "R3.1", "a betting action while the players are drawing"),
+        Code("not-draw-round", "R4.1", "a draw while a betting round is open"),
+        Code("check-facing-bet", "R3.5", "a check when there is a bet to call"),
+        Code("fold-when-free", "R3.4", "a fold when checking costs nothing"),
+        Code("nothing-to-call", "R3.4", "a call when there is no bet to call"),
+        Code("bet-facing-bet", "R3.5", "a bet when there is already a bet: that is a raise"),
+        Code("raise-without-bet", "R3.4", "a raise when there is no bet: that is a bet"),
+        Code("raise-cap", "R3.6", "a bet or raise beyond one bet and three raises"),
+        Code("wrong-amount", "R3.2", "an amount other than the fixed one the action puts in"),
+        Code("opponent-all-in", "R5.7", "a bet or raise when the opponent is all-in"),
+        Code("not-all-in", "R5.6", "an all-in that puts in less than the player's whole stack"),
+        Code("all-in-too-large", "R3.2", "an all-in for more than the fixed limit allows"),
+        Code("too-many-discards", "R4.2", "more than four cards discarded"),
+        Code("discard-repeated", "R4.2", "the same card discarded twice"),
+        Code("discard-not-held", "R4.2", "a discarded card the player does not hold"),
+        Code("deck-short", "R4.6", "the stated deck has too few cards for the deal or a draw"),
+        Code("deck-invalid", "R1.1", "the stated deck repeats a card"),
+    )
+}
+
+
+def illegal(code: str, message: str) -> IllegalAction:
+    """The error for `code`, citing its rule. Unknown codes are a bug, so they fail loudly."""
+    return IllegalAction(code, CODES[code].rule, message)

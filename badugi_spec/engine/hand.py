@@ -1,0 +1,416 @@
+"""One hand of heads-up fixed-limit triple-draw Badugi, as a state machine.
+
+Every action is validated completely before anything changes, so an illegal action
+(`IllegalAction`, with a stable code and rule ID) leaves the state exactly as it was.
+Seats are numbered; seat lists keep the shape that a multi-way profile would need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from badugi_spec.cards import Card
+from badugi_spec.engine.actions import BETTING_KINDS, Action, Event, Kind, Legal
+from badugi_spec.engine.codes import illegal
+from badugi_spec.engine.deck import Deck
+from badugi_spec.hands import HandValue, evaluate, winners
+from badugi_spec.structure import HOUSE, Structure
+
+SEATS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """`bet` rounds 1-4, `draw` 1-3, then `complete`."""
+
+    kind: str
+    number: int = 0
+
+    def __str__(self) -> str:
+        return self.kind if self.kind == "complete" else f"{self.kind}-{self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    ended_by: str
+    """`fold` or `showdown`."""
+    winners: tuple[int, ...]
+    won: tuple[int, ...]
+    """Chips each seat takes from the pot."""
+    returned: tuple[int, ...]
+    """Uncovered chips given back to the seat that put them in (R5.4, R5.5)."""
+    shown: tuple[HandValue | None, ...]
+    pot: int
+
+
+class Hand:
+    def __init__(
+        self,
+        *,
+        deck: Sequence[Card],
+        stacks: Sequence[int] | None = None,
+        dealer: int = 0,
+        structure: Structure = HOUSE,
+    ) -> None:
+        if dealer not in range(SEATS):
+            raise ValueError(f"dealer must be seat 0 or 1, not {dealer}")
+        start = tuple(stacks) if stacks is not None else (structure.starting_stack,) * SEATS
+        if len(start) != SEATS or min(start) <= 0:
+            raise ValueError(f"a hand needs {SEATS} players with chips, got stacks {start}")
+        self.structure = structure
+        self.dealer = dealer
+        self.big_blind = 1 - dealer
+        self.start_stacks = start
+        self.deck = Deck(deck)
+        self.deck.require(structure.hand_size * SEATS, "the deal")
+        self.stacks = list(start)
+        self.total = [0] * SEATS
+        self.committed = [0] * SEATS
+        self.folded = [False] * SEATS
+        self.acted = [False] * SEATS
+        self.holdings: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.burns: list[Card] = []
+        self.discards: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.events: list[Event] = []
+        self.result: Result | None = None
+        self.phase = Phase("bet", 1)
+        self.raises = 0
+        self.to_act: int | None = None
+        self._drawn_this_phase = 0
+        self._post(self.dealer, structure.small_blind, "small blind", "R1.5")
+        self._post(self.big_blind, structure.big_blind, "big blind", "R1.5")
+        self._deal()
+        # The big blind is the round's opening bet (R3.6) but not an action, so its
+        # option stands (R3.7).
+        self.raises = 1
+        self._continue_betting(first=self.dealer)
+
+    # ----- reading the state -------------------------------------------------------------
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this hand, before any uncovered part is returned (R5.8)."""
+        return sum(self.total)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def bet_size(self) -> int:
+        return self.structure.bet_sizes[self.phase.number - 1]
+
+    def value(self, seat: int) -> HandValue:
+        return evaluate(self.holdings[seat])
+
+    def legal_actions(self) -> tuple[Legal, ...]:
+        if self.to_act is None:
+            return ()
+        if self.phase.kind == "draw":
+            return (Legal(Kind.DRAW, adds=self.structure.max_discards),)
+        return tuple(self._betting_options(self.to_act).values())
+
+    def snapshot(self) -> dict[str, Any]:
+        """A canonical, JSON-ready view: what the protocol sends and scenarios compare."""
+        result = self.result
+        return {
+            "phase": str(self.phase),
+            "to_act": self.to_act,
+            "legal": [legal.describe() for legal in self.legal_actions()],
+            "pot": self.pot,
+            "stacks": list(self.stacks),
+            "committed": list(self.committed),
+            "hands": [[str(c) for c in cards] for cards in self.holdings],
+            "burns": len(self.burns),
+            "result": None
+            if result is None
+            else {
+                "ended_by": result.ended_by,
+                "winners": list(result.winners),
+                "won": list(result.won),
+                "returned": list(result.returned),
+                "shown": [None if v is None else str(v) for v in result.shown],
+            },
+        }
+
+    # ----- acting ------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply one action, or raise IllegalAction and change nothing."""
+        if self.result is not None:
+            raise illegal("hand-over", "the hand is over; no more actions")
+        if action.kind is Kind.DRAW and self.phase.kind != "draw":
+            raise illegal("not-draw-round", f"{self.phase} is a betting round, not a draw")
+        if action.kind in BETTING_KINDS and self.phase.kind != "bet":
+            raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
+        if action.seat != self.to_act:
+            who = "the big blind" if self.to_act == self.big_blind else "the dealer"
+            raise illegal("out-of-turn", f"it is {who}'s turn (seat {self.to_act})")
+        if action.kind is Kind.DRAW:
+            self._draw(action.seat, action.discards)
+        else:
+            self._bet(action)
+
+    # ----- betting -----------------------------------------------------------------------
+
+    def _opponent_all_in(self, seat: int) -> bool:
+        return any(self.stacks[s] == 0 for s in range(SEATS) if s != seat and not self.folded[s])
+
+    def _betting_options(self, seat: int) -> dict[Kind, Legal]:
+        level = max(self.committed)
+        to_call = level - self.committed[seat]
+        stack = self.stacks[seat]
+        options: dict[Kind, Legal] = {}
+        if to_call == 0:
+            options[Kind.CHECK] = Legal(Kind.CHECK, to=self.committed[seat])
+        else:
+            options[Kind.FOLD] = Legal(Kind.FOLD)
+            adds = min(to_call, stack)
+            options[Kind.CALL] = Legal(
+                Kind.CALL, adds=adds, to=self.committed[seat] + adds, all_in=adds == stack
+            )
+        if stack > to_call and self.raises < self.structure.cap and not self._opponent_all_in(seat):
+            kind = Kind.BET if self.raises == 0 else Kind.RAISE
+            adds = min(to_call + self.bet_size, stack)
+            options[kind] = Legal(
+                kind, adds=adds, to=self.committed[seat] + adds, all_in=adds == stack
+            )
+        all_in = next((o for o in reversed(options.values()) if o.all_in), None)
+        if all_in is not None:
+            options[Kind.ALL_IN] = Legal(Kind.ALL_IN, adds=all_in.adds, to=all_in.to, all_in=True)
+        return options
+
+    def _refuse(self, seat: int, kind: Kind) -> None:
+        """Raise the specific error for a betting action that is not among the options."""
+        to_call = max(self.committed) - self.committed[seat]
+        stack = self.stacks[seat]
+        if kind is Kind.CHECK:
+            raise illegal("check-facing-bet", f"there are {to_call} to call: call, raise or fold")
+        if kind is Kind.FOLD:
+            raise illegal("fold-when-free", "nothing to call: check or bet instead of folding")
+        if kind is Kind.CALL:
+            raise illegal("nothing-to-call", "there is no bet to call: check or bet")
+        if kind is Kind.ALL_IN:
+            most = max((o.adds for o in self._betting_options(seat).values()), default=0)
+            raise illegal(
+                "all-in-too-large",
+                f"a stack of {stack} is more than the {most} this fixed-limit spot allows",
+            )
+        if kind is Kind.BET and self.raises > 0:
+            raise illegal("bet-facing-bet", "there is already a bet this round: raise instead")
+        if kind is Kind.RAISE and self.raises == 0:
+            raise illegal("raise-without-bet", "there is no bet to raise: bet instead")
+        if self._opponent_all_in(seat):
+            raise illegal("opponent-all-in", "the opponent is all-in: no more betting")
+        if self.raises >= self.structure.cap:
+            raise illegal(
+                "raise-cap", f"the round is capped at one bet and {self.structure.cap - 1} raises"
+            )
+        raise illegal(
+            "opponent-all-in" if stack == 0 else "all-in-too-large",
+            f"a stack of {stack} cannot raise over a call of {to_call}",
+        )
+
+    def _bet(self, action: Action) -> None:
+        seat = action.seat
+        options = self._betting_options(seat)
+        option = options.get(action.kind)
+        if option is None:
+            self._refuse(seat, action.kind)
+            raise AssertionError("unreachable")  # pragma: no cover
+        if action.amount is not None:
+            expected = option.to if action.kind in (Kind.BET, Kind.RAISE) else option.adds
+            if action.amount != expected:
+                what = (
+                    f"{action.kind.value} to"
+                    if action.kind in (Kind.BET, Kind.RAISE)
+                    else action.kind.value
+                )
+                raise illegal("wrong-amount", f"{what} {expected} here, not {action.amount}")
+        if option.kind is Kind.FOLD:
+            self.folded[seat] = True
+            self._log("fold", seat, "R3.10")
+            self._settle_fold()
+            return
+        level = max(self.committed)
+        self.stacks[seat] -= option.adds
+        self.committed[seat] += option.adds
+        self.total[seat] += option.adds
+        if self.committed[seat] > level:
+            self.raises += 1
+            self.acted = [False] * SEATS
+        self.acted[seat] = True
+        rule = {
+            Kind.CHECK: "R3.4",
+            Kind.BET: "R3.2",
+            Kind.CALL: "R3.5",
+            Kind.RAISE: "R3.5",
+            Kind.ALL_IN: "R5.6",
+        }[option.kind]
+        if option.all_in and option.kind in (Kind.CALL,):
+            rule = "R5.4"
+        self._log(
+            option.kind.value,
+            seat,
+            rule,
+            amount=option.adds,
+            note="all-in" if option.all_in else "",
+        )
+        self._continue_betting(first=1 - seat)
+
+    def _needs_action(self, seat: int) -> bool:
+        if self.folded[seat] or self.stacks[seat] == 0:
+            return False
+        if self.committed[seat] < max(self.committed):
+            return True
+        return not self.acted[seat] and not self._opponent_all_in(seat)
+
+    def _continue_betting(self, *, first: int) -> None:
+        for seat in (first, 1 - first):
+            if self._needs_action(seat):
+                self.to_act = seat
+                return
+        self._end_betting_round()
+
+    def _end_betting_round(self) -> None:
+        if self.phase.number == self.structure.betting_rounds:
+            self._showdown()
+        else:
+            self._start_draw(self.phase.number)
+
+    def _betting_is_over(self) -> bool:
+        """After an all-in nobody bets again; the draws are still played (R5.7)."""
+        return any(self.stacks[s] == 0 for s in range(SEATS))
+
+    def _start_betting(self, number: int) -> None:
+        self.phase = Phase("bet", number)
+        self.committed = [0] * SEATS
+        self.acted = [False] * SEATS
+        self.raises = 0
+        if self._betting_is_over():
+            self._log("no-betting", None, "R5.7", note="a player is all-in")
+            self._end_betting_round()
+            return
+        self._continue_betting(first=self.big_blind)
+
+    # ----- drawing -----------------------------------------------------------------------
+
+    def _start_draw(self, number: int) -> None:
+        self.phase = Phase("draw", number)
+        self._drawn_this_phase = 0
+        self.to_act = self.big_blind
+
+    def _draw(self, seat: int, discards: Sequence[Card]) -> None:
+        held = self.holdings[seat]
+        if len(discards) > self.structure.max_discards:
+            raise illegal(
+                "too-many-discards",
+                f"{len(discards)} cards discarded; at most {self.structure.max_discards}",
+            )
+        if len(set(discards)) != len(discards):
+            dup = next(c for c in discards if discards.count(c) > 1)
+            raise illegal("discard-repeated", f"{dup.pretty()} is discarded twice")
+        for card in discards:
+            if card not in held:
+                raise illegal("discard-not-held", f"{card.pretty()} is not in that player's hand")
+        burn = self.structure.burns_per_draw if self._drawn_this_phase == 0 else 0
+        self.deck.require(burn + len(discards), f"draw {self.phase.number}")
+        if burn:
+            self.burns.extend(self.deck.take(burn))
+            self._log("burn", None, "R4.4", cards=tuple(self.burns[-burn:]))
+        received = self.deck.take(len(discards))
+        self.holdings[seat] = [c for c in held if c not in discards] + list(received)
+        self.discards[seat].extend(discards)
+        self._drawn_this_phase += 1
+        self._log(
+            "draw",
+            seat,
+            "R4.2",
+            cards=tuple(discards),
+            received=received,
+            amount=len(discards),
+            note="stands pat" if not discards else "",
+        )
+        if self._drawn_this_phase == SEATS:
+            self.to_act = None
+            self._start_betting(self.phase.number + 1)
+        else:
+            self.to_act = self.dealer
+
+    # ----- dealing and settling ----------------------------------------------------------
+
+    def _post(self, seat: int, blind: int, name: str, rule: str) -> None:
+        posted = min(blind, self.stacks[seat])
+        self.stacks[seat] -= posted
+        self.committed[seat] = self.total[seat] = posted
+        short = posted < blind
+        self._log(
+            "post",
+            seat,
+            "R5.5" if short else rule,
+            amount=posted,
+            note=f"{name}{' all-in' if short else ''}",
+        )
+
+    def _deal(self) -> None:
+        # One at a time, big blind first (R1.7): from the top, the big blind gets 1, 3, 5, 7.
+        order = (self.big_blind, self.dealer)
+        for _ in range(self.structure.hand_size):
+            for seat in order:
+                self.holdings[seat].extend(self.deck.take(1))
+        for seat in order:
+            self._log("deal", seat, "R1.7", cards=tuple(self.holdings[seat]))
+
+    def _settle_fold(self) -> None:
+        winner = next(s for s in range(SEATS) if not self.folded[s])
+        won = tuple(self.pot if s == winner else 0 for s in range(SEATS))
+        self._finish("fold", (winner,), won, (0,) * SEATS, (None,) * SEATS)
+
+    def _showdown(self) -> None:
+        values = [self.value(s) for s in range(SEATS)]
+        best = winners(values)
+        # Chips a player put in beyond what the other could match go back (R5.4, R5.5).
+        matched = min(self.total)
+        returned = tuple(t - matched for t in self.total)
+        contested = self.pot - sum(returned)
+        share, odd = divmod(contested, len(best))
+        won = [share if s in best else 0 for s in range(SEATS)]
+        if odd:
+            # Never reached heads-up (R5.3): both put in `matched`, so `contested` is even.
+            won[self.big_blind if self.big_blind in best else best[0]] += odd
+        self._finish("showdown", best, tuple(won), returned, tuple(values))
+
+    def _finish(
+        self,
+        ended_by: str,
+        best: tuple[int, ...],
+        won: tuple[int, ...],
+        returned: tuple[int, ...],
+        shown: tuple[HandValue | None, ...],
+    ) -> None:
+        pot = self.pot
+        for seat in range(SEATS):
+            if returned[seat]:
+                self._log("return", seat, "R5.4", amount=returned[seat])
+        if ended_by == "showdown":
+            for seat in range(SEATS):
+                self._log(
+                    "show", seat, "R5.1", cards=tuple(self.holdings[seat]), note=str(shown[seat])
+                )
+        for seat in range(SEATS):
+            self.stacks[seat] += won[seat] + returned[seat]
+            if won[seat]:
+                rule = "R3.10" if ended_by == "fold" else ("R5.2" if len(best) > 1 else "R5.1")
+                self._log("win", seat, rule, amount=won[seat])
+        self.phase = Phase("complete")
+        self.to_act = None
+        self.result = Result(ended_by, best, won, returned, shown, pot)
+
+    def _log(self, kind: str, seat: int | None, rule: str, **detail: Any) -> None:
+        self.events.append(
+            Event(
+                kind=kind, seat=seat, rule=rule, pot=self.pot, stacks=tuple(self.stacks), **detail
+            )
+        )
