@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from badugi_spec.commands import hand_cmds
+from badugi_spec.commands import check_cmd, hand_cmds
 
-COMMANDS: tuple[ModuleType, ...] = (hand_cmds,)
+COMMANDS: tuple[ModuleType, ...] = (
+    hand_cmds,
+    check_cmd,
+)

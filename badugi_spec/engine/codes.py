@@ -36,6 +36,7 @@ CODES: Final = {
         Code("opponent-all-in", "R5.7", "a bet or raise when the opponent is all-in"),
         Code("not-all-in", "R5.6", "an all-in that puts in less than the player's whole stack"),
         Code("all-in-too-large", "R3.2", "an all-in for more than the fixed limit allows"),
+        Code("short-stack", "R5.4", "a raise by a player whose chips do not cover the call"),
         Code("too-many-discards", "R4.2", "more than four cards discarded"),
         Code("discard-repeated", "R4.2", "the same card discarded twice"),
         Code("discard-not-held", "R4.2", "a discarded card the player does not hold"),

@@ -79,6 +79,7 @@ class Hand:
         self.raises = 0
         self.to_act: int | None = None
         self._drawn_this_phase = 0
+        self._blind_all_in = False
         self._post(self.dealer, structure.small_blind, "small blind", "R1.5")
         self._post(self.big_blind, structure.big_blind, "big blind", "R1.5")
         self._deal()
@@ -208,9 +209,10 @@ class Hand:
             raise illegal(
                 "raise-cap", f"the round is capped at one bet and {self.structure.cap - 1} raises"
             )
+        # The only way left to miss the option: the stack does not even cover the call.
         raise illegal(
-            "opponent-all-in" if stack == 0 else "all-in-too-large",
-            f"a stack of {stack} cannot raise over a call of {to_call}",
+            "short-stack",
+            f"a stack of {stack} cannot raise over a call of {to_call}: call all-in or fold",
         )
 
     def _bet(self, action: Action) -> None:
@@ -220,6 +222,11 @@ class Hand:
         if option is None:
             self._refuse(seat, action.kind)
             raise AssertionError("unreachable")  # pragma: no cover
+        if action.kind is Kind.ALL_IN and action.amount is not None and action.amount < option.adds:
+            raise illegal(
+                "not-all-in",
+                f"all-in means the whole stack of {option.adds}, not {action.amount}",
+            )
         if action.amount is not None:
             expected = option.to if action.kind in (Kind.BET, Kind.RAISE) else option.adds
             if action.amount != expected:
@@ -249,8 +256,14 @@ class Hand:
             Kind.RAISE: "R3.5",
             Kind.ALL_IN: "R5.6",
         }[option.kind]
-        if option.all_in and option.kind in (Kind.CALL,):
-            rule = "R5.4"
+        if option.all_in:
+            over = self.committed[seat] - level
+            if over < 0:
+                rule = "R5.4"  # a short call: the uncovered part goes back at the end
+            elif 0 < over < self.bet_size:
+                rule = "R5.6"  # more than a call, less than a full bet or raise
+            elif option.kind is Kind.ALL_IN:
+                rule = "R3.5" if over == 0 or self.raises > 1 else "R3.2"
         self._log(
             option.kind.value,
             seat,
@@ -345,13 +358,16 @@ class Hand:
         posted = min(blind, self.stacks[seat])
         self.stacks[seat] -= posted
         self.committed[seat] = self.total[seat] = posted
-        short = posted < blind
+        # A blind that takes the whole stack, short or exact, is the all-in of R5.5.
+        all_in = self.stacks[seat] == 0
+        if all_in:
+            self._blind_all_in = True
         self._log(
             "post",
             seat,
-            "R5.5" if short else rule,
+            "R5.5" if all_in else rule,
             amount=posted,
-            note=f"{name}{' all-in' if short else ''}",
+            note=f"{name}{' all-in' if all_in else ''}",
         )
 
     def _deal(self) -> None:
@@ -393,7 +409,9 @@ class Hand:
         pot = self.pot
         for seat in range(SEATS):
             if returned[seat]:
-                self._log("return", seat, "R5.4", amount=returned[seat])
+                # Uncovered chips go back: a blind that was not covered (R5.5) or a bet (R5.4).
+                rule = "R5.5" if self._blind_all_in else "R5.4"
+                self._log("return", seat, rule, amount=returned[seat])
         if ended_by == "showdown":
             for seat in range(SEATS):
                 self._log(

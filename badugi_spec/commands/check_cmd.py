@@ -1,0 +1,87 @@
+"""`check` runs scenarios against the engine; `coverage` prints the rule x scenario matrix."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from badugi_spec.rules import load as load_rules
+from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.coverage import coverage, matrix_lines
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.report import (
+    counts,
+    describe_failure,
+    load_error_lines,
+    summary_line,
+    to_json,
+    write_json,
+    write_junit,
+)
+from badugi_spec.scenario.runner import Runner
+from badugi_spec.scenario.suite import load_suite
+
+DEFAULT_PATHS = ["scenarios"]
+
+
+def register(sub: Any) -> None:
+    check = sub.add_parser("check", help="run scenarios against the engine")
+    check.add_argument("paths", nargs="*", default=DEFAULT_PATHS, help="files or folders")
+    check.add_argument("--json", metavar="FILE", help="write a machine-readable report")
+    check.add_argument("--junit", metavar="FILE", help="write JUnit XML")
+    check.add_argument(
+        "--coverage",
+        action="store_true",
+        help="also fail when a rule that needs a scenario has none",
+    )
+    check.add_argument(
+        "-q", "--quiet", action="store_true", help="print only failures and the summary"
+    )
+    check.set_defaults(run=run_check)
+
+    cov = sub.add_parser("coverage", help="print the rule x scenario matrix")
+    cov.add_argument("paths", nargs="*", default=DEFAULT_PATHS, help="files or folders")
+    cov.set_defaults(run=run_coverage)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    suite = load_suite(args.paths)
+    runner = Runner(EngineImplementation())
+    results = [runner.run(compile_case(scenario)) for scenario in suite.scenarios]
+    for error in suite.errors:
+        print("\n".join(load_error_lines(error)))
+    for result in results:
+        if result.status != "passed":
+            print("\n".join(describe_failure(result)))
+        elif not args.quiet:
+            print(f"ok   {result.id}")
+    tally = counts(results, suite.errors)
+    uncovered = []
+    if args.coverage:
+        rules = load_rules()
+        uncovered = coverage(rules, suite.scenarios).uncovered
+        for rule in uncovered:
+            print(f"UNCOVERED {rule.id} {rule.title}: no scenario cites it")
+    if args.json:
+        write_json(args.json, to_json(results, suite.errors, implementation="badugi-spec"))
+    if args.junit:
+        write_junit(args.junit, results, suite.errors, name="badugi-spec check")
+    print(summary_line(tally, full=False))
+    failed = tally["failed"] + tally["errored"] + len(uncovered)
+    return 1 if failed or (not results and not suite.errors) else 0
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    rules = load_rules()
+    suite = load_suite(args.paths)
+    for error in suite.errors:
+        print("\n".join(load_error_lines(error)), file=sys.stderr)
+    cov = coverage(rules, suite.scenarios)
+    print("\n".join(matrix_lines(rules, cov)))
+    needed = sum(1 for r in rules.values() if r.needs_scenario)
+    print(
+        f"{needed - len(cov.uncovered)} of {needed} rules covered;"
+        f" {len(cov.exempt)} exempt (future profile or not shown heads-up)"
+    )
+    return 1 if cov.uncovered or suite.errors else 0

@@ -1,0 +1,309 @@
+"""Turn parsed statements into a checked `Scenario`: the semantic half of parsing.
+
+Catches what the grammar cannot: unknown players and rule IDs, cards dealt twice, a
+hand without cards, a draw that takes a different number of cards than it throws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from badugi_spec.cards import Card
+from badugi_spec.errors import ScenarioError
+from badugi_spec.scenario.model import (
+    Act,
+    Expect,
+    HandScript,
+    Reject,
+    Scenario,
+    Seat,
+    Step,
+    Where,
+)
+
+_PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn"})
+
+
+@dataclass
+class _Hand:
+    number: int
+    where: Where
+    deal: list[tuple[str, tuple[Card, ...]]] = field(default_factory=list)
+    deck: tuple[Card, ...] | None = None
+    seed: int | None = None
+    burns: list[tuple[int, Card]] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    reject_deal: str | None = None
+    sourced: bool = False
+    cards_seen: dict[Card, Where] = field(default_factory=dict)
+
+
+class _Assembler:
+    def __init__(self, path: str, text: str, known_rules: set[str] | None) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+        self.known_rules = known_rules
+        self.header: dict[str, Any] = {}
+        self.seats: list[Seat] = []
+        self.dealer: str | None = None
+        self.hands: list[_Hand] = []
+        self.checks: list[Step] = []
+
+    def fail(self, where: Where, message: str) -> ScenarioError:
+        line = self.lines[where.line - 1] if 0 < where.line <= len(self.lines) else ""
+        return ScenarioError(
+            message, path=self.path, line=where.line, column=where.column, source_line=line
+        )
+
+    def current(self, where: Where) -> _Hand:
+        if not self.seats:
+            raise self.fail(where, "name the players first: players Ann 100 dealer, Bob 100")
+        if not self.hands:
+            self.hands.append(_Hand(1, where))
+        return self.hands[-1]
+
+    def player(self, name: str, where: Where) -> None:
+        if name not in {s.name for s in self.seats}:
+            known = ", ".join(s.name for s in self.seats) or "none yet"
+            raise self.fail(where, f"unknown player {name!r} (players: {known})")
+
+    def see(self, hand: _Hand, card: Card, where: Where) -> None:
+        if card in hand.cards_seen:
+            first = hand.cards_seen[card]
+            raise self.fail(
+                where,
+                f"{card.pretty()} is dealt twice in hand {hand.number}"
+                f" (first at line {first.line})",
+            )
+        hand.cards_seen[card] = where
+
+    # ----- statements --------------------------------------------------------------------
+
+    def add(self, statement: tuple[Any, ...]) -> None:
+        kind, where = statement[0], statement[1]
+        if kind == "scenario":
+            if "id" in self.header:
+                raise self.fail(where, "a file holds one scenario: a second 'scenario' line")
+            self.header.update(id=statement[2], title=statement[3], where=where)
+            return
+        if "id" not in self.header:
+            place = where if isinstance(where, Where) else Where(self.path, 1)
+            raise self.fail(place, 'a scenario starts with: scenario <id> "<title>"')
+        handler = getattr(self, f"on_{kind.replace('-', '_')}")
+        handler(*statement[1:])
+
+    def on_rules(self, where: Where, tokens: list[Any]) -> None:
+        for token in tokens:
+            rule = str(token)
+            if self.known_rules is not None and rule not in self.known_rules:
+                place = Where(self.path, int(token.line), int(token.column))
+                raise self.fail(place, f"unknown rule ID {rule}: not in the rulebook")
+        self.header.setdefault("rules", []).extend(str(t) for t in tokens)
+
+    def on_tags(self, where: Where, tags: list[str]) -> None:
+        self.header.setdefault("tags", []).extend(tags)
+
+    def on_text(self, where: Where, text: str) -> None:
+        previous = self.header.get("text", "")
+        self.header["text"] = f"{previous}\n\n{text}" if previous else text
+
+    def on_players(self, where: Where, seats: list[tuple[Seat, bool, Any]]) -> None:
+        if self.seats:
+            raise self.fail(where, "the players are already named")
+        if len(seats) != 2:
+            raise self.fail(where, f"the house game is heads-up: 2 players, not {len(seats)}")
+        names = [seat.name for seat, _, _ in seats]
+        if names[0] == names[1]:
+            raise self.fail(seats[1][0].where, f"two players called {names[0]}")
+        for seat, _, _ in seats:
+            if seat.stack <= 0:
+                raise self.fail(seat.where, f"{seat.name} needs chips to play")
+        dealers = [seat.name for seat, is_dealer, _ in seats if is_dealer]
+        if len(dealers) > 1:
+            raise self.fail(seats[1][0].where, "only one player deals first (R6.1)")
+        self.seats = [seat for seat, _, _ in seats]
+        self.dealer = dealers[0] if dealers else names[0]
+
+    def on_hand(self, where: Where, number: int) -> None:
+        expected = len(self.hands) + 1
+        if self.hands and not self.hands[-1].sourced:
+            raise self.fail(
+                where, f"hand {len(self.hands)} has no cards: deal, deck or shuffle seed"
+            )
+        if number != expected:
+            raise self.fail(where, f"hands are numbered in order: expected hand {expected}")
+        self.current(where)
+        if number > 1:
+            self.hands.append(_Hand(number, where))
+
+    def _source(self, where: Where) -> _Hand:
+        hand = self.current(where)
+        if hand.sourced:
+            raise self.fail(
+                where, f"hand {hand.number} already has its cards; start 'hand {hand.number + 1}'"
+            )
+        if hand.steps:
+            raise self.fail(where, "the cards come before the hand's actions")
+        hand.sourced = True
+        return hand
+
+    def on_deal(self, where: Where, dealt: list[Any]) -> None:
+        hand = self._source(where)
+        named: set[str] = set()
+        for name, cards, place, _token, tokens in dealt:
+            self.player(name, place)
+            if name in named:
+                raise self.fail(place, f"{name} is dealt twice")
+            named.add(name)
+            if len(cards) != 4:
+                raise self.fail(place, f"{name} is dealt {len(cards)} cards; a hand has 4 (R1.7)")
+            for token, card in tokens:
+                self.see(hand, card, Where(self.path, int(token.line), int(token.column)))
+            hand.deal.append((name, cards))
+        missing = [s.name for s in self.seats if s.name not in named]
+        if missing:
+            raise self.fail(where, f"the deal must give cards to {', '.join(missing)} too")
+
+    def on_deck(self, where: Where, cards: list[Any]) -> None:
+        hand = self._source(where)
+        for token, card in cards:
+            self.see(hand, card, Where(self.path, int(token.line), int(token.column)))
+        hand.deck = tuple(card for _, card in cards)
+
+    def on_shuffle(self, where: Where, seed: int) -> None:
+        self._source(where).seed = seed
+
+    def on_burn(self, where: Where, card: tuple[Any, Card]) -> None:
+        hand = self.current(where)
+        if not hand.deal:
+            raise self.fail(
+                where, "a stated burn needs a deal: with a deck or seed the deck decides"
+            )
+        big_blind = self._big_blind(hand)
+        draw = 1 + sum(
+            1
+            for s in hand.steps
+            if isinstance(s, Act) and s.kind == "draw" and s.player == big_blind
+        )
+        if any(d == draw for d, _ in hand.burns):
+            raise self.fail(where, f"draw {draw} already has its burn (R4.4)")
+        self.see(hand, card[1], where)
+        hand.burns.append((draw, card[1]))
+
+    def _big_blind(self, hand: _Hand) -> str:
+        first = [s.name for s in self.seats].index(self.dealer or self.seats[0].name)
+        dealer = (first + hand.number - 1) % 2
+        return self.seats[1 - dealer].name
+
+    def on_reject_deal(self, where: Where, code: str, source: str) -> None:
+        hand = self.current(where)
+        if not hand.sourced or hand.steps:
+            raise self.fail(where, "'reject deal' comes right after the hand's cards")
+        hand.reject_deal = code
+
+    def on_steps(self, steps: list[Step]) -> None:
+        for step in steps:
+            self.on_step(step)
+
+    def on_step(self, step: Step) -> None:
+        where = step.where
+        hand = self.current(where)
+        if not hand.sourced:
+            raise self.fail(
+                where, f"hand {hand.number} needs cards first: deal, deck or shuffle seed"
+            )
+        act = step.act if isinstance(step, Reject) else step
+        if isinstance(act, Act):
+            self.player(act.player, act.where)
+            if act.takes is not None and len(act.takes) != len(act.discards):
+                raise self.fail(
+                    act.where,
+                    f"{act.player} throws {len(act.discards)} and takes {len(act.takes)}:"
+                    " a draw replaces card for card (R4.2)",
+                )
+            if isinstance(step, Act) and act.takes and hand.deal:
+                for card in act.takes:
+                    self.see(hand, card, act.where)
+        if isinstance(step, Expect):
+            self.check_expect(step)
+        hand.steps.append(step)
+
+    def check_expect(self, step: Expect) -> None:
+        names: list[str] = []
+        if step.what in _PLAYER_EXPECTS and step.args and isinstance(step.args[0], str):
+            names.append(step.args[0])
+        if step.what == "stacks":
+            names.extend(str(pair[0]) for pair in step.args)  # type: ignore[index]
+        if step.what == "session-over" and step.args[0] is not None:
+            names.append(str(step.args[0]))
+        for name in names:
+            self.player(name, step.where)
+
+    def on_check(self, step: Step) -> None:
+        self.checks.append(step)
+
+    # ----- result ------------------------------------------------------------------------
+
+    def build(self, source: str) -> Scenario:
+        if "id" not in self.header:
+            raise self.fail(Where(self.path, 1), 'a scenario starts with: scenario <id> "<title>"')
+        if self.hands and not self.hands[-1].sourced:
+            raise self.fail(self.hands[-1].where, f"hand {len(self.hands)} has no cards")
+        if not self.hands and not self.checks:
+            raise self.fail(
+                self.header["where"],
+                "the scenario checks nothing: add a hand or an evaluate/compare line",
+            )
+        if not self.header.get("rules"):
+            raise self.fail(self.header["where"], "name the rules it shows: rules R2.5 R4.2")
+        hands = tuple(
+            HandScript(
+                number=h.number,
+                where=h.where,
+                deal=tuple(h.deal),
+                deck=h.deck,
+                seed=h.seed,
+                burns=tuple(h.burns),
+                steps=tuple(h.steps),
+                reject_deal=h.reject_deal,
+            )
+            for h in self.hands
+        )
+        return Scenario(
+            id=self.header["id"],
+            title=self.header["title"],
+            where=self.header["where"],
+            rules=tuple(dict.fromkeys(self.header.get("rules", []))),
+            tags=tuple(self.header.get("tags", [])),
+            text=self.header.get("text", ""),
+            seats=tuple(self.seats),
+            dealer=self.dealer,
+            hands=hands,
+            checks=tuple(self.checks),
+            source=source,
+        )
+
+
+def assemble(
+    statements: list[Any], *, path: str, text: str, known_rules: set[str] | None
+) -> Scenario:
+    assembler = _Assembler(path, text, known_rules)
+    for statement in statements:
+        if statement[0] in ("steps", "step", "check"):
+            if "id" not in assembler.header:
+                raise assembler.fail(
+                    Where(path, 1), 'a scenario starts with: scenario <id> "<title>"'
+                )
+            if statement[0] == "steps":
+                assembler.on_steps(statement[1])
+            elif statement[0] == "step":
+                assembler.on_step(statement[1])
+            else:
+                assembler.on_check(statement[1])
+        else:
+            assembler.add(statement)
+    return assembler.build(text)
+
+
+__all__ = ["assemble", "replace"]

@@ -1,0 +1,177 @@
+"""Compile a Scenario to its flat, language-neutral case: plain JSON values only.
+
+Every hand gets an explicit deck order (top first), so another implementation needs no
+shuffle of ours and no card-assignment logic: it deals from the list it is given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from badugi_spec.cards import DECK, Card
+from badugi_spec.engine.deck import shuffled
+from badugi_spec.hands import parse_value
+from badugi_spec.scenario.model import (
+    Act,
+    Compare,
+    Evaluate,
+    Expect,
+    HandScript,
+    Note,
+    Reject,
+    Scenario,
+    Step,
+)
+
+CASE_FORMAT = 1
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def dealer_of(scenario: Scenario, hand_number: int) -> str:
+    """The button alternates from the first dealer (R6.1, R6.2)."""
+    names = scenario.seat_names
+    first = names.index(scenario.dealer or names[0])
+    return names[(first + hand_number - 1) % 2]
+
+
+def deck_order(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:
+    if hand.deck is not None:
+        return hand.deck
+    if hand.seed is not None:
+        return shuffled(hand.seed)
+    return _deck_from_deal(scenario, hand)
+
+
+def _deck_from_deal(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:
+    dealer = dealer_of(scenario, hand.number)
+    big_blind = next(name for name in scenario.seat_names if name != dealer)
+    dealt = dict(hand.deal)
+    stated = {card for cards in dealt.values() for card in cards} | {c for _, c in hand.burns}
+    draws = [s for s in hand.steps if isinstance(s, Act) and s.kind == "draw"]
+    stated |= {card for act in draws for card in act.takes or ()}
+    filler = [card for card in DECK if card not in stated]
+    order: list[Card] = []
+    # One at a time, big blind first (R1.7).
+    for i in range(4):
+        order += [dealt[big_blind][i], dealt[dealer][i]]
+    burns = dict(hand.burns)
+    count = {big_blind: 0, dealer: 0}
+    by_round: dict[int, dict[str, Act]] = {}
+    for act in draws:
+        count[act.player] += 1
+        by_round.setdefault(count[act.player], {})[act.player] = act
+    for number in sorted(by_round):
+        # One burn before the draw's replacements (R4.4), then the big blind's,
+        # then the dealer's (R4.3).
+        order.append(burns[number] if number in burns else filler.pop(0))
+        for name in (big_blind, dealer):
+            drawn = by_round[number].get(name)
+            if drawn is None:
+                continue
+            if drawn.takes is not None:
+                order += drawn.takes
+            else:
+                order += [filler.pop(0) for _ in drawn.discards]
+    return tuple(order + filler)
+
+
+def _act(act: Act) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": act.player, "action": act.kind}
+    if act.amount is not None:
+        out["amount"] = act.amount
+    if act.kind == "draw":
+        out["discards"] = _cards(act.discards)
+        if act.takes is not None:
+            out["takes"] = _cards(act.takes)
+    return out
+
+
+def _value(text: str) -> dict[str, Any]:
+    _, ranks = parse_value(text)
+    return {"size": len(ranks), "ranks": [rank.label for rank in ranks]}
+
+
+def _expect_value(step: Expect) -> Any:
+    a = step.args
+    match step.what:
+        case "stacks":
+            return dict(a)  # type: ignore[arg-type]
+        case "legal":
+            return list(a)
+        case "holds" | "shows":
+            return {"player": a[0], "value": _value(str(a[1]))}
+        case "wins":
+            return {"player": a[0], "amount": a[1], "ending": a[2]}
+        case "split":
+            return {"amount": a[0], "ending": a[1]}
+        case "returned":
+            return {"player": a[0], "amount": a[1]}
+        case "session-over":
+            return {"winner": a[0]}
+        case "session-continues":
+            return None
+        case _:
+            return a[0]
+
+
+def _step(step: Step) -> dict[str, Any]:
+    base: dict[str, Any] = {"line": step.where.line}
+    if isinstance(step, Act):
+        return base | {"op": "act", "source": step.source} | _act(step)
+    if isinstance(step, Reject):
+        return base | {"op": "reject", "source": step.source, "code": step.code} | _act(step.act)
+    if isinstance(step, Expect):
+        return base | {
+            "op": "expect",
+            "source": step.source,
+            "what": step.what,
+            "value": _expect_value(step),
+        }
+    if isinstance(step, Note):
+        return base | {"op": "note", "text": step.text}
+    if isinstance(step, Evaluate):
+        return base | {
+            "op": "evaluate",
+            "source": step.source,
+            "cards": _cards(step.cards),
+            "value": _value(step.value),
+        }
+    if isinstance(step, Compare):
+        expect = "tie" if step.verdict == "ties" else "first"
+        return base | {
+            "op": "compare",
+            "source": step.source,
+            "hands": [_cards(step.first), _cards(step.second)],
+            "winner": expect,
+        }
+    raise TypeError(f"unknown step {step!r}")  # pragma: no cover
+
+
+def compile_case(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as a case for any implementation (see the JSON schema `case.json`)."""
+    return {
+        "format": CASE_FORMAT,
+        "id": scenario.id,
+        "title": scenario.title,
+        "rules": list(scenario.rules),
+        "tags": list(scenario.tags),
+        "file": scenario.where.path,
+        "line": scenario.where.line,
+        "players": [{"name": s.name, "stack": s.stack} for s in scenario.seats],
+        "first_dealer": scenario.dealer,
+        "checks": [_step(step) for step in scenario.checks],
+        "hands": [
+            {
+                "number": hand.number,
+                "line": hand.where.line,
+                "dealer": dealer_of(scenario, hand.number),
+                "deck": _cards(deck_order(scenario, hand)),
+                "reject_deal": hand.reject_deal,
+                "steps": [_step(step) for step in hand.steps],
+            }
+            for hand in scenario.hands
+        ],
+    }

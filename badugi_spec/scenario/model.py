@@ -1,0 +1,121 @@
+"""Scenarios as frozen values: what the parser builds and the runner and docs read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from badugi_spec.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """A place in a scenario file, for errors and failure reports."""
+
+    path: str
+    line: int
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    stack: int
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A player's action as written. `kind` is an engine Kind value (`check`, `draw`, ...)."""
+
+    player: str
+    kind: str
+    where: Where
+    source: str
+    amount: int | None = None
+    discards: tuple[Card, ...] = ()
+    takes: tuple[Card, ...] | None = None
+    """Cards the draw brings, when the scenario states them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reject:
+    act: Act
+    code: str
+    where: Where
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """One expectation. `what` names it (`pot`, `stacks`, `holds` ...); `args` are its values."""
+
+    what: str
+    args: tuple[object, ...]
+    where: Where
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    text: str
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluate:
+    cards: tuple[Card, ...]
+    value: str
+    where: Where
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    first: tuple[Card, ...]
+    verdict: str
+    """`beats` or `ties`."""
+    second: tuple[Card, ...]
+    where: Where
+    source: str
+
+
+Step = Act | Reject | Expect | Note | Evaluate | Compare
+
+
+@dataclass(frozen=True, slots=True)
+class HandScript:
+    """One hand: where its cards come from, and its steps in order."""
+
+    number: int
+    where: Where
+    deal: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    deck: tuple[Card, ...] | None = None
+    seed: int | None = None
+    burns: tuple[tuple[int, Card], ...] = ()
+    """Stated burns as (draw number, card)."""
+    steps: tuple[Step, ...] = ()
+    reject_deal: str | None = None
+    """The error code the deal itself must be refused with (a stated deck too short)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    id: str
+    title: str
+    where: Where
+    rules: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    text: str = ""
+    seats: tuple[Seat, ...] = ()
+    dealer: str | None = None
+    hands: tuple[HandScript, ...] = ()
+    checks: tuple[Step, ...] = field(default=())
+    """Hand-value steps (`evaluate`, `compare`) that need no table."""
+    source: str = ""
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)

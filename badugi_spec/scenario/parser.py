@@ -1,0 +1,397 @@
+"""Parse scenario files: Lark grammar -> one Transformer -> frozen `Scenario` values.
+
+Every problem becomes a ScenarioError with file, line, column, the line and a caret.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any, Final
+
+import lark
+from lark import Token, Transformer, v_args
+
+from badugi_spec.cards import Card, parse_cards
+from badugi_spec.errors import CardError, ScenarioError
+from badugi_spec.hands import parse_value
+from badugi_spec.scenario.model import (
+    Act,
+    Compare,
+    Evaluate,
+    Expect,
+    HandScript,
+    Note,
+    Reject,
+    Scenario,
+    Seat,
+    Step,
+    Where,
+)
+
+_FRIENDLY: Final = {
+    "CARD": "a card such as A♠ or As",
+    "NAME": "a player name (capitalised, e.g. Ann)",
+    "INT": "a number",
+    "SLUG": "an id such as trip-to-badugi",
+    "STRING": 'a "quoted title"',
+    "RULE_ID": "a rule ID such as R3.6",
+    "CODE": "an error code such as raise-cap",
+    "PHASE": "a phase such as bet-1, draw-2 or complete",
+    "VALUE": "a hand value such as 4-card 4-3-2-A",
+    "REST": "a list of legal actions",
+    "HANDTEXT": "four cards",
+    "VERDICT": "'beats' or 'ties'",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+    "DEALER": "'dealer'",
+    "ENDING": "'at showdown' or 'by fold'",
+    "NONE": "'nobody'",
+    "DRAWN": "'drawn'",
+    "SEMICOLON": "';'",
+    "COMMA": "','",
+    "SLASH": "'/'",
+}
+
+
+@functools.cache
+def _parser() -> lark.Lark:
+    grammar = resources.files("badugi_spec.scenario").joinpath("grammar.lark").read_text("utf-8")
+    return lark.Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
+
+
+def _expected(names: set[str] | frozenset[str]) -> str:
+    words = sorted({_FRIENDLY.get(name, repr(name.lower().strip('"'))) for name in names})
+    words = [w.replace("'any'", "") for w in words]
+    if len(words) > 6:
+        words = [*words[:6], "..."]
+    return ", ".join(words)
+
+
+def _anon(name: str) -> str:
+    """Lark names anonymous keyword terminals like `CHECKS` or `__ANON_0`; show the word."""
+    return name
+
+
+class _Build(Transformer[Token, Any]):
+    def __init__(self, path: str, lines: list[str]) -> None:
+        super().__init__()
+        self.path = path
+        self.lines = lines
+
+    def _where(self, token: Token | Any) -> Where:
+        return Where(self.path, int(token.line or 1), int(token.column or 1))
+
+    def error(self, token: Token, message: str, *, offset: int = 0) -> ScenarioError:
+        line = int(token.line or 1)
+        source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return ScenarioError(
+            message,
+            path=self.path,
+            line=line,
+            column=int(token.column or 1) + offset,
+            source_line=source,
+        )
+
+    def _source(self, meta: Any) -> str:
+        if getattr(meta, "empty", True):
+            return ""
+        line: str = self.lines[meta.line - 1]
+        if meta.line == meta.end_line:
+            return line[meta.column - 1 : meta.end_column - 1].strip()
+        return line.strip()
+
+    # ----- leaves ------------------------------------------------------------------------
+
+    def card(self, children: list[Token]) -> tuple[Token, Card]:
+        token = children[0]
+        try:
+            return token, parse_cards(str(token), count=1)[0]
+        except CardError as error:
+            raise self.error(token, f"not a card: {error}") from None
+
+    def hand_text(self, token: Token) -> tuple[Card, ...]:
+        try:
+            return parse_cards(str(token), count=4)
+        except CardError as error:
+            raise self.error(token, str(error)) from None
+
+    def value_text(self, token: Token) -> str:
+        try:
+            parse_value(str(token))
+        except CardError as error:
+            raise self.error(token, str(error)) from None
+        return str(token).strip()
+
+    # ----- statements --------------------------------------------------------------------
+
+    def start(self, children: list[Any]) -> list[Any]:
+        return [c for c in children if c is not None]
+
+    def scenario(self, c: list[Token]) -> Any:
+        return ("scenario", self._where(c[0]), str(c[0]), _unquote(str(c[1])))
+
+    def rules(self, c: list[Token]) -> Any:
+        return ("rules", self._where(c[0]), list(c))
+
+    def tags(self, c: list[Token]) -> Any:
+        return ("tags", self._where(c[0]), [str(t) for t in c])
+
+    def text(self, c: list[Token]) -> Any:
+        return ("text", self._where(c[0]), _dedent(str(c[0])[3:-3]))
+
+    @v_args(meta=True)
+    def note(self, meta: Any, c: list[Token]) -> Any:
+        return ("step", Note(_unquote(str(c[0])), self._where(c[0])))
+
+    def players(self, c: list[Any]) -> Any:
+        return ("players", c[0][0].where, c)
+
+    def seat(self, c: list[Any]) -> Any:
+        name, stack, dealer = c
+        return (Seat(str(name), int(stack), self._where(name)), dealer is not None, name)
+
+    def hand(self, c: list[Token]) -> Any:
+        return ("hand", self._where(c[0]), int(c[0]))
+
+    def deal(self, c: list[Any]) -> Any:
+        return ("deal", c[0][2], c)
+
+    def dealt(self, c: list[Any]) -> Any:
+        name, *cards = c
+        return (str(name), tuple(card for _, card in cards), self._where(name), name, cards)
+
+    def deck(self, c: list[Any]) -> Any:
+        return ("deck", self._where(c[0][0]), c)
+
+    def shuffle(self, c: list[Token]) -> Any:
+        return ("shuffle", self._where(c[0]), int(c[0]))
+
+    def burn(self, c: list[Any]) -> Any:
+        return ("burn", self._where(c[0][0]), c[0])
+
+    def actions(self, c: list[Act]) -> Any:
+        return ("steps", c)
+
+    @v_args(meta=True)
+    def action(self, meta: Any, c: list[Any]) -> Act:
+        name, (kind, amount, discards, takes) = c
+        return Act(
+            player=str(name),
+            kind=kind,
+            where=self._where(name),
+            source=self._source(meta),
+            amount=amount,
+            discards=discards,
+            takes=takes,
+        )
+
+    def check(self, c: list[Any]) -> Any:
+        return ("check", None, (), None)
+
+    def fold(self, c: list[Any]) -> Any:
+        return ("fold", None, (), None)
+
+    def bet(self, c: list[Any]) -> Any:
+        return ("bet", _int(c[0]), (), None)
+
+    def call(self, c: list[Any]) -> Any:
+        return ("call", _int(c[0]), (), None)
+
+    def raise_(self, c: list[Any]) -> Any:
+        return ("raise", _int(c[-1]), (), None)
+
+    def all_in(self, c: list[Any]) -> Any:
+        return ("all-in", _int(c[0]), (), None)
+
+    def discard(self, c: list[Any]) -> Any:
+        cards = [x for x in c if x is not None]
+        # Lark flattens `card+ ["takes" card+]`; the keyword is filtered out, so the split
+        # point is recovered from the source columns: takes cards come after the word.
+        line = self.lines[int(cards[0][0].line) - 1]
+        takes_at = _find_word(line, "takes", int(cards[0][0].column))
+        before = [card for tok, card in cards if takes_at < 0 or int(tok.column) < takes_at]
+        after = [card for tok, card in cards if takes_at >= 0 and int(tok.column) > takes_at]
+        return ("draw", None, tuple(before), tuple(after) if takes_at >= 0 else None)
+
+    def stand_pat(self, c: list[Any]) -> Any:
+        return ("draw", None, (), ())
+
+    @v_args(meta=True)
+    def reject(self, meta: Any, c: list[Any]) -> Any:
+        act, code = c
+        return ("step", Reject(act, str(code), self._where(code), self._source(meta)))
+
+    @v_args(meta=True)
+    def reject_deal(self, meta: Any, c: list[Token]) -> Any:
+        return ("reject-deal", self._where(c[0]), str(c[0]), self._source(meta))
+
+    def expects(self, c: list[Expect]) -> Any:
+        return ("steps", c)
+
+    def _expect(self, meta: Any, what: str, *args: object) -> Expect:
+        where = Where(self.path, meta.line, meta.column)
+        return Expect(what, tuple(args), where, self._source(meta))
+
+    @v_args(meta=True)
+    def pot(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "pot", int(c[0]))
+
+    @v_args(meta=True)
+    def stacks(self, meta: Any, c: list[Token]) -> Expect:
+        pairs = tuple((str(c[i]), int(c[i + 1])) for i in range(0, len(c), 2))
+        return self._expect(meta, "stacks", *pairs)
+
+    @v_args(meta=True)
+    def phase(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "phase", str(c[0]))
+
+    @v_args(meta=True)
+    def turn(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "turn", None if c[0].type == "NONE" else str(c[0]))
+
+    @v_args(meta=True)
+    def legal(self, meta: Any, c: list[Token]) -> Expect:
+        items = tuple(" ".join(i.split()) for i in str(c[0]).split(",") if i.strip())
+        return self._expect(meta, "legal", *sorted(items))
+
+    @v_args(meta=True)
+    def holds(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "holds", str(c[0]), self.value_text(c[1]))
+
+    @v_args(meta=True)
+    def shows(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "shows", str(c[0]), self.value_text(c[1]))
+
+    @v_args(meta=True)
+    def wins(self, meta: Any, c: list[Any]) -> Expect:
+        return self._expect(meta, "wins", str(c[0]), int(c[1]), _ending(c[2]))
+
+    @v_args(meta=True)
+    def split(self, meta: Any, c: list[Any]) -> Expect:
+        return self._expect(meta, "split", int(c[0]), _ending(c[1]))
+
+    @v_args(meta=True)
+    def returned(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "returned", str(c[0]), int(c[1]))
+
+    @v_args(meta=True)
+    def burns(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "burns", int(c[0]))
+
+    @v_args(meta=True)
+    def button(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "button", str(c[0]))
+
+    @v_args(meta=True)
+    def hands_played(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "hands", int(c[0]))
+
+    @v_args(meta=True)
+    def session_over(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "session-over", None if c[0].type == "DRAWN" else str(c[0]))
+
+    @v_args(meta=True)
+    def session_continues(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "session-continues")
+
+    @v_args(meta=True)
+    def evaluate(self, meta: Any, c: list[Any]) -> Any:
+        *cards, value = c
+        hand = tuple(card for _, card in cards)
+        if len(hand) != 4 or len(set(hand)) != 4:
+            raise self.error(cards[0][0], "evaluate needs four different cards")
+        where = Where(self.path, meta.line, meta.column)
+        return ("check", Evaluate(hand, self.value_text(value), where, self._source(meta)))
+
+    @v_args(meta=True)
+    def compare(self, meta: Any, c: list[Token]) -> Any:
+        first, verdict, second = c
+        where = Where(self.path, meta.line, meta.column)
+        step = Compare(
+            self.hand_text(first),
+            str(verdict),
+            self.hand_text(second),
+            where,
+            self._source(meta),
+        )
+        if set(step.first) & set(step.second):
+            raise self.error(first, "the two hands share a card")
+        return ("check", step)
+
+
+def _int(token: Token | None) -> int | None:
+    return None if token is None else int(token)
+
+
+def _ending(token: Token | None) -> str | None:
+    if token is None:
+        return None
+    return "showdown" if "showdown" in str(token) else "fold"
+
+
+def _unquote(text: str) -> str:
+    return text[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _dedent(text: str) -> str:
+    import textwrap
+
+    return textwrap.dedent(text).strip("\n")
+
+
+def _find_word(line: str, word: str, start: int) -> int:
+    """1-based column of `word` as a whole word at or after `start`, or -1."""
+    import re
+
+    match = re.compile(rf"\b{word}\b").search(line, max(start - 1, 0))
+    return match.start() + 1 if match else -1
+
+
+def parse_statements(text: str, path: str) -> list[Any]:
+    """The file's statements in order, or a ScenarioError at the first problem."""
+    lines = text.splitlines()
+    try:
+        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+    except lark.UnexpectedCharacters as error:
+        source = lines[error.line - 1] if 0 < error.line <= len(lines) else ""
+        found = source[error.column - 1 : error.column + 7].split(" ")[0] or "this"
+        raise ScenarioError(
+            f"unexpected {found!r}; expected {_expected(error.allowed or set())}",
+            path=path,
+            line=error.line,
+            column=error.column,
+            source_line=source,
+        ) from None
+    except lark.UnexpectedToken as error:
+        line = int(error.line) if error.line and error.line > 0 else max(len(lines), 1)
+        column = int(error.column) if error.column and error.column > 0 else 1
+        source = lines[line - 1] if 0 < line <= len(lines) else ""
+        token = error.token
+        found = "the end of the line" if token.type == "_NL" else repr(str(token))
+        if token.type == "$END":
+            found = "the end of the file"
+        raise ScenarioError(
+            f"unexpected {found}; expected {_expected(error.expected)}",
+            path=path,
+            line=line,
+            column=column,
+            source_line=source,
+        ) from None
+    except lark.UnexpectedEOF as error:
+        raise ScenarioError(
+            f"the file ends too early; expected {_expected(set(error.expected))}",
+            path=path,
+            line=max(len(lines), 1),
+            column=1,
+            source_line=lines[-1] if lines else "",
+        ) from None
+    try:
+        return list(_Build(path, lines).transform(tree))
+    except lark.exceptions.VisitError as error:
+        if isinstance(error.orig_exc, ScenarioError):
+            raise error.orig_exc from None
+        raise
+
+
+__all__ = ["HandScript", "Scenario", "Step", "parse_statements"]

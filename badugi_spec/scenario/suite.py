@@ -1,0 +1,84 @@
+"""Find and load scenario files. A bad file becomes a LoadError; the others still load."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from badugi_spec.errors import ScenarioError
+from badugi_spec.rules import load as load_rules
+from badugi_spec.scenario.assemble import assemble
+from badugi_spec.scenario.model import Scenario
+from badugi_spec.scenario.parser import parse_statements
+
+EXTENSION = ".badugi"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadError:
+    path: str
+    error: ScenarioError
+
+
+@dataclass
+class Suite:
+    scenarios: list[Scenario] = field(default_factory=list)
+    errors: list[LoadError] = field(default_factory=list)
+
+
+def parse_scenario(
+    text: str, path: str = "<text>", known_rules: set[str] | None = None
+) -> Scenario:
+    """Parse one scenario; ScenarioError (with file:line:column) on any problem."""
+    statements = parse_statements(text, path)
+    return assemble(statements, path=path, text=text, known_rules=known_rules)
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(sorted(path.rglob(f"*{EXTENSION}")))
+        elif path.exists():
+            found.append(path)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {path}")
+    return found
+
+
+def read_scenario(path: Path, known_rules: set[str] | None) -> Scenario:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioError(
+            f"not UTF-8 text ({error.reason})", path=str(path), line=1, column=1
+        ) from None
+    return parse_scenario(text, str(path), known_rules)
+
+
+def load_suite(paths: Iterable[str | Path]) -> Suite:
+    known = set(load_rules())
+    suite = Suite()
+    ids: dict[str, Scenario] = {}
+    for path in scenario_files(paths):
+        try:
+            scenario = read_scenario(path, known)
+        except ScenarioError as error:
+            suite.errors.append(LoadError(str(path), error))
+            continue
+        if scenario.id in ids:
+            first = ids[scenario.id].where
+            duplicate = ScenarioError(
+                f"duplicate scenario id {scenario.id!r} (also {first.path}:{first.line})",
+                path=str(path),
+                line=scenario.where.line,
+                column=scenario.where.column,
+                source_line=scenario.source.splitlines()[scenario.where.line - 1],
+            )
+            suite.errors.append(LoadError(str(path), duplicate))
+            continue
+        ids[scenario.id] = scenario
+        suite.scenarios.append(scenario)
+    return suite
