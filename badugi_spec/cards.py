@@ -132,12 +132,12 @@ def parse_cards(text: str, *, count: int | None = None) -> tuple[Card, ...]:
     seen: dict[Card, int] = {}
     i, n = 0, len(text)
     while i < n:
-        if text[i] in _SEPARATORS:
+        if text[i] in _SEPARATORS or text[i].isspace():
             i += 1
             continue
         start = i
         end = start
-        while end < n and text[end] not in _SEPARATORS:
+        while end < n and text[end] not in _SEPARATORS and not text[end].isspace():
             end += 1
         number = len(cards) + 1
         rank_text = text[i : i + 2] if text.startswith("10", i) else text[i]
@@ -149,7 +149,7 @@ def parse_cards(text: str, *, count: int | None = None) -> tuple[Card, ...]:
                 " ranks are A 2-9 T (or 10) J Q K"
             )
         i += len(rank_text)
-        if i >= n or text[i] in _SEPARATORS:
+        if i >= n or text[i] in _SEPARATORS or text[i].isspace():
             raise CardError(
                 f"{_describe(text[start:i], number, start + 1)}: missing suit;"
                 " suits are s h d c or ♠ ♥ ♦ ♣"

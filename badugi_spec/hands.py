@@ -97,7 +97,9 @@ class HandValue:
             return NotImplemented
         return self.strength == other.strength
 
-    def __lt__(self, other: HandValue) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
         return self.strength < other.strength
 
     def __hash__(self) -> int:
@@ -137,7 +139,9 @@ def parse_value(text: str) -> tuple[int, tuple[Rank, ...]]:
 
     Returns (strength, ranks). The `N-card` prefix, if given, must match the ranks.
     """
-    body = text.strip().removesuffix("(badugi)").strip()
+    body = text.strip()
+    marked = body.endswith("(badugi)")
+    body = body.removesuffix("(badugi)").strip()
     declared: int | None = None
     head, _, rest = body.partition(" ")
     if head.endswith("-card") and rest:
@@ -156,6 +160,8 @@ def parse_value(text: str) -> tuple[int, tuple[Rank, ...]]:
         ranks.append(rank)
     if not 1 <= len(ranks) <= MAX_CARDS or len(set(ranks)) != len(ranks):
         raise CardError(f"{text!r} is not a hand value: 1 to 4 different ranks expected")
+    if marked and len(ranks) != MAX_CARDS:
+        raise CardError(f"{text!r} is marked (badugi) but has {len(ranks)} cards, not 4")
     if declared is not None and declared != len(ranks):
         raise CardError(f"{text!r} says {declared} cards but lists {len(ranks)} ranks")
     ranks.sort(key=lambda r: -r.order)
