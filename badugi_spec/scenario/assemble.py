@@ -88,7 +88,7 @@ class _Assembler:
             self.header.update(id=statement[2], title=statement[3], where=where)
             return
         if "id" not in self.header:
-            place = where if isinstance(where, Where) else Where(self.path, 1)
+            place = Where(self.path, where.line if isinstance(where, Where) else 1)
             raise self.fail(place, 'a scenario starts with: scenario <id> "<title>"')
         handler = getattr(self, f"on_{kind.replace('-', '_')}")
         handler(*statement[1:])
