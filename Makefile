@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint typecheck bench serve docs mutants clean
+.PHONY: run test lint typecheck bench docs serve mutants simulate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,13 +13,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## The main job: the rulebook summary and an example hand (grows with the project).
+## The main job: the scenario suite against the engine (with rule coverage), then the site.
 run: $(STAMP)
-	$(BIN)/badugi-spec rules
-	$(BIN)/badugi-spec hand "A♠ 2♥ 3♦ K♦"
-	$(BIN)/badugi-spec hand "A♠ 2♥ 3♦ 4♣"
+	$(BIN)/badugi-spec check scenarios --quiet --coverage --junit reports/scenarios.xml --json reports/scenarios.json
+	$(BIN)/python -m mkdocs build --strict --quiet -d site
+	@echo "tutorial site built: $(CURDIR)/site/index.html (make serve to browse it)"
 
-## The tests: lint, strict typing, then pytest (unit, property, scenario suite).
+## The tests: lint, strict typing, then pytest (unit, property, scenario suite, docs, browser).
 test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest -q
 
@@ -33,5 +33,17 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
+docs: $(STAMP)
+	$(BIN)/python -m mkdocs build --strict -d site
+
+serve: $(STAMP)
+	$(BIN)/python -m mkdocs serve --dev-addr 127.0.0.1:8000
+
+mutants: $(STAMP)
+	$(BIN)/badugi-spec mutants scenarios
+
+simulate: $(STAMP)
+	$(BIN)/badugi-spec simulate --hands 2000 --seed 1 --against pokerkit
+
 clean:
-	rm -rf $(VENV) site build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) site build reports *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/generated

@@ -109,6 +109,7 @@ def to_json(
 
 
 def write_json(path: str, payload: dict[str, Any]) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(
         json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
@@ -151,4 +152,5 @@ def write_junit(
             suite, "testcase", classname="load", name=e.path, file=e.path, line=str(e.error.line)
         )
         ET.SubElement(case, "error", message=e.error.message).text = e.error.render()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
