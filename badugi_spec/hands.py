@@ -7,11 +7,13 @@ is comparing ints. `HandValue` wraps it with the playable cards for people.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+import itertools
+import operator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from badugi_spec.cards import Card, Rank, as_cards, format_cards
+from badugi_spec.cards import DECK, Card, Rank, as_cards, format_cards
 from badugi_spec.errors import CardError
 
 MAX_CARDS: Final = 4
@@ -67,6 +69,95 @@ def best_subset(indexes: Sequence[int]) -> tuple[int, tuple[int, ...]]:
                 best_strength = strength
                 best = tuple(indexes[p] for p in subset)
     return best_strength, best
+
+
+# ----- the fast path: a table of every hand's strength, keyed by card mask -------------
+#
+# A hand of up to four distinct cards is one int: bit `card.index` set for each card.
+# There are 52 + 1,326 + 22,100 + 270,725 such hands, so every value can be looked up
+# rather than worked out; on the hot paths (the engine's showdowns, the benchmarks) a
+# value then costs one dict lookup.
+#
+# The table is built from the rule, not from a shortcut: the best group of a hand is the
+# best of (a) the hand itself, if it is a valid group, and (b) the best group of each hand
+# with one card fewer (R2.5). Every subset is a subset of some one-smaller hand, so this
+# considers all of them, exactly as `best_subset` does, but each smaller hand's answer is
+# worked out once and shared by every hand that contains it.
+
+_BITS: Final = tuple(1 << index for index in range(52))
+
+_STRENGTHS: dict[int, int] = {}
+"""mask -> strength for every hand of 1 to 4 distinct cards; filled on first use."""
+
+
+def _valid_groups(size: int) -> Iterator[tuple[int, int]]:
+    """(mask, strength) of every valid group of `size` cards: distinct ranks and suits."""
+    for ranks in itertools.combinations(range(13), size):  # low first, rank order - 1
+        strength = strength_of([rank + 1 for rank in reversed(ranks)])
+        lowest_suits = [_BITS[rank * 4] for rank in ranks]
+        for suits in itertools.permutations(range(4), size):
+            yield sum(map(operator.lshift, lowest_suits, suits)), strength
+
+
+def _add_size(table: dict[int, int], size: int) -> None:
+    """Add every hand of `size` cards to `table`, which holds every smaller hand.
+
+    Hands are walked as a hand `base` of size - 1 plus one card `new` above all of its
+    cards. The other size - 1 subsets are `base` minus one card, plus `new`; for each such
+    `rest = base - card` the values of `rest + new` for every `new` are one precomputed row,
+    so the inner loop over `new` is C-level `map(max, ...)` over list slices. This keeps
+    the build to a fraction of a second, which counts in the benchmark.
+    """
+    rows: dict[int, list[int]] = {}
+    for rest_mask in map(sum, itertools.combinations(_BITS, size - 2)):
+        # Entries for a `new` inside `rest` are never read: only `new` above it is.
+        rows[rest_mask] = [table.get(rest_mask | bit, -1) for bit in _BITS]
+    # A base needs a card above it, so its cards are among the first 51.
+    bases = itertools.combinations(range(51), size - 1)
+    base_masks = map(sum, itertools.combinations(_BITS[:51], size - 1))
+    for base, base_mask in zip(bases, base_masks, strict=True):
+        start = base[-1] + 1
+        others = [rows[base_mask ^ _BITS[i]][start:] for i in base]
+        values = map(max, itertools.repeat(table[base_mask]), *others)
+        table.update(zip(map(base_mask.__or__, _BITS[start:]), values, strict=True))
+    # (a): a hand that is itself a valid group; it beats all its subsets (R2.3) but take
+    # the max anyway, so that the table is the rule as written.
+    for mask, strength in _valid_groups(size):
+        table[mask] = max(table[mask], strength)
+
+
+def _build_strengths() -> None:
+    _STRENGTHS.update(_valid_groups(1))
+    for size in range(2, MAX_CARDS + 1):
+        _add_size(_STRENGTHS, size)
+
+
+def mask_of(indexes: Iterable[int]) -> int:
+    """The card mask of deck indexes: bit `index` set for each card."""
+    mask = 0
+    for index in indexes:
+        mask |= _BITS[index]
+    return mask
+
+
+def strength_of_mask(mask: int) -> int:
+    """The strength of the hand whose cards are the set bits of `mask` (1 to 4 cards).
+
+    The hot path: after the first call it is one dict lookup. Same strengths as
+    `best_subset` and `evaluate`.
+    """
+    try:
+        return _STRENGTHS[mask]
+    except KeyError:
+        if not _STRENGTHS:
+            _build_strengths()
+            return strength_of_mask(mask)
+        raise CardError(f"not a hand of 1 to {MAX_CARDS} cards: mask {mask:#x}") from None
+
+
+def reset_table() -> None:
+    """Forget the table, so that the next lookup builds it again (for benchmarks)."""
+    _STRENGTHS.clear()
 
 
 @functools.total_ordering
@@ -129,9 +220,36 @@ def _checked(cards: str | Iterable[Card]) -> tuple[Card, ...]:
 def evaluate(cards: str | Iterable[Card]) -> HandValue:
     """The value of a hand of up to four distinct cards (chapter R2)."""
     hand = _checked(cards)
-    strength, playing = best_subset([card.index for card in hand])
-    ordered = sorted((Card.from_index(i) for i in playing), key=lambda c: -c.rank.order)
+    indexes = [_INDEX[card] for card in hand]
+    strength = strength_of_mask(mask_of(indexes))
+    playing = _first_group(indexes, strength)
+    ordered = sorted((DECK[i] for i in playing), key=lambda c: -c.rank.order)
     return HandValue(cards=tuple(ordered), strength=strength)
+
+
+_INDEX: Final = {card: index for index, card in enumerate(DECK)}
+
+
+def _first_group(indexes: Sequence[int], strength: int) -> tuple[int, ...]:
+    """The cards (deck indexes) that make `strength`, chosen as `best_subset` chooses them.
+
+    The strength fixes the ranks, so only the choice between cards of the same rank is
+    left, and those choices differ only in suits (R2.7). `best_subset` keeps the first
+    subset it meets, in the order of the subset's position bits; the smallest such number
+    is that one.
+    """
+    size = strength >> 16
+    fields = (strength >> (12 - 4 * position) & 15 for position in range(size))
+    wanted = [14 - field - 1 for field in fields]  # rank order - 1 = index >> 2
+    options = [[p for p, index in enumerate(indexes) if index >> 2 == rank] for rank in wanted]
+    first: tuple[int, ...] = ()
+    first_bits = 1 << MAX_CARDS
+    for positions in itertools.product(*options):
+        suits = {indexes[p] & 3 for p in positions}
+        bits = sum(1 << p for p in positions)
+        if len(suits) == size and bits < first_bits:
+            first, first_bits = positions, bits
+    return tuple(indexes[p] for p in sorted(first))
 
 
 def parse_value(text: str) -> tuple[int, tuple[Rank, ...]]:
@@ -186,7 +304,9 @@ __all__ = [
     "compare",
     "describe_ranks",
     "evaluate",
+    "mask_of",
     "parse_value",
     "strength_of",
+    "strength_of_mask",
     "winners",
 ]

@@ -1,10 +1,74 @@
-"""Entry point for `make bench`."""
+"""Entry point for `make bench`: print the table and write benchmarks/results.json."""
 
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import os
+import platform
 import sys
+from pathlib import Path
+
+from benchmarks import docs, engine, evaluator, suite
+from benchmarks.timing import Row
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+
+def _figure(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
+
+
+def _met(row: Row) -> str:
+    return "" if row.met is None else ("met" if row.met else "NOT met")
+
+
+def table(rows: list[Row]) -> str:
+    header = ("what", "ours", "peer", "ratio", "target", "", "note")
+    lines = [header]
+    for row in rows:
+        ratio = "-" if row.ratio is None else f"{row.ratio:.1f}x"
+        lines.append(
+            (
+                f"{row.group}: {row.what}",
+                _figure(row.ours),
+                _figure(row.theirs),
+                ratio,
+                row.target,
+                _met(row),
+                row.note,
+            )
+        )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+        for line in lines
+    )
 
 
 def main() -> int:
-    print("no benchmarks yet")
+    rows: list[Row] = []
+    for module in (evaluator, engine, suite, docs):
+        rows.extend(module.run())
+        print(f"... {module.__name__} done", file=sys.stderr)
+    print(table(rows))
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    RESULTS.write_text(
+        json.dumps(
+            {
+                "date": datetime.date.today().isoformat(),
+                "machine": machine,
+                "rows": [dataclasses.asdict(row) for row in rows],
+            },
+            indent=2,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    print(f"\n{machine}; written to {RESULTS}")
     return 0
 
 
