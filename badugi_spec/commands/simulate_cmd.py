@@ -1,0 +1,117 @@
+"""`simulate`: random legal hands with the invariants checked, optionally against PokerKit."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from types import ModuleType
+from typing import Any
+
+from badugi_spec.errors import BadugiError
+from badugi_spec.simulate import Tally, play_hands
+
+SHOWN_DIFFERENCES = 10
+"""Differences printed in full; the rest are only counted."""
+
+
+class MissingExtra(BadugiError):
+    """An optional dependency that the command line asked for is not installed."""
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "simulate",
+        help="play random legal hands, check the invariants, optionally compare with PokerKit",
+        description=(
+            "Play N random legal hands (random actions, random discards) and check the rules'"
+            " invariants after every action. Each hand is reproducible from the seed and its"
+            " number. With --against pokerkit, replay every hand through PokerKit's"
+            " FixedLimitBadugi (set to the house cap) and report each difference."
+        ),
+    )
+    parser.add_argument("--hands", type=_positive, default=1000, metavar="N", help="default 1000")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
+    parser.add_argument(
+        "--against",
+        choices=["pokerkit"],
+        help="replay each hand through another implementation and compare every outcome",
+    )
+    parser.add_argument(
+        "--stacks",
+        type=_stacks,
+        default=None,
+        metavar="A,B",
+        help=(
+            "starting stacks of seats 0 and 1 for every hand; default 'mixed': most hands at"
+            " 100 each, some with short stacks so that all-ins happen"
+        ),
+    )
+    parser.set_defaults(run=run_simulate)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 hand, not {value}")
+    return value
+
+
+def _stacks(text: str) -> tuple[int, ...] | None:
+    if text.strip().lower() == "mixed":
+        return None
+    parts = [part.strip() for part in text.split(",")]
+    try:
+        values = tuple(int(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected two chip counts like 100,37, not {text!r}"
+        ) from None
+    if len(values) != 2 or min(values) < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected two positive chip counts like 100,37, not {text!r}"
+        )
+    return values
+
+
+def load_bridge() -> ModuleType:
+    """The PokerKit bridge, or one clear error when the optional extra is not installed."""
+    try:
+        from badugi_spec import pokerkit_bridge
+    except ModuleNotFoundError as error:
+        if error.name != "pokerkit":
+            raise
+        raise MissingExtra(
+            "--against pokerkit needs PokerKit, an optional extra:"
+            " pip install 'badugi-spec[pokerkit]'"
+        ) from None
+    return pokerkit_bridge
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    bridge = load_bridge() if args.against == "pokerkit" else None
+    tally = Tally()
+    differences = 0
+    returned = 0
+    start = time.perf_counter()
+    for played in play_hands(count=args.hands, seed=args.seed, stacks=args.stacks):
+        tally.add(played)
+        if bridge is None:
+            continue
+        comparison = bridge.compare(played)
+        returned += comparison.returned_uncovered
+        if comparison.difference is not None:
+            differences += 1
+            if differences <= SHOWN_DIFFERENCES:
+                print(f"hand {played.setup.number}: {comparison.difference.describe()}")
+                for line in played.transcript():
+                    print(f"    {line}")
+    seconds = time.perf_counter() - start
+    if differences > SHOWN_DIFFERENCES:
+        print(f"... and {differences - SHOWN_DIFFERENCES} more hands with differences")
+    if bridge is not None and returned:
+        print(f"known difference, not counted, in {returned} hands: {bridge.KNOWN_DIFFERENCE}")
+    print(tally.line(seconds=seconds, differences=None if bridge is None else differences))
+    return 1 if differences else 0
