@@ -167,9 +167,10 @@ class _Assembler:
 
     def on_deck(self, where: Where, cards: list[Any]) -> None:
         hand = self._source(where)
-        for token, card in cards:
-            self.see(hand, card, Where(self.path, int(token.line), int(token.column)))
+        # A repeated card in a stated deck is left for the engine to refuse (deck-invalid,
+        # R1.1): scenarios must be able to show that rejection.
         hand.deck = tuple(card for _, card in cards)
+        hand.cards_seen.update({card: where for card in hand.deck})
 
     def on_shuffle(self, where: Where, seed: int) -> None:
         self._source(where).seed = seed
@@ -193,7 +194,9 @@ class _Assembler:
 
     def _big_blind(self, hand: _Hand) -> str:
         first = [s.name for s in self.seats].index(self.dealer or self.seats[0].name)
-        dealer = (first + hand.number - 1) % 2
+        # A refused deal is not a hand: the button only moves for hands really dealt (R6.2).
+        dealt_before = sum(1 for h in self.hands[: hand.number - 1] if h.reject_deal is None)
+        dealer = (first + dealt_before) % 2
         return self.seats[1 - dealer].name
 
     def on_reject_deal(self, where: Where, code: str, source: str) -> None:

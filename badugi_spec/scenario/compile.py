@@ -31,10 +31,14 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
 
 
 def dealer_of(scenario: Scenario, hand_number: int) -> str:
-    """The button alternates from the first dealer (R6.1, R6.2)."""
+    """The button alternates from the first dealer (R6.1, R6.2).
+
+    A refused deal (`reject deal`) is not a hand, so it does not move the button.
+    """
     names = scenario.seat_names
     first = names.index(scenario.dealer or names[0])
-    return names[(first + hand_number - 1) % 2]
+    dealt_before = sum(1 for h in scenario.hands[: hand_number - 1] if h.reject_deal is None)
+    return names[(first + dealt_before) % 2]
 
 
 def deck_order(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:

@@ -104,7 +104,8 @@ class EngineImplementation:
     def deal(self, hand: dict[str, Any]) -> Outcome:
         assert self.session is not None, "start() comes first"
         try:
-            self.session.start_hand(parse_cards(" ".join(hand["deck"])))
+            # Card by card: a repeated card must reach the engine to be refused (R1.1).
+            self.session.start_hand(tuple(Card.parse(text) for text in hand["deck"]))
         except IllegalAction as error:
             return {"ok": False, "error": error.code, "message": str(error), "state": self._state()}
         return {"ok": True, "state": self._state()}

@@ -1,0 +1,178 @@
+"""`serve`, `verify`, `cases` and `mutants`: checking another implementation (docs/implementers.md).
+
+`serve` puts our engine behind the protocol; `verify --impl "CMD ARGS"` runs the suite
+against any program that speaks it; `cases --out DIR` writes the compiled suite as JSON;
+`mutants` runs the suite against deliberately wrong implementations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from badugi_spec.errors import BadugiError
+from badugi_spec.protocol import MAX_LINE_BYTES
+from badugi_spec.protocol.client import ProcessImplementation
+from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
+from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.engine_impl import Implementation
+from badugi_spec.scenario.report import (
+    chapter_table,
+    counts,
+    describe_failure,
+    load_error_lines,
+    summary_line,
+    to_json,
+    write_json,
+    write_junit,
+)
+from badugi_spec.scenario.runner import CaseResult, Runner
+from badugi_spec.scenario.suite import Suite, load_suite
+
+DEFAULT_PATHS = ["scenarios"]
+
+
+def register(sub: Any) -> None:
+    serve = sub.add_parser("serve", help="serve our engine over the protocol (stdin/stdout)")
+    serve.set_defaults(run=run_serve)
+
+    verify = sub.add_parser("verify", help="run scenarios against another implementation")
+    verify.add_argument("paths", nargs="*", default=DEFAULT_PATHS, help="files or folders")
+    verify.add_argument(
+        "--impl", required=True, metavar="CMD", help='the command to start, e.g. "./engine --serve"'
+    )
+    verify.add_argument(
+        "--timeout", type=float, default=10.0, metavar="S", help="seconds per request"
+    )
+    verify.add_argument("--json", metavar="FILE", help="write a machine-readable report")
+    verify.add_argument("--junit", metavar="FILE", help="write JUnit XML")
+    verify.add_argument(
+        "-q", "--quiet", action="store_true", help="print only failures and the summary"
+    )
+    verify.set_defaults(run=run_verify)
+
+    cases = sub.add_parser("cases", help="write the compiled scenarios as JSON cases")
+    cases.add_argument("paths", nargs="*", default=DEFAULT_PATHS, help="files or folders")
+    cases.add_argument("--out", required=True, metavar="DIR", help="folder for the .json files")
+    cases.set_defaults(run=run_cases)
+
+    mutants = sub.add_parser("mutants", help="run the suite against deliberately wrong engines")
+    mutants.add_argument("paths", nargs="*", default=DEFAULT_PATHS, help="files or folders")
+    mutants.add_argument(
+        "--only", action="append", choices=sorted(BY_NAME), metavar="NAME", help="one mutant"
+    )
+    mutants.add_argument("--json", metavar="FILE", help="write the kill table as JSON")
+    mutants.set_defaults(run=run_mutants)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from badugi_spec.protocol.server import main
+
+    return main()
+
+
+def run_suite(impl: Implementation, suite: Suite) -> list[CaseResult]:
+    runner = Runner(impl)
+    return [runner.run(compile_case(scenario)) for scenario in suite.scenarios]
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    argv = shlex.split(args.impl)
+    if not argv:
+        raise BadugiError("--impl names no command")
+    suite = load_suite(args.paths)
+    impl = ProcessImplementation(argv, timeout=args.timeout, max_line=MAX_LINE_BYTES)
+    try:
+        results = run_suite(impl, suite)
+    finally:
+        impl.close()
+    name = f"{impl.name} {impl.version}".strip()
+    for error in suite.errors:
+        print("\n".join(load_error_lines(error)))
+    for result in results:
+        if result.status in ("failed", "errored"):
+            print("\n".join(describe_failure(result)))
+        elif not args.quiet:
+            reason = f"  ({result.message})" if result.message else ""
+            print(f"{'ok  ' if result.status == 'passed' else 'skip'} {result.id}{reason}")
+    tally = counts(results, suite.errors)
+    if args.json:
+        write_json(args.json, to_json(results, suite.errors, implementation=name))
+    if args.junit:
+        write_junit(args.junit, results, suite.errors, name=f"verify {name}")
+    print(f"implementation: {name}")
+    print("\n".join(chapter_table(results)))
+    print(summary_line(tally, full=True))
+    return 1 if tally["failed"] or tally["errored"] or not results else 0
+
+
+def run_cases(args: argparse.Namespace) -> int:
+    suite = load_suite(args.paths)
+    for error in suite.errors:
+        print("\n".join(load_error_lines(error)))
+    written = write_cases(suite, Path(args.out))
+    print(f"{len(written)} cases written to {args.out}")
+    return 1 if suite.errors else 0
+
+
+def write_cases(suite: Suite, out: Path) -> list[Path]:
+    """Each scenario's compiled case as `<id>.json` (the `case` schema)."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for scenario in suite.scenarios:
+        path = out / f"{scenario.id}.json"
+        case = compile_case(scenario)
+        path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def kills(mutant: Mutant, suite: Suite) -> list[CaseResult]:
+    """The cases that kill `mutant`: those that fail or error against it."""
+    results = run_suite(MutantImplementation(mutant), suite)
+    return [r for r in results if r.status in ("failed", "errored")]
+
+
+def mutant_table(mutants: Sequence[Mutant], suite: Suite) -> tuple[list[str], list[dict[str, Any]]]:
+    lines = [f"{'mutant':<28} {'rule':<6} {'verdict':<10} killed by"]
+    rows = []
+    for mutant in mutants:
+        killers = [r.id for r in kills(mutant, suite)]
+        if mutant.equivalent:
+            verdict = "equivalent" if not killers else "KILLED?!"
+        else:
+            verdict = "killed" if killers else "SURVIVED"
+        shown = ", ".join(killers[:4]) + (f" (+{len(killers) - 4})" if len(killers) > 4 else "")
+        lines.append(f"{mutant.name:<28} {mutant.rule:<6} {verdict:<10} {shown or '-'}")
+        rows.append(
+            {"mutant": mutant.name, "rule": mutant.rule, "verdict": verdict, "killed_by": killers}
+        )
+    return lines, rows
+
+
+def run_mutants(args: argparse.Namespace) -> int:
+    suite = load_suite(args.paths)
+    for error in suite.errors:
+        print("\n".join(load_error_lines(error)))
+    chosen = [BY_NAME[n] for n in args.only] if args.only else list(CATALOGUE)
+    lines, rows = mutant_table(chosen, suite)
+    print("\n".join(lines))
+    for mutant in chosen:
+        if mutant.equivalent:
+            print(f"equivalent {mutant.name}: {mutant.equivalent}")
+    tally = Counter(row["verdict"] for row in rows)
+    if args.json:
+        write_json(args.json, {"mutants": rows, "summary": dict(tally)})
+    survivors = [row for row in rows if row["verdict"] in ("SURVIVED", "KILLED?!")]
+    for row in survivors:
+        print(f"SURVIVED {row['mutant']}: {BY_NAME[row['mutant']].summary} ({row['rule']})")
+    print(
+        f"{tally['killed']} killed, {tally['SURVIVED']} survived,"
+        f" {tally['equivalent']} equivalent of {len(rows)} mutants"
+    )
+    return 1 if survivors or suite.errors else 0

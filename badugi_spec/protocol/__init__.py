@@ -1,0 +1,138 @@
+"""The implementation protocol, version 1: JSON Lines over stdin/stdout.
+
+Another implementation of the rules plugs in as a process that reads one request per line
+and writes exactly one response per line (see docs/implementers.md and `schemas/`).
+`server` serves any in-process `Implementation`; `client` drives a process from the runner.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Final
+
+PROTOCOL_VERSION: Final = 1
+MAX_LINE_BYTES: Final = 1 << 20
+"""A reply longer than this (1 MiB) is an error: no honest state snapshot comes near it."""
+
+REQUEST_TYPES: Final = ("hello", "start", "deal", "act", "evaluate", "compare", "bye")
+CAPABILITIES: Final = ("evaluate", "compare", "play")
+
+NOT_SUPPORTED: Final = "not-supported"
+"""The implementation cannot do this: the case is skipped with the message as the reason."""
+INTERNAL: Final = "internal"
+"""The implementation failed: the case is errored."""
+BAD_REQUEST: Final = "bad-request"
+"""The request does not follow the protocol (a bug in the client, or a version mismatch)."""
+
+
+def schema(name: str) -> dict[str, Any]:
+    """One of the shipped JSON Schemas: `request`, `response`, `state` or `case`."""
+    import json
+
+    text = resources.files(__package__).joinpath("schemas", f"{name}.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+_TYPES: Final[dict[str, tuple[type, ...]]] = {
+    "object": (dict,),
+    "array": (list,),
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "null": (type(None),),
+}
+
+
+def _is(instance: object, kind: str) -> bool:
+    if isinstance(instance, bool) and kind in ("integer", "number"):
+        return False
+    return isinstance(instance, _TYPES[kind])
+
+
+def validate(instance: object, name: str) -> list[str]:
+    """Problems with `instance` against shipped schema `name` (empty: valid).
+
+    Only the part of JSON Schema the shipped schemas use: type, const, enum, properties,
+    required, additionalProperties, items, min/maxItems, minimum, maximum, pattern,
+    oneOf, anyOf and $ref within and between the shipped files.
+    """
+    return _check(instance, schema(name), root=name, where="$")
+
+
+def _resolve(ref: str, root: str) -> tuple[dict[str, Any], str]:
+    file, _, pointer = ref.partition("#")
+    root = file.removesuffix(".json") or root
+    node: Any = schema(root)
+    for part in filter(None, pointer.split("/")):
+        node = node[part]
+    return node, root
+
+
+def _check(instance: object, node: dict[str, Any], *, root: str, where: str) -> list[str]:
+    import re
+
+    if "$ref" in node:
+        target, target_root = _resolve(node["$ref"], root)
+        return _check(instance, target, root=target_root, where=where)
+    problems: list[str] = []
+    kinds = node.get("type")
+    if kinds is not None:
+        allowed = [kinds] if isinstance(kinds, str) else kinds
+        if not any(_is(instance, kind) for kind in allowed):
+            return [f"{where}: {instance!r:.60} is not {' or '.join(allowed)}"]
+    if "const" in node and instance != node["const"]:
+        problems.append(f"{where}: {instance!r:.60} is not {node['const']!r}")
+    if "enum" in node and instance not in node["enum"]:
+        problems.append(f"{where}: {instance!r:.60} is not one of {node['enum']}")
+    if isinstance(instance, str) and "pattern" in node and not re.search(node["pattern"], instance):
+        problems.append(f"{where}: {instance!r} does not match {node['pattern']}")
+    if _is(instance, "number"):
+        number: float = instance  # type: ignore[assignment]
+        if "minimum" in node and number < node["minimum"]:
+            problems.append(f"{where}: {number} < {node['minimum']}")
+        if "maximum" in node and number > node["maximum"]:
+            problems.append(f"{where}: {number} > {node['maximum']}")
+    if isinstance(instance, list):
+        if len(instance) < node.get("minItems", 0):
+            problems.append(f"{where}: fewer than {node['minItems']} items")
+        if "maxItems" in node and len(instance) > node["maxItems"]:
+            problems.append(f"{where}: more than {node['maxItems']} items")
+        if "items" in node:
+            for i, item in enumerate(instance):
+                problems += _check(item, node["items"], root=root, where=f"{where}[{i}]")
+    if isinstance(instance, dict):
+        properties: dict[str, Any] = node.get("properties", {})
+        problems += [
+            f"{where}: {key!r} missing" for key in node.get("required", ()) if key not in instance
+        ]
+        extra = node.get("additionalProperties", True)
+        for key, item in instance.items():
+            if key in properties:
+                problems += _check(item, properties[key], root=root, where=f"{where}.{key}")
+            elif extra is False:
+                problems.append(f"{where}: unexpected {key!r}")
+            elif isinstance(extra, dict):
+                problems += _check(item, extra, root=root, where=f"{where}.{key}")
+    for keyword in ("oneOf", "anyOf"):
+        if keyword in node:
+            fits = [
+                not _check(instance, option, root=root, where=where) for option in node[keyword]
+            ]
+            if (sum(fits) != 1) if keyword == "oneOf" else not any(fits):
+                problems.append(f"{where}: matches {sum(fits)} of the {keyword} alternatives")
+    return problems
+
+
+__all__ = [
+    "BAD_REQUEST",
+    "CAPABILITIES",
+    "INTERNAL",
+    "MAX_LINE_BYTES",
+    "NOT_SUPPORTED",
+    "PROTOCOL_VERSION",
+    "REQUEST_TYPES",
+    "schema",
+    "validate",
+]

@@ -1,0 +1,441 @@
+"""Deliberately wrong implementations: each a small, plausible misreading of one rule.
+
+A good suite kills every mutant: at least one scenario fails (or errors) against it.
+`badugi-spec mutants` runs the suite against each one in-process and names the scenarios
+that kill it; `python -m badugi_spec.protocol.mutants NAME` serves one over the protocol,
+so the same catalogue also exercises `verify` end to end.
+
+Each mutant is our engine with one hook changed (a subclass of `Hand` or `Session`, a
+different `Structure`, or a different evaluator); the engine itself is untouched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from badugi_spec.cards import Card, parse_cards
+from badugi_spec.engine import Action, Hand, Kind, Legal, Session, SessionResult
+from badugi_spec.engine.codes import illegal
+from badugi_spec.engine.hand import SEATS
+from badugi_spec.hands import HandValue, evaluate, strength_of
+from badugi_spec.scenario.engine_impl import EngineImplementation, Outcome, state_of
+from badugi_spec.scenario.runner import ImplementationError
+from badugi_spec.structure import HOUSE, Structure
+
+Evaluator = Callable[[Sequence[Card]], HandValue]
+
+# ----- evaluators ----------------------------------------------------------------------------
+
+
+def _value(cards: Sequence[Card], strength: int, *, order: Callable[[Card], int]) -> HandValue:
+    return HandValue(cards=tuple(sorted(cards, key=lambda c: -order(c))), strength=strength)
+
+
+def _rank(card: Card) -> int:
+    return card.rank.order
+
+
+def shortcut(cards: Sequence[Card]) -> HandValue:
+    """Drop the higher of each pair of suited cards, then one of each pair of ranks."""
+    kept: list[Card] = []
+    for card in sorted(cards, key=_rank):
+        if all(k.suit != card.suit for k in kept):
+            kept.append(card)
+    playing: list[Card] = []
+    for card in kept:
+        if all(p.rank != card.rank for p in playing):
+            playing.append(card)
+    return _value(playing, strength_of(sorted(map(_rank, playing), reverse=True)), order=_rank)
+
+
+def aces_high(cards: Sequence[Card]) -> HandValue:
+    """Every subset tried, but the ace counts above the king."""
+
+    def order(card: Card) -> int:
+        return 14 if card.rank.order == 1 else card.rank.order
+
+    best: tuple[int, tuple[Card, ...]] = (-1, ())
+    for size in range(1, len(cards) + 1):
+        for subset in itertools.combinations(cards, size):
+            if len({c.rank for c in subset}) == size == len({c.suit for c in subset}):
+                strength = strength_of(sorted(map(order, subset), reverse=True))
+                best = max(best, (strength, subset), key=lambda b: b[0])
+    return _value(best[1], best[0], order=order)
+
+
+def _repacked(pack: Callable[[HandValue], int]) -> Evaluator:
+    """The right playable cards, compared by a wrong key."""
+
+    def evaluator(cards: Sequence[Card]) -> HandValue:
+        right = evaluate(cards)
+        return HandValue(cards=right.cards, strength=pack(right))
+
+    return evaluator
+
+
+def _lowest_first(value: HandValue) -> int:
+    return strength_of(sorted(r.order for r in value.ranks))
+
+
+def _suit_tiebreak(value: HandValue) -> int:
+    # The highest card's suit decides between equal ranks (spades best).
+    return value.strength * 4 + (3 - value.cards[0].suit.index)
+
+
+def _high_card_first(value: HandValue) -> int:
+    # Size ignored: the lower top card wins, so 3-2-A beats K-Q-J-10.
+    fields = [14 - r.order for r in value.ranks] + [14] * (4 - value.size)
+    packed = 0
+    for field in fields:
+        packed = packed << 4 | field
+    return packed
+
+
+# ----- hands and sessions --------------------------------------------------------------------
+
+
+class MutantHand(Hand):
+    """Our hand with hooks; each mutant overrides one of them."""
+
+    def __init__(self, *, evaluator: Evaluator = evaluate, **kwargs: Any) -> None:
+        self.evaluator = evaluator
+        self._checked: set[int] = set()
+        super().__init__(**kwargs)
+
+    def value(self, seat: int) -> HandValue:
+        return self.evaluator(self.holdings[seat])
+
+    # Hooks with the house behaviour.
+    def _burn_count(self, discards: Sequence[Card]) -> int:
+        return self.structure.burns_per_draw if self._drawn_this_phase == 0 else 0
+
+    def _refuse_discard(self, card: Card, held: Sequence[Card]) -> bool:
+        return card not in held
+
+    def _first_drawer(self) -> int:
+        return self.big_blind
+
+    def _start_draw(self, number: int) -> None:
+        super()._start_draw(number)
+        self.to_act = self._first_drawer()
+
+    def _draw(self, seat: int, discards: Sequence[Card]) -> None:
+        # The engine's draw with the burn and the held-card check as hooks.
+        held = self.holdings[seat]
+        if len(discards) > self.structure.max_discards:
+            raise illegal("too-many-discards", f"at most {self.structure.max_discards}")
+        if len(set(discards)) != len(discards):
+            raise illegal("discard-repeated", "a card is discarded twice")
+        for card in discards:
+            if self._refuse_discard(card, held):
+                raise illegal("discard-not-held", f"{card.pretty()} is not held")
+        discards = [c for c in discards if c in held]
+        burn = self._burn_count(discards)
+        self.deck.require(burn + len(discards), f"draw {self.phase.number}")
+        if burn:
+            self.burns.extend(self.deck.take(burn))
+        received = self.deck.take(len(discards))
+        self.holdings[seat] = [c for c in held if c not in discards] + list(received)
+        self.discards[seat].extend(discards)
+        self._drawn_this_phase += 1
+        if self._drawn_this_phase == SEATS:
+            self.to_act = None
+            self._start_betting(self.phase.number + 1)
+        else:
+            self.to_act = 1 - seat
+
+    def _start_betting(self, number: int) -> None:
+        self._checked = set()
+        super()._start_betting(number)
+
+
+class _NoBurn(MutantHand):
+    def _burn_count(self, discards: Sequence[Card]) -> int:
+        return 0
+
+
+class _BurnOnlyWhenDrawing(MutantHand):
+    def _burn_count(self, discards: Sequence[Card]) -> int:
+        return 1 if discards and len(self.burns) < self.phase.number else 0
+
+
+class _DealerDrawsFirst(MutantHand):
+    def _first_drawer(self) -> int:
+        return self.dealer
+
+
+class _AnyDiscard(MutantHand):
+    def _refuse_discard(self, card: Card, held: Sequence[Card]) -> bool:
+        return False
+
+
+class _DealerFirstAfterDraw(MutantHand):
+    def _continue_betting(self, *, first: int) -> None:
+        if self.phase.number > 1 and not any(self.acted) and max(self.committed) == 0:
+            first = self.dealer
+        super()._continue_betting(first=first)
+
+
+class _BigBlindFirstBeforeDraw(MutantHand):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if self.to_act == self.dealer:
+            self.to_act = self.big_blind
+
+
+class _NoBigBlindOption(MutantHand):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.acted[self.big_blind] = True
+
+
+class _FoldWhenFree(MutantHand):
+    def _betting_options(self, seat: int) -> dict[Kind, Legal]:
+        options = super()._betting_options(seat)
+        return {Kind.FOLD: Legal(Kind.FOLD)} | options
+
+
+class _NoCheckRaise(MutantHand):
+    def _betting_options(self, seat: int) -> dict[Kind, Legal]:
+        options = super()._betting_options(seat)
+        if seat in self._checked:
+            options.pop(Kind.RAISE, None)
+        return options
+
+    def apply(self, action: Action) -> None:
+        super().apply(action)
+        if action.kind is Kind.CHECK:
+            self._checked.add(action.seat)
+
+
+class _DealerDealtFirst(MutantHand):
+    def _deal(self) -> None:
+        for _ in range(self.structure.hand_size):
+            for seat in (self.dealer, self.big_blind):
+                self.holdings[seat].extend(self.deck.take(1))
+
+
+class _NoReturn(MutantHand):
+    def _finish(
+        self,
+        ended_by: str,
+        best: tuple[int, ...],
+        won: tuple[int, ...],
+        returned: tuple[int, ...],
+        shown: tuple[HandValue | None, ...],
+    ) -> None:
+        # The uncovered chips stay in the pot and go to the winner(s).
+        extra = sum(returned)
+        if extra:
+            won = tuple(w + (extra // len(best) if s in best else 0) for s, w in enumerate(won))
+        super()._finish(ended_by, best, won, (0,) * SEATS, shown)
+
+
+class _OddChipToDealer(MutantHand):
+    def _showdown(self) -> None:
+        # Equivalent: heads-up the contested pot is 2 x the matched amount, never odd.
+        values = [self.value(s) for s in range(SEATS)]
+        top = max(v.strength for v in values)
+        best = tuple(s for s in range(SEATS) if values[s].strength == top)
+        matched = min(self.total)
+        returned = tuple(t - matched for t in self.total)
+        share, odd = divmod(self.pot - sum(returned), len(best))
+        won = [share if s in best else 0 for s in range(SEATS)]
+        if odd:
+            won[self.dealer if self.dealer in best else best[0]] += odd
+        self._finish("showdown", best, tuple(won), returned, tuple(values))
+
+
+class MutantSession(Session):
+    def __init__(
+        self, *, hand_class: type[MutantHand], evaluator: Evaluator, **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.hand_class = hand_class
+        self.evaluator = evaluator
+
+    def start_hand(self, deck: Sequence[Card] | None = None) -> Hand:
+        if self.result is not None:
+            raise illegal("session-over", f"the session ended after {self.result.hands} hands")
+        current = self.hand
+        if current is not None and not current.is_over:
+            raise illegal("out-of-turn", "the current hand is still being played")
+        assert deck is not None, "mutants play stated decks"
+        hand = self.hand_class(
+            deck=deck,
+            stacks=self.stacks,
+            dealer=self.next_dealer,
+            structure=self.structure,
+            evaluator=self.evaluator,
+        )
+        self.hands.append(hand)
+        return hand
+
+
+class _FixedButton(MutantSession):
+    @property
+    def next_dealer(self) -> int:
+        return self.first_dealer
+
+
+class _NoBustStop(MutantSession):
+    def _after_hand(self, hand: Hand) -> None:
+        super()._after_hand(hand)
+        result = self.result
+        if (
+            result is not None
+            and result.reason == "bust"
+            and result.hands < self.structure.hands_per_session
+        ):
+            self.result = None
+
+    def start_hand(self, deck: Sequence[Card] | None = None) -> Hand:
+        if min(self.stacks) == 0:
+            raise RuntimeError("a player has no chips left to post a blind")
+        return super().start_hand(deck)
+
+
+# ----- the catalogue -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    name: str
+    rule: str
+    summary: str
+    hand: type[MutantHand] = MutantHand
+    session: type[MutantSession] = MutantSession
+    structure: Structure = HOUSE
+    evaluator: Evaluator = evaluate
+    equivalent: str = ""
+    """Why no scenario can kill it, for a mutant that behaves exactly like the rules."""
+
+
+def _structure(**changes: Any) -> Structure:
+    return dataclasses.replace(HOUSE, **changes)
+
+
+CATALOGUE: tuple[Mutant, ...] = (
+    Mutant("shortcut-evaluator", "R2.5", "drops the higher suited card, then pairs",
+           evaluator=shortcut),
+    Mutant("aces-high", "R1.2", "the ace ranks above the king", evaluator=aces_high),
+    Mutant("lowest-card-first", "R2.4", "compares hands from the lowest card up",
+           evaluator=_repacked(_lowest_first)),
+    Mutant("suits-break-ties", "R2.7", "suits decide between equal ranks",
+           evaluator=_repacked(_suit_tiebreak)),
+    Mutant("three-beats-four", "R2.3", "a lower top card beats more cards",
+           evaluator=_repacked(_high_card_first)),
+    Mutant("no-burn", "R4.4", "no card is burned before a draw", hand=_NoBurn),
+    Mutant("burn-only-when-drawing", "R4.4", "burns only when someone discards",
+           hand=_BurnOnlyWhenDrawing),
+    Mutant("dealer-first-after-draw", "R3.3", "the dealer opens the betting after a draw",
+           hand=_DealerFirstAfterDraw),
+    Mutant("big-blind-first-before-draw", "R3.3", "the big blind acts first before the draw",
+           hand=_BigBlindFirstBeforeDraw),
+    Mutant("dealer-draws-first", "R4.3", "the dealer draws before the big blind",
+           hand=_DealerDrawsFirst),
+    Mutant("cap-big-blind-plus-four", "R3.6", "the big blind plus four raises (PokerKit's cap)",
+           structure=_structure(cap=5)),
+    Mutant("no-big-blind-option", "R3.7", "a call of the big blind ends the first round",
+           hand=_NoBigBlindOption),
+    Mutant("fold-when-free", "R3.4", "folding allowed when a check is free", hand=_FoldWhenFree),
+    Mutant("big-bets-from-round-2", "R1.4", "big bets from the second betting round",
+           structure=_structure(bet_sizes=(2, 4, 4, 4))),
+    Mutant("big-bets-last-round-only", "R1.4", "big bets only in the last betting round",
+           structure=_structure(bet_sizes=(2, 2, 2, 4))),
+    Mutant("no-uncovered-return", "R5.4", "uncovered chips stay in the pot", hand=_NoReturn),
+    Mutant("button-stays", "R6.2", "the button never moves", session=_FixedButton),
+    Mutant("no-bust-stop", "R6.4", "the session goes on after a player is out of chips",
+           session=_NoBustStop),
+    Mutant("no-hand-limit", "R6.4", "the session does not stop after 12 hands",
+           structure=_structure(hands_per_session=1000)),
+    Mutant("session-of-ten", "R6.4", "the session stops after 10 hands",
+           structure=_structure(hands_per_session=10)),
+    Mutant("dealer-dealt-first", "R1.7", "the deal starts with the dealer",
+           hand=_DealerDealtFirst),
+    Mutant("discard-not-held", "R4.2", "discarding a card not held is accepted",
+           hand=_AnyDiscard),
+    Mutant("no-check-raise", "R3.5", "a player who checked may not raise", hand=_NoCheckRaise),
+    Mutant("three-discards", "R4.2", "at most three cards may be discarded",
+           structure=_structure(max_discards=3)),
+    Mutant("odd-chip-to-dealer", "R5.3", "the odd chip of a split goes to the dealer",
+           hand=_OddChipToDealer,
+           equivalent="heads-up both players have put in the same matched amount once"
+           " uncovered chips are returned, so a split pot is 2 x matched: never odd"),
+)  # fmt: skip
+
+BY_NAME: dict[str, Mutant] = {m.name: m for m in CATALOGUE}
+
+
+def _guarded(call: Callable[[], Outcome]) -> Outcome:
+    """A mutant that breaks itself is an errored case, as it would be over the protocol."""
+    try:
+        return call()
+    except Exception as error:
+        raise ImplementationError(f"internal: {type(error).__name__}: {error}") from None
+
+
+class MutantImplementation(EngineImplementation):
+    """A mutant behind the runner's interface, in-process."""
+
+    def __init__(self, mutant: Mutant) -> None:
+        super().__init__()
+        self.mutant = mutant
+        self.name = f"mutant:{mutant.name}"
+
+    def _state(self) -> dict[str, Any]:
+        assert self.session is not None
+        state = state_of(self.session, self.names)
+        if "hands" in state:
+            state["values"] = {
+                name: self.evaluate(cards) for name, cards in state["hands"].items() if cards
+            }
+        return state
+
+    def start(self, case: dict[str, Any]) -> Outcome:
+        self.names = [p["name"] for p in case["players"]]
+        self.session = self.mutant.session(
+            hand_class=self.mutant.hand,
+            evaluator=self.mutant.evaluator,
+            first_dealer=self.names.index(case["first_dealer"]),
+            stacks=[p["stack"] for p in case["players"]],
+            structure=self.mutant.structure,
+        )
+        return {"ok": True, "state": self._state()}
+
+    def deal(self, hand: dict[str, Any]) -> Outcome:
+        return _guarded(lambda: super(MutantImplementation, self).deal(hand))
+
+    def act(self, step: dict[str, Any]) -> Outcome:
+        return _guarded(lambda: super(MutantImplementation, self).act(step))
+
+    def evaluate(self, cards: list[str]) -> dict[str, Any]:
+        value = self.mutant.evaluator(parse_cards(" ".join(cards)))
+        return {"size": value.size, "ranks": [rank.label for rank in value.ranks]}
+
+    def compare(self, hands: list[list[str]]) -> list[int]:
+        values = [self.mutant.evaluator(parse_cards(" ".join(h))) for h in hands]
+        top = max(v.strength for v in values)
+        return [i for i, v in enumerate(values) if v.strength == top]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from badugi_spec.protocol.server import serve
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1 or args[0] not in BY_NAME:
+        print(f"usage: python -m badugi_spec.protocol.mutants {{{','.join(BY_NAME)}}}",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    return serve(MutantImplementation(BY_NAME[args[0]]), version="mutant")
+
+
+__all__ = ["BY_NAME", "CATALOGUE", "Mutant", "MutantImplementation", "SessionResult"]
+
+if __name__ == "__main__":
+    sys.exit(main())

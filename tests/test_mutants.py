@@ -1,0 +1,120 @@
+"""Every mutant (a plausible misreading of one rule) must be killed by some scenario.
+
+A mutant that the suite does not kill yet is reported as an expected failure that names
+the rule it breaks, so the gap is visible in every test run without failing it.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import pytest
+
+from badugi_spec.cards import parse_cards
+from badugi_spec.cli import main
+from badugi_spec.commands.protocol_cmd import kills, run_suite
+from badugi_spec.hands import evaluate
+from badugi_spec.protocol import mutants
+from badugi_spec.protocol.client import ProcessImplementation
+from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.suite import Suite, load_suite
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+@functools.cache
+def suite() -> Suite:
+    return load_suite([SCENARIOS])
+
+
+@functools.cache
+def killers(name: str) -> tuple[str, ...]:
+    return tuple(r.id for r in kills(BY_NAME[name], suite()))
+
+
+def test_the_shortcut_evaluator_misvalues_the_rulebook_examples() -> None:
+    for text in ("2♣ 2♥ 3♣ 4♦", "A♣ 2♣ A♦ 3♦"):
+        cards = parse_cards(text)
+        assert mutants.shortcut(cards) != evaluate(cards)
+    assert str(mutants.shortcut(parse_cards("2♣ 2♥ 3♣ 4♦"))) == "2-card 4-2"
+
+
+def test_aces_high_puts_the_ace_on_top() -> None:
+    assert str(mutants.aces_high(parse_cards("A♠ 2♥ 3♦ 4♣"))) == "4-card A-4-3-2 (badugi)"
+
+
+def test_names_are_unique_and_each_mutant_says_which_rule_it_breaks() -> None:
+    assert len(BY_NAME) == len(CATALOGUE) >= 20
+    assert all(m.rule.startswith("R") and m.summary for m in CATALOGUE)
+
+
+@pytest.mark.parametrize("mutant", CATALOGUE, ids=lambda m: m.name)
+def test_the_suite_kills_the_mutant(mutant: Mutant) -> None:
+    found = killers(mutant.name)
+    if mutant.equivalent:
+        assert not found, f"an equivalent mutant cannot be killed: {mutant.equivalent}"
+        return
+    assert found, (
+        f"SURVIVES {mutant.name}: {mutant.summary}; breaks {mutant.rule}, no scenario catches it"
+    )
+
+
+@pytest.mark.parametrize("name", ["cap-big-blind-plus-four", "shortcut-evaluator"])
+def test_a_mutant_served_over_the_protocol_dies_the_same_way(name: str) -> None:
+    impl = ProcessImplementation([sys.executable, "-m", "badugi_spec.protocol.mutants", name])
+    try:
+        results = run_suite(impl, suite())
+    finally:
+        impl.close()
+    remote = tuple(r.id for r in results if r.status in ("failed", "errored"))
+    assert remote == killers(name)
+    assert remote, f"{name} survives"
+
+
+def test_the_mutants_command_names_the_killing_scenarios(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["mutants", "--only", "cap-big-blind-plus-four", "--only", "odd-chip-to-dealer",
+          str(SCENARIOS)])  # fmt: skip
+    out = capsys.readouterr().out
+    assert "cap-big-blind-plus-four" in out and "killed" in out
+    assert killers("cap-big-blind-plus-four")[0] in out
+    assert "equivalent odd-chip-to-dealer: heads-up" in out
+    assert out.splitlines()[-1].endswith("of 2 mutants")
+
+
+def test_the_mutant_server_refuses_an_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert mutants.main(["no-such-mutant"]) == 2
+    assert "usage" in capsys.readouterr().err
+
+
+def twelve_hand_session() -> str:
+    """Twelve hands in which the dealer folds at once: the button must move every hand,
+    and the session must end after the twelfth, drawn at 100 each (R6.2, R6.4, R6.5)."""
+    lines = [
+        'scenario twelve-quick-hands "Twelve hands, the dealer folds each time"',
+        "rules R6.2 R6.4",
+        "",
+        "players Ann 100 dealer, Bob 100",
+    ]
+    for number in range(1, 13):
+        dealer = "Ann" if number % 2 else "Bob"
+        if number > 1:
+            lines.append(f"hand {number}")
+        lines += [f"shuffle seed {number}", f"expect button {dealer}", f"{dealer} folds"]
+        lines.append("expect session continues" if number < 12 else "expect session over drawn")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name", ["button-stays", "no-hand-limit", "session-of-ten"])
+def test_the_session_mutants_are_killable(name: str, tmp_path: Path) -> None:
+    """Not equivalent: a scenario the suite does not have yet kills each of them."""
+    path = tmp_path / "twelve.badugi"
+    path.write_text(twelve_hand_session(), encoding="utf-8")
+    extra = load_suite([path])
+    assert not extra.errors, extra.errors
+    assert [r.status for r in run_suite(EngineImplementation(), extra)] == ["passed"]
+    assert [r.id for r in kills(BY_NAME[name], extra)] == ["twelve-quick-hands"]

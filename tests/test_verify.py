@@ -1,0 +1,171 @@
+"""`verify` end to end: our own server passes the whole suite; broken implementations
+(crash, hang, garbage, oversized reply, not-supported) give clean reports."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from badugi_spec.cli import main
+from badugi_spec.commands.protocol_cmd import run_suite, write_cases
+from badugi_spec.protocol import validate
+from badugi_spec.protocol.client import ProcessImplementation
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.suite import load_suite
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+DATA = Path(__file__).resolve().parent / "data"
+SERVE = [sys.executable, "-m", "badugi_spec", "serve"]
+
+EVALUATE_ONLY = """\
+scenario protocol-evaluate-only "Hand values only"
+rules R2.5
+
+evaluate A♠ 2♥ 3♦ K♦ is 3-card 3-2-A
+compare A♠ 2♥ 3♦ 4♣ beats A♥ 2♣ 3♠ 7♦
+"""
+
+FAKE = """\
+import json, sys, time
+from badugi_spec.protocol.server import answer
+from badugi_spec.scenario.engine_impl import EngineImplementation
+
+MODE = {mode!r}
+engine = EngineImplementation()
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["type"] == "act":
+        print("fake: about to misbehave in", MODE, file=sys.stderr, flush=True)
+        if MODE == "crash":
+            sys.exit(3)
+        if MODE == "hang":
+            time.sleep(60)
+        if MODE == "garbage":
+            print("<html>this is not json</html>", flush=True)
+            continue
+        if MODE == "oversized":
+            print(json.dumps({{"ok": True, "pad": "x" * (2 << 20)}}), flush=True)
+            continue
+    if MODE == "not-supported" and request["type"] == "start":
+        print(json.dumps({{"ok": False, "error": "not-supported",
+                          "message": "fake plays no hands"}}), flush=True)
+        continue
+    print(json.dumps(answer(engine, request)), flush=True)
+"""
+
+
+def fake(tmp_path: Path, mode: str) -> str:
+    script = tmp_path / f"fake_{mode.replace('-', '_')}.py"
+    script.write_text(FAKE.format(mode=mode), encoding="utf-8")
+    return shlex.join([sys.executable, str(script)])
+
+
+def suite_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "suite"
+    folder.mkdir()
+    (folder / "a-play.badugi").write_text((DATA / "two-steps.badugi").read_text("utf-8"), "utf-8")
+    (folder / "b-values.badugi").write_text(EVALUATE_ONLY, "utf-8")
+    return folder
+
+
+def test_serve_passes_the_whole_suite_exactly_as_check() -> None:
+    suite = load_suite([SCENARIOS])
+    local = run_suite(EngineImplementation(), suite)
+    impl = ProcessImplementation(SERVE, timeout=20)
+    try:
+        remote = run_suite(impl, suite)
+    finally:
+        impl.close()
+    assert [(r.id, r.status, r.divergence, r.message) for r in remote] == [
+        (r.id, r.status, r.divergence, r.message) for r in local
+    ]
+    assert all(r.status == "passed" for r in remote), [r.id for r in remote if r.status != "passed"]
+
+
+def test_verify_command_reports_and_writes_json_and_junit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    status = main(
+        ["verify", "--impl", shlex.join(SERVE), str(suite_dir(tmp_path)),
+         "--json", str(report), "--junit", str(junit)]
+    )  # fmt: skip
+    out = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert out[-1] == "2 passed, 0 failed, 0 errored, 0 skipped"
+    assert any(line.startswith("chapter") for line in out)
+    assert json.loads(report.read_text())["summary"]["passed"] == 2
+    assert ET.parse(junit).getroot().get("tests") == "2"
+
+
+@pytest.mark.parametrize(
+    "mode, message",
+    [
+        ("crash", "exited with status 3"),
+        ("hang", "no reply within 0.5 s"),
+        ("garbage", "malformed reply '<html>this is not json</html>'"),
+        ("oversized", "reply longer than 1048576 bytes"),
+    ],
+)
+def test_a_broken_implementation_errors_that_case_and_the_run_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, message: str
+) -> None:
+    report = tmp_path / "report.json"
+    status = main(
+        ["verify", "--impl", fake(tmp_path, mode), "--timeout", "0.5",
+         str(suite_dir(tmp_path)), "--json", str(report)]
+    )  # fmt: skip
+    captured = capsys.readouterr()
+    out = captured.out
+    assert status == 1
+    assert "Traceback" not in out + captured.err
+    assert out.splitlines()[-1] == "1 passed, 0 failed, 1 errored, 0 skipped"
+    cases = {c["id"]: c for c in json.loads(report.read_text())["cases"]}
+    errored = cases["protocol-two-steps"]
+    assert errored["status"] == "errored"
+    assert message in errored["message"]
+    assert f"fake: about to misbehave in {mode}" in errored["message"], "the stderr tail"
+    assert cases["protocol-evaluate-only"]["status"] == "passed", "restarted for the next case"
+
+
+def test_not_supported_skips_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["verify", "--impl", fake(tmp_path, "not-supported"), str(suite_dir(tmp_path))])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert "skip protocol-two-steps  (fake plays no hands)" in out
+    assert out[-1] == "1 passed, 0 failed, 0 errored, 1 skipped"
+
+
+def test_a_command_that_does_not_exist_errors_every_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["verify", "--impl", str(tmp_path / "nowhere"), str(suite_dir(tmp_path))])
+    out = capsys.readouterr().out
+    assert status == 1 and "cannot start" in out
+    assert out.splitlines()[-1] == "0 passed, 0 failed, 2 errored, 0 skipped"
+
+
+def test_the_compiled_suite_is_shipped_as_valid_json_cases(tmp_path: Path) -> None:
+    suite = load_suite([SCENARIOS])
+    written = write_cases(suite, tmp_path / "cases")
+    assert len(written) == len(suite.scenarios) > 0
+    for path in written:
+        case = json.loads(path.read_text("utf-8"))
+        assert validate(case, "case") == [], path.name
+
+
+def test_cases_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["cases", "--out", str(tmp_path / "out"), str(suite_dir(tmp_path))])
+    assert capsys.readouterr().out.splitlines()[-1] == f"2 cases written to {tmp_path / 'out'}"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "protocol-evaluate-only.json",
+        "protocol-two-steps.json",
+    ]
