@@ -1,0 +1,134 @@
+"""Helpers shared by the engine tests: stacked decks, a tiny action script, fingerprints.
+
+Plain functions, imported as `from tests.conftest import ...`; no fixtures.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from badugi_spec.cards import DECK, Card, parse_cards
+from badugi_spec.engine import Action, Hand, Kind, Session
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def card(text: str) -> Card:
+    return parse_cards(text, count=1)[0]
+
+
+def stacked_deck(
+    *, big_blind: str, dealer: str, then: str = "", full: bool = True
+) -> tuple[Card, ...]:
+    """A deck order that deals `big_blind` and `dealer` their four cards (R1.7), then `then`.
+
+    Written by hand from the rule, not from the engine: the big blind's cards are the
+    deck's cards 1, 3, 5, 7 and the dealer's 2, 4, 6, 8. With `full` the unused cards
+    follow in a fixed order so that the deck has all 52.
+    """
+    bb = parse_cards(big_blind, count=4)
+    dl = parse_cards(dealer, count=4)
+    top = [c for pair in zip(bb, dl, strict=True) for c in pair] + list(parse_cards(then))
+    if len(set(top)) != len(top):
+        raise ValueError("a stacked deck repeats a card")
+    rest = [c for c in DECK if c not in top] if full else []
+    return tuple(top + rest)
+
+
+def seat(hand: Hand, who: str) -> int:
+    """`D` is the dealer, `B` the big blind."""
+    return {"D": hand.dealer, "B": hand.big_blind}[who]
+
+
+_KINDS = {kind.value: kind for kind in Kind}
+
+
+def parse_step(hand: Hand, line: str) -> Action:
+    """One script line: `D call`, `B raise 4`, `D all-in 3`, `B draw Kd 7c`, `D pat`."""
+    who, verb, *rest = line.split()
+    player = seat(hand, who)
+    if verb == "pat":
+        return Action(player, Kind.DRAW)
+    if verb == "draw":
+        return Action(player, Kind.DRAW, discards=parse_cards(" ".join(rest)))
+    amount = int(rest[0]) if rest else None
+    return Action(player, _KINDS[verb], amount=amount)
+
+
+def play(target: Hand | Session, *script: str) -> None:
+    """Apply script lines in order to a hand, or to a session's current hand."""
+    for line in script:
+        if isinstance(target, Session):
+            hand = target.hand
+            assert hand is not None
+            target.apply(parse_step(hand, line))
+        else:
+            target.apply(parse_step(target, line))
+
+
+def passive_to_end(target: Hand | Session) -> None:
+    """Check, call and stand pat until the hand is over."""
+    hand = target.hand if isinstance(target, Session) else target
+    assert hand is not None
+    while not hand.is_over:
+        assert hand.to_act is not None
+        kinds = {legal.kind for legal in hand.legal_actions()}
+        if Kind.DRAW in kinds:
+            action = Action(hand.to_act, Kind.DRAW)
+        elif Kind.CHECK in kinds:
+            action = Action(hand.to_act, Kind.CHECK)
+        else:
+            action = Action(hand.to_act, Kind.CALL)
+        target.apply(action)
+
+
+def frozen(value: object) -> object:
+    """An immutable copy: containers become tuples; cards, events, results are frozen already."""
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return frozenset(frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, frozen(v)) for k, v in value.items())
+    return copy.deepcopy(value) if hasattr(value, "__dict__") else value
+
+
+def hand_fingerprint(hand: Hand) -> dict[str, Any]:
+    """Everything a hand holds, copied: any change by an illegal action shows here."""
+    state = {k: frozen(v) for k, v in vars(hand).items() if k not in ("deck", "structure")}
+    state["deck.position"] = hand.deck.position
+    state["deck.remaining"] = hand.deck.remaining
+    state["deck.order"] = hand.deck.order()
+    state["snapshot"] = hand.snapshot()
+    state["legal"] = hand.legal_actions()
+    state["events.len"] = len(hand.events)
+    state["pot"] = hand.pot
+    state["is_over"] = hand.is_over
+    return state
+
+
+def session_fingerprint(session: Session) -> dict[str, Any]:
+    return {
+        "stacks": session.stacks,
+        "first_dealer": session.first_dealer,
+        "next_dealer": session.next_dealer,
+        "hand_number": session.hand_number,
+        "result": session.result,
+        "rng": session._shuffler.getstate(),
+        "hands": [hand_fingerprint(h) for h in session.hands],
+    }
+
+
+def fingerprint(target: Hand | Session) -> dict[str, Any]:
+    if isinstance(target, Session):
+        return session_fingerprint(target)
+    return hand_fingerprint(target)
+
+
+def dealt(order: Sequence[Card], positions: Sequence[int]) -> list[Card]:
+    """Cards at 1-based deck positions, as the rulebook counts them."""
+    return [order[p - 1] for p in positions]
