@@ -1,0 +1,220 @@
+"""The tutorial site: it builds strictly, shows every scenario and rule, and escapes input.
+
+MkDocs runs as a subprocess so its own warnings cannot trip pytest's `-W error`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from badugi_spec.cards import Card, parse_cards
+from badugi_spec.docs.build import DocsBuildError, hand_counts, one_card_draw, render_pages
+from badugi_spec.docs.render import inline_md, narrative_md
+from badugi_spec.rules import load
+from badugi_spec.scenario.suite import load_suite
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "mkdocs.yml"
+# The hook reads the same variable: the real site is built from this folder.
+SCENARIOS = Path(os.environ.get("BADUGI_DOCS_SCENARIOS") or ROOT / "scenarios")
+
+EVIL = '''scenario evil-input "Title <script>alert(1)</script> [x](javascript:alert(1))"
+rules R1.1
+"""
+Narrative <script>alert(1)</script> and [x](javascript:alert(1)) and
+[ok](https://example.org) and **bold**.
+
+[ref]: javascript:alert(2)
+"""
+evaluate A♠ 2♥ 3♦ K♦ is 3-card 3-2-A
+players Ann 100 dealer, Bob 100
+deal Ann A♥ 2♣ 3♠ 7♦ / Bob A♠ 2♥ 3♦ K♦
+note "Note <script>alert(1)</script> [x](javascript:alert(1))"
+Ann folds
+expect Bob wins 3 by fold
+'''
+
+FAILING = """scenario wrong-pot "A scenario that does not pass"
+rules R1.5
+players Ann 100 dealer, Bob 100
+deal Ann A♥ 2♣ 3♠ 7♦ / Bob A♠ 2♥ 3♦ K♦
+expect pot 5
+"""
+
+
+def mkdocs_build(
+    site: Path, *, config: Path = CONFIG, scenarios: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if scenarios is not None:
+        env["BADUGI_DOCS_SCENARIOS"] = str(scenarios)
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q"]
+    return subprocess.run(
+        [*command, "-f", str(config), "-d", str(site)],
+        cwd=config.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def build_site(site: Path) -> Path:
+    done = mkdocs_build(site, scenarios=SCENARIOS)
+    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}\n{done.stderr}"
+    return site
+
+
+def all_html(site: Path) -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html")))
+
+
+_BUILT: dict[str, Path] = {}
+
+
+def shared_site(factory: pytest.TempPathFactory) -> Path:
+    """One build of the real site per test session, shared with the browser tests."""
+    if "site" not in _BUILT:
+        _BUILT["site"] = build_site(factory.mktemp("site"))
+    return _BUILT["site"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shared_site(tmp_path_factory)
+
+
+def test_every_scenario_has_its_anchor(site: Path) -> None:
+    suite = load_suite([SCENARIOS])
+    assert suite.scenarios
+    html = all_html(site)
+    missing = [s.id for s in suite.scenarios if f'id="{s.id}"' not in html]
+    assert missing == []
+
+
+def test_every_rule_has_its_anchor(site: Path) -> None:
+    html = all_html(site)
+    missing = [rule_id for rule_id in load() if f'id="{rule_id}"' not in html]
+    assert missing == []
+    coverage = (site / "generated" / "coverage" / "index.html").read_text(encoding="utf-8")
+    assert all(rule_id in coverage for rule_id in load())
+
+
+def test_house_example_on_the_hand_values_page(site: Path) -> None:
+    page = (site / "generated" / "02-hand-values" / "index.html").read_text(encoding="utf-8")
+    assert 'id="house-worked-example"' in page
+    assert '<span class="card black">A♠</span>' in page
+    assert '<span class="card red">K♦</span>' in page
+    assert "throws <span" in page and "draws <span" in page
+    assert "K♦</span> is dropped: it shares ♦ with" in page
+    assert "Result: Bob wins 12 at showdown" in page
+    assert "<details" in page and "Scenario source" in page
+    assert '<span class="kd">scenario</span>' in page  # highlighted by BadugiLexer
+    assert '<span class="nl">R2.1</span>' in page  # the lexer's rule ID token
+    assert 'href="#R2.1"' in page  # rule IDs link to their rule
+
+
+def test_reference_figures_are_computed(site: Path) -> None:
+    page = (site / "generated" / "figures" / "index.html").read_text(encoding="utf-8")
+    for figure in ("270,725", "17,160", "154,440", "96,252", "2,873", "1,092"):
+        assert figure in page
+    for chance in ("20.83%", "37.68%", "51.23%"):
+        assert chance in page
+
+
+def test_hand_counts_and_draw_odds() -> None:
+    counts = hand_counts()
+    assert counts.by_size == {4: 17160, 3: 154440, 2: 96252, 1: 2873}
+    assert counts.total == 270725
+    assert counts.distinct_values == 1092
+    odds = one_card_draw(parse_cards("A♠ 2♥ 3♦"), Card.parse("K♦"))
+    assert (odds.outs, odds.unseen) == (10, 48)
+    assert odds.by_draws[0] == Fraction(10, 48)
+    assert [round(float(p) * 100, 2) for p in odds.by_draws] == [20.83, 37.68, 51.23]
+
+
+def test_failing_scenario_stops_the_build(tmp_path: Path) -> None:
+    (tmp_path / "wrong-pot.badugi").write_text(FAILING, encoding="utf-8")
+    with pytest.raises(DocsBuildError, match=r"wrong-pot .*expected pot 5, got pot 3"):
+        render_pages(tmp_path)
+
+
+def test_unloadable_scenario_stops_the_build(tmp_path: Path) -> None:
+    (tmp_path / "broken.badugi").write_text("scenario broken\n", encoding="utf-8")
+    with pytest.raises(DocsBuildError, match="do not load"):
+        render_pages(tmp_path)
+
+
+def test_escaping_helpers() -> None:
+    assert "<" not in inline_md("<b>*x*</b>")
+    assert inline_md("*x* [y](z)") == r"\*x\* \[y\]\(z\)"
+    text = narrative_md("<i>a</i> [x](javascript:alert(1)) [y](https://e.org) **b**")
+    assert "<i>" not in text and "&lt;i&gt;" in text
+    assert "](javascript:" not in text
+    assert "[y](https://e.org)" in text and "**b**" in text
+
+
+def test_hostile_scenario_is_escaped(tmp_path: Path) -> None:
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "evil.badugi").write_text(EVIL, encoding="utf-8")
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("generated"))
+    config_text = CONFIG.read_text(encoding="utf-8")
+    hook = str(ROOT / "badugi_spec" / "docs" / "hook.py")
+    assert "docs_dir: docs\n" in config_text and "- badugi_spec/docs/hook.py" in config_text
+    config_text = config_text.replace("docs_dir: docs\n", f"docs_dir: {docs}\n")
+    config_text = config_text.replace("- badugi_spec/docs/hook.py", f"- {hook}")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(config_text, encoding="utf-8")
+
+    done = mkdocs_build(tmp_path / "site", config=config, scenarios=scenarios)
+    assert done.returncode == 0, done.stderr
+    html = all_html(tmp_path / "site")
+    assert 'id="evil-input"' in html
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert not re.search(r"""(href|src)\s*=\s*["']?\s*javascript:""", html, re.I)
+    assert 'href="https://example.org"' in html  # ordinary links still work
+    assert "<strong>bold</strong>" in html
+
+
+class _Config:
+    """The two settings `on_config` reads, without loading MkDocs in-process."""
+
+    def __init__(self, docs_dir: Path) -> None:
+        self.docs_dir = str(docs_dir)
+        self.nav: list[Any] = [
+            {"Getting started": "index.md"},
+            {"Rules": []},
+            {"Checking your implementation": "implementers.md"},
+        ]
+
+
+@pytest.mark.parametrize("written", [True, False])
+def test_nav_fills_rules_and_keeps_implementers_only_if_written(
+    tmp_path: Path, written: bool
+) -> None:
+    from badugi_spec.docs.hook import on_config
+
+    if written:
+        (tmp_path / "implementers.md").write_text("# Checking\n", encoding="utf-8")
+    config = _Config(tmp_path)
+    on_config(cast(Any, config))
+    rules = config.nav[1]["Rules"]
+    assert [next(iter(item.values())) for item in rules][:2] == [
+        "generated/01-cards-and-positions.md",
+        "generated/02-hand-values.md",
+    ]
+    titles = [next(iter(item)) for item in config.nav]
+    assert ("Checking your implementation" in titles) is written
