@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: run test lint typecheck bench docs serve mutants simulate clean
 
