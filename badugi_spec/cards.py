@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from badugi_spec.errors import CardError
@@ -21,6 +21,10 @@ class Suit(enum.Enum):
     DIAMONDS = "d"
     HEARTS = "h"
     SPADES = "s"
+
+    # Members are singletons, so identity hashing is exact and runs in C; Enum's own
+    # __hash__ is Python code, and suits are hashed on every engine step.
+    __hash__ = object.__hash__
 
     @property
     def symbol(self) -> str:
@@ -57,6 +61,8 @@ class Rank(enum.Enum):
     QUEEN = "Q"
     KING = "K"
 
+    __hash__ = object.__hash__  # as for Suit: identity, in C
+
     @property
     def order(self) -> int:
         """1 for the ace up to 13 for the king: lower is better in Badugi."""
@@ -81,11 +87,15 @@ RANKS_BY_ORDER: Final = tuple(Rank)
 class Card:
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """0..51, ordered by rank then suit; bit `index` of a hand mask is this card."""
 
-    @property
-    def index(self) -> int:
-        """0..51, ordered by rank then suit; bit `index` of a hand mask is this card."""
-        return (self.rank.order - 1) * 4 + self.suit.index
+    def __post_init__(self) -> None:
+        # Stored, not computed: the engine hashes and compares cards on every step.
+        object.__setattr__(self, "index", (self.rank.order - 1) * 4 + self.suit.index)
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value

@@ -99,7 +99,9 @@ def frozen(value: object) -> object:
 
 def hand_fingerprint(hand: Hand) -> dict[str, Any]:
     """Everything a hand holds, copied: any change by an illegal action shows here."""
-    state = {k: frozen(v) for k, v in vars(hand).items() if k not in ("deck", "structure")}
+    # `_legal` is a memo of the legal options, filled on first read; `legal` below compares them.
+    skip = ("deck", "structure", "_legal")
+    state = {k: frozen(v) for k, v in vars(hand).items() if k not in skip}
     state["deck.position"] = hand.deck.position
     state["deck.remaining"] = hand.deck.remaining
     state["deck.order"] = hand.deck.order()

@@ -1,15 +1,22 @@
-"""What a player can do, as values: actions, the legal options and the event log."""
+"""What a player can do, as values: actions, the legal options and the event log.
+
+Options and events are NamedTuples: immutable like the frozen dataclasses elsewhere, but
+built in C, and the engine makes several of each on every step.
+"""
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from badugi_spec.cards import Card
 
 
 class Kind(enum.Enum):
     value: str
+    # Identity hashing in C; legal-option tables are keyed by Kind on every step.
+    __hash__ = object.__hash__
 
     CHECK = "check"
     BET = "bet"
@@ -37,8 +44,7 @@ class Action:
     discards: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(NamedTuple):
     """One legal option: `adds` chips now, reaching `to` for the round."""
 
     kind: Kind
@@ -59,8 +65,7 @@ class Legal:
         return f"raise to {self.to}{suffix}"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One line of the hand's log. `rule` cites the rule that made it happen."""
 
     kind: str
@@ -71,4 +76,4 @@ class Event:
     received: tuple[Card, ...] = ()
     note: str = ""
     pot: int = 0
-    stacks: tuple[int, ...] = field(default_factory=tuple)
+    stacks: tuple[int, ...] = ()

@@ -23,7 +23,7 @@ class Deck:
 
     def __init__(self, order: Sequence[Card]) -> None:
         cards = tuple(order)
-        if len(set(cards)) != len(cards):
+        if len({card.index for card in cards}) != len(cards):
             seen: set[Card] = set()
             dup = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
             raise illegal("deck-invalid", f"the stated deck has {dup.pretty()} twice")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from badugi_spec.cards import Card
 from badugi_spec.engine.actions import BETTING_KINDS, Action, Event, Kind, Legal
@@ -19,6 +19,15 @@ from badugi_spec.hands import HandValue, evaluate, winners
 from badugi_spec.structure import HOUSE, Structure
 
 SEATS = 2
+
+# The rule each betting action carries out, for the event log (all-ins are refined below).
+_RULE_OF_BET: Final = {
+    Kind.CHECK: "R3.4",
+    Kind.BET: "R3.2",
+    Kind.CALL: "R3.5",
+    Kind.RAISE: "R3.5",
+    Kind.ALL_IN: "R5.6",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +87,7 @@ class Hand:
         self.phase = Phase("bet", 1)
         self.raises = 0
         self.to_act: int | None = None
+        self._legal: tuple[Legal, ...] | None = None
         self._drawn_this_phase = 0
         self._blind_all_in = False
         self._post(self.dealer, structure.small_blind, "small blind", "R1.5")
@@ -111,7 +121,10 @@ class Hand:
             return ()
         if self.phase.kind == "draw":
             return (Legal(Kind.DRAW, adds=self.structure.max_discards),)
-        return tuple(self._betting_options(self.to_act).values())
+        if self._legal is None:
+            # Asked once per decision, then again by `apply`: keep it until the state moves.
+            self._legal = tuple(self._betting_options(self.to_act).values())
+        return self._legal
 
     def snapshot(self) -> dict[str, Any]:
         """A canonical, JSON-ready view: what the protocol sends and scenarios compare."""
@@ -153,6 +166,7 @@ class Hand:
             self._draw(action.seat, action.discards)
         else:
             self._bet(action)
+        self._legal = None
 
     # ----- betting -----------------------------------------------------------------------
 
@@ -160,27 +174,25 @@ class Hand:
         return any(self.stacks[s] == 0 for s in range(SEATS) if s != seat and not self.folded[s])
 
     def _betting_options(self, seat: int) -> dict[Kind, Legal]:
-        level = max(self.committed)
-        to_call = level - self.committed[seat]
+        committed = self.committed[seat]
+        to_call = max(self.committed) - committed
         stack = self.stacks[seat]
         options: dict[Kind, Legal] = {}
         if to_call == 0:
-            options[Kind.CHECK] = Legal(Kind.CHECK, to=self.committed[seat])
+            options[Kind.CHECK] = Legal(Kind.CHECK, 0, committed)
         else:
             options[Kind.FOLD] = Legal(Kind.FOLD)
             adds = min(to_call, stack)
-            options[Kind.CALL] = Legal(
-                Kind.CALL, adds=adds, to=self.committed[seat] + adds, all_in=adds == stack
-            )
+            options[Kind.CALL] = Legal(Kind.CALL, adds, committed + adds, adds == stack)
+        all_in = options.get(Kind.CALL) if stack <= to_call else None
         if stack > to_call and self.raises < self.structure.cap and not self._opponent_all_in(seat):
             kind = Kind.BET if self.raises == 0 else Kind.RAISE
             adds = min(to_call + self.bet_size, stack)
-            options[kind] = Legal(
-                kind, adds=adds, to=self.committed[seat] + adds, all_in=adds == stack
-            )
-        all_in = next((o for o in reversed(options.values()) if o.all_in), None)
+            options[kind] = raise_or_bet = Legal(kind, adds, committed + adds, adds == stack)
+            if raise_or_bet.all_in:
+                all_in = raise_or_bet
         if all_in is not None:
-            options[Kind.ALL_IN] = Legal(Kind.ALL_IN, adds=all_in.adds, to=all_in.to, all_in=True)
+            options[Kind.ALL_IN] = Legal(Kind.ALL_IN, all_in.adds, all_in.to, True)
         return options
 
     def _refuse(self, seat: int, kind: Kind) -> None:
@@ -217,8 +229,7 @@ class Hand:
 
     def _bet(self, action: Action) -> None:
         seat = action.seat
-        options = self._betting_options(seat)
-        option = options.get(action.kind)
+        option = next((o for o in self.legal_actions() if o.kind is action.kind), None)
         if option is None:
             self._refuse(seat, action.kind)
             raise AssertionError("unreachable")  # pragma: no cover
@@ -249,13 +260,7 @@ class Hand:
             self.raises += 1
             self.acted = [False] * SEATS
         self.acted[seat] = True
-        rule = {
-            Kind.CHECK: "R3.4",
-            Kind.BET: "R3.2",
-            Kind.CALL: "R3.5",
-            Kind.RAISE: "R3.5",
-            Kind.ALL_IN: "R5.6",
-        }[option.kind]
+        rule = _RULE_OF_BET[option.kind]
         if option.all_in:
             over = self.committed[seat] - level
             if over < 0:
