@@ -60,6 +60,10 @@ class ProcessTransport:
         assert self.process.stdout is not None and self.process.stderr is not None
         self._stdout = self.process.stdout.fileno()
         os.set_blocking(self._stdout, False)
+        # One selector for the process's life: making one per request costs syscalls on
+        # every step of every case.
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._stdout, selectors.EVENT_READ)
         self._buffer = b""
         self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
         self._drain = threading.Thread(target=self._read_stderr, daemon=True)
@@ -84,18 +88,16 @@ class ProcessTransport:
         except OSError:
             raise TransportError(self._exited("before reading the request")) from None
         deadline = time.monotonic() + timeout
-        with selectors.DefaultSelector() as selector:
-            selector.register(self._stdout, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                if len(self._buffer) > self.max_line:
-                    raise TransportError(f"reply longer than {self.max_line} bytes")
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    raise TransportError(f"no reply within {timeout:g} s")
-                chunk = os.read(self._stdout, 65536)
-                if not chunk:
-                    raise TransportError(self._exited("without replying"))
-                self._buffer += chunk
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > self.max_line:
+                raise TransportError(f"reply longer than {self.max_line} bytes")
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._selector.select(left):
+                raise TransportError(f"no reply within {timeout:g} s")
+            chunk = os.read(self._stdout, 65536)
+            if not chunk:
+                raise TransportError(self._exited("without replying"))
+            self._buffer += chunk
         reply, _, self._buffer = self._buffer.partition(b"\n")
         if len(reply) > self.max_line:
             raise TransportError(f"reply longer than {self.max_line} bytes")
@@ -112,6 +114,7 @@ class ProcessTransport:
         return f"exited with status {status} {when}"
 
     def close(self) -> None:
+        self._selector.close()
         if self.process.poll() is None:
             try:
                 assert self.process.stdin is not None
