@@ -140,6 +140,9 @@ def parse_cards(text: str, *, count: int | None = None) -> tuple[Card, ...]:
     """
     cards: list[Card] = []
     seen: dict[Card, int] = {}
+    # Phones append a variation selector to suit symbols (♠️); it is invisible, so an
+    # error naming it would be useless. Dropping it keeps columns right for normal text.
+    text = text.replace("\ufe0f", "").replace("\ufe0e", "")
     i, n = 0, len(text)
     while i < n:
         if text[i] in _SEPARATORS or text[i].isspace():

@@ -47,10 +47,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in rest:
             print(line, file=sys.stderr)
         return USAGE_ERROR
-    except BrokenPipeError:
-        # The reader (e.g. `| head`) went away; that is not the user's mistake to report.
-        sys.stderr.close()
-        return 0
+    except BrokenPipeError as error:
+        if _stdout_is_closed():
+            # The reader (e.g. `| head`) went away; that is not the user's mistake to report.
+            sys.stderr.close()
+            return 0
+        print(f"badugi-spec: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
     except OSError as error:
         print(f"badugi-spec: error: {error}", file=sys.stderr)
         return USAGE_ERROR
@@ -58,6 +61,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("badugi-spec: interrupted", file=sys.stderr)
         return 130
     return status
+
+
+def _stdout_is_closed() -> bool:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return True
+    return False
 
 
 if __name__ == "__main__":  # pragma: no cover

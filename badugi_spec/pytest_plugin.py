@@ -14,12 +14,11 @@ import pytest
 
 from badugi_spec.errors import ScenarioError
 from badugi_spec.rules import load as load_rules
-from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.report import describe_failure
 from badugi_spec.scenario.runner import CaseResult, Runner
-from badugi_spec.scenario.suite import EXTENSION, read_scenario
+from badugi_spec.scenario.suite import EXTENSION, read_scenario, run_scenario
 
 
 class ScenarioFailed(Exception):
@@ -28,12 +27,28 @@ class ScenarioFailed(Exception):
         self.result = result
 
 
+_SEEN_IDS = pytest.StashKey[dict[str, str]]()
+"""Scenario id -> the file that has it, across the whole session: ids must be unique."""
+
+
 class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
         try:
             scenario = read_scenario(self.path, set(load_rules()))
         except ScenarioError as error:
             yield BrokenScenario.from_parent(self, name=self.path.name, error=error)
+            return
+        seen = self.config.stash.setdefault(_SEEN_IDS, {})
+        first = seen.setdefault(scenario.id, str(self.path))
+        if first != str(self.path):
+            where = scenario.where
+            duplicate = ScenarioError(
+                f"duplicate scenario id {scenario.id!r} (also {first})",
+                path=str(self.path),
+                line=where.line,
+                column=where.column,
+            )
+            yield BrokenScenario.from_parent(self, name=self.path.name, error=duplicate)
             return
         yield ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario)
 
@@ -46,7 +61,7 @@ class ScenarioItem(pytest.Item):
             self.user_properties.append(("rule", rule))
 
     def runtest(self) -> None:
-        result = Runner(EngineImplementation()).run(compile_case(self.scenario))
+        result = run_scenario(Runner(EngineImplementation()), self.scenario)
         if result.status != "passed":
             raise ScenarioFailed(result)
 

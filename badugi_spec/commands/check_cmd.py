@@ -7,12 +7,12 @@ import sys
 from typing import Any
 
 from badugi_spec.rules import load as load_rules
-from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.coverage import coverage, matrix_lines
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.report import (
     counts,
     describe_failure,
+    ensure_writable,
     load_error_lines,
     summary_line,
     to_json,
@@ -20,7 +20,7 @@ from badugi_spec.scenario.report import (
     write_junit,
 )
 from badugi_spec.scenario.runner import Runner
-from badugi_spec.scenario.suite import load_suite
+from badugi_spec.scenario.suite import load_suite, run_scenario
 
 DEFAULT_PATHS = ["scenarios"]
 
@@ -46,9 +46,10 @@ def register(sub: Any) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    ensure_writable(args.json, args.junit)
     suite = load_suite(args.paths)
     runner = Runner(EngineImplementation())
-    results = [runner.run(compile_case(scenario)) for scenario in suite.scenarios]
+    results = [run_scenario(runner, scenario) for scenario in suite.scenarios]
     for error in suite.errors:
         print("\n".join(load_error_lines(error)))
     for result in results:

@@ -6,7 +6,7 @@ hand without cards, a draw that takes a different number of cards than it throws
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from badugi_spec.cards import Card
@@ -20,7 +20,10 @@ from badugi_spec.scenario.model import (
     Seat,
     Step,
     Where,
+    dealer_name,
+    source_lines,
 )
+from badugi_spec.structure import HOUSE
 
 _PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn"})
 
@@ -42,7 +45,7 @@ class _Hand:
 class _Assembler:
     def __init__(self, path: str, text: str, known_rules: set[str] | None) -> None:
         self.path = path
-        self.lines = text.splitlines()
+        self.lines = source_lines(text)
         self.known_rules = known_rules
         self.header: dict[str, Any] = {}
         self.seats: list[Seat] = []
@@ -193,11 +196,10 @@ class _Assembler:
         hand.burns.append((draw, card[1]))
 
     def _big_blind(self, hand: _Hand) -> str:
-        first = [s.name for s in self.seats].index(self.dealer or self.seats[0].name)
-        # A refused deal is not a hand: the button only moves for hands really dealt (R6.2).
-        dealt_before = sum(1 for h in self.hands[: hand.number - 1] if h.reject_deal is None)
-        dealer = (first + dealt_before) % 2
-        return self.seats[1 - dealer].name
+        names = [s.name for s in self.seats]
+        refused = [h.reject_deal is not None for h in self.hands[: hand.number - 1]]
+        dealer = dealer_name(names, self.dealer or names[0], refused)
+        return next(name for name in names if name != dealer)
 
     def on_reject_deal(self, where: Where, code: str, source: str) -> None:
         hand = self.current(where)
@@ -216,7 +218,25 @@ class _Assembler:
             raise self.fail(
                 where, f"hand {hand.number} needs cards first: deal, deck or shuffle seed"
             )
+        if hand.reject_deal is not None:
+            raise self.fail(
+                where,
+                f"the deal of hand {hand.number} is refused, so it has no steps;"
+                f" start 'hand {hand.number + 1}'",
+            )
         act = step.act if isinstance(step, Reject) else step
+        if isinstance(step, Act) and step.kind == "draw":
+            drawn = sum(
+                1
+                for s in hand.steps
+                if isinstance(s, Act) and s.kind == "draw" and s.player == step.player
+            )
+            if drawn >= HOUSE.draws:
+                raise self.fail(
+                    where,
+                    f"{step.player} would draw {drawn + 1} times in hand {hand.number};"
+                    f" a hand has {HOUSE.draws} draws (R4.1): use 'reject' to show a refusal",
+                )
         if isinstance(act, Act):
             self.player(act.player, act.where)
             if act.takes is not None and len(act.takes) != len(act.discards):
@@ -237,7 +257,11 @@ class _Assembler:
         if step.what in _PLAYER_EXPECTS and step.args and isinstance(step.args[0], str):
             names.append(step.args[0])
         if step.what == "stacks":
-            names.extend(str(pair[0]) for pair in step.args)  # type: ignore[index]
+            stacked = [str(pair[0]) for pair in step.args]  # type: ignore[index]
+            twice = sorted({name for name in stacked if stacked.count(name) > 1})
+            if twice:
+                raise self.fail(step.where, f"{', '.join(twice)} named twice in one 'stacks'")
+            names.extend(stacked)
         if step.what == "session-over" and step.args[0] is not None:
             names.append(str(step.args[0]))
         for name in names:
@@ -309,4 +333,4 @@ def assemble(
     return assembler.build(text)
 
 
-__all__ = ["assemble", "replace"]
+__all__ = ["assemble"]

@@ -21,6 +21,7 @@ from badugi_spec.scenario.model import (
     Reject,
     Scenario,
     Step,
+    dealer_name,
 )
 
 CASE_FORMAT = 1
@@ -36,9 +37,8 @@ def dealer_of(scenario: Scenario, hand_number: int) -> str:
     A refused deal (`reject deal`) is not a hand, so it does not move the button.
     """
     names = scenario.seat_names
-    first = names.index(scenario.dealer or names[0])
-    dealt_before = sum(1 for h in scenario.hands[: hand_number - 1] if h.reject_deal is None)
-    return names[(first + dealt_before) % 2]
+    refused = [h.reject_deal is not None for h in scenario.hands[: hand_number - 1]]
+    return dealer_name(names, scenario.dealer or names[0], refused)
 
 
 def deck_order(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:
@@ -70,7 +70,7 @@ def _deck_from_deal(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:
     for number in sorted(by_round):
         # One burn before the draw's replacements (R4.4), then the big blind's,
         # then the dealer's (R4.3).
-        order.append(burns[number] if number in burns else filler.pop(0))
+        order += [burns[number]] if number in burns else _take(filler, 1)
         for name in (big_blind, dealer):
             drawn = by_round[number].get(name)
             if drawn is None:
@@ -78,8 +78,14 @@ def _deck_from_deal(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:
             if drawn.takes is not None:
                 order += drawn.takes
             else:
-                order += [filler.pop(0) for _ in drawn.discards]
+                order += _take(filler, len(drawn.discards))
     return tuple(order + filler)
+
+
+def _take(filler: list[Card], count: int) -> list[Card]:
+    """Up to `count` unstated cards; a scenario asking for more meets `deck-short` in play."""
+    taken, filler[:count] = filler[:count], []
+    return taken
 
 
 def _act(act: Act) -> dict[str, Any]:
@@ -174,6 +180,11 @@ def compile_case(scenario: Scenario) -> dict[str, Any]:
                 "dealer": dealer_of(scenario, hand.number),
                 "deck": _cards(deck_order(scenario, hand)),
                 "reject_deal": hand.reject_deal,
+                **(
+                    {"deal": {name: _cards(cards) for name, cards in hand.deal}}
+                    if hand.deal
+                    else {}
+                ),
                 "steps": [_step(step) for step in hand.steps],
             }
             for hand in scenario.hands

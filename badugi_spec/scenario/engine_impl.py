@@ -10,12 +10,29 @@ from typing import Any, Protocol
 
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Session
-from badugi_spec.errors import IllegalAction
+from badugi_spec.errors import CardError, IllegalAction
 from badugi_spec.hands import evaluate, winners
 
 Outcome = dict[str, Any]
 """`{"ok": true, "state": {...}}`, or `{"ok": false, "error": code, "message": ...,
 "state": {...}}` for a rejected action."""
+
+
+class RequestError(ValueError):
+    """A request that cannot be carried out as asked: a step before `start`, an unknown
+    player or action, a stack that is not a positive number of chips, unreadable card text.
+    Over the protocol it is a `bad-request`, not the implementation's failure."""
+
+
+def _cards(texts: object, what: str) -> tuple[Card, ...]:
+    # Card by card, not `parse_cards`: a repeated card must reach the engine to be refused
+    # by the rule it breaks (R1.1, R4.2); only unreadable text is the request's fault.
+    if not isinstance(texts, list | tuple) or not all(isinstance(t, str) for t in texts):
+        raise RequestError(f"{what} must be a list of card texts, not {texts!r:.60}")
+    try:
+        return tuple(Card.parse(text) for text in texts)
+    except CardError as error:
+        raise RequestError(f"{what}: {error}") from None
 
 
 class Implementation(Protocol):
@@ -90,37 +107,71 @@ class EngineImplementation:
         return frozenset({"evaluate", "compare", "play"})
 
     def _state(self) -> dict[str, Any]:
-        assert self.session is not None, "start() comes first"
+        assert self.session is not None
         return state_of(self.session, self.names)
 
+    def _started(self) -> Session:
+        if self.session is None:
+            raise RequestError("no session: 'start' comes first")
+        return self.session
+
+    def _seat(self, name: object) -> int:
+        if name not in self.names:
+            raise RequestError(f"unknown player {name!r}; the players are {self.names}")
+        return self.names.index(str(name))
+
     def start(self, case: dict[str, Any]) -> Outcome:
-        self.names = [p["name"] for p in case["players"]]
-        self.session = Session(
-            first_dealer=self.names.index(case["first_dealer"]),
-            stacks=[p["stack"] for p in case["players"]],
+        players = case.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+            raise RequestError("'players' must be a list of {name, stack} objects")
+        names = [p.get("name") for p in players]
+        stacks = [p.get("stack") for p in players]
+        if len(players) != 2 or not all(isinstance(n, str) for n in names):
+            raise RequestError(f"two named players are needed, not {names}")
+        if len(set(names)) != len(names):
+            raise RequestError(f"player names must differ: {names}")
+        for name, stack in zip(names, stacks, strict=True):
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise RequestError(
+                    f"{name}'s stack must be a positive number of chips, not {stack!r}"
+                )
+        self.names = [str(n) for n in names]
+        self.session = self._new_session(
+            first_dealer=self._seat(case.get("first_dealer")), stacks=stacks
         )
         return {"ok": True, "state": self._state()}
 
+    def _new_session(self, *, first_dealer: int, stacks: list[int]) -> Session:
+        return Session(first_dealer=first_dealer, stacks=stacks)
+
     def deal(self, hand: dict[str, Any]) -> Outcome:
-        assert self.session is not None, "start() comes first"
+        session = self._started()
+        deck = _cards(hand.get("deck"), "deck")
         try:
-            # Card by card: a repeated card must reach the engine to be refused (R1.1).
-            self.session.start_hand(tuple(Card.parse(text) for text in hand["deck"]))
+            session.start_hand(deck)
         except IllegalAction as error:
             return {"ok": False, "error": error.code, "message": str(error), "state": self._state()}
         return {"ok": True, "state": self._state()}
 
     def act(self, step: dict[str, Any]) -> Outcome:
-        assert self.session is not None, "start() comes first"
+        session = self._started()
+        seat = self._seat(step.get("player"))
+        try:
+            kind = Kind(step.get("action"))
+        except ValueError:
+            known = ", ".join(k.value for k in Kind)
+            raise RequestError(f"unknown action {step.get('action')!r}; one of {known}") from None
+        amount = step.get("amount")
+        if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
+            raise RequestError(f"amount must be a whole number of chips, not {amount!r}")
         action = Action(
-            seat=self.names.index(step["player"]),
-            kind=Kind(step["action"]),
-            amount=step.get("amount"),
-            # Card by card: a repeated discard must reach the engine to be refused (R4.2).
-            discards=tuple(Card.parse(text) for text in step.get("discards", [])),
+            seat=seat,
+            kind=kind,
+            amount=amount,
+            discards=_cards(step.get("discards", []), "discards"),
         )
         try:
-            self.session.apply(action)
+            session.apply(action)
         except IllegalAction as error:
             return {"ok": False, "error": error.code, "message": str(error), "state": self._state()}
         return {"ok": True, "state": self._state()}

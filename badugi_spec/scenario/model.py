@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from badugi_spec.cards import Card
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines as Lark numbers them: split on newlines only (not on U+2028 or form feeds)."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def dealer_name(names: Sequence[str], first_dealer: str, refused_before: Iterable[bool]) -> str:
+    """Who deals a hand: the button alternates from the first dealer (R6.1, R6.2).
+
+    `refused_before` says, for each earlier hand, whether its deal was refused: a refused
+    deal is not a hand, so it does not move the button.
+    """
+    dealt_before = sum(1 for refused in refused_before if not refused)
+    return names[(names.index(first_dealer) + dealt_before) % len(names)]
 
 
 @dataclass(frozen=True, slots=True)

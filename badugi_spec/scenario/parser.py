@@ -6,6 +6,7 @@ Every problem becomes a ScenarioError with file, line, column, the line and a ca
 from __future__ import annotations
 
 import functools
+import textwrap
 from importlib import resources
 from typing import Any, Final
 
@@ -27,7 +28,10 @@ from badugi_spec.scenario.model import (
     Seat,
     Step,
     Where,
+    source_lines,
 )
+
+MAX_DIGITS: Final = 9
 
 _FRIENDLY: Final = {
     "CARD": "a card such as A♠ or As",
@@ -68,11 +72,6 @@ def _expected(names: set[str] | frozenset[str]) -> str:
     return ", ".join(words)
 
 
-def _anon(name: str) -> str:
-    """Lark names anonymous keyword terminals like `CHECKS` or `__ANON_0`; show the word."""
-    return name
-
-
 class _Build(Transformer[Token, Any]):
     def __init__(self, path: str, lines: list[str]) -> None:
         super().__init__()
@@ -102,6 +101,13 @@ class _Build(Transformer[Token, Any]):
         return line.strip()
 
     # ----- leaves ------------------------------------------------------------------------
+
+    def INT(self, token: Token) -> Token:  # Lark calls terminal callbacks by their name
+        # Chips and seeds are small; a huge number is a typo, and Python refuses to read
+        # more than 4,300 digits anyway.
+        if len(token) > MAX_DIGITS:
+            raise self.error(token, f"number too large: at most {MAX_DIGITS} digits")
+        return token
 
     def card(self, children: list[Token]) -> tuple[Token, Card]:
         token = children[0]
@@ -204,15 +210,12 @@ class _Build(Transformer[Token, Any]):
     def all_in(self, c: list[Any]) -> Any:
         return ("all-in", _int(c[0]), (), None)
 
+    def takes(self, c: list[Any]) -> tuple[Card, ...]:
+        return tuple(card for _, card in c)
+
     def discard(self, c: list[Any]) -> Any:
-        cards = [x for x in c if x is not None]
-        # Lark flattens `card+ ["takes" card+]`; the keyword is filtered out, so the split
-        # point is recovered from the source columns: takes cards come after the word.
-        line = self.lines[int(cards[0][0].line) - 1]
-        takes_at = _find_word(line, "takes", int(cards[0][0].column))
-        before = [card for tok, card in cards if takes_at < 0 or int(tok.column) < takes_at]
-        after = [card for tok, card in cards if takes_at >= 0 and int(tok.column) > takes_at]
-        return ("draw", None, tuple(before), tuple(after) if takes_at >= 0 else None)
+        *thrown, takes = c
+        return ("draw", None, tuple(card for _, card in thrown), takes)
 
     def stand_pat(self, c: list[Any]) -> Any:
         return ("draw", None, (), ())
@@ -335,22 +338,12 @@ def _unquote(text: str) -> str:
 
 
 def _dedent(text: str) -> str:
-    import textwrap
-
     return textwrap.dedent(text).strip("\n")
-
-
-def _find_word(line: str, word: str, start: int) -> int:
-    """1-based column of `word` as a whole word at or after `start`, or -1."""
-    import re
-
-    match = re.compile(rf"\b{word}\b").search(line, max(start - 1, 0))
-    return match.start() + 1 if match else -1
 
 
 def parse_statements(text: str, path: str) -> list[Any]:
     """The file's statements in order, or a ScenarioError at the first problem."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     try:
         tree = _parser().parse(text if text.endswith("\n") else text + "\n")
     except lark.UnexpectedCharacters as error:
@@ -391,7 +384,16 @@ def parse_statements(text: str, path: str) -> list[Any]:
     except lark.exceptions.VisitError as error:
         if isinstance(error.orig_exc, ScenarioError):
             raise error.orig_exc from None
-        raise
+        # A bug of ours, but the user still gets a place and one line, not a traceback.
+        meta = getattr(error.obj, "meta", error.obj)
+        line = int(getattr(meta, "line", 1) or 1)
+        raise ScenarioError(
+            f"cannot read this statement ({type(error.orig_exc).__name__}: {error.orig_exc})",
+            path=path,
+            line=line,
+            column=int(getattr(meta, "column", 1) or 1),
+            source_line=lines[line - 1] if 0 < line <= len(lines) else "",
+        ) from None
 
 
 __all__ = ["HandScript", "Scenario", "Step", "parse_statements"]

@@ -108,6 +108,14 @@ def to_json(
     }
 
 
+def ensure_writable(*paths: str | None) -> None:
+    """Fail before a run, not after it, when a report cannot be written (OSError)."""
+    for path in paths:
+        if path:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).open("a", encoding="utf-8").close()
+
+
 def write_json(path: str, payload: dict[str, Any]) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(

@@ -197,6 +197,9 @@ class Runner:
             result.message = str(error) + (
                 f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
             )
+        except Exception as error:  # a crash in an implementation is a result
+            result.status = "errored"
+            result.message = f"the implementation raised {type(error).__name__}: {error}"
         return result
 
     def _checks(self, case: dict[str, Any], result: CaseResult) -> None:
@@ -242,6 +245,14 @@ class Runner:
                 )
                 continue
             state = self._ok(outcome, where)
+            for name, cards in hand.get("deal", {}).items():
+                held = state.get("hands", {}).get(name, [])
+                if sorted(held) != sorted(cards):
+                    self._diverge(
+                        where,
+                        f"{name} is dealt {' '.join(cards)}",
+                        f"{name} is dealt {' '.join(held)}",
+                    )
             result.trace.append(TraceRow(hand["line"], "deal", where["source"], state))
             for step in hand["steps"]:
                 state = self._step(step, state, result)

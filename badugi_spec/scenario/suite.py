@@ -9,8 +9,10 @@ from pathlib import Path
 from badugi_spec.errors import ScenarioError
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario.assemble import assemble
-from badugi_spec.scenario.model import Scenario
+from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.model import Scenario, source_lines
 from badugi_spec.scenario.parser import parse_statements
+from badugi_spec.scenario.runner import CaseResult, Runner
 
 EXTENSION = ".badugi"
 
@@ -25,6 +27,22 @@ class LoadError:
 class Suite:
     scenarios: list[Scenario] = field(default_factory=list)
     errors: list[LoadError] = field(default_factory=list)
+
+
+def run_scenario(runner: Runner, scenario: Scenario) -> CaseResult:
+    """Compile and run one scenario; a failure to compile is that scenario's error only."""
+    try:
+        case = compile_case(scenario)
+    except Exception as error:  # one bad scenario must not stop the others
+        return CaseResult(
+            scenario.id,
+            scenario.where.path,
+            scenario.where.line,
+            list(scenario.rules),
+            status="errored",
+            message=f"cannot compile: {type(error).__name__}: {error}",
+        )
+    return runner.run(case)
 
 
 def parse_scenario(
@@ -50,7 +68,8 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
 
 def read_scenario(path: Path, known_rules: set[str] | None) -> Scenario:
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: editors on some systems start files with a byte-order mark.
+        text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise ScenarioError(
             f"not UTF-8 text ({error.reason})", path=str(path), line=1, column=1
@@ -75,7 +94,7 @@ def load_suite(paths: Iterable[str | Path]) -> Suite:
                 path=str(path),
                 line=scenario.where.line,
                 column=scenario.where.column,
-                source_line=scenario.source.splitlines()[scenario.where.line - 1],
+                source_line=source_lines(scenario.source)[scenario.where.line - 1],
             )
             suite.errors.append(LoadError(str(path), duplicate))
             continue
