@@ -115,14 +115,102 @@ def test_a_hand_step_by_step_and_a_rejected_action_leaves_the_state() -> None:
         ("not an object", "bad-request"),
         ({"type": "shuffle"}, "bad-request"),
         ({"type": "evaluate", "cards": "As 2h"}, "bad-request"),
-        ({"type": "evaluate", "cards": ["As", "As"]}, "internal"),
-        ({"type": "act", "player": "Ann", "action": "check"}, "internal"),
+        ({"type": "evaluate", "cards": ["As", "As"]}, "bad-request"),
+        ({"type": "evaluate", "cards": ["As", "Zz"]}, "bad-request"),
+        ({"type": "compare", "hands": [["As"], ["As", "2h", "3d", "4c", "5s"]]}, "bad-request"),
+        ({"type": "act", "player": "Ann", "action": "check"}, "bad-request"),
     ],
 )
 def test_bad_requests_get_one_reply_each(request_: object, code: str) -> None:
     reply = answer(EngineImplementation(), request_)
     assert reply["ok"] is False and reply["error"] == code
     assert validate(reply, "response") == []
+
+
+class _Broken(EngineImplementation):
+    def evaluate(self, cards: list[str]) -> dict[str, Any]:
+        raise KeyError("a bug")
+
+
+def test_an_implementation_bug_is_internal_not_bad_request() -> None:
+    reply = answer(_Broken(), {"type": "evaluate", "cards": ["As"]})
+    assert reply == {"ok": False, "error": "internal", "message": "KeyError: 'a bug'"}
+
+
+def _started() -> EngineImplementation:
+    engine = EngineImplementation()
+    assert answer(engine, {"type": "start", "players": PLAYERS, "first_dealer": "Ann"})["ok"]
+    return engine
+
+
+def _dealt() -> EngineImplementation:
+    engine = _started()
+    assert answer(engine, {"type": "deal", "deck": DECK})["ok"]
+    return engine
+
+
+def _drawing() -> EngineImplementation:
+    engine = _dealt()
+    for step in ({"player": "Ann", "action": "call"}, {"player": "Bob", "action": "check"}):
+        assert answer(engine, {"type": "act", **step})["ok"]
+    return engine
+
+
+@pytest.mark.parametrize(
+    "make, request_, message",
+    [
+        (EngineImplementation, {"type": "act", "player": "Ann", "action": "check"},
+         "'start' comes first"),
+        (EngineImplementation, {"type": "deal", "deck": DECK}, "'start' comes first"),
+        (EngineImplementation, {"type": "start", "players": PLAYERS, "first_dealer": "Cy"},
+         "unknown player 'Cy'"),
+        (EngineImplementation, {"type": "start", "players": PLAYERS}, "unknown player None"),
+        (EngineImplementation,
+         {"type": "start", "players": [PLAYERS[0], {"name": "Bob", "stack": 0}],
+          "first_dealer": "Ann"},
+         "Bob's stack must be a positive number of chips, not 0"),
+        (EngineImplementation,
+         {"type": "start", "players": [PLAYERS[0], {"name": "Bob", "stack": -5}],
+          "first_dealer": "Ann"},
+         "Bob's stack must be a positive number of chips, not -5"),
+        (EngineImplementation,
+         {"type": "start", "players": [PLAYERS[0], {"name": "Bob", "stack": "100"}],
+          "first_dealer": "Ann"},
+         "Bob's stack must be a positive number of chips"),
+        (EngineImplementation,
+         {"type": "start", "players": [PLAYERS[0], PLAYERS[0]], "first_dealer": "Ann"},
+         "player names must differ"),
+        (EngineImplementation,
+         {"type": "start", "players": PLAYERS[:1], "first_dealer": "Ann"},
+         "two named players"),
+        (EngineImplementation, {"type": "start", "players": ["Ann", "Bob"]},
+         "list of {name, stack} objects"),
+        (_dealt, {"type": "act", "player": "Cy", "action": "call"}, "unknown player 'Cy'"),
+        (_dealt, {"type": "act", "player": "Ann", "action": "shove"}, "unknown action 'shove'"),
+        (_dealt, {"type": "act", "player": "Ann", "action": "call", "amount": 1.5},
+         "needs 'amount' as int"),
+        (_started, {"type": "deal", "deck": ["As", "Zz"]}, "deck: card 1 'Zz'"),
+        (_started, {"type": "deal", "deck": ["As", 7]}, "deck must be a list of card texts"),
+        (_drawing, {"type": "act", "player": "Bob", "action": "draw", "discards": ["Qx"]},
+         "discards: card 1 'Qx'"),
+    ],
+)  # fmt: skip
+def test_a_request_that_cannot_be_carried_out_is_a_bad_request(
+    make: Callable[[], EngineImplementation], request_: dict[str, Any], message: str
+) -> None:
+    engine = make()
+    before = engine.session and engine.session.hand and engine.session.hand.snapshot()
+    reply = answer(engine, request_)
+    assert reply["ok"] is False and reply["error"] == "bad-request", reply
+    assert message in reply["message"]
+    assert validate(reply, "response") == []
+    assert (engine.session and engine.session.hand and engine.session.hand.snapshot()) == before
+
+
+def test_a_repeated_card_still_reaches_the_rules() -> None:
+    """Only unreadable card text is the request's fault; a repeated card breaks R1.1."""
+    reply = answer(_started(), {"type": "deal", "deck": ["As"] * 12})
+    assert reply["ok"] is False and reply["error"] == "deck-invalid"
 
 
 def test_serve_answers_one_line_per_request_and_stops_at_bye() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -14,7 +15,7 @@ import pytest
 from badugi_spec.cli import main
 from badugi_spec.commands.protocol_cmd import run_suite, write_cases
 from badugi_spec.protocol import validate
-from badugi_spec.protocol.client import ProcessImplementation
+from badugi_spec.protocol.client import ProcessImplementation, ProcessTransport, TransportError
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.suite import load_suite
 
@@ -132,6 +133,78 @@ def test_a_broken_implementation_errors_that_case_and_the_run_goes_on(
     assert message in errored["message"]
     assert f"fake: about to misbehave in {mode}" in errored["message"], "the stderr tail"
     assert cases["protocol-evaluate-only"]["status"] == "passed", "restarted for the next case"
+
+
+def _script(tmp_path: Path, name: str, text: str) -> str:
+    script = tmp_path / f"{name}.py"
+    script.write_text(text, encoding="utf-8")
+    return shlex.join([sys.executable, str(script)])
+
+
+@pytest.mark.parametrize(
+    "make, message, tail",
+    [
+        (lambda tmp_path: "false", "exited with status 1", ""),
+        (lambda tmp_path: "true", "exited with status 0", ""),
+        (lambda tmp_path: _script(tmp_path, "exit3", "import sys; sys.exit(3)\n"),
+         "exited with status 3", ""),
+        (lambda tmp_path: _script(
+            tmp_path, "complain",
+            "import sys\nprint('fake: no protocol here', file=sys.stderr)\nsys.exit(5)\n"),
+         "exited with status 5", "fake: no protocol here"),
+    ],
+    ids=["false", "true", "exit-3", "stderr-then-exit"],
+)  # fmt: skip
+def test_an_implementation_that_exits_before_reading_errors_every_case(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    make: Callable[[Path], str],
+    message: str,
+    tail: str,
+) -> None:
+    """Its stdin is a broken pipe: that is the case's error, reported like any other."""
+    report = tmp_path / "report.json"
+    status = main(
+        ["verify", "--impl", make(tmp_path), str(suite_dir(tmp_path)), "--json", str(report)]
+    )
+    captured = capsys.readouterr()
+    assert status == 1
+    assert "Traceback" not in captured.out + captured.err
+    assert "Broken pipe" not in captured.out + captured.err
+    assert captured.out.splitlines()[-1] == "0 passed, 0 failed, 2 errored, 0 skipped"
+    cases = json.loads(report.read_text())["cases"]
+    assert [c["status"] for c in cases] == ["errored", "errored"]
+    for case in cases:
+        assert case["message"].startswith("hello: ") and message in case["message"]
+        assert tail in case["message"], "the stderr tail"
+
+
+def test_closing_a_transport_after_its_process_died_does_not_raise() -> None:
+    transport = ProcessTransport([sys.executable, "-c", "pass"])
+    transport.process.wait()
+    with pytest.raises(TransportError, match="exited with status 0"):
+        transport.exchange("{}", timeout=1.0)
+    transport.close()
+
+
+@pytest.mark.parametrize("impl", ['a "b', "'unclosed"])
+def test_an_unparsable_impl_command_is_one_line_error(
+    impl: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", "--impl", impl, str(suite_dir(tmp_path))]) == 2
+    err = capsys.readouterr().err
+    assert err == "badugi-spec: error: --impl: No closing quotation\n"
+
+
+@pytest.mark.parametrize("timeout", ["0", "-1", "-0.5", "nan", "inf", "soon"])
+def test_the_timeout_must_be_a_positive_number_of_seconds(
+    timeout: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["verify", "--impl", "true", "--timeout", timeout, str(tmp_path)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert len(err.splitlines()) == 1 and "--timeout" in err, err
+    assert "Traceback" not in err
 
 
 def test_not_supported_skips_with_the_reason(

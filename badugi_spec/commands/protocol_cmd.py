@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
         "--impl", required=True, metavar="CMD", help='the command to start, e.g. "./engine --serve"'
     )
     verify.add_argument(
-        "--timeout", type=float, default=10.0, metavar="S", help="seconds per request"
+        "--timeout", type=positive_seconds, default=10.0, metavar="S", help="seconds per request"
     )
     verify.add_argument("--json", metavar="FILE", help="write a machine-readable report")
     verify.add_argument("--junit", metavar="FILE", help="write JUnit XML")
@@ -70,6 +70,17 @@ def register(sub: Any) -> None:
     mutants.set_defaults(run=run_mutants)
 
 
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds greater than zero."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds > 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be more than 0 seconds")
+    return seconds
+
+
 def run_serve(args: argparse.Namespace) -> int:
     from badugi_spec.protocol.server import main
 
@@ -82,7 +93,10 @@ def run_suite(impl: Implementation, suite: Suite) -> list[CaseResult]:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    argv = shlex.split(args.impl)
+    try:
+        argv = shlex.split(args.impl)
+    except ValueError as bad:
+        raise BadugiError(f"--impl: {bad}") from None
     if not argv:
         raise BadugiError("--impl names no command")
     suite = load_suite(args.paths)
@@ -133,9 +147,12 @@ def write_cases(suite: Suite, out: Path) -> list[Path]:
 
 
 def kills(mutant: Mutant, suite: Suite) -> list[CaseResult]:
-    """The cases that kill `mutant`: those that fail or error against it."""
+    """The cases that kill `mutant`: those where it diverges from the expected state.
+
+    A case that errors does not count: a mutant that crashes has not been caught by a rule.
+    """
     results = run_suite(MutantImplementation(mutant), suite)
-    return [r for r in results if r.status in ("failed", "errored")]
+    return [r for r in results if r.status == "failed"]
 
 
 def mutant_table(mutants: Sequence[Mutant], suite: Suite) -> tuple[list[str], list[dict[str, Any]]]:

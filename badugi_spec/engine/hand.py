@@ -66,7 +66,7 @@ class Hand:
         if dealer not in range(SEATS):
             raise ValueError(f"dealer must be seat 0 or 1, not {dealer}")
         start = tuple(stacks) if stacks is not None else (structure.starting_stack,) * SEATS
-        if len(start) != SEATS or min(start) <= 0:
+        if len(start) != SEATS or not self._can_deal(start):
             raise ValueError(f"a hand needs {SEATS} players with chips, got stacks {start}")
         self.structure = structure
         self.dealer = dealer
@@ -318,7 +318,21 @@ class Hand:
     def _start_draw(self, number: int) -> None:
         self.phase = Phase("draw", number)
         self._drawn_this_phase = 0
-        self.to_act = self.big_blind
+        self.to_act = self._first_drawer()
+
+    # Hooks: one decision of the rules each, so a variant (or a mutant) overrides only that.
+
+    def _can_deal(self, stacks: Sequence[int]) -> bool:
+        """Every player has chips to post a blind with (R6.4)."""
+        return min(stacks) > 0
+
+    def _first_drawer(self) -> int:
+        """The big blind draws first (R4.3)."""
+        return self.big_blind
+
+    def _burn_count(self, discards: Sequence[Card]) -> int:
+        """Cards burned before `discards` are replaced: before the first player's draw (R4.4)."""
+        return self.structure.burns_per_draw if self._drawn_this_phase == 0 else 0
 
     def _draw(self, seat: int, discards: Sequence[Card]) -> None:
         held = self.holdings[seat]
@@ -333,7 +347,7 @@ class Hand:
         for card in discards:
             if card not in held:
                 raise illegal("discard-not-held", f"{card.pretty()} is not in that player's hand")
-        burn = self.structure.burns_per_draw if self._drawn_this_phase == 0 else 0
+        burn = self._burn_count(discards)
         self.deck.require(burn + len(discards), f"draw {self.phase.number}")
         if burn:
             self.burns.extend(self.deck.take(burn))
@@ -355,7 +369,7 @@ class Hand:
             self.to_act = None
             self._start_betting(self.phase.number + 1)
         else:
-            self.to_act = self.dealer
+            self.to_act = 1 - seat
 
     # ----- dealing and settling ----------------------------------------------------------
 

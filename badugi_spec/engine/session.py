@@ -41,6 +41,9 @@ class Session:
             raise ValueError(f"first_dealer must be seat 0 or 1, not {first_dealer}")
         self.structure = structure
         self.stacks = tuple(stacks) if stacks is not None else (structure.starting_stack,) * SEATS
+        if len(self.stacks) != SEATS or min(self.stacks) <= 0:
+            # Caught here rather than at the first deal, like Hand does (R1.3, R1.4).
+            raise ValueError(f"a session needs {SEATS} players with chips, got {self.stacks}")
         self.first_dealer = first_dealer
         self.hands: list[Hand] = []
         self.result: SessionResult | None = None
@@ -71,11 +74,13 @@ class Session:
         if current is not None and not current.is_over:
             raise illegal("out-of-turn", "the current hand is still being played")
         order = deck if deck is not None else shuffled(self._shuffler.getrandbits(64))
-        hand = Hand(
-            deck=order, stacks=self.stacks, dealer=self.next_dealer, structure=self.structure
-        )
+        hand = self._new_hand(deck=order, stacks=self.stacks, dealer=self.next_dealer)
         self.hands.append(hand)
         return hand
+
+    def _new_hand(self, *, deck: Sequence[Card], stacks: Sequence[int], dealer: int) -> Hand:
+        """The hand factory: a hook for sessions of another kind of hand."""
+        return Hand(deck=deck, stacks=stacks, dealer=dealer, structure=self.structure)
 
     def apply(self, action: Action) -> None:
         if self.result is not None:
@@ -89,13 +94,22 @@ class Session:
 
     def _after_hand(self, hand: Hand) -> None:
         self.stacks = tuple(hand.stacks)
-        bust = min(self.stacks) == 0
-        if bust or len(self.hands) >= self.structure.hands_per_session:
+        reason = self._end_reason()
+        if reason is not None:
             top = max(self.stacks)
             leaders = [s for s in range(SEATS) if self.stacks[s] == top]
             self.result = SessionResult(
                 winner=leaders[0] if len(leaders) == 1 else None,
                 stacks=self.stacks,
                 hands=len(self.hands),
-                reason="bust" if bust else "hands",
+                reason=reason,
             )
+
+    def _end_reason(self) -> str | None:
+        """Why the session ends after the hand just played, or None: a player has no
+        chips (`bust`) or the hand limit is reached (`hands`) (R6.4)."""
+        if min(self.stacks) == 0:
+            return "bust"
+        if len(self.hands) >= self.structure.hands_per_session:
+            return "hands"
+        return None

@@ -13,6 +13,7 @@ next request starts a fresh one.
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import os
 import selectors
@@ -125,7 +126,10 @@ class ProcessTransport:
                 self.process.wait()
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
-                stream.close()
+                # Closing stdin flushes what a dead process never read: a broken pipe
+                # here is the failure already reported, not a new one.
+                with contextlib.suppress(OSError):
+                    stream.close()
         self._drain.join(timeout=1.0)
 
 

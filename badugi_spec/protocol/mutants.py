@@ -1,12 +1,14 @@
 """Deliberately wrong implementations: each a small, plausible misreading of one rule.
 
-A good suite kills every mutant: at least one scenario fails (or errors) against it.
+A good suite kills every mutant: at least one scenario fails against it, a real divergence
+from the expected state. A case that errors (the mutant broke itself) does not count.
 `badugi-spec mutants` runs the suite against each one in-process and names the scenarios
 that kill it; `python -m badugi_spec.protocol.mutants NAME` serves one over the protocol,
 so the same catalogue also exercises `verify` end to end.
 
-Each mutant is our engine with one hook changed (a subclass of `Hand` or `Session`, a
-different `Structure`, or a different evaluator); the engine itself is untouched.
+Each mutant is our engine with one decision changed: a `Hand` or `Session` subclass that
+overrides one of the engine's hooks (`_burn_count`, `_first_drawer`, `_end_reason`, ...), a
+different `Structure`, or a different evaluator. No engine code is copied here.
 """
 
 from __future__ import annotations
@@ -19,11 +21,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from badugi_spec.cards import Card, parse_cards
-from badugi_spec.engine import Action, Hand, Kind, Legal, Session, SessionResult
-from badugi_spec.engine.codes import illegal
+from badugi_spec.engine import Action, Hand, Kind, Legal, Session
 from badugi_spec.engine.hand import SEATS
 from badugi_spec.hands import HandValue, evaluate, strength_of
-from badugi_spec.scenario.engine_impl import EngineImplementation, Outcome, state_of
+from badugi_spec.scenario.engine_impl import (
+    EngineImplementation,
+    Outcome,
+    RequestError,
+    state_of,
+)
 from badugi_spec.scenario.runner import ImplementationError
 from badugi_spec.structure import HOUSE, Structure
 
@@ -100,7 +106,7 @@ def _high_card_first(value: HandValue) -> int:
 
 
 class MutantHand(Hand):
-    """Our hand with hooks; each mutant overrides one of them."""
+    """Our hand with a pluggable evaluator; each mutant overrides one of the engine's hooks."""
 
     def __init__(self, *, evaluator: Evaluator = evaluate, **kwargs: Any) -> None:
         self.evaluator = evaluator
@@ -109,45 +115,6 @@ class MutantHand(Hand):
 
     def value(self, seat: int) -> HandValue:
         return self.evaluator(self.holdings[seat])
-
-    # Hooks with the house behaviour.
-    def _burn_count(self, discards: Sequence[Card]) -> int:
-        return self.structure.burns_per_draw if self._drawn_this_phase == 0 else 0
-
-    def _refuse_discard(self, card: Card, held: Sequence[Card]) -> bool:
-        return card not in held
-
-    def _first_drawer(self) -> int:
-        return self.big_blind
-
-    def _start_draw(self, number: int) -> None:
-        super()._start_draw(number)
-        self.to_act = self._first_drawer()
-
-    def _draw(self, seat: int, discards: Sequence[Card]) -> None:
-        # The engine's draw with the burn and the held-card check as hooks.
-        held = self.holdings[seat]
-        if len(discards) > self.structure.max_discards:
-            raise illegal("too-many-discards", f"at most {self.structure.max_discards}")
-        if len(set(discards)) != len(discards):
-            raise illegal("discard-repeated", "a card is discarded twice")
-        for card in discards:
-            if self._refuse_discard(card, held):
-                raise illegal("discard-not-held", f"{card.pretty()} is not held")
-        discards = [c for c in discards if c in held]
-        burn = self._burn_count(discards)
-        self.deck.require(burn + len(discards), f"draw {self.phase.number}")
-        if burn:
-            self.burns.extend(self.deck.take(burn))
-        received = self.deck.take(len(discards))
-        self.holdings[seat] = [c for c in held if c not in discards] + list(received)
-        self.discards[seat].extend(discards)
-        self._drawn_this_phase += 1
-        if self._drawn_this_phase == SEATS:
-            self.to_act = None
-            self._start_betting(self.phase.number + 1)
-        else:
-            self.to_act = 1 - seat
 
     def _start_betting(self, number: int) -> None:
         self._checked = set()
@@ -170,8 +137,9 @@ class _DealerDrawsFirst(MutantHand):
 
 
 class _AnyDiscard(MutantHand):
-    def _refuse_discard(self, card: Card, held: Sequence[Card]) -> bool:
-        return False
+    def _draw(self, seat: int, discards: Sequence[Card]) -> None:
+        # A card not held is waved through and simply not replaced.
+        super()._draw(seat, [c for c in discards if c in self.holdings[seat]])
 
 
 class _DealerFirstAfterDraw(MutantHand):
@@ -259,22 +227,14 @@ class MutantSession(Session):
         self.hand_class = hand_class
         self.evaluator = evaluator
 
-    def start_hand(self, deck: Sequence[Card] | None = None) -> Hand:
-        if self.result is not None:
-            raise illegal("session-over", f"the session ended after {self.result.hands} hands")
-        current = self.hand
-        if current is not None and not current.is_over:
-            raise illegal("out-of-turn", "the current hand is still being played")
-        assert deck is not None, "mutants play stated decks"
-        hand = self.hand_class(
+    def _new_hand(self, *, deck: Sequence[Card], stacks: Sequence[int], dealer: int) -> Hand:
+        return self.hand_class(
             deck=deck,
-            stacks=self.stacks,
-            dealer=self.next_dealer,
+            stacks=stacks,
+            dealer=dealer,
             structure=self.structure,
             evaluator=self.evaluator,
         )
-        self.hands.append(hand)
-        return hand
 
 
 class _FixedButton(MutantSession):
@@ -283,21 +243,16 @@ class _FixedButton(MutantSession):
         return self.first_dealer
 
 
-class _NoBustStop(MutantSession):
-    def _after_hand(self, hand: Hand) -> None:
-        super()._after_hand(hand)
-        result = self.result
-        if (
-            result is not None
-            and result.reason == "bust"
-            and result.hands < self.structure.hands_per_session
-        ):
-            self.result = None
+class _DealsToEmptyStacks(MutantHand):
+    def _can_deal(self, stacks: Sequence[int]) -> bool:
+        return True
 
-    def start_hand(self, deck: Sequence[Card] | None = None) -> Hand:
-        if min(self.stacks) == 0:
-            raise RuntimeError("a player has no chips left to post a blind")
-        return super().start_hand(deck)
+
+class _NoBustStop(MutantSession):
+    """Only the hand limit ends the session; a player without chips is dealt in anyway."""
+
+    def _end_reason(self) -> str | None:
+        return "hands" if len(self.hands) >= self.structure.hands_per_session else None
 
 
 # ----- the catalogue -------------------------------------------------------------------------
@@ -344,14 +299,14 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("no-big-blind-option", "R3.7", "a call of the big blind ends the first round",
            hand=_NoBigBlindOption),
     Mutant("fold-when-free", "R3.4", "folding allowed when a check is free", hand=_FoldWhenFree),
-    Mutant("big-bets-from-round-2", "R1.4", "big bets from the second betting round",
+    Mutant("big-bets-from-round-2", "R3.2", "big bets from the second betting round",
            structure=_structure(bet_sizes=(2, 4, 4, 4))),
-    Mutant("big-bets-last-round-only", "R1.4", "big bets only in the last betting round",
+    Mutant("big-bets-last-round-only", "R3.2", "big bets only in the last betting round",
            structure=_structure(bet_sizes=(2, 2, 2, 4))),
     Mutant("no-uncovered-return", "R5.4", "uncovered chips stay in the pot", hand=_NoReturn),
     Mutant("button-stays", "R6.2", "the button never moves", session=_FixedButton),
     Mutant("no-bust-stop", "R6.4", "the session goes on after a player is out of chips",
-           session=_NoBustStop),
+           session=_NoBustStop, hand=_DealsToEmptyStacks),
     Mutant("no-hand-limit", "R6.4", "the session does not stop after 12 hands",
            structure=_structure(hands_per_session=1000)),
     Mutant("session-of-ten", "R6.4", "the session stops after 10 hands",
@@ -360,7 +315,7 @@ CATALOGUE: tuple[Mutant, ...] = (
            hand=_DealerDealtFirst),
     Mutant("discard-not-held", "R4.2", "discarding a card not held is accepted",
            hand=_AnyDiscard),
-    Mutant("no-check-raise", "R3.5", "a player who checked may not raise", hand=_NoCheckRaise),
+    Mutant("no-check-raise", "R3.8", "a player who checked may not raise", hand=_NoCheckRaise),
     Mutant("three-discards", "R4.2", "at most three cards may be discarded",
            structure=_structure(max_discards=3)),
     Mutant("odd-chip-to-dealer", "R5.3", "the odd chip of a split goes to the dealer",
@@ -376,6 +331,8 @@ def _guarded(call: Callable[[], Outcome]) -> Outcome:
     """A mutant that breaks itself is an errored case, as it would be over the protocol."""
     try:
         return call()
+    except RequestError:
+        raise
     except Exception as error:
         raise ImplementationError(f"internal: {type(error).__name__}: {error}") from None
 
@@ -397,16 +354,14 @@ class MutantImplementation(EngineImplementation):
             }
         return state
 
-    def start(self, case: dict[str, Any]) -> Outcome:
-        self.names = [p["name"] for p in case["players"]]
-        self.session = self.mutant.session(
+    def _new_session(self, *, first_dealer: int, stacks: list[int]) -> Session:
+        return self.mutant.session(
             hand_class=self.mutant.hand,
             evaluator=self.mutant.evaluator,
-            first_dealer=self.names.index(case["first_dealer"]),
-            stacks=[p["stack"] for p in case["players"]],
+            first_dealer=first_dealer,
+            stacks=stacks,
             structure=self.mutant.structure,
         )
-        return {"ok": True, "state": self._state()}
 
     def deal(self, hand: dict[str, Any]) -> Outcome:
         return _guarded(lambda: super(MutantImplementation, self).deal(hand))
@@ -435,7 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return serve(MutantImplementation(BY_NAME[args[0]]), version="mutant")
 
 
-__all__ = ["BY_NAME", "CATALOGUE", "Mutant", "MutantImplementation", "SessionResult"]
+__all__ = ["BY_NAME", "CATALOGUE", "Mutant", "MutantImplementation"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -12,6 +12,7 @@ import json
 import sys
 from typing import IO, Any
 
+from badugi_spec.errors import CardError
 from badugi_spec.protocol import (
     BAD_REQUEST,
     CAPABILITIES,
@@ -19,7 +20,7 @@ from badugi_spec.protocol import (
     NOT_SUPPORTED,
     PROTOCOL_VERSION,
 )
-from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
+from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
 
 
@@ -40,7 +41,7 @@ def answer(impl: Implementation, request: object, *, version: str = "") -> dict[
         if not isinstance(request, dict):
             raise _BadRequest("a request is a JSON object")
         return _dispatch(impl, request, version)
-    except _BadRequest as error:
+    except (_BadRequest, RequestError) as error:
         return {"ok": False, "error": BAD_REQUEST, "message": str(error)}
     except Skip as skip:
         return {"ok": False, "error": NOT_SUPPORTED, "message": str(skip)}
@@ -69,11 +70,15 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
         needed = "play" if kind in ("start", "deal", "act") else kind
         if needed not in capabilities:
             raise Skip(f"{impl.name} does not {needed}")
-    if kind == "evaluate":
-        return {"ok": True, "value": impl.evaluate(list(_field(request, "cards", list)))}
-    if kind == "compare":
-        hands = _field(request, "hands", list)
-        return {"ok": True, "winners": impl.compare([list(h) for h in hands])}
+    try:
+        if kind == "evaluate":
+            return {"ok": True, "value": impl.evaluate(list(_field(request, "cards", list)))}
+        if kind == "compare":
+            hands = _field(request, "hands", list)
+            return {"ok": True, "winners": impl.compare([list(h) for h in hands])}
+    except CardError as error:
+        # Unreadable, repeated or too many cards: the request asked for no valid hand.
+        raise _BadRequest(f"{kind}: {error}") from None
     if kind == "start":
         players = _field(request, "players", list)
         return impl.start({"players": players, "first_dealer": request.get("first_dealer")})
