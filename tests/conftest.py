@@ -9,8 +9,15 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from hypothesis import settings
+
 from badugi_spec.cards import DECK, Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Session
+
+# No per-example deadline anywhere: CI machines are small and shared, and a slow example
+# is not a wrong one (the evaluator's table is also built inside whichever example is first).
+settings.register_profile("badugi", deadline=None)
+settings.load_profile("badugi")
 
 
 def cards(text: str) -> tuple[Card, ...]:
