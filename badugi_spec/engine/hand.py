@@ -171,7 +171,11 @@ class Hand:
     # ----- betting -----------------------------------------------------------------------
 
     def _opponent_all_in(self, seat: int) -> bool:
-        return any(self.stacks[s] == 0 for s in range(SEATS) if s != seat and not self.folded[s])
+        # A plain loop: this runs several times per action, and a generator costs more.
+        for other in range(SEATS):
+            if other != seat and self.stacks[other] == 0 and not self.folded[other]:
+                return True
+        return False
 
     def _betting_options(self, seat: int) -> dict[Kind, Legal]:
         committed = self.committed[seat]
@@ -344,6 +348,7 @@ class Hand:
         if len(set(discards)) != len(discards):
             dup = next(c for c in discards if discards.count(c) > 1)
             raise illegal("discard-repeated", f"{dup.pretty()} is discarded twice")
+        thrown = {card.index for card in discards}
         for card in discards:
             if card not in held:
                 raise illegal("discard-not-held", f"{card.pretty()} is not in that player's hand")
@@ -353,7 +358,7 @@ class Hand:
             self.burns.extend(self.deck.take(burn))
             self._log("burn", None, "R4.4", cards=tuple(self.burns[-burn:]))
         received = self.deck.take(len(discards))
-        self.holdings[seat] = [c for c in held if c not in discards] + list(received)
+        self.holdings[seat] = [c for c in held if c.index not in thrown] + list(received)
         self.discards[seat].extend(discards)
         self._drawn_this_phase += 1
         self._log(
@@ -392,9 +397,9 @@ class Hand:
     def _deal(self) -> None:
         # One at a time, big blind first (R1.7): from the top, the big blind gets 1, 3, 5, 7.
         order = (self.big_blind, self.dealer)
-        for _ in range(self.structure.hand_size):
-            for seat in order:
-                self.holdings[seat].extend(self.deck.take(1))
+        dealt = self.deck.take(self.structure.hand_size * SEATS)
+        for position, seat in enumerate(order):
+            self.holdings[seat].extend(dealt[position::SEATS])
         for seat in order:
             self._log("deal", seat, "R1.7", cards=tuple(self.holdings[seat]))
 
@@ -445,9 +450,28 @@ class Hand:
         self.to_act = None
         self.result = Result(ended_by, best, won, returned, shown, pot)
 
-    def _log(self, kind: str, seat: int | None, rule: str, **detail: Any) -> None:
+    def _log(
+        self,
+        kind: str,
+        seat: int | None,
+        rule: str,
+        *,
+        amount: int = 0,
+        cards: tuple[Card, ...] = (),
+        received: tuple[Card, ...] = (),
+        note: str = "",
+    ) -> None:
+        # Positional: several events per action, and keyword construction costs more.
         self.events.append(
             Event(
-                kind=kind, seat=seat, rule=rule, pot=self.pot, stacks=tuple(self.stacks), **detail
+                kind,
+                seat,
+                rule,
+                amount,
+                cards,
+                received,
+                note,
+                sum(self.total),
+                tuple(self.stacks),
             )
         )
