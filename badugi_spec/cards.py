@@ -174,7 +174,7 @@ def parse_cards(text: str, *, count: int | None = None) -> tuple[Card, ...]:
                 " suits are s h d c or ♠ ♥ ♦ ♣"
             )
         i += 1
-        card = Card(rank, suit)
+        card = DECK[(rank.order - 1) * 4 + suit.index]  # the one shared object per card
         if card in seen:
             raise CardError(
                 f"{_describe(text[start:i], number, start + 1)}: duplicate card {card.pretty()}"

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import CardError, IllegalAction
-from badugi_spec.hands import evaluate, winners
+from badugi_spec.hands import HandValue, evaluate, winners
 
 Outcome = dict[str, Any]
 """`{"ok": true, "state": {...}}`, or `{"ok": false, "error": code, "message": ...,
@@ -47,7 +47,10 @@ class Implementation(Protocol):
 
 
 def value_json(cards: list[str]) -> dict[str, Any]:
-    value = evaluate(parse_cards(" ".join(cards)))
+    return _as_json(evaluate(parse_cards(" ".join(cards))))
+
+
+def _as_json(value: HandValue) -> dict[str, Any]:
     return {"size": value.size, "ranks": [rank.label for rank in value.ranks]}
 
 
@@ -75,7 +78,7 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
         "pot": snap["pot"],
         "stacks": dict(zip(names, snap["stacks"], strict=True)),
         "hands": {names[s]: cards for s, cards in enumerate(snap["hands"])},
-        "values": {names[s]: value_json(cards) for s, cards in enumerate(snap["hands"])},
+        "values": {names[s]: _as_json(hand.value(s)) for s in range(len(names))},
         "burns": snap["burns"],
         "result": None
         if hand_result is None
@@ -85,9 +88,7 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
             "won": dict(zip(names, hand_result.won, strict=True)),
             "returned": dict(zip(names, hand_result.returned, strict=True)),
             "shown": {
-                names[s]: None
-                if v is None
-                else {"size": v.size, "ranks": [r.label for r in v.ranks]}
+                names[s]: None if v is None else _as_json(v)
                 for s, v in enumerate(hand_result.shown)
             },
         },
