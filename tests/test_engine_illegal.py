@@ -97,6 +97,10 @@ DUPLICATE_DECK = (*DECK[:20], DECK[3], *DECK[20:])
 SHORT_DEALER = (3, 100)
 
 
+# Check and stand pat into the second and third betting rounds (big blind to act).
+TO_ROUND_2 = ("D call", "B check", "B pat", "D pat")
+TO_ROUND_3 = (*TO_ROUND_2, "B check", "D check", "B pat", "D pat")
+
 CASES = [
     # R3.3
     Case("big blind acts first before the draw", "out-of-turn", hand(), step("B call")),
@@ -104,7 +108,7 @@ CASES = [
     Case(
         "dealer bets first after a draw",
         "out-of-turn",
-        hand("D call", "B check", "B pat", "D pat"),
+        hand(*TO_ROUND_2),
         step("D bet 2"),
     ),
     Case("acting twice in a row", "out-of-turn", hand("D raise 4"), step("D raise 6")),
@@ -134,7 +138,7 @@ CASES = [
     Case(
         "drawing in round 2",
         "not-draw-round",
-        hand("D call", "B check", "B pat", "D pat"),
+        hand(*TO_ROUND_2),
         step("B pat"),
     ),
     # R3.5 / R3.4
@@ -142,21 +146,21 @@ CASES = [
     Case(
         "check facing a bet",
         "check-facing-bet",
-        hand("D call", "B check", "B pat", "D pat", "B bet 2"),
+        hand(*TO_ROUND_2, "B bet 2"),
         step("D check"),
     ),
     Case("fold on the big blind's option", "fold-when-free", hand("D call"), step("B fold")),
     Case(
         "fold first after a draw",
         "fold-when-free",
-        hand("D call", "B check", "B pat", "D pat"),
+        hand(*TO_ROUND_2),
         step("B fold"),
     ),
     Case("call on the big blind's option", "nothing-to-call", hand("D call"), step("B call")),
     Case(
         "call with nothing bet after a draw",
         "nothing-to-call",
-        hand("D call", "B check", "B pat", "D pat"),
+        hand(*TO_ROUND_2),
         step("B call"),
     ),
     Case("bet facing the big blind", "bet-facing-bet", hand(), step("D bet 2")),
@@ -164,19 +168,19 @@ CASES = [
     Case(
         "bet facing a bet",
         "bet-facing-bet",
-        hand("D call", "B check", "B pat", "D pat", "B bet 2"),
+        hand(*TO_ROUND_2, "B bet 2"),
         step("D bet 4"),
     ),
     Case(
         "raise with no bet after a draw",
         "raise-without-bet",
-        hand("D call", "B check", "B pat", "D pat"),
+        hand(*TO_ROUND_2),
         step("B raise 2"),
     ),
     Case(
         "raise after checks",
         "raise-without-bet",
-        hand("D call", "B check", "B pat", "D pat", "B check"),
+        hand(*TO_ROUND_2, "B check"),
         step("D raise"),
     ),
     # R3.6
@@ -195,7 +199,7 @@ CASES = [
     Case(
         "fifth bet after a draw",
         "raise-cap",
-        hand("D call", "B check", "B pat", "D pat", "B bet", "D raise", "B raise", "D raise"),
+        hand(*TO_ROUND_2, "B bet", "D raise", "B raise", "D raise"),
         step("B raise"),
     ),
     Case(
@@ -211,13 +215,13 @@ CASES = [
     Case(
         "bet 4 in a small-bet round",
         "wrong-amount",
-        hand("D call", "B check", "B pat", "D pat"),
+        hand(*TO_ROUND_2),
         step("B bet 4"),
     ),
     Case(
         "bet 2 in a big-bet round",
         "wrong-amount",
-        hand("D call", "B check", "B pat", "D pat", "B check", "D check", "B pat", "D pat"),
+        hand(*TO_ROUND_3),
         step("B bet 2"),
     ),
     Case(
@@ -237,7 +241,7 @@ CASES = [
     Case(
         "raise over an all-in bet",
         "opponent-all-in",
-        hand("D call", "B check", "B pat", "D pat", "B bet 2", stacks=(100, 4)),
+        hand(*TO_ROUND_2, "B bet 2", stacks=(100, 4)),
         step("D raise 4"),
     ),
     # R5.6
@@ -252,7 +256,7 @@ CASES = [
     Case(
         "all-in with 100 chips after a draw",
         "all-in-too-large",
-        hand("D call", "B check", "B pat", "D pat"),
+        hand(*TO_ROUND_2),
         step("B all-in 98"),
     ),
     # R5.4
@@ -347,23 +351,25 @@ def attempt_case(case: Case) -> IllegalAction:
     return info.value
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[f"{CODES[c.code].rule} {c.name}" for c in CASES])
 def test_illegal_action_has_its_code_and_changes_nothing(case: Case) -> None:
+    """The case breaks the rule its code cites (R1.1, R3.x, R4.x, R5.x, R6.4; see the id)."""
     error = attempt_case(case)
     assert error.code == case.code
     assert error.rule == CODES[case.code].rule
     assert str(error).startswith(f"{error.rule} {error.code}: ")
 
 
-@pytest.mark.parametrize("code", sorted(CODES))
+@pytest.mark.parametrize("code", sorted(CODES), ids=[f"{CODES[c].rule} {c}" for c in sorted(CODES)])
 def test_every_code_is_triggered(code: str) -> None:
-    """Each stable code (codes.py) has at least one case, and that case raises it."""
+    """Each stable code has at least one case, which raises it (the id names its rule)."""
     cases = [c for c in CASES if c.code == code]
     assert cases, f"no case triggers {code}"
     assert {attempt_case(c).code for c in cases} == {code}
 
 
 def test_triggered_codes_are_exactly_the_codes() -> None:
+    """The cases, run together, raise every code of codes.py and no other."""
     triggered = {attempt_case(case).code for case in CASES}
     assert triggered == set(CODES)
 
@@ -408,8 +414,8 @@ def test_r4_2_a_refused_draw_leaves_the_turn_and_the_burn_to_come() -> None:
     assert h.burns == [DECK[8]]
 
 
-def test_illegal_actions_in_a_row_change_nothing() -> None:
-    """A burst of different refusals against one hand, then a legal action still works."""
+def test_r3_3_r3_5_illegal_actions_in_a_row_change_nothing() -> None:
+    """A burst of refusals (R3.3, R3.5, R3.2, R4.1) against one hand; then a legal call works."""
     h = Hand(deck=DECK)
     before = fingerprint(h)
     attempts = [
@@ -428,15 +434,15 @@ def test_illegal_actions_in_a_row_change_nothing() -> None:
     assert h.pot == 4
 
 
-def test_a_fold_with_an_amount_is_still_a_fold() -> None:
-    # FOLD carries no chips; any amount other than 0 is the wrong amount.
+def test_r3_2_a_fold_with_chips_is_the_wrong_amount() -> None:
+    """R3.2: a fold puts in nothing, so any amount but 0 is the wrong amount."""
     h = Hand(deck=DECK)
     with pytest.raises(IllegalAction) as info:
         h.apply(Action(0, Kind.FOLD, amount=3))
     assert info.value.code == "wrong-amount"
 
 
-def test_structure_with_a_one_bet_cap() -> None:
+def test_r3_6_structure_with_a_one_bet_cap() -> None:
     """The cap comes from the structure (R3.6): with cap 1 the big blind is the only bet."""
     h = Hand(deck=DECK, structure=Structure(cap=1))
     assert {o.kind for o in h.legal_actions()} == {Kind.FOLD, Kind.CALL}

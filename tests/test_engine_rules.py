@@ -34,6 +34,13 @@ def by_seat(hand: Hand, *, dealer: int, big_blind: int) -> tuple[int, int]:
     return pair[0], pair[1]
 
 
+def passive_step(hand: Hand) -> None:
+    assert hand.to_act is not None
+    ks = kinds(hand)
+    kind = Kind.DRAW if Kind.DRAW in ks else Kind.CHECK if Kind.CHECK in ks else Kind.CALL
+    hand.apply(Action(hand.to_act, kind))
+
+
 def pats_and_checks_to(hand: Hand, phase: str) -> None:
     """From a draw, stand pat and check until `phase` begins."""
     while str(hand.phase) != phase:
@@ -166,13 +173,6 @@ def test_r3_1_four_betting_rounds_around_three_draws() -> None:
         "bet-4",
         "complete",
     ]
-
-
-def passive_step(hand: Hand) -> None:
-    assert hand.to_act is not None
-    ks = kinds(hand)
-    kind = Kind.DRAW if Kind.DRAW in ks else Kind.CHECK if Kind.CHECK in ks else Kind.CALL
-    hand.apply(Action(hand.to_act, kind))
 
 
 def test_r3_2_bets_are_2_2_4_4() -> None:

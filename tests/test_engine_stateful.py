@@ -193,6 +193,8 @@ class Model:
 
 
 class SessionMachine(RuleBasedStateMachine):
+    """Sessions of random play (R6.1-R6.5) whose every hand follows R1.5-R5.8 step by step."""
+
     def __init__(self) -> None:
         super().__init__()
         self.session: Session | None = None
@@ -498,7 +500,7 @@ class SessionMachine(RuleBasedStateMachine):
 
 
 SessionMachine.TestCase.settings = settings(
-    max_examples=250,
+    max_examples=350,
     stateful_step_count=120,
     database=None,
     deadline=None,

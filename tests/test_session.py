@@ -38,6 +38,12 @@ def test_r6_1_the_first_dealer_is_a_seat() -> None:
         Session(first_dealer=2)
 
 
+@pytest.mark.parametrize("stacks", [(100,), (100, 100, 100), (0, 100), (100, -5)])
+def test_r1_3_a_session_is_two_players_with_chips(stacks: tuple[int, ...]) -> None:
+    with pytest.raises(ValueError):
+        Session(stacks=stacks)
+
+
 def test_r6_2_the_button_alternates_rulebook_example() -> None:
     # Ann (seat 1) deals hands 1, 3 and 5; Ben (seat 0) deals hands 2, 4 and 6.
     session = Session(first_dealer=1, seed=2)
