@@ -110,6 +110,16 @@ def test_every_rule_has_its_anchor(site: Path) -> None:
     assert all(rule_id in coverage for rule_id in load())
 
 
+def test_every_illegal_action_code_is_listed_with_its_rule(site: Path) -> None:
+    from badugi_spec.engine.codes import CODES
+
+    page = (site / "generated" / "codes" / "index.html").read_text(encoding="utf-8")
+    for code, entry in CODES.items():
+        row = page.split(f"<code>{code}</code>", 1)[1].split("</tr>", 1)[0]
+        assert f'#{entry.rule}"' in row, code
+        assert "—" not in row, f"{code}: no scenario shows it"
+
+
 def test_house_example_on_the_hand_values_page(site: Path) -> None:
     page = (site / "generated" / "02-hand-values" / "index.html").read_text(encoding="utf-8")
     assert 'id="house-worked-example"' in page

@@ -244,3 +244,29 @@ def test_cases_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
         "protocol-evaluate-only.json",
         "protocol-two-steps.json",
     ]
+
+
+def test_pokerkit_fails_exactly_the_scenarios_that_catch_its_differences(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The documented PokerKit result (docs/implementers.md): which scenarios catch what."""
+    pytest.importorskip("pokerkit")
+    impl = shlex.join([sys.executable, "-m", "badugi_spec.protocol.pokerkit_adapter"])
+    root = Path(__file__).resolve().parent.parent / "scenarios"
+    assert main(["verify", "-q", "--impl", impl, str(root)]) == 1
+    out = capsys.readouterr().out
+    failed = {line.split()[1] for line in out.splitlines() if line.startswith("FAILED ")}
+    assert failed == {
+        # R3.6: PokerKit's cap is the big blind plus four raises.
+        "cap-before-draw-big-blind-raises",
+        "cap-before-draw-dealer-raises",
+        "raise-beyond-the-cap",
+        # R5.4/R5.5/R5.8: PokerKit returns uncovered chips when the round closes.
+        "short-blind-dealer-one-chip",
+        "short-call-busts-the-caller",
+        "short-call-split-with-return",
+        "short-call-uncovered-part-returned",
+        # R4.6: PokerKit refills a deck that runs out.
+        "deck-too-short-for-a-draw",
+    }
+    assert out.splitlines()[-1].endswith(", 0 errored, 0 skipped")

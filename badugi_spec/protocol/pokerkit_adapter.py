@@ -213,7 +213,13 @@ class PokerKitImplementation:
             raise _Refused("raise-without-bet", "no bet to raise")
         if action in ("bet", "raise") and raise_to is None:
             opponent_all_in = state.stacks[1 - index] == 0
-            code = "opponent-all-in" if opponent_all_in else "raise-cap"
+            # Same order of reasons as the house engine: who is all-in, then chips, then cap.
+            if opponent_all_in:
+                code = "opponent-all-in"
+            elif stack <= to_call:
+                code = "short-stack"
+            else:
+                code = "raise-cap"
             raise _Refused(code, "PokerKit allows no more bets or raises here")
         added: int
         if action in ("check", "call"):
@@ -231,6 +237,10 @@ class PokerKitImplementation:
             added = raise_to - state.bets[index]
             state.complete_bet_or_raise_to(raise_to)
         else:  # all-in
+            if amount is not None and amount != stack:
+                # The protocol's all-in amount is the chips added: all of them (R5.6).
+                code = "not-all-in" if amount < stack else "wrong-amount"
+                raise _Refused(code, f"all-in is the whole stack of {stack}, not {amount}")
             most = state.bets[index] + stack
             if to_call >= stack:
                 added = stack
