@@ -82,7 +82,7 @@ class Hand:
         self.holdings: list[list[Card]] = [[] for _ in range(SEATS)]
         self.burns: list[Card] = []
         self.discards: list[list[Card]] = [[] for _ in range(SEATS)]
-        self.events: list[Event] = []
+        self._rows: list[tuple[Any, ...]] = []
         self.result: Result | None = None
         self.phase = Phase("bet", 1)
         self.raises = 0
@@ -112,6 +112,11 @@ class Hand:
     @property
     def bet_size(self) -> int:
         return self.structure.bet_sizes[self.phase.number - 1]
+
+    @property
+    def events(self) -> list[Event]:
+        """The hand's log so far, oldest first."""
+        return [Event._make(row) for row in self._rows]
 
     def value(self, seat: int) -> HandValue:
         return evaluate(self.holdings[seat])
@@ -345,12 +350,14 @@ class Hand:
                 "too-many-discards",
                 f"{len(discards)} cards discarded; at most {self.structure.max_discards}",
             )
-        if len(set(discards)) != len(discards):
+        # Card indexes, not Card objects: sets and membership of ints stay in C.
+        thrown = {card.index for card in discards}
+        if len(thrown) != len(discards):
             dup = next(c for c in discards if discards.count(c) > 1)
             raise illegal("discard-repeated", f"{dup.pretty()} is discarded twice")
-        thrown = {card.index for card in discards}
+        held_indexes = {card.index for card in held}
         for card in discards:
-            if card not in held:
+            if card.index not in held_indexes:
                 raise illegal("discard-not-held", f"{card.pretty()} is not in that player's hand")
         burn = self._burn_count(discards)
         self.deck.require(burn + len(discards), f"draw {self.phase.number}")
@@ -461,17 +468,6 @@ class Hand:
         received: tuple[Card, ...] = (),
         note: str = "",
     ) -> None:
-        # Positional: several events per action, and keyword construction costs more.
-        self.events.append(
-            Event(
-                kind,
-                seat,
-                rule,
-                amount,
-                cards,
-                received,
-                note,
-                sum(self.total),
-                tuple(self.stacks),
-            )
-        )
+        # A plain tuple: several events per action, and `events` types them when read.
+        row = (kind, seat, rule, amount, cards, received, note, sum(self.total), tuple(self.stacks))
+        self._rows.append(row)
