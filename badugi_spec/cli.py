@@ -6,6 +6,7 @@ Errors the user can cause end as one line on stderr with exit status 2, never a 
 from __future__ import annotations
 
 import argparse
+import select
 import sys
 from collections.abc import Sequence
 
@@ -64,11 +65,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _stdout_is_closed() -> bool:
+    """Whether the reader of our stdout went away (the pipe reports an error on poll).
+
+    A broken pipe elsewhere, such as to an implementation under `verify`, is a real error;
+    flushing cannot tell them apart, since a failed write may already have dropped the data.
+    """
     try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        return True
-    return False
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(event & (select.POLLERR | select.POLLHUP) for _, event in poller.poll(0))
+    except (AttributeError, OSError, ValueError):
+        return True  # no poll on this platform, or no real stdout: stay quiet as before
 
 
 if __name__ == "__main__":  # pragma: no cover

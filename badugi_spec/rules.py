@@ -64,8 +64,9 @@ class Chapter:
 
 
 def default_root() -> Path:
-    """`rules/` beside the package in a checkout; a packaged copy is not shipped yet."""
-    return Path(__file__).resolve().parent.parent / "rules"
+    """The rulebook: `badugi_spec/rulebook` links to `rules/` in a checkout, and is a copy
+    of it in an installed wheel, so both find the same chapters."""
+    return Path(__file__).resolve().parent / "rulebook"
 
 
 def _parse_file(path: Path) -> Chapter:
