@@ -27,9 +27,6 @@ class Kind(enum.Enum):
     DRAW = "draw"
 
 
-BETTING_KINDS = frozenset({Kind.CHECK, Kind.BET, Kind.CALL, Kind.RAISE, Kind.FOLD, Kind.ALL_IN})
-
-
 @dataclass(frozen=True, slots=True)
 class Action:
     """A player's action. `amount`, when given, is checked against what the action puts in.

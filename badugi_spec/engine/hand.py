@@ -12,13 +12,15 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from badugi_spec.cards import Card
-from badugi_spec.engine.actions import BETTING_KINDS, Action, Event, Kind, Legal
+from badugi_spec.engine.actions import Action, Event, Kind, Legal
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import Deck
 from badugi_spec.hands import HandValue, evaluate, winners
 from badugi_spec.structure import HOUSE, Structure
 
 SEATS = 2
+
+_FOLD: Final = Legal(Kind.FOLD)
 
 # The rule each betting action carries out, for the event log (all-ins are refined below).
 _RULE_OF_BET: Final = {
@@ -88,6 +90,7 @@ class Hand:
         self.raises = 0
         self.to_act: int | None = None
         self._legal: tuple[Legal, ...] | None = None
+        self._draw_options = (Legal(Kind.DRAW, adds=structure.max_discards),)
         self._drawn_this_phase = 0
         self._blind_all_in = False
         self._post(self.dealer, structure.small_blind, "small blind", "R1.5")
@@ -125,7 +128,7 @@ class Hand:
         if self.to_act is None:
             return ()
         if self.phase.kind == "draw":
-            return (Legal(Kind.DRAW, adds=self.structure.max_discards),)
+            return self._draw_options
         if self._legal is None:
             # Asked once per decision, then again by `apply`: keep it until the state moves.
             self._legal = tuple(self._betting_options(self.to_act).values())
@@ -160,14 +163,15 @@ class Hand:
         """Apply one action, or raise IllegalAction and change nothing."""
         if self.result is not None:
             raise illegal("hand-over", "the hand is over; no more actions")
-        if action.kind is Kind.DRAW and self.phase.kind != "draw":
+        drawing = action.kind is Kind.DRAW  # every other kind is a betting action
+        if drawing and self.phase.kind != "draw":
             raise illegal("not-draw-round", f"{self.phase} is a betting round, not a draw")
-        if action.kind in BETTING_KINDS and self.phase.kind != "bet":
+        if not drawing and self.phase.kind != "bet":
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
         if action.seat != self.to_act:
             who = "the big blind" if self.to_act == self.big_blind else "the dealer"
             raise illegal("out-of-turn", f"it is {who}'s turn (seat {self.to_act})")
-        if action.kind is Kind.DRAW:
+        if drawing:
             self._draw(action.seat, action.discards)
         else:
             self._bet(action)
@@ -190,7 +194,7 @@ class Hand:
         if to_call == 0:
             options[Kind.CHECK] = Legal(Kind.CHECK, 0, committed)
         else:
-            options[Kind.FOLD] = Legal(Kind.FOLD)
+            options[Kind.FOLD] = _FOLD
             adds = min(to_call, stack)
             options[Kind.CALL] = Legal(Kind.CALL, adds, committed + adds, adds == stack)
         all_in = options.get(Kind.CALL) if stack <= to_call else None
@@ -238,8 +242,10 @@ class Hand:
 
     def _bet(self, action: Action) -> None:
         seat = action.seat
-        option = next((o for o in self.legal_actions() if o.kind is action.kind), None)
-        if option is None:
+        for option in self.legal_actions():
+            if option.kind is action.kind:
+                break
+        else:
             self._refuse(seat, action.kind)
             raise AssertionError("unreachable")  # pragma: no cover
         if action.kind is Kind.ALL_IN and action.amount is not None and action.amount < option.adds:
