@@ -124,13 +124,15 @@ class ProcessTransport:
             except (OSError, subprocess.TimeoutExpired):
                 self.process.kill()
                 self.process.wait()
+        # The process is gone, so its stderr reaches end of file: let the reader take the
+        # last lines before the stream is closed under it.
+        self._drain.join(timeout=1.0)
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
                 # Closing stdin flushes what a dead process never read: a broken pipe
                 # here is the failure already reported, not a new one.
                 with contextlib.suppress(OSError):
                     stream.close()
-        self._drain.join(timeout=1.0)
 
 
 class ProtocolImplementation:
@@ -171,8 +173,9 @@ class ProtocolImplementation:
         transport, self._transport = self._transport, None
         tail = ""
         if transport is not None:
-            tail = transport.stderr_tail()
+            # Close first: a process still running may not have had its stderr read yet.
             transport.close()
+            tail = transport.stderr_tail()
         raise ImplementationError(message, tail)
 
     def _request(self, request: dict[str, Any]) -> dict[str, Any]:
