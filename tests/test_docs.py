@@ -107,7 +107,7 @@ def test_every_rule_has_its_anchor(site: Path) -> None:
     missing = [rule_id for rule_id in load() if f'id="{rule_id}"' not in html]
     assert missing == []
     coverage = (site / "generated" / "coverage" / "index.html").read_text(encoding="utf-8")
-    assert all(rule_id in coverage for rule_id in load())
+    assert all(f'#{rule_id}"' in coverage for rule_id in load())  # a link, not a substring
 
 
 def test_every_illegal_action_code_is_listed_with_its_rule(site: Path) -> None:

@@ -22,7 +22,7 @@ from badugi_spec.hands import evaluate
 from badugi_spec.protocol import mutants
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
-from badugi_spec.scenario.engine_impl import EngineImplementation, Outcome
+from badugi_spec.scenario.engine_impl import Outcome
 from badugi_spec.scenario.runner import CaseResult, ImplementationError
 from badugi_spec.scenario.suite import Suite, load_suite
 
@@ -154,32 +154,3 @@ def test_the_mutants_command_names_the_killing_scenarios(
 def test_the_mutant_server_refuses_an_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert mutants.main(["no-such-mutant"]) == 2
     assert "usage" in capsys.readouterr().err
-
-
-def twelve_hand_session() -> str:
-    """Twelve hands in which the dealer folds at once: the button must move every hand,
-    and the session must end after the twelfth, drawn at 100 each (R6.2, R6.4, R6.5)."""
-    lines = [
-        'scenario twelve-quick-hands "Twelve hands, the dealer folds each time"',
-        "rules R6.2 R6.4",
-        "",
-        "players Ann 100 dealer, Bob 100",
-    ]
-    for number in range(1, 13):
-        dealer = "Ann" if number % 2 else "Bob"
-        if number > 1:
-            lines.append(f"hand {number}")
-        lines += [f"shuffle seed {number}", f"expect button {dealer}", f"{dealer} folds"]
-        lines.append("expect session continues" if number < 12 else "expect session over drawn")
-    return "\n".join(lines) + "\n"
-
-
-@pytest.mark.parametrize("name", ["button-stays", "no-hand-limit", "session-of-ten"])
-def test_the_session_mutants_are_killable(name: str, tmp_path: Path) -> None:
-    """Not equivalent: a scenario the suite does not have yet kills each of them."""
-    path = tmp_path / "twelve.badugi"
-    path.write_text(twelve_hand_session(), encoding="utf-8")
-    extra = load_suite([path])
-    assert not extra.errors, extra.errors
-    assert [r.status for r in run_suite(EngineImplementation(), extra)] == ["passed"]
-    assert [r.id for r in kills(BY_NAME[name], extra)] == ["twelve-quick-hands"]

@@ -343,8 +343,10 @@ def test_evaluator_only_implementations_skip_play_cases() -> None:
 
 def test_the_validator_finds_problems() -> None:
     assert validate({"type": "hello", "protocol": 1}, "request") == []
-    assert validate({"type": "hello", "protocol": 1, "extra": 1}, "request")
-    assert validate({"type": "act", "player": "Ann", "action": "shove"}, "request")
-    assert validate({"type": "deal", "deck": ["A♠"]}, "request")
-    assert validate({"ok": True, "state": {"session": {}, "stacks": {}}}, "response")
-    assert validate(True, "state")
+    # Requests and responses are unions (oneOf), so a bad one matches none of them.
+    none = ["$: matches 0 of the oneOf alternatives"]
+    assert validate({"type": "hello", "protocol": 1, "extra": 1}, "request") == none
+    assert validate({"type": "act", "player": "Ann", "action": "shove"}, "request") == none
+    assert validate({"type": "deal", "deck": ["A♠"]}, "request") == none  # "As", not "A♠"
+    assert validate({"ok": True, "state": {"session": {}, "stacks": {}}}, "response") == none
+    assert validate(True, "state") == ["$: True is not object"]
