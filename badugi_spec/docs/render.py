@@ -140,6 +140,16 @@ def _row(css: str, line: int, who: str, what: str, state: dict[str, Any] | None)
     )
 
 
+def _before_award(state: dict[str, Any]) -> dict[str, Any]:
+    """The state with the pot not yet paid out: stacks less what was won and returned."""
+    result = state["result"]
+    stacks = {
+        name: amount - result["won"].get(name, 0) - result["returned"].get(name, 0)
+        for name, amount in state.get("stacks", {}).items()
+    }
+    return state | {"stacks": stacks}
+
+
 def _explain_row(cells: str) -> str:
     return f'<tr class="explain-row"><td></td><td colspan="4">{cells}</td></tr>'
 
@@ -247,7 +257,12 @@ def _hand_html(executed: Executed, hand: dict[str, Any], rows: list[TraceRow]) -
         if op == "act":
             after = row.state or {}
             what = _act_what(step, state, after)
-            table.append(_row("act", row.line, text(step["player"]), what, after))
+            shown = after
+            if after.get("result") is not None and state.get("result") is None:
+                # The action that ends the hand: its row shows the table before the pot is
+                # awarded; the Result line below gives the stacks after it.
+                shown = _before_award(after)
+            table.append(_row("act", row.line, text(step["player"]), what, shown))
             if step["action"] == "draw" and step.get("discards"):
                 held = cards_of(after["hands"][step["player"]])
                 table.append(_explain_row(_explain_html(held, step["player"])))
@@ -256,9 +271,13 @@ def _hand_html(executed: Executed, hand: dict[str, Any], rows: list[TraceRow]) -
             what = f"✔ checked: {cardify(text(step['source']))}"
             table.append(_row("check", row.line, "", what, None))
         elif op == "reject":
+            tried = str(step["source"]).removeprefix("reject ").rsplit(" with ", 1)[0]
+            tried = tried.removeprefix(f"{step['player']} ")
+            rule, _, reason = row.detail.partition(f" {step['code']}: ")
+            why = f"{text(rule)}: {cardify(text(reason))}" if reason else cardify(text(row.detail))
             what = (
-                f"tries <em>{cardify(text(str(step['source']).split(' with ')[0]))}</em>:"
-                f" refused, <code>{text(step['code'])}</code> ({cardify(text(row.detail))})"
+                f"tries <em>{cardify(text(tried))}</em>, refused:"
+                f" <code>{text(step['code'])}</code> ({why})"
             )
             table.append(_row("reject", row.line, text(step["player"]), what, None))
         else:
