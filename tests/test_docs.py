@@ -228,3 +228,14 @@ def test_nav_fills_rules_and_keeps_implementers_only_if_written(
     ]
     titles = [next(iter(item)) for item in config.nav]
     assert ("Checking your implementation" in titles) is written
+
+
+def test_step_tables_read_well_for_refusals_and_the_last_action(site: Path) -> None:
+    page = (site / "generated" / "03-betting" / "index.html").read_text(encoding="utf-8")
+    # A refusal names the tried action once, then the code, the rule and the reason.
+    assert "tries <em>bets 2</em>, refused: <code>not-betting-round</code> (R3.1: " in page
+    # The action that ends a hand shows the table before the payout; the result line after.
+    example = page.split('id="four-betting-rounds"', 1)[1].split("Result:", 1)
+    last_action = example[0].rsplit('<tr class="act">', 1)[1]
+    assert "Ann 98 · Bob 98" in last_action
+    assert "Stacks after the hand: Ann 98 · Bob 102." in example[1][:300]
