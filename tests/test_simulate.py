@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import sys
 from collections.abc import Sequence
@@ -230,7 +229,7 @@ def test_a_wrong_winner_in_the_engine_is_noticed(monkeypatch: pytest.MonkeyPatch
         apply(self, action)
         if self.result is not None:
             other = (1 - self.result.winners[0],)
-            self.result = dataclasses.replace(self.result, winners=other)
+            self.result = self.result._replace(winners=other)
 
     monkeypatch.setattr(engine_hand.Hand, "apply", wrong_winner)
     difference = pokerkit_bridge.compare(played).difference

@@ -7,7 +7,6 @@ built in C, and the engine makes several of each on every step.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from badugi_spec.cards import Card
@@ -27,12 +26,12 @@ class Kind(enum.Enum):
     DRAW = "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """A player's action. `amount`, when given, is checked against what the action puts in.
 
     For a call or all-in the amount is the chips added; for a bet or raise it is the
-    player's total for the round afterwards ("raises to 6").
+    player's total for the round afterwards ("raises to 6"). A NamedTuple, like the options:
+    callers make one per action, and it is immutable all the same.
     """
 
     seat: int
