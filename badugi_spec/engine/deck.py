@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 
@@ -16,6 +17,9 @@ def shuffled(seed: int | str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_INDEX = operator.attrgetter("index")
+
+
 class Deck:
     """The stub of undealt cards. Dealt, burned and discarded cards never come back (R4.5)."""
 
@@ -23,7 +27,7 @@ class Deck:
 
     def __init__(self, order: Sequence[Card]) -> None:
         cards = tuple(order)
-        if len({card.index for card in cards}) != len(cards):
+        if len(set(map(_INDEX, cards))) != len(cards):  # C-level: done for every hand
             seen: set[Card] = set()
             dup = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
             raise illegal("deck-invalid", f"the stated deck has {dup.pretty()} twice")

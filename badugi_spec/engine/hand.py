@@ -7,6 +7,7 @@ Seats are numbered; seat lists keep the shape that a multi-way profile would nee
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
@@ -33,6 +34,12 @@ CHECK, BET, CALL, RAISE, FOLD, ALL_IN, DRAW = (
 
 _FOLD: Final = Legal(FOLD)
 _NAME_OF: Final = {kind: kind.value for kind in Kind}  # `.value` is a slow property
+
+
+@functools.cache
+def _draw_options(max_discards: int) -> tuple[Legal, ...]:
+    return (Legal(DRAW, adds=max_discards),)
+
 
 # The rule each betting action carries out, for the event log (all-ins are refined below).
 _RULE_OF_BET: Final = {
@@ -78,7 +85,7 @@ class Hand:
         dealer: int = 0,
         structure: Structure = HOUSE,
     ) -> None:
-        if dealer not in range(SEATS):
+        if not 0 <= dealer < SEATS:
             raise ValueError(f"dealer must be seat 0 or 1, not {dealer}")
         start = tuple(stacks) if stacks is not None else (structure.starting_stack,) * SEATS
         if len(start) != SEATS or not self._can_deal(start):
@@ -103,7 +110,7 @@ class Hand:
         self.raises = 0
         self.to_act: int | None = None
         self._legal: tuple[Legal, ...] | None = None
-        self._draw_options = (Legal(DRAW, adds=structure.max_discards),)
+        self._draw_options = _draw_options(structure.max_discards)
         self._drawn_this_phase = 0
         self._blind_all_in = False
         self._post(self.dealer, structure.small_blind, "small blind", "R1.5")
@@ -304,16 +311,18 @@ class Hand:
         )
         self._continue_betting(first=1 - seat)
 
-    def _needs_action(self, seat: int) -> bool:
+    def _needs_action(self, seat: int, level: int) -> bool:
+        """Whether `seat` must still act in this round, `level` being the bet to match."""
         if self.folded[seat] or self.stacks[seat] == 0:
             return False
-        if self.committed[seat] < max(self.committed):
+        if self.committed[seat] < level:
             return True
         return not self.acted[seat] and not self._opponent_all_in(seat)
 
     def _continue_betting(self, *, first: int) -> None:
+        level = max(self.committed)
         for seat in (first, 1 - first):
-            if self._needs_action(seat):
+            if self._needs_action(seat, level):
                 self.to_act = seat
                 return
         self._end_betting_round()
@@ -377,7 +386,8 @@ class Hand:
             if card.index not in held_indexes:
                 raise illegal("discard-not-held", f"{card.pretty()} is not in that player's hand")
         burn = self._burn_count(discards)
-        self.deck.require(burn + len(discards), f"draw {self.phase.number}")
+        if self.deck.remaining < burn + len(discards):  # the message only when it fails
+            self.deck.require(burn + len(discards), f"draw {self.phase.number}")
         if burn:
             self.burns.extend(self.deck.take(burn))
             self._log("burn", None, "R4.4", cards=tuple(self.burns[-burn:]))
