@@ -6,42 +6,16 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Sequence
 
 import pytest
 
-from badugi_spec.cli import main
-
-Capsys = pytest.CaptureFixture[str]
-
-
-def run(argv: Sequence[str], capsys: Capsys) -> tuple[int, str, str]:
-    """Run the CLI in-process; argparse usage errors exit via SystemExit, others return."""
-    try:
-        status = main(list(argv))
-    except SystemExit as stop:
-        assert isinstance(stop.code, int)
-        status = stop.code
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def assert_one_line_error(status: int, out: str, err: str) -> str:
-    assert status == 2
-    assert out == ""
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert err.endswith("\n")
-    assert lines[0].startswith("badugi-spec: error: ")
-    return lines[0]
-
+from tests.support import Capsys, one_line_error, run_cli
 
 # --- hand ------------------------------------------------------------------------------
 
 
 def test_hand_prints_value_and_explanation(capsys: Capsys) -> None:
-    status, out, err = run(["hand", "A♠ 2♥ 3♦ K♦"], capsys)
+    status, out, err = run_cli(["hand", "A♠ 2♥ 3♦ K♦"], capsys)
     assert status == 0
     assert err == ""
     first, *rest = out.splitlines()
@@ -55,14 +29,14 @@ def test_hand_prints_value_and_explanation(capsys: Capsys) -> None:
 
 
 def test_hand_accepts_ascii_and_no_separators(capsys: Capsys) -> None:
-    status, out, _ = run(["hand", "As2h3d4c"], capsys)
+    status, out, _ = run_cli(["hand", "As2h3d4c"], capsys)
     assert status == 0
     assert "4-card 4-3-2-A (badugi)" in out
     assert "no card is dropped" in out
 
 
 def test_hand_pair_and_suit(capsys: Capsys) -> None:
-    status, out, _ = run(["hand", "2c 2h 3c 4d"], capsys)
+    status, out, _ = run_cli(["hand", "2c 2h 3c 4d"], capsys)
     assert status == 0
     assert "3-card 4-3-2" in out
     assert "pairs with 2♥" in out
@@ -79,7 +53,7 @@ def _verdict(out: str) -> str:
 
 
 def test_compare_more_cards_win(capsys: Capsys) -> None:
-    status, out, err = run(["compare", "K♣ J♥ 8♦ 7♠", "A♠ 2♥ 3♦ K♦"], capsys)
+    status, out, err = run_cli(["compare", "K♣ J♥ 8♦ 7♠", "A♠ 2♥ 3♦ K♦"], capsys)
     assert status == 0
     assert err == ""
     assert "hand 1:" in out
@@ -92,14 +66,14 @@ def test_compare_more_cards_win(capsys: Capsys) -> None:
 
 
 def test_compare_winner_can_be_second(capsys: Capsys) -> None:
-    status, out, _ = run(["compare", "A♠ 2♥ 3♦ K♦", "K♣ J♥ 8♦ 7♠"], capsys)
+    status, out, _ = run_cli(["compare", "A♠ 2♥ 3♦ K♦", "K♣ J♥ 8♦ 7♠"], capsys)
     assert status == 0
     assert _verdict(out).startswith("hand 2 wins")
     assert "R2.3" in _verdict(out)
 
 
 def test_compare_lower_ranks_win(capsys: Capsys) -> None:
-    status, out, _ = run(["compare", "A♥ 2♣ 3♠ 7♦", "A♠ 2♥ 3♦ 4♣"], capsys)
+    status, out, _ = run_cli(["compare", "A♥ 2♣ 3♠ 7♦", "A♠ 2♥ 3♦ 4♣"], capsys)
     assert status == 0
     verdict = _verdict(out)
     assert verdict.startswith("hand 2 wins")
@@ -110,7 +84,7 @@ def test_compare_lower_ranks_win(capsys: Capsys) -> None:
 
 
 def test_compare_difference_in_last_card(capsys: Capsys) -> None:
-    status, out, _ = run(["compare", "8♥ 6♦ 4♣ 2♠", "8♠ 6♥ 4♦ A♣"], capsys)
+    status, out, _ = run_cli(["compare", "8♥ 6♦ 4♣ 2♠", "8♠ 6♥ 4♦ A♣"], capsys)
     assert status == 0
     verdict = _verdict(out)
     assert verdict.startswith("hand 2 wins")
@@ -119,7 +93,7 @@ def test_compare_difference_in_last_card(capsys: Capsys) -> None:
 
 
 def test_compare_tie(capsys: Capsys) -> None:
-    status, out, _ = run(["compare", "A♠ 2♥ 3♦ 4♣", "A♥ 2♣ 3♠ 4♦"], capsys)
+    status, out, _ = run_cli(["compare", "A♠ 2♥ 3♦ 4♣", "A♥ 2♣ 3♠ 4♦"], capsys)
     assert status == 0
     verdict = _verdict(out)
     assert "tie" in verdict
@@ -128,7 +102,7 @@ def test_compare_tie(capsys: Capsys) -> None:
 
 
 def test_compare_three_hands_two_tie_for_the_win(capsys: Capsys) -> None:
-    status, out, _ = run(["compare", "As 2h 3d 4c", "5s 6s 7s 8s", "Ah 2c 3s 4d"], capsys)
+    status, out, _ = run_cli(["compare", "As 2h 3d 4c", "5s 6s 7s 8s", "Ah 2c 3s 4d"], capsys)
     assert status == 0
     verdict = _verdict(out)
     assert "hand 1 and hand 3" in verdict
@@ -167,7 +141,7 @@ def test_compare_three_hands_two_tie_for_the_win(capsys: Capsys) -> None:
     ],
 )
 def test_errors_are_one_line(argv: list[str], mentions: list[str], capsys: Capsys) -> None:
-    line = assert_one_line_error(*run(argv, capsys))
+    line = one_line_error(*run_cli(argv, capsys))
     for text in mentions:
         assert text in line
 

@@ -19,7 +19,6 @@ with these invariants:
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +35,7 @@ from badugi_spec.cards import DECK, Card, parse_cards
 from badugi_spec.engine import CODES, Action, Hand, Kind, Legal, Session, shuffled
 from badugi_spec.errors import IllegalAction
 from tests.conftest import hand_fingerprint
+from tests.support import brute_key
 
 SMALL_BLIND, BIG_BLIND = 1, 2
 BET_SIZES = (2, 2, 4, 4)
@@ -56,17 +56,6 @@ def tie_deck(seed: int) -> tuple[Card, ...]:
 
 
 decks = st.one_of(st.none(), seeds.map(shuffled), seeds.map(tie_deck))
-
-
-def showdown_key(cards: list[Card]) -> tuple[int, tuple[int, ...]]:
-    """Brute-force hand value (R2): most playable cards, then the lowest ranks, high first."""
-    best: tuple[int, tuple[int, ...]] = (0, ())
-    for size in range(1, len(cards) + 1):
-        for group in itertools.combinations(cards, size):
-            if len({c.rank for c in group}) == size == len({c.suit for c in group}):
-                high_first = sorted((c.rank.order for c in group), reverse=True)
-                best = max(best, (size, tuple(-order for order in high_first)))
-    return best
 
 
 @dataclass
@@ -412,7 +401,7 @@ class SessionMachine(RuleBasedStateMachine):
             assert list(result.won) == won
         else:
             assert result.ended_by == "showdown"
-            keys = [showdown_key(sorted(h, key=lambda c: c.index)) for h in model.holdings]
+            keys = [brute_key(sorted(h, key=lambda c: c.index)) for h in model.holdings]
             best = max(keys)
             assert result.winners == tuple(s for s in (0, 1) if keys[s] == best)
             matched = min(model.total)

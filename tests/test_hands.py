@@ -12,20 +12,10 @@ from hypothesis import strategies as st
 from badugi_spec.cards import DECK, Card, Rank, Suit, parse_cards
 from badugi_spec.errors import CardError
 from badugi_spec.hands import HandValue, compare, evaluate, parse_value, winners
+from tests.support import brute_key
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=4, unique=True)
 four_card_hands = st.lists(st.sampled_from(DECK), min_size=4, max_size=4, unique=True)
-
-
-def brute_key(cards: tuple[Card, ...] | list[Card]) -> tuple[int, tuple[int, ...]]:
-    """Larger is better: most playable cards, then the lowest ranks from the top down."""
-    best: tuple[int, tuple[int, ...]] = (0, ())
-    for size in range(1, len(cards) + 1):
-        for group in itertools.combinations(cards, size):
-            if len({c.rank for c in group}) == size == len({c.suit for c in group}):
-                high_first = sorted((c.rank.order for c in group), reverse=True)
-                best = max(best, (size, tuple(-order for order in high_first)))
-    return best
 
 
 def name(text: str) -> str:

@@ -14,19 +14,9 @@ import pytest
 
 from badugi_spec.cards import DECK, Card, Rank, Suit, parse_cards
 from badugi_spec.hands import HandValue, evaluate
+from tests.support import brute_key
 
 Key = tuple[int, tuple[int, ...]]
-
-
-def brute_key(hand: tuple[Card, ...]) -> Key:
-    """Size first, then the ranks high to low with lower better: larger key is better."""
-    best: Key = (0, ())
-    for size in range(1, len(hand) + 1):
-        for group in itertools.combinations(hand, size):
-            if len({c.rank for c in group}) == size == len({c.suit for c in group}):
-                high_first = sorted((c.rank.order for c in group), reverse=True)
-                best = max(best, (size, tuple(-order for order in high_first)))
-    return best
 
 
 def shortcut_key(hand: tuple[Card, ...]) -> Key:

@@ -4,44 +4,20 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Sequence
 
 import pytest
 
 import badugi_spec
-from badugi_spec.cli import main
 from badugi_spec.engine import deck as engine_deck
 from badugi_spec.engine import hand as engine_hand
 from badugi_spec.engine.actions import Action
 from badugi_spec.simulate import PlayedHand, SimulationError, Tally, play_hands, replay
-
-Capsys = pytest.CaptureFixture[str]
+from tests.support import Capsys, one_line_error, run_cli
 
 SUMMARY = re.compile(
     r"^(?P<hands>\d+) hands: \d+ showdowns \(\d+ split\), \d+ folds, \d+ all-ins;"
     r"(?: (?P<differences>\d+) differences from pokerkit;)? [\d,]+ hands/s$"
 )
-
-
-def run(argv: Sequence[str], capsys: Capsys) -> tuple[int, str, str]:
-    """Run the CLI in-process; argparse usage errors exit via SystemExit, others return."""
-    try:
-        status = main(list(argv))
-    except SystemExit as stop:
-        assert isinstance(stop.code, int)
-        status = stop.code
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def one_line_error(status: int, out: str, err: str) -> str:
-    assert status == 2
-    assert out == ""
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("badugi-spec: error: ")
-    return lines[0]
 
 
 def leak_a_chip(monkeypatch: pytest.MonkeyPatch, *, seat: int) -> None:
@@ -113,7 +89,7 @@ def test_a_card_skipped_at_a_draw_is_caught(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_command_prints_a_summary(capsys: Capsys) -> None:
-    status, out, err = run(["simulate", "--hands", "150", "--seed", "1"], capsys)
+    status, out, err = run_cli(["simulate", "--hands", "150", "--seed", "1"], capsys)
     assert (status, err) == (0, "")
     match = SUMMARY.match(out.splitlines()[-1])
     assert match is not None, out
@@ -124,7 +100,7 @@ def test_a_broken_invariant_is_one_clear_error_from_the_command(
     capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     leak_a_chip(monkeypatch, seat=1)
-    status, out, err = run(["simulate", "--hands", "10", "--seed", "8"], capsys)
+    status, out, err = run_cli(["simulate", "--hands", "10", "--seed", "8"], capsys)
     assert status == 2 and out == "" and "Traceback" not in err
     assert err.startswith("badugi-spec: error: simulate seed 8, hand 1: R5.8 chips")
 
@@ -140,7 +116,7 @@ def test_a_broken_invariant_is_one_clear_error_from_the_command(
     ],
 )
 def test_bad_arguments_are_one_line_errors(argv: list[str], message: str, capsys: Capsys) -> None:
-    line = one_line_error(*run(["simulate", *argv], capsys))
+    line = one_line_error(*run_cli(["simulate", *argv], capsys))
     assert message in line
 
 
@@ -150,7 +126,7 @@ def test_missing_pokerkit_is_one_clear_error(
     monkeypatch.setitem(sys.modules, "pokerkit", None)
     monkeypatch.delitem(sys.modules, "badugi_spec.pokerkit_bridge", raising=False)
     monkeypatch.delattr(badugi_spec, "pokerkit_bridge", raising=False)
-    line = one_line_error(*run(["simulate", "--hands", "5", "--against", "pokerkit"], capsys))
+    line = one_line_error(*run_cli(["simulate", "--hands", "5", "--against", "pokerkit"], capsys))
     assert "pip install 'badugi-spec[pokerkit]'" in line
 
 
@@ -238,7 +214,7 @@ def test_a_wrong_winner_in_the_engine_is_noticed(monkeypatch: pytest.MonkeyPatch
 
 def test_the_command_compares_with_pokerkit(capsys: Capsys) -> None:
     pytest.importorskip("pokerkit")
-    status, out, err = run(
+    status, out, err = run_cli(
         ["simulate", "--hands", "300", "--seed", "5", "--against", "pokerkit"], capsys
     )
     assert (status, err) == (0, ""), out
