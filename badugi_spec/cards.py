@@ -194,7 +194,7 @@ def as_cards(cards: str | Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
     result = tuple(cards)
-    if len(set(result)) != len(result):
+    if len({card.index for card in result}) != len(result):
         dup = next(c for c in result if result.count(c) > 1)
         raise CardError(f"duplicate card {dup.pretty()}")
     return result

@@ -247,14 +247,12 @@ def _checked(cards: str | Iterable[Card]) -> tuple[Card, ...]:
 def evaluate(cards: str | Iterable[Card]) -> HandValue:
     """The value of a hand of up to four distinct cards (chapter R2)."""
     hand = _checked(cards)
-    indexes = [_INDEX[card] for card in hand]
+    indexes = [card.index for card in hand]
     strength = strength_of_mask(mask_of(indexes))
-    playing = _first_group(indexes, strength)
-    ordered = sorted((DECK[i] for i in playing), key=lambda c: -c.rank.order)
-    return HandValue(cards=tuple(ordered), strength=strength)
-
-
-_INDEX: Final = {card: index for index, card in enumerate(DECK)}
+    # Every card plays when the value has as many cards as the hand: nothing to choose.
+    playing = indexes if strength >> 16 == len(indexes) else _first_group(indexes, strength)
+    # Deck indexes order by rank first, and a playing group has no repeated rank.
+    return HandValue(cards=tuple(DECK[i] for i in sorted(playing, reverse=True)), strength=strength)
 
 
 def _first_group(indexes: Sequence[int], strength: int) -> tuple[int, ...]:

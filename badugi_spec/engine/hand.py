@@ -41,6 +41,10 @@ def _draw_options(max_discards: int) -> tuple[Legal, ...]:
     return (Legal(DRAW, adds=max_discards),)
 
 
+# Options repeat from hand to hand; sharing them saves building several per decision.
+_option: Final = functools.lru_cache(maxsize=4096)(Legal)
+
+
 # The rule each betting action carries out, for the event log (all-ins are refined below).
 _RULE_OF_BET: Final = {
     CHECK: "R3.4",
@@ -60,6 +64,9 @@ class Phase(NamedTuple):
 
     def __str__(self) -> str:
         return self.kind if self.kind == "complete" else f"{self.kind}-{self.number}"
+
+
+_phase: Final = functools.cache(Phase)  # a handful of phases, shared by every hand
 
 
 class Result(NamedTuple):
@@ -106,7 +113,7 @@ class Hand:
         self.discards: list[list[Card]] = [[] for _ in range(SEATS)]
         self._rows: list[tuple[Any, ...]] = []
         self.result: Result | None = None
-        self.phase = Phase("bet", 1)
+        self.phase = _phase("bet", 1)
         self.raises = 0
         self.to_act: int | None = None
         self._legal: tuple[Legal, ...] | None = None
@@ -212,20 +219,20 @@ class Hand:
         stack = self.stacks[seat]
         options: dict[Kind, Legal] = {}
         if to_call == 0:
-            options[CHECK] = Legal(CHECK, 0, committed)
+            options[CHECK] = _option(CHECK, 0, committed)
         else:
             options[FOLD] = _FOLD
             adds = min(to_call, stack)
-            options[CALL] = Legal(CALL, adds, committed + adds, adds == stack)
+            options[CALL] = _option(CALL, adds, committed + adds, adds == stack)
         all_in = options.get(CALL) if stack <= to_call else None
         if stack > to_call and self.raises < self.structure.cap and not self._opponent_all_in(seat):
             kind = BET if self.raises == 0 else RAISE
             adds = min(to_call + self.bet_size, stack)
-            options[kind] = raise_or_bet = Legal(kind, adds, committed + adds, adds == stack)
+            options[kind] = raise_or_bet = _option(kind, adds, committed + adds, adds == stack)
             if raise_or_bet.all_in:
                 all_in = raise_or_bet
         if all_in is not None:
-            options[ALL_IN] = Legal(ALL_IN, all_in.adds, all_in.to, True)
+            options[ALL_IN] = _option(ALL_IN, all_in.adds, all_in.to, True)
         return options
 
     def _refuse(self, seat: int, kind: Kind) -> None:
@@ -262,7 +269,7 @@ class Hand:
 
     def _bet(self, action: Action) -> None:
         seat = action.seat
-        for option in self.legal_actions():
+        for option in self._legal or self.legal_actions():  # usually already asked for
             if option.kind is action.kind:
                 break
         else:
@@ -335,10 +342,10 @@ class Hand:
 
     def _betting_is_over(self) -> bool:
         """After an all-in nobody bets again; the draws are still played (R5.7)."""
-        return any(self.stacks[s] == 0 for s in range(SEATS))
+        return 0 in self.stacks
 
     def _start_betting(self, number: int) -> None:
-        self.phase = Phase("bet", number)
+        self.phase = _phase("bet", number)
         self.committed = [0] * SEATS
         self.acted = [False] * SEATS
         self.raises = 0
@@ -351,7 +358,7 @@ class Hand:
     # ----- drawing -----------------------------------------------------------------------
 
     def _start_draw(self, number: int) -> None:
-        self.phase = Phase("draw", number)
+        self.phase = _phase("draw", number)
         self._drawn_this_phase = 0
         self.to_act = self._first_drawer()
 
@@ -425,7 +432,7 @@ class Hand:
             seat,
             "R5.5" if all_in else rule,
             amount=posted,
-            note=f"{name}{' all-in' if all_in else ''}",
+            note=name + " all-in" if all_in else name,
         )
 
     def _deal(self) -> None:
@@ -433,14 +440,15 @@ class Hand:
         order = (self.big_blind, self.dealer)
         dealt = self.deck.take(self.structure.hand_size * SEATS)
         for position, seat in enumerate(order):
-            self.holdings[seat].extend(dealt[position::SEATS])
-        for seat in order:
-            self._log("deal", seat, "R1.7", cards=tuple(self.holdings[seat]))
+            cards = dealt[position::SEATS]
+            self.holdings[seat].extend(cards)
+            self._log("deal", seat, "R1.7", cards=cards)
 
     def _settle_fold(self) -> None:
-        winner = next(s for s in range(SEATS) if not self.folded[s])
-        won = tuple(self.pot if s == winner else 0 for s in range(SEATS))
-        self._finish("fold", (winner,), won, (0,) * SEATS, (None,) * SEATS)
+        winner = self.folded.index(False)
+        won = [0] * SEATS
+        won[winner] = self.pot
+        self._finish("fold", (winner,), tuple(won), (0,) * SEATS, (None,) * SEATS)
 
     def _showdown(self) -> None:
         values = [self.value(s) for s in range(SEATS)]
@@ -480,7 +488,7 @@ class Hand:
             if won[seat]:
                 rule = "R3.10" if ended_by == "fold" else ("R5.2" if len(best) > 1 else "R5.1")
                 self._log("win", seat, rule, amount=won[seat])
-        self.phase = Phase("complete")
+        self.phase = _phase("complete", 0)
         self.to_act = None
         self.result = Result(ended_by, best, won, returned, shown, pot)
 
