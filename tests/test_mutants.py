@@ -17,14 +17,14 @@ import pytest
 from badugi_spec import rules
 from badugi_spec.cards import parse_cards
 from badugi_spec.cli import main
-from badugi_spec.commands.protocol_cmd import kills, run_suite
+from badugi_spec.commands.protocol_cmd import kills
 from badugi_spec.hands import evaluate
 from badugi_spec.protocol import mutants
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
 from badugi_spec.scenario.engine_impl import Outcome
 from badugi_spec.scenario.runner import CaseResult, ImplementationError
-from badugi_spec.scenario.suite import Suite, load_suite
+from badugi_spec.scenario.suite import Suite, load_suite, run_suite
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

@@ -13,11 +13,11 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from badugi_spec.cli import main
-from badugi_spec.commands.protocol_cmd import run_suite, write_cases
+from badugi_spec.commands.protocol_cmd import write_cases
 from badugi_spec.protocol import validate
 from badugi_spec.protocol.client import ProcessImplementation, ProcessTransport, TransportError
 from badugi_spec.scenario.engine_impl import EngineImplementation
-from badugi_spec.scenario.suite import load_suite
+from badugi_spec.scenario.suite import load_suite, run_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -270,3 +270,13 @@ def test_pokerkit_fails_exactly_the_scenarios_that_catch_its_differences(
         "deck-too-short-for-a-draw",
     }
     assert out.splitlines()[-1].endswith(", 0 errored, 0 skipped")
+
+
+def test_an_unwritable_report_fails_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["verify", "--impl", "true", str(tmp_path), "--json", "/proc/no/such/r.json"])
+    captured = capsys.readouterr()
+    # Nothing is run or printed: the error comes before, not after, the suite.
+    assert status == 2 and captured.out == ""
+    assert captured.err.startswith("badugi-spec: error:")

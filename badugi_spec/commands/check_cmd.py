@@ -11,16 +11,13 @@ from badugi_spec.scenario.coverage import coverage, matrix_lines
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.report import (
     counts,
-    describe_failure,
     ensure_writable,
     load_error_lines,
+    print_results,
     summary_line,
-    to_json,
-    write_json,
-    write_junit,
+    write_reports,
 )
-from badugi_spec.scenario.runner import Runner
-from badugi_spec.scenario.suite import load_suite, run_scenario
+from badugi_spec.scenario.suite import load_suite, run_suite
 
 DEFAULT_PATHS = ["scenarios"]
 
@@ -48,15 +45,8 @@ def register(sub: Any) -> None:
 def run_check(args: argparse.Namespace) -> int:
     ensure_writable(args.json, args.junit)
     suite = load_suite(args.paths)
-    runner = Runner(EngineImplementation())
-    results = [run_scenario(runner, scenario) for scenario in suite.scenarios]
-    for error in suite.errors:
-        print("\n".join(load_error_lines(error)))
-    for result in results:
-        if result.status != "passed":
-            print("\n".join(describe_failure(result)))
-        elif not args.quiet:
-            print(f"ok   {result.id}")
+    results = run_suite(EngineImplementation(), suite)
+    print_results(results, suite.errors, quiet=args.quiet)
     tally = counts(results, suite.errors)
     uncovered = []
     if args.coverage:
@@ -64,10 +54,14 @@ def run_check(args: argparse.Namespace) -> int:
         uncovered = coverage(rules, suite.scenarios).uncovered
         for rule in uncovered:
             print(f"UNCOVERED {rule.id} {rule.title}: no scenario cites it")
-    if args.json:
-        write_json(args.json, to_json(results, suite.errors, implementation="badugi-spec"))
-    if args.junit:
-        write_junit(args.junit, results, suite.errors, name="badugi-spec check")
+    write_reports(
+        results,
+        suite.errors,
+        json_path=args.json,
+        junit_path=args.junit,
+        implementation="badugi-spec",
+        suite_name="badugi-spec check",
+    )
     print(summary_line(tally, full=False))
     failed = tally["failed"] + tally["errored"] + len(uncovered)
     return 1 if failed or (not results and not suite.errors) else 0

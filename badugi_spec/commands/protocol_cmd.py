@@ -20,19 +20,18 @@ from badugi_spec.protocol import MAX_LINE_BYTES
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.report import (
     chapter_table,
     counts,
-    describe_failure,
+    ensure_writable,
     load_error_lines,
+    print_results,
     summary_line,
-    to_json,
     write_json,
-    write_junit,
+    write_reports,
 )
-from badugi_spec.scenario.runner import CaseResult, Runner
-from badugi_spec.scenario.suite import Suite, load_suite
+from badugi_spec.scenario.runner import CaseResult
+from badugi_spec.scenario.suite import Suite, load_suite, run_suite
 
 DEFAULT_PATHS = ["scenarios"]
 
@@ -87,11 +86,6 @@ def run_serve(args: argparse.Namespace) -> int:
     return main()
 
 
-def run_suite(impl: Implementation, suite: Suite) -> list[CaseResult]:
-    runner = Runner(impl)
-    return [runner.run(compile_case(scenario)) for scenario in suite.scenarios]
-
-
 def run_verify(args: argparse.Namespace) -> int:
     try:
         argv = shlex.split(args.impl)
@@ -99,6 +93,7 @@ def run_verify(args: argparse.Namespace) -> int:
         raise BadugiError(f"--impl: {bad}") from None
     if not argv:
         raise BadugiError("--impl names no command")
+    ensure_writable(args.json, args.junit)
     suite = load_suite(args.paths)
     impl = ProcessImplementation(argv, timeout=args.timeout, max_line=MAX_LINE_BYTES)
     try:
@@ -106,19 +101,16 @@ def run_verify(args: argparse.Namespace) -> int:
     finally:
         impl.close()
     name = f"{impl.name} {impl.version}".strip()
-    for error in suite.errors:
-        print("\n".join(load_error_lines(error)))
-    for result in results:
-        if result.status in ("failed", "errored"):
-            print("\n".join(describe_failure(result)))
-        elif not args.quiet:
-            reason = f"  ({result.message})" if result.message else ""
-            print(f"{'ok  ' if result.status == 'passed' else 'skip'} {result.id}{reason}")
+    print_results(results, suite.errors, quiet=args.quiet)
     tally = counts(results, suite.errors)
-    if args.json:
-        write_json(args.json, to_json(results, suite.errors, implementation=name))
-    if args.junit:
-        write_junit(args.junit, results, suite.errors, name=f"verify {name}")
+    write_reports(
+        results,
+        suite.errors,
+        json_path=args.json,
+        junit_path=args.junit,
+        implementation=name,
+        suite_name=f"verify {name}",
+    )
     print(f"implementation: {name}")
     print("\n".join(chapter_table(results)))
     print(summary_line(tally, full=True))

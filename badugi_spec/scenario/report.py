@@ -36,6 +36,35 @@ def describe_failure(result: CaseResult) -> list[str]:
     return lines
 
 
+def print_results(
+    results: Sequence[CaseResult], errors: Sequence[LoadError], *, quiet: bool
+) -> None:
+    """Load errors and failures in full; passes (and skips, with why) unless `quiet`."""
+    for error in errors:
+        print("\n".join(load_error_lines(error)))
+    for result in results:
+        if result.status in ("failed", "errored"):
+            print("\n".join(describe_failure(result)))
+        elif not quiet:
+            reason = f"  ({result.message})" if result.message else ""
+            print(f"{'ok  ' if result.status == 'passed' else 'skip'} {result.id}{reason}")
+
+
+def write_reports(
+    results: Sequence[CaseResult],
+    errors: Sequence[LoadError],
+    *,
+    json_path: str | None,
+    junit_path: str | None,
+    implementation: str,
+    suite_name: str,
+) -> None:
+    if json_path:
+        write_json(json_path, to_json(results, errors, implementation=implementation))
+    if junit_path:
+        write_junit(junit_path, results, errors, name=suite_name)
+
+
 def load_error_lines(error: LoadError) -> list[str]:
     return [f"ERROR {error.path}", *(f"  {line}" for line in error.error.render().splitlines())]
 

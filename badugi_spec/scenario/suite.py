@@ -10,6 +10,7 @@ from badugi_spec.errors import ScenarioError
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario.assemble import assemble
 from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.model import Scenario, source_lines
 from badugi_spec.scenario.parser import parse_statements
 from badugi_spec.scenario.runner import CaseResult, Runner
@@ -43,6 +44,12 @@ def run_scenario(runner: Runner, scenario: Scenario) -> CaseResult:
             message=f"cannot compile: {type(error).__name__}: {error}",
         )
     return runner.run(case)
+
+
+def run_suite(impl: Implementation, suite: Suite) -> list[CaseResult]:
+    """Every scenario of `suite` against one implementation, in order."""
+    runner = Runner(impl)
+    return [run_scenario(runner, scenario) for scenario in suite.scenarios]
 
 
 def parse_scenario(
