@@ -1,4 +1,10 @@
-"""A deck order, top first (R1.6): stated by a scenario or made by a seeded shuffle."""
+"""A deck order, top first (R1.6), and the stub it leaves, rebuilt when a profile says so.
+
+A scenario states the order or asks for a seeded shuffle. When a draw needs more cards
+than the stub holds, a profile with a reshuffle policy (R8.18) rebuilds the stub from the
+piles it names; `Deck.rebuild` takes the new order, so the same case plays the same way
+in every implementation.
+"""
 
 from __future__ import annotations
 
@@ -21,9 +27,9 @@ _INDEX = operator.attrgetter("index")
 
 
 class Deck:
-    """The stub of undealt cards. Dealt, burned and discarded cards never come back (R4.5)."""
+    """The stub of undealt cards. Without a reshuffle, used cards never come back (R4.5)."""
 
-    __slots__ = ("_cards", "_next")
+    __slots__ = ("_cards", "_next", "_original", "used")
 
     def __init__(self, order: Sequence[Card]) -> None:
         cards = tuple(order)
@@ -32,7 +38,10 @@ class Deck:
             dup = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
             raise illegal("deck-invalid", f"the stated deck has {dup.pretty()} twice")
         self._cards = cards
+        self._original = cards
         self._next = 0
+        self.used = 0
+        """Cards taken from the top over the whole hand, across reshuffles."""
 
     @property
     def remaining(self) -> int:
@@ -40,7 +49,8 @@ class Deck:
 
     @property
     def position(self) -> int:
-        return self._next
+        """Cards taken so far (across reshuffles): the next card's place in the hand's use."""
+        return self.used
 
     def require(self, count: int, purpose: str) -> None:
         if self.remaining < count:
@@ -51,10 +61,25 @@ class Deck:
             )
 
     def take(self, count: int) -> tuple[Card, ...]:
-        """Cards from the top; callers `require` first so a shortage changes nothing."""
+        """Cards from the top; callers check first, so a shortage changes nothing."""
         taken = self._cards[self._next : self._next + count]
         self._next += count
+        self.used += count
         return taken
 
+    def stub(self) -> tuple[Card, ...]:
+        return self._cards[self._next :]
+
+    def rebuild(self, cards: Sequence[Card]) -> None:
+        """Replace the stub with `cards`, top first (a reshuffle, R8.18)."""
+        self._cards = tuple(cards)
+        self._next = 0
+
+    def canonical(self, cards: Sequence[Card]) -> list[Card]:
+        """`cards` in the order they had in the hand's stated deck: the rebuilt stub's
+        order when a case states none, so every implementation can compute it (R8.18)."""
+        place = {card: i for i, card in enumerate(self._original)}
+        return sorted(cards, key=lambda card: place.get(card, len(place) + card.index))
+
     def order(self) -> tuple[Card, ...]:
-        return self._cards
+        return self._original

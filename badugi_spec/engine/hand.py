@@ -1,8 +1,10 @@
-"""One hand of heads-up fixed-limit triple-draw Badugi, as a state machine.
+"""One hand of fixed-limit triple-draw Badugi for 2 to 8 seats, as a state machine.
 
-Every action is validated completely before anything changes, so an illegal action
-(`IllegalAction`, with a stable code and rule ID) leaves the state exactly as it was.
-Seats are numbered; seat lists keep the shape that a multi-way profile would need.
+Every rule choice comes from the hand's `Profile` (chapter R8); the house game is the
+default profile, and heads-up is the two-seat case of the same order rules, not a
+separate engine. Every action is validated completely before anything changes, so an
+illegal action (`IllegalAction`, with a stable code and rule ID) leaves the state exactly
+as it was.
 """
 
 from __future__ import annotations
@@ -12,13 +14,16 @@ from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from badugi_spec.cards import Card
+from badugi_spec.engine import pots as _pots
 from badugi_spec.engine.actions import Action, Event, Kind, Legal
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import Deck
+from badugi_spec.engine.pots import Pot
 from badugi_spec.hands import HandValue, evaluate, winners
-from badugi_spec.structure import HOUSE, Structure
+from badugi_spec.profiles.model import HOUSE, Profile
 
 SEATS = 2
+"""Seats at the house table (R1.3); other profiles seat up to `Profile.max_seats`."""
 
 # The kinds as plain names: reading an Enum member through its class costs about 45 ns in
 # Python 3.11, and the betting code reads several on every action.
@@ -54,6 +59,9 @@ _RULE_OF_BET: Final = {
     ALL_IN: "R5.6",
 }
 
+# Cards out of play, by the pile a reshuffle policy names (R8.18).
+_DISCARD, _FOLDED, _BURN = "discards", "folded", "burns"
+
 
 class Phase(NamedTuple):
     """`bet` rounds 1-4, `draw` 1-3, then `complete`. Made at every phase change, hence a
@@ -76,11 +84,13 @@ class Result(NamedTuple):
     """`fold` or `showdown`."""
     winners: tuple[int, ...]
     won: tuple[int, ...]
-    """Chips each seat takes from the pot."""
+    """Chips each seat takes from the pots."""
     returned: tuple[int, ...]
-    """Uncovered chips given back to the seat that put them in (R5.4, R5.5)."""
+    """Uncalled chips given back to the seat that put them in (R5.4, R5.5, R8.12)."""
     shown: tuple[HandValue | None, ...]
     pot: int
+    pots: tuple[Pot, ...] = ()
+    """Main pot first, then the side pots, each with its winners and shares (R8.13)."""
 
 
 class Hand:
@@ -90,49 +100,86 @@ class Hand:
         deck: Sequence[Card],
         stacks: Sequence[int] | None = None,
         dealer: int = 0,
-        structure: Structure = HOUSE,
+        structure: Profile = HOUSE,
+        profile: Profile | None = None,
+        reshuffles: Sequence[Sequence[Card]] = (),
     ) -> None:
-        if not 0 <= dealer < SEATS:
-            raise ValueError(f"dealer must be seat 0 or 1, not {dealer}")
-        start = tuple(stacks) if stacks is not None else (structure.starting_stack,) * SEATS
-        if len(start) != SEATS or not self._can_deal(start):
-            raise ValueError(f"a hand needs {SEATS} players with chips, got stacks {start}")
-        self.structure = structure
+        rules = profile if profile is not None else structure
+        start = tuple(stacks) if stacks is not None else (rules.starting_stack,) * SEATS
+        seats = len(start)
+        if not rules.min_seats <= seats <= rules.max_seats:
+            raise ValueError(
+                f"profile {rules.name} seats {rules.min_seats} to {rules.max_seats} players,"
+                f" not {seats}"
+            )
+        if not 0 <= dealer < seats:
+            raise ValueError(f"the button must be one of seats 0 to {seats - 1}, not {dealer}")
+        if not self._can_deal(start):
+            raise ValueError(f"a hand needs at least two players with chips, got stacks {start}")
+        self.structure = self.profile = rules
+        self.seats = seats
         self.dealer = dealer
-        self.big_blind = 1 - dealer
+        dealt_in = self._dealt_in(start)
+        # Clockwise from the first seat left of the button; the button is last (R8.2).
+        self.order: tuple[int, ...] = tuple(
+            seat
+            for seat in ((dealer + i) % seats for i in range(1, seats + 1))
+            if dealt_in[seat]
+        )
+        heads_up = len(self.order) == 2
+        # Heads-up the button posts the small blind and the other player the big (R1.5,
+        # R8.3); with more players the two seats left of the button post them.
+        self.small_blind = self.order[-1] if heads_up else self.order[0]
+        self.big_blind = self.order[0] if heads_up else self.order[1]
         self.start_stacks = start
         self.deck = Deck(deck)
-        self.deck.require(structure.hand_size * SEATS, "the deal")
+        self.deck.require(rules.hand_size * len(self.order), "the deal")
+        self._stated_reshuffles = [tuple(cards) for cards in reshuffles]
         self.stacks = list(start)
-        self.total = [0] * SEATS
-        self.committed = [0] * SEATS
-        self.folded = [False] * SEATS
-        self.acted = [False] * SEATS
-        self.holdings: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.total = [0] * seats
+        self.committed = [0] * seats
+        self.folded = [not dealt for dealt in dealt_in]
+        """Seats out of the hand: folded, or not dealt in for want of chips."""
+        self.holdings: list[list[Card]] = [[] for _ in range(seats)]
         self.burns: list[Card] = []
-        self.discards: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.discards: list[list[Card]] = [[] for _ in range(seats)]
+        self.returned = [0] * seats
+        self.reshuffles = 0
+        self._muck: list[tuple[Card, str, int]] = []
+        """Cards out of play that a reshuffle may use: (card, pile, draw number)."""
         self._rows: list[tuple[Any, ...]] = []
         self.result: Result | None = None
         self.phase = _phase("bet", 1)
         self.raises = 0
+        self.full_level = 0
+        self.last_aggressor: int | None = None
         self.to_act: int | None = None
+        self._epoch = 0
+        self._acted = [-1] * seats
+        self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
-        self._draw_options = _draw_options(structure.max_discards)
-        self._drawn_this_phase = 0
+        self._draw_options = _draw_options(rules.max_discards)
+        self._drawn: list[int] = []
+        self._declared: list[tuple[int, tuple[Card, ...]]] = []
         self._blind_all_in = False
-        self._post(self.dealer, structure.small_blind, "small blind", "R1.5")
-        self._post(self.big_blind, structure.big_blind, "big blind", "R1.5")
+        if rules.ante:
+            for seat in self.order:
+                self._post(seat, rules.ante, "ante", "R8.3", commits=False)
+        self._post(self.small_blind, rules.small_blind, "small blind", "R1.5")
+        self._post(self.big_blind, rules.big_blind, "big blind", "R1.5")
         self._deal()
         # The big blind is the round's opening bet (R3.6) but not an action, so its
-        # option stands (R3.7).
-        self.raises = 1
-        self._continue_betting(first=self.dealer)
+        # option stands (R3.7). Whether it counts towards the cap is the profile's (R8.6).
+        self.raises = 1 if rules.cap_counts_blind else 0
+        self.full_level = rules.big_blind
+        self.uncapped = self._lift_cap()
+        self._continue_betting(after=self.big_blind)
 
     # ----- reading the state -------------------------------------------------------------
 
     @property
     def pot(self) -> int:
-        """Every chip put in this hand, before any uncovered part is returned (R5.8)."""
+        """Every chip in the middle, before any uncovered part is returned (R5.8)."""
         return sum(self.total)
 
     @property
@@ -141,15 +188,30 @@ class Hand:
 
     @property
     def bet_size(self) -> int:
-        return self.structure.bet_sizes[self.phase.number - 1]
+        return self.profile.bet_sizes[self.phase.number - 1]
+
+    @property
+    def acted(self) -> list[bool]:
+        """Who has acted since the betting was last reopened (R8.10)."""
+        return [epoch == self._epoch for epoch in self._acted]
 
     @property
     def events(self) -> list[Event]:
         """The hand's log so far, oldest first."""
         return [Event._make(row) for row in self._rows]
 
+    def live(self) -> list[int]:
+        """Seats still in the hand, in order from the first seat left of the button."""
+        return [seat for seat in self.order if not self.folded[seat]]
+
     def value(self, seat: int) -> HandValue:
         return evaluate(self.holdings[seat])
+
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots as they stand: once the hand is over, with winners and shares."""
+        if self.result is not None:
+            return self.result.pots
+        return _pots.build(self.total, [not f for f in self.folded])
 
     def legal_actions(self) -> tuple[Legal, ...]:
         if self.to_act is None:
@@ -173,6 +235,17 @@ class Hand:
             "committed": list(self.committed),
             "hands": [[str(c) for c in cards] for cards in self.holdings],
             "burns": len(self.burns),
+            "reshuffles": self.reshuffles,
+            "stub": self.deck.remaining,
+            "pots": [
+                {
+                    "amount": pot.amount,
+                    "eligible": list(pot.eligible),
+                    "winners": list(pot.winners),
+                    "shares": list(pot.shares),
+                }
+                for pot in self.pots()
+            ],
             "result": None
             if result is None
             else {
@@ -187,7 +260,11 @@ class Hand:
     # ----- acting ------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        """Apply one action, or raise IllegalAction and change nothing."""
+        """Apply one action, or raise IllegalAction and change nothing.
+
+        The checks run in the order of R8.24, so when an action breaks several rules the
+        code reported is the same in every implementation.
+        """
         if self.result is not None:
             raise illegal("hand-over", "the hand is over; no more actions")
         drawing = action.kind is DRAW  # every other kind is a betting action
@@ -196,38 +273,66 @@ class Hand:
         if not drawing and self.phase.kind != "bet":
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
         if action.seat != self.to_act:
-            who = "the big blind" if self.to_act == self.big_blind else "the dealer"
-            raise illegal("out-of-turn", f"it is {who}'s turn (seat {self.to_act})")
+            raise illegal("out-of-turn", f"it is {self._who(self.to_act)}'s turn")
         if drawing:
             self._draw(action.seat, action.discards)
         else:
             self._bet(action)
         self._legal = None
 
+    def _who(self, seat: int | None) -> str:
+        if seat == self.big_blind:
+            return f"the big blind (seat {seat})"
+        if seat == self.dealer:
+            return f"the dealer (seat {seat})"
+        return f"seat {seat}"
+
     # ----- betting -----------------------------------------------------------------------
 
     def _opponent_all_in(self, seat: int) -> bool:
+        """Nobody else could answer a bet: every other player still in is all-in (R5.7)."""
         # A plain loop: this runs several times per action, and a generator costs more.
-        for other in range(SEATS):
-            if other != seat and self.stacks[other] == 0 and not self.folded[other]:
-                return True
-        return False
+        stacks, folded = self.stacks, self.folded
+        for other in self.order:
+            if other != seat and not folded[other] and stacks[other] > 0:
+                return False
+        return True
+
+    def _capped(self) -> bool:
+        cap = self.profile.cap
+        return cap > 0 and self.raises >= cap and not self.uncapped
+
+    def _raise_target(self, level: int) -> int:
+        """The round total a bet or raise goes to (R3.2, R8.8, R8.9)."""
+        full = self.full_level
+        if level > full and self.profile.complete_short_all_in:
+            return full + self.bet_size
+        # Below the full level only when a big blind was posted short (R5.5).
+        return (level if level > full else full) + self.bet_size
 
     def _betting_options(self, seat: int) -> dict[Kind, Legal]:
         committed = self.committed[seat]
-        to_call = max(self.committed) - committed
+        level = max(self.committed)
+        to_call = level - committed
         stack = self.stacks[seat]
         options: dict[Kind, Legal] = {}
-        if to_call == 0:
+        if to_call <= 0:
             options[CHECK] = _option(CHECK, 0, committed)
+            if self.profile.fold_when_free:
+                options[FOLD] = _FOLD
         else:
             options[FOLD] = _FOLD
             adds = min(to_call, stack)
             options[CALL] = _option(CALL, adds, committed + adds, adds == stack)
         all_in = options.get(CALL) if stack <= to_call else None
-        if stack > to_call and self.raises < self.structure.cap and not self._opponent_all_in(seat):
-            kind = BET if self.raises == 0 else RAISE
-            adds = min(to_call + self.bet_size, stack)
+        if (
+            stack > to_call
+            and self._acted[seat] != self._epoch
+            and not self._capped()
+            and not self._opponent_all_in(seat)
+        ):
+            kind = BET if level == 0 else RAISE
+            adds = min(self._raise_target(level) - committed, stack)
             options[kind] = raise_or_bet = _option(kind, adds, committed + adds, adds == stack)
             if raise_or_bet.all_in:
                 all_in = raise_or_bet
@@ -236,7 +341,10 @@ class Hand:
         return options
 
     def _refuse(self, seat: int, kind: Kind) -> None:
-        """Raise the specific error for a betting action that is not among the options."""
+        """Raise the specific error for a betting action that is not among the options.
+
+        The order of the checks is the precedence of R8.24.
+        """
         to_call = max(self.committed) - self.committed[seat]
         stack = self.stacks[seat]
         if kind is CHECK:
@@ -251,15 +359,21 @@ class Hand:
                 "all-in-too-large",
                 f"a stack of {stack} is more than the {most} this fixed-limit spot allows",
             )
-        if kind is BET and self.raises > 0:
+        if kind is BET and max(self.committed) > 0:
             raise illegal("bet-facing-bet", "there is already a bet this round: raise instead")
-        if kind is RAISE and self.raises == 0:
+        if kind is RAISE and max(self.committed) == 0:
             raise illegal("raise-without-bet", "there is no bet to raise: bet instead")
         if self._opponent_all_in(seat):
-            raise illegal("opponent-all-in", "the opponent is all-in: no more betting")
-        if self.raises >= self.structure.cap:
+            raise illegal("opponent-all-in", "every other player is all-in: no more betting")
+        if self._capped():
             raise illegal(
-                "raise-cap", f"the round is capped at one bet and {self.structure.cap - 1} raises"
+                "raise-cap", f"the round is capped at one bet and {self.profile.cap - 1} raises"
+            )
+        if stack > to_call and self._acted[seat] == self._epoch:
+            raise illegal(
+                "not-reopened",
+                "an all-in for less than a full raise did not reopen the betting:"
+                " call or fold",
             )
         # The only way left to miss the option: the stack does not even cover the call.
         raise illegal(
@@ -288,21 +402,19 @@ class Hand:
                 )
                 raise illegal("wrong-amount", f"{what} {expected} here, not {action.amount}")
         if option.kind is FOLD:
-            self.folded[seat] = True
-            self._log("fold", seat, "R3.10")
-            self._settle_fold()
+            self._fold(seat)
             return
         level = max(self.committed)
         self.stacks[seat] -= option.adds
         self.committed[seat] += option.adds
         self.total[seat] += option.adds
-        if self.committed[seat] > level:
-            self.raises += 1
-            self.acted = [False] * SEATS
-        self.acted[seat] = True
+        now = self.committed[seat]
+        if now > level:
+            self._raised(seat, level, now, option.all_in)
+        self._acted[seat] = self._epoch
         rule = _RULE_OF_BET[option.kind]
         if option.all_in:
-            over = self.committed[seat] - level
+            over = now - level
             if over < 0:
                 rule = "R5.4"  # a short call: the uncovered part goes back at the end
             elif 0 < over < self.bet_size:
@@ -316,7 +428,62 @@ class Hand:
             amount=option.adds,
             note="all-in" if option.all_in else "",
         )
-        self._continue_betting(first=1 - seat)
+        self._continue_betting(after=seat)
+
+    def _raised(self, seat: int, level: int, now: int, all_in: bool) -> None:
+        """Count a new bet level and reopen the betting as the profile says (R8.8-R8.10)."""
+        self.last_aggressor = seat
+        bet = self.bet_size
+        target = self._raise_target(level)
+        if now >= target or not all_in:
+            # A full bet or raise (completing a short all-in counts as one, R8.9).
+            self.raises += 1
+            self.full_level = now
+            self._epoch += 1
+            return
+        gained = now - self.full_level
+        policy = self.profile.short_all_in
+        if policy == "full-bet":
+            if gained >= bet:  # short all-ins that add up to a full raise (R8.10)
+                self.raises += 1
+                self.full_level = now
+                self._epoch += 1
+        elif 2 * gained >= bet:
+            self._epoch += 1
+            if policy == "half-bet-full-raise":
+                # Treated as a full bet: the next raise is a full bet on top of it.
+                self.raises += 1
+                self.full_level = now
+            else:
+                # Completion: the next raise goes to the next level of the bet grid, and
+                # the all-in is not a level of its own (PokerStars 2010, R11).
+                while now >= self.full_level + bet:
+                    self.full_level += bet
+                    self.raises += 1
+
+    def _fold(self, seat: int) -> None:
+        self.folded[seat] = True
+        self._acted[seat] = self._epoch
+        self._muck.extend((card, _FOLDED, 0) for card in self.holdings[seat])
+        self._log("fold", seat, "R3.10")
+        live = self.live()
+        if len(live) == 1:
+            self._end_round_returns()
+            self._settle_fold(live[0])
+            return
+        if len(live) == 2 and not self.uncapped:
+            self.uncapped = self._lift_cap(now_heads_up=True)
+        self._continue_betting(after=seat)
+
+    def _lift_cap(self, *, now_heads_up: bool = False) -> bool:
+        """Whether the cap is off for two players (R8.7), at a round's start or when the
+        action becomes heads-up."""
+        policy = self.profile.cap_heads_up
+        if policy == "never" or len(self.live()) != 2:
+            return False
+        if policy == "round-begins-heads-up":
+            return not now_heads_up
+        return not self._capped()
 
     def _needs_action(self, seat: int, level: int) -> bool:
         """Whether `seat` must still act in this round, `level` being the bet to match."""
@@ -324,64 +491,105 @@ class Hand:
             return False
         if self.committed[seat] < level:
             return True
-        return not self.acted[seat] and not self._opponent_all_in(seat)
+        return self._acted[seat] == -1 and not self._opponent_all_in(seat)
 
-    def _continue_betting(self, *, first: int) -> None:
+    def _continue_betting(self, *, after: int) -> None:
         level = max(self.committed)
-        for seat in (first, 1 - first):
+        order = self.order
+        start = order.index(after) + 1
+        count = len(order)
+        for i in range(count):
+            seat = order[(start + i) % count]
             if self._needs_action(seat, level):
                 self.to_act = seat
                 return
         self._end_betting_round()
 
+    def _end_round_returns(self) -> None:
+        """Uncalled chips go back when the round ends, if the profile says so (R8.12)."""
+        if self.profile.return_uncalled != "round-end":
+            return
+        seat, extra = _pots.uncalled(self.committed)
+        if extra:
+            self.committed[seat] -= extra
+            self.total[seat] -= extra
+            self.stacks[seat] += extra
+            self.returned[seat] += extra
+            self._log("return", seat, "R8.12", amount=extra)
+
     def _end_betting_round(self) -> None:
-        if self.phase.number == self.structure.betting_rounds:
+        self.to_act = None
+        self._end_round_returns()
+        if self.phase.number == self.profile.betting_rounds:
             self._showdown()
         else:
             self._start_draw(self.phase.number)
 
     def _betting_is_over(self) -> bool:
-        """After an all-in nobody bets again; the draws are still played (R5.7)."""
-        return 0 in self.stacks
+        """With at most one player able to bet, nobody bets again; the draws are still
+        played (R5.7, R8.16)."""
+        able = 0
+        for seat in self.order:
+            if not self.folded[seat] and self.stacks[seat] > 0:
+                able += 1
+        return able < 2
 
     def _start_betting(self, number: int) -> None:
         self.phase = _phase("bet", number)
-        self.committed = [0] * SEATS
-        self.acted = [False] * SEATS
+        self.committed = [0] * self.seats
+        self._acted = [-1] * self.seats
+        self._epoch = 0
         self.raises = 0
+        self.full_level = 0
+        self.last_aggressor = None
         if self._betting_is_over():
             self._log("no-betting", None, "R5.7", note="a player is all-in")
             self._end_betting_round()
             return
-        self._continue_betting(first=self.big_blind)
+        self.uncapped = self._lift_cap()
+        self._continue_betting(after=self.dealer if self.dealer in self.order else self.order[-1])
 
     # ----- drawing -----------------------------------------------------------------------
 
     def _start_draw(self, number: int) -> None:
         self.phase = _phase("draw", number)
-        self._drawn_this_phase = 0
+        self._drawn = []
+        self._declared = []
         self.to_act = self._first_drawer()
 
     # Hooks: one decision of the rules each, so a variant (or a mutant) overrides only that.
 
     def _can_deal(self, stacks: Sequence[int]) -> bool:
-        """Every player has chips to post a blind with (R6.4)."""
-        return min(stacks) > 0
+        """Enough players have chips to post a blind with (R6.4, R8.2). At the house table
+        both must: a player with no chips ends the session."""
+        if len(stacks) == 2:
+            return min(stacks) > 0
+        return sum(1 for stack in stacks if stack > 0) >= 2
+
+    def _dealt_in(self, stacks: Sequence[int]) -> list[bool]:
+        """A player with chips is dealt in; one without sits out (R8.2)."""
+        return [stack > 0 for stack in stacks]
+
+    def _drawers(self) -> list[int]:
+        """Everyone still in draws, all-in players too, clockwise from the button (R8.16)."""
+        return self.live()
 
     def _first_drawer(self) -> int:
-        """The big blind draws first (R4.3)."""
-        return self.big_blind
+        """The first player still in left of the button: heads-up, the big blind (R4.3)."""
+        return self._drawers()[0]
 
     def _burn_count(self, discards: Sequence[Card]) -> int:
         """Cards burned before `discards` are replaced: before the first player's draw (R4.4)."""
-        return self.structure.burns_per_draw if self._drawn_this_phase == 0 else 0
+        if self._drawn or (not discards and not self.profile.burn_when_all_pat):
+            return 0
+        return self.profile.burns_per_draw
 
-    def _draw(self, seat: int, discards: Sequence[Card]) -> None:
+    def _check_discards(self, seat: int, discards: Sequence[Card]) -> None:
         held = self.holdings[seat]
-        if len(discards) > self.structure.max_discards:
+        if len(discards) > self.profile.max_discards:
             raise illegal(
                 "too-many-discards",
-                f"{len(discards)} cards discarded; at most {self.structure.max_discards}",
+                f"{len(discards)} cards discarded; at most {self.profile.max_discards}",
             )
         # Card indexes, not Card objects: sets and membership of ints stay in C.
         thrown = {card.index for card in discards}
@@ -392,16 +600,65 @@ class Hand:
         for card in discards:
             if card.index not in held_indexes:
                 raise illegal("discard-not-held", f"{card.pretty()} is not in that player's hand")
-        burn = self._burn_count(discards)
-        if self.deck.remaining < burn + len(discards):  # the message only when it fails
-            self.deck.require(burn + len(discards), f"draw {self.phase.number}")
-        if burn:
-            self.burns.extend(self.deck.take(burn))
-            self._log("burn", None, "R4.4", cards=tuple(self.burns[-burn:]))
-        received = self.deck.take(len(discards))
-        self.holdings[seat] = [c for c in held if c.index not in thrown] + list(received)
+
+    def _draw(self, seat: int, discards: Sequence[Card]) -> None:
+        self._check_discards(seat, discards)
+        drawers = self._drawers()
+        last = len(self._drawn) + 1 == len(drawers)
+        if self.profile.draw_delivery == "after-all-declare":
+            if last:
+                plan = [*self._declared, (seat, tuple(discards))]
+                burn = self._burn_count_all(plan)
+                self._supply(plan, burn)  # refuses `deck-short` before anything changes
+                self._drawn.append(seat)
+                for who, thrown in plan:
+                    self._throw(who, thrown)
+                self._burn(burn)
+                for who, thrown in plan:
+                    self._replace(who, thrown)
+            else:
+                self._declared.append((seat, tuple(discards)))
+                self._drawn.append(seat)
+                self._log(
+                    "declare", seat, "R8.16", cards=tuple(discards), amount=len(discards)
+                )
+                self.to_act = drawers[len(self._drawn)]
+                return
+        else:
+            burn = self._burn_count(discards)
+            self._supply([(seat, tuple(discards))], burn)
+            self._drawn.append(seat)
+            self._throw(seat, discards)
+            self._burn(burn)
+            self._replace(seat, discards)
+        if last:
+            self.to_act = None
+            self._start_betting(self.phase.number + 1)
+        else:
+            self.to_act = drawers[len(self._drawn)]
+
+    def _burn_count_all(self, plan: Sequence[tuple[int, tuple[Card, ...]]]) -> int:
+        if not any(thrown for _, thrown in plan) and not self.profile.burn_when_all_pat:
+            return 0
+        return self.profile.burns_per_draw
+
+    def _throw(self, seat: int, discards: Sequence[Card]) -> None:
+        thrown = {card.index for card in discards}
+        self.holdings[seat] = [c for c in self.holdings[seat] if c.index not in thrown]
         self.discards[seat].extend(discards)
-        self._drawn_this_phase += 1
+        number = self.phase.number
+        self._muck.extend((card, _DISCARD, number) for card in discards)
+
+    def _burn(self, count: int) -> None:
+        if count:
+            cards = self._take(count, None, last_of_round=False)
+            self.burns.extend(cards)
+            self._muck.extend((card, _BURN, 0) for card in cards)
+            self._log("burn", None, "R4.4", cards=cards)
+
+    def _replace(self, seat: int, discards: Sequence[Card]) -> None:
+        received = self._take(len(discards), seat, last_of_round=self._is_last_delivery(seat))
+        self.holdings[seat].extend(received)
         self._log(
             "draw",
             seat,
@@ -411,18 +668,138 @@ class Hand:
             amount=len(discards),
             note="stands pat" if not discards else "",
         )
-        if self._drawn_this_phase == SEATS:
-            self.to_act = None
-            self._start_betting(self.phase.number + 1)
+
+    def _is_last_delivery(self, seat: int) -> bool:
+        drawers = self._drawers()
+        return len(self._drawn) == len(drawers) and seat == self._drawn[-1]
+
+    # ----- the stub and its reshuffles ---------------------------------------------------
+
+    def _supply(self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int) -> None:
+        """Refuse `deck-short` unless every card this draw needs can be dealt (R4.6, R8.18).
+
+        Usually the stub is enough; otherwise the draw is rehearsed on a copy, reshuffles
+        and all, so that a refusal changes nothing.
+        """
+        need = burn + sum(len(thrown) for _, thrown in plan)
+        if self.deck.remaining > need or (
+            self.deck.remaining == need and self.profile.last_card == "dealt"
+        ):
+            return
+        if not self.profile.reshuffle:
+            self.deck.require(need, f"draw {self.phase.number}")
+            return
+        available = self._available(plan, burn)
+        if available < need:
+            raise illegal(
+                "deck-short",
+                f"draw {self.phase.number} needs {need} cards; the stub and the piles the"
+                f" profile reshuffles hold {available}",
+            )
+
+    def _available(self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int) -> int:
+        rehearsal = _Rehearsal(self)
+        got = 0
+        try:
+            for _, thrown in plan:
+                rehearsal.throw(thrown)
+            if burn:
+                got += len(rehearsal.take(burn, None, last_of_round=False))
+            for i, (seat, thrown) in enumerate(plan):
+                last = i == len(plan) - 1 and len(self._drawn) + 1 == len(self._drawers())
+                got += len(rehearsal.take(len(thrown), seat, last_of_round=last))
+        except _Short as short:
+            got += short.got
+        return got
+
+    def _take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
+        deck = self.deck
+        if deck.remaining - count >= self._reserve(last_of_round):
+            return deck.take(count)
+        return self._take_with_reshuffle(count, seat, last_of_round=last_of_round)
+
+    def _reserve(self, last_of_round: bool) -> int:
+        """Stub cards that may not be dealt now (R8.19)."""
+        rule = self.profile.last_card
+        if rule == "never" or (rule == "completes-round" and not last_of_round):
+            return 1
+        return 0
+
+    def _take_with_reshuffle(
+        self, count: int, seat: int | None, *, last_of_round: bool
+    ) -> tuple[Card, ...]:
+        taken: list[Card] = []
+        while len(taken) < count:
+            deck = self.deck
+            reserve = self._reserve(last_of_round)
+            want = count - len(taken)
+            if deck.remaining - want >= reserve:
+                taken += deck.take(want)
+                break
+            piles = self.profile.reshuffle
+            if not piles:
+                deck.require(count, f"draw {self.phase.number}")
+            if "stub" not in piles:
+                taken += deck.take(max(deck.remaining - reserve, 0))
+            before = deck.remaining
+            self._reshuffle(seat)
+            if deck.remaining <= max(before, self._reserve(last_of_round)):
+                raise _Short(len(taken))  # nothing new came in: the piles are spent
+            if self.profile.burn_after_reshuffle:
+                card = deck.take(1)
+                self.burns.extend(card)
+                self._log("burn", None, "R8.21", cards=card)
+        return tuple(taken)
+
+    def _reshuffle(self, seat: int | None) -> None:
+        """Rebuild the stub from the piles the profile names (R8.18, R8.20)."""
+        piles = self.profile.reshuffle
+        number = self.phase.number
+        chosen: list[Card] = list(self.deck.stub())  # the stub's rest, reserved or mixed in
+        kept: list[tuple[Card, str, int]] = []
+        for entry in self._muck:
+            card, pile, drawn_at = entry
+            name = "current-discards" if pile == _DISCARD and drawn_at == number else pile
+            (chosen.append(card) if name in piles else kept.append(entry))  # type: ignore[func-returns-value]
+        self._muck = kept
+        for folded_seat in range(self.seats):
+            if self.folded[folded_seat] and "folded" in piles:
+                self.holdings[folded_seat] = [
+                    c for c in self.holdings[folded_seat] if c not in chosen
+                ]
+        stated = (
+            self._stated_reshuffles[self.reshuffles]
+            if self.reshuffles < len(self._stated_reshuffles)
+            else None
+        )
+        if stated is not None:
+            if sorted(c.index for c in stated) != sorted(c.index for c in chosen):
+                raise illegal(
+                    "reshuffle-mismatch",
+                    f"the stated reshuffle {' '.join(c.pretty() for c in stated)} is not the"
+                    f" {len(chosen)} cards the profile gathers",
+                )
+            order = list(stated)
         else:
-            self.to_act = 1 - seat
+            order = self.deck.canonical(chosen)
+        if seat is not None and not self.profile.own_discards_back:
+            # The player being served gets other cards first; their own go to the bottom.
+            own = {c.index for c in self.discards[seat]}
+            order = [c for c in order if c.index not in own] + [
+                c for c in order if c.index in own
+            ]
+        self.deck.rebuild(order)
+        self.reshuffles += 1
+        self._log("reshuffle", None, "R8.18", cards=tuple(order), amount=len(order))
 
     # ----- dealing and settling ----------------------------------------------------------
 
-    def _post(self, seat: int, blind: int, name: str, rule: str) -> None:
+    def _post(self, seat: int, blind: int, name: str, rule: str, *, commits: bool = True) -> None:
         posted = min(blind, self.stacks[seat])
         self.stacks[seat] -= posted
-        self.committed[seat] = self.total[seat] = posted
+        self.total[seat] += posted
+        if commits:
+            self.committed[seat] += posted
         # A blind that takes the whole stack, short or exact, is the all-in of R5.5.
         all_in = self.stacks[seat] == 0
         if all_in:
@@ -436,33 +813,51 @@ class Hand:
         )
 
     def _deal(self) -> None:
-        # One at a time, big blind first (R1.7): from the top, the big blind gets 1, 3, 5, 7.
-        order = (self.big_blind, self.dealer)
-        dealt = self.deck.take(self.structure.hand_size * SEATS)
+        # One at a time, clockwise from the first seat left of the button (R1.7, R8.4):
+        # heads-up that is the big blind, who gets cards 1, 3, 5, 7 from the top.
+        order = self.order
+        count = len(order)
+        dealt = self.deck.take(self.profile.hand_size * count)
         for position, seat in enumerate(order):
-            cards = dealt[position::SEATS]
+            cards = dealt[position::count]
             self.holdings[seat].extend(cards)
             self._log("deal", seat, "R1.7", cards=cards)
 
-    def _settle_fold(self) -> None:
-        winner = self.folded.index(False)
-        won = [0] * SEATS
+    def _settle_fold(self, winner: int) -> None:
+        won = [0] * self.seats
         won[winner] = self.pot
-        self._finish("fold", (winner,), tuple(won), (0,) * SEATS, (None,) * SEATS)
+        pot = Pot(self.pot, (winner,), (winner,), (self.pot,))
+        self._finish("fold", (winner,), tuple(won), (0,) * self.seats, (None,) * self.seats, pot)
 
     def _showdown(self) -> None:
-        values = [self.value(s) for s in range(SEATS)]
-        best = winners(values)
-        # Chips a player put in beyond what the other could match go back (R5.4, R5.5).
-        matched = min(self.total)
-        returned = tuple(t - matched for t in self.total)
-        contested = self.pot - sum(returned)
-        share, odd = divmod(contested, len(best))
-        won = [share if s in best else 0 for s in range(SEATS)]
-        if odd:
-            # Never reached heads-up (R5.3): both put in `matched`, so `contested` is even.
-            won[self.big_blind if self.big_blind in best else best[0]] += odd
-        self._finish("showdown", best, tuple(won), returned, tuple(values))
+        live = self.live()
+        values: list[HandValue | None] = [None] * self.seats
+        for seat in live:
+            values[seat] = self.value(seat)
+        # Chips a player put in beyond what anyone else matched go back (R5.4, R5.5).
+        returned = [0] * self.seats
+        seat, extra = _pots.uncalled(self.total)
+        if extra:
+            returned[seat] = extra
+        totals = [t - r for t, r in zip(self.total, returned, strict=True)]
+        settled: list[Pot] = []
+        won = [0] * self.seats
+        for pot in _pots.build(totals, [not f for f in self.folded]):
+            contenders = [s for s in pot.eligible]
+            best = winners([values[s] for s in contenders])  # type: ignore[misc]
+            tied = tuple(contenders[i] for i in best)
+            shares = self._split(pot.amount, tied)
+            for s, share in zip(tied, shares, strict=True):
+                won[s] += share
+            settled.append(pot._replace(winners=tied, shares=shares))
+        overall = tuple(s for s in range(self.seats) if won[s])
+        self._finish("showdown", overall, tuple(won), tuple(returned), tuple(values), *settled)
+
+    def _split(self, amount: int, tied: tuple[int, ...]) -> tuple[int, ...]:
+        """Shares of a pot among tied hands; odd chips by position (R5.3, R8.15)."""
+        if len(tied) == 1:
+            return (amount,)
+        return _pots.split(amount, tied, self.order)
 
     def _finish(
         self,
@@ -471,26 +866,38 @@ class Hand:
         won: tuple[int, ...],
         returned: tuple[int, ...],
         shown: tuple[HandValue | None, ...],
+        *pots: Pot,
     ) -> None:
         pot = self.pot
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             if returned[seat]:
                 # Uncovered chips go back: a blind that was not covered (R5.5) or a bet (R5.4).
                 rule = "R5.5" if self._blind_all_in else "R5.4"
                 self._log("return", seat, rule, amount=returned[seat])
         if ended_by == "showdown":
-            for seat in range(SEATS):
+            for seat in self._show_order():
                 self._log(
                     "show", seat, "R5.1", cards=tuple(self.holdings[seat]), note=str(shown[seat])
                 )
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             self.stacks[seat] += won[seat] + returned[seat]
+            self.returned[seat] += returned[seat]
             if won[seat]:
                 rule = "R3.10" if ended_by == "fold" else ("R5.2" if len(best) > 1 else "R5.1")
+                if len(pots) > 1:
+                    rule = "R8.14"
                 self._log("win", seat, rule, amount=won[seat])
         self.phase = _phase("complete", 0)
         self.to_act = None
-        self.result = Result(ended_by, best, won, returned, shown, pot)
+        self.result = Result(ended_by, best, won, tuple(self.returned), shown, pot, pots)
+
+    def _show_order(self) -> list[int]:
+        """The last aggressor of the final round shows first, else the first player left of
+        the button; then clockwise (R8.22)."""
+        live = self.live()
+        first = self.last_aggressor if self.last_aggressor in live else live[0]
+        start = live.index(first)
+        return live[start:] + live[:start]
 
     def _log(
         self,
@@ -506,3 +913,41 @@ class Hand:
         # A plain tuple: several events per action, and `events` types them when read.
         row = (kind, seat, rule, amount, cards, received, note, sum(self.total), tuple(self.stacks))
         self._rows.append(row)
+
+
+class _Short(Exception):
+    """A rehearsed draw ran out of cards after `got` of them."""
+
+    def __init__(self, got: int) -> None:
+        self.got = got
+
+
+class _Rehearsal(Hand):
+    """A throwaway copy of a hand's stub and piles, to see whether a draw can be dealt."""
+
+    def __init__(self, hand: Hand) -> None:  # noqa: D107 - shares the hand's state by copy
+        self.profile = self.structure = hand.profile
+        self.phase = hand.phase
+        self.seats = hand.seats
+        self.order = hand.order
+        self.folded = list(hand.folded)
+        self.holdings = [list(cards) for cards in hand.holdings]
+        self.discards = [list(cards) for cards in hand.discards]
+        self.burns = list(hand.burns)
+        self._muck = list(hand._muck)
+        self._stated_reshuffles = hand._stated_reshuffles
+        self.reshuffles = hand.reshuffles
+        self._rows = []
+        self.total = list(hand.total)
+        self.stacks = list(hand.stacks)
+        deck = Deck.__new__(Deck)
+        deck._cards, deck._next = hand.deck._cards, hand.deck._next
+        deck._original, deck.used = hand.deck._original, hand.deck.used
+        self.deck = deck
+
+    def throw(self, discards: Sequence[Card]) -> None:
+        number = self.phase.number
+        self._muck.extend((card, _DISCARD, number) for card in discards)
+
+    def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
+        return self._take(count, seat, last_of_round=last_of_round)

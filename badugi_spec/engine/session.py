@@ -1,7 +1,8 @@
-"""A session: hands in a row with the button alternating (chapter R6).
+"""A session: hands in a row with the button moving (chapter R6, R8.23).
 
-Stacks carry over (R6.3). The session ends after the structure's number of hands or as
-soon as a player has no chips (R6.4); the larger stack wins, equal stacks draw (R6.5).
+Stacks carry over (R6.3). The session ends after the profile's number of hands, or when
+players run out of chips as the profile says (R6.4, R8.23); the largest stack wins, equal
+stacks draw (R6.5).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from badugi_spec.engine.actions import Action
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import SEATS, Hand
-from badugi_spec.structure import HOUSE, Structure
+from badugi_spec.profiles.model import HOUSE, Profile
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,16 +35,22 @@ class Session:
         *,
         first_dealer: int = 0,
         stacks: Sequence[int] | None = None,
-        structure: Structure = HOUSE,
+        structure: Profile = HOUSE,
+        profile: Profile | None = None,
         seed: int | str | None = None,
     ) -> None:
-        if first_dealer not in range(SEATS):
-            raise ValueError(f"first_dealer must be seat 0 or 1, not {first_dealer}")
-        self.structure = structure
-        self.stacks = tuple(stacks) if stacks is not None else (structure.starting_stack,) * SEATS
-        if len(self.stacks) != SEATS or min(self.stacks) <= 0:
-            # Caught here rather than at the first deal, like Hand does (R1.3, R1.4).
-            raise ValueError(f"a session needs {SEATS} players with chips, got {self.stacks}")
+        rules = profile if profile is not None else structure
+        self.structure = self.profile = rules
+        self.stacks = tuple(stacks) if stacks is not None else (rules.starting_stack,) * SEATS
+        seats = len(self.stacks)
+        if first_dealer not in range(seats):
+            raise ValueError(f"first_dealer must be one of seats 0 to {seats - 1}, not {first_dealer}")
+        if not rules.min_seats <= seats <= rules.max_seats or min(self.stacks) <= 0:
+            # Caught here rather than at the first deal, like Hand does (R1.3, R1.4, R8.2).
+            raise ValueError(
+                f"profile {rules.name} needs {rules.min_seats} to {rules.max_seats} players"
+                f" with chips, got {self.stacks}"
+            )
         self.first_dealer = first_dealer
         self.hands: list[Hand] = []
         self.result: SessionResult | None = None
@@ -59,14 +66,25 @@ class Session:
 
     @property
     def next_dealer(self) -> int:
-        """The button moves every hand (R6.2)."""
-        return (self.first_dealer + len(self.hands)) % SEATS
+        """The button moves one seat clockwise every hand, skipping players without chips
+        (R6.2, R8.23). Heads-up it alternates."""
+        if not self.hands:
+            return self.first_dealer
+        seats = len(self.stacks)
+        button = self.hands[-1].dealer
+        for step in range(1, seats + 1):
+            seat = (button + step) % seats
+            if self.stacks[seat] > 0:
+                return seat
+        return (button + 1) % seats
 
     @property
     def is_over(self) -> bool:
         return self.result is not None
 
-    def start_hand(self, deck: Sequence[Card] | None = None) -> Hand:
+    def start_hand(
+        self, deck: Sequence[Card] | None = None, *, reshuffles: Sequence[Sequence[Card]] = ()
+    ) -> Hand:
         """Deal the next hand from `deck`, or from a fresh seeded shuffle (R6.3)."""
         if self.result is not None:
             raise illegal("session-over", f"the session ended after {self.result.hands} hands")
@@ -75,12 +93,14 @@ class Session:
             raise illegal("out-of-turn", "the current hand is still being played")
         order = deck if deck is not None else shuffled(self._shuffler.getrandbits(64))
         hand = self._new_hand(deck=order, stacks=self.stacks, dealer=self.next_dealer)
+        if reshuffles:
+            hand._stated_reshuffles = [tuple(cards) for cards in reshuffles]
         self.hands.append(hand)
         return hand
 
     def _new_hand(self, *, deck: Sequence[Card], stacks: Sequence[int], dealer: int) -> Hand:
         """The hand factory: a hook for sessions of another kind of hand."""
-        return Hand(deck=deck, stacks=stacks, dealer=dealer, structure=self.structure)
+        return Hand(deck=deck, stacks=stacks, dealer=dealer, profile=self.profile)
 
     def apply(self, action: Action) -> None:
         if self.result is not None:
@@ -97,7 +117,7 @@ class Session:
         reason = self._end_reason()
         if reason is not None:
             top = max(self.stacks)
-            leaders = [s for s in range(SEATS) if self.stacks[s] == top]
+            leaders = [s for s in range(len(self.stacks)) if self.stacks[s] == top]
             self.result = SessionResult(
                 winner=leaders[0] if len(leaders) == 1 else None,
                 stacks=self.stacks,
@@ -107,9 +127,11 @@ class Session:
 
     def _end_reason(self) -> str | None:
         """Why the session ends after the hand just played, or None: a player has no
-        chips (`bust`) or the hand limit is reached (`hands`) (R6.4)."""
-        if min(self.stacks) == 0:
+        chips (`bust`; with `one-left`, all players but one) or the hand limit is reached
+        (`hands`) (R6.4, R8.23)."""
+        left = sum(1 for stack in self.stacks if stack > 0)
+        if (min(self.stacks) == 0 and self.profile.session_ends == "any-bust") or left < 2:
             return "bust"
-        if len(self.hands) >= self.structure.hands_per_session:
+        if len(self.hands) >= self.profile.hands_per_session:
             return "hands"
         return None

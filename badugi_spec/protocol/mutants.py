@@ -22,7 +22,7 @@ from typing import Any
 
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Legal, Session
-from badugi_spec.engine.hand import SEATS
+from badugi_spec.engine.pots import Pot
 from badugi_spec.hands import HandValue, evaluate, strength_of
 from badugi_spec.scenario.engine_impl import (
     EngineImplementation,
@@ -143,10 +143,10 @@ class _AnyDiscard(MutantHand):
 
 
 class _DealerFirstAfterDraw(MutantHand):
-    def _continue_betting(self, *, first: int) -> None:
+    def _continue_betting(self, *, after: int) -> None:
         if self.phase.number > 1 and not any(self.acted) and max(self.committed) == 0:
-            first = self.dealer
-        super()._continue_betting(first=first)
+            after = self.order[self.order.index(self.dealer) - 1]  # so the dealer is next
+        super()._continue_betting(after=after)
 
 
 class _BigBlindFirstBeforeDraw(MutantHand):
@@ -159,7 +159,7 @@ class _BigBlindFirstBeforeDraw(MutantHand):
 class _NoBigBlindOption(MutantHand):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.acted[self.big_blind] = True
+        self._acted[self.big_blind] = self._epoch
 
 
 class _FoldWhenFree(MutantHand):
@@ -196,27 +196,21 @@ class _NoReturn(MutantHand):
         won: tuple[int, ...],
         returned: tuple[int, ...],
         shown: tuple[HandValue | None, ...],
+        *pots: Pot,
     ) -> None:
         # The uncovered chips stay in the pot and go to the winner(s).
         extra = sum(returned)
         if extra:
             won = tuple(w + (extra // len(best) if s in best else 0) for s, w in enumerate(won))
-        super()._finish(ended_by, best, won, (0,) * SEATS, shown)
+        super()._finish(ended_by, best, won, (0,) * len(won), shown, *pots)
 
 
 class _OddChipToDealer(MutantHand):
-    def _showdown(self) -> None:
-        # Equivalent: heads-up the contested pot is 2 x the matched amount, never odd.
-        values = [self.value(s) for s in range(SEATS)]
-        top = max(v.strength for v in values)
-        best = tuple(s for s in range(SEATS) if values[s].strength == top)
-        matched = min(self.total)
-        returned = tuple(t - matched for t in self.total)
-        share, odd = divmod(self.pot - sum(returned), len(best))
-        won = [share if s in best else 0 for s in range(SEATS)]
-        if odd:
-            won[self.dealer if self.dealer in best else best[0]] += odd
-        self._finish("showdown", best, tuple(won), returned, tuple(values))
+    def _split(self, amount: int, tied: tuple[int, ...]) -> tuple[int, ...]:
+        # Equivalent heads-up: the contested pot is 2 x the matched amount, never odd.
+        share, odd = divmod(amount, len(tied))
+        lucky = self.dealer if self.dealer in tied else tied[0]
+        return tuple(share + (odd if seat == lucky else 0) for seat in tied)
 
 
 class MutantSession(Session):
@@ -247,12 +241,19 @@ class _DealsToEmptyStacks(MutantHand):
     def _can_deal(self, stacks: Sequence[int]) -> bool:
         return True
 
+    def _dealt_in(self, stacks: Sequence[int]) -> list[bool]:
+        return [True] * len(stacks)
+
 
 class _NoBustStop(MutantSession):
     """Only the hand limit ends the session; a player without chips is dealt in anyway."""
 
     def _end_reason(self) -> str | None:
         return "hands" if len(self.hands) >= self.structure.hands_per_session else None
+
+    @property
+    def next_dealer(self) -> int:
+        return (self.first_dealer + len(self.hands)) % len(self.stacks)  # bust or not
 
 
 # ----- the catalogue -------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import Any
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import ScenarioError
+from badugi_spec.profiles import HOUSE, Profile, ProfileError, get, parse_override
 from badugi_spec.scenario.model import (
     Act,
     Expect,
@@ -20,12 +21,10 @@ from badugi_spec.scenario.model import (
     Seat,
     Step,
     Where,
-    dealer_name,
     source_lines,
 )
-from badugi_spec.structure import HOUSE
 
-_PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn"})
+_PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn", "has"})
 
 
 @dataclass
@@ -38,6 +37,7 @@ class _Hand:
     burns: list[tuple[int, Card]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     reject_deal: str | None = None
+    reshuffles: list[tuple[Card, ...]] = field(default_factory=list)
     sourced: bool = False
     cards_seen: dict[Card, Where] = field(default_factory=dict)
 
@@ -52,6 +52,9 @@ class _Assembler:
         self.dealer: str | None = None
         self.hands: list[_Hand] = []
         self.checks: list[Step] = []
+        self.profile: Profile = HOUSE
+        self.overrides: list[tuple[str, str]] = []
+        self.profile_where: Where | None = None
 
     def fail(self, where: Where, message: str) -> ScenarioError:
         line = self.lines[where.line - 1] if 0 < where.line <= len(self.lines) else ""
@@ -96,6 +99,24 @@ class _Assembler:
         handler = getattr(self, f"on_{kind.replace('-', '_')}")
         handler(*statement[1:])
 
+    def on_profile(self, where: Where, name: str, pairs: list[tuple[str, str, Where]]) -> None:
+        if self.profile_where is not None:
+            raise self.fail(where, f"the profile is already named at line {self.profile_where.line}")
+        if self.seats:
+            raise self.fail(where, "the profile line comes before the players (R8.1)")
+        try:
+            profile = get(name)
+        except ProfileError as error:
+            raise self.fail(where, str(error)) from None
+        for key, value, place in pairs:
+            try:
+                profile = parse_override(profile, key, value)
+            except ProfileError as error:
+                raise self.fail(place, str(error)) from None
+            self.overrides.append((key, value))
+        self.profile = profile
+        self.profile_where = where
+
     def on_rules(self, where: Where, tokens: list[Any]) -> None:
         for token in tokens:
             rule = str(token)
@@ -114,17 +135,30 @@ class _Assembler:
     def on_players(self, where: Where, seats: list[tuple[Seat, bool, Any]]) -> None:
         if self.seats:
             raise self.fail(where, "the players are already named")
-        if len(seats) != 2:
-            raise self.fail(where, f"the house game is heads-up: 2 players, not {len(seats)}")
+        profile = self.profile
+        if not profile.min_seats <= len(seats) <= profile.max_seats:
+            if profile.max_seats == 2:
+                raise self.fail(
+                    where, f"the house game is heads-up: 2 players, not {len(seats)}"
+                    if profile.name == "house"
+                    else f"profile {profile.name} is heads-up: 2 players, not {len(seats)}",
+                )
+            raise self.fail(
+                where,
+                f"profile {profile.name} seats {profile.min_seats} to {profile.max_seats}"
+                f" players, not {len(seats)} (R8.2)",
+            )
         names = [seat.name for seat, _, _ in seats]
-        if names[0] == names[1]:
-            raise self.fail(seats[1][0].where, f"two players called {names[0]}")
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise self.fail(seats[i][0].where, f"two players called {name}")
         for seat, _, _ in seats:
             if seat.stack <= 0:
                 raise self.fail(seat.where, f"{seat.name} needs chips to play")
         dealers = [seat.name for seat, is_dealer, _ in seats if is_dealer]
         if len(dealers) > 1:
-            raise self.fail(seats[1][0].where, "only one player deals first (R6.1)")
+            second = [seat for seat, is_dealer, _ in seats if is_dealer][1]
+            raise self.fail(second.where, "only one player deals first (R6.1)")
         self.seats = [seat for seat, _, _ in seats]
         self.dealer = dealers[0] if dealers else names[0]
 
@@ -159,8 +193,11 @@ class _Assembler:
             if name in named:
                 raise self.fail(place, f"{name} is dealt twice")
             named.add(name)
-            if len(cards) != 4:
-                raise self.fail(place, f"{name} is dealt {len(cards)} cards; a hand has 4 (R1.7)")
+            size = self.profile.hand_size
+            if len(cards) != size:
+                raise self.fail(
+                    place, f"{name} is dealt {len(cards)} cards; a hand has {size} (R1.7)"
+                )
             for token, card in tokens:
                 self.see(hand, card, Where(self.path, int(token.line), int(token.column)))
             hand.deal.append((name, cards))
@@ -184,22 +221,33 @@ class _Assembler:
             raise self.fail(
                 where, "a stated burn needs a deal: with a deck or seed the deck decides"
             )
-        big_blind = self._big_blind(hand)
-        draw = 1 + sum(
-            1
-            for s in hand.steps
-            if isinstance(s, Act) and s.kind == "draw" and s.player == big_blind
+        draw = 1 + max(
+            (
+                sum(1 for s in hand.steps if isinstance(s, Act) and s.kind == "draw" and s.player == n)
+                for n in self.seat_names()
+            ),
+            default=0,
         )
         if any(d == draw for d, _ in hand.burns):
             raise self.fail(where, f"draw {draw} already has its burn (R4.4)")
         self.see(hand, card[1], where)
         hand.burns.append((draw, card[1]))
 
-    def _big_blind(self, hand: _Hand) -> str:
-        names = [s.name for s in self.seats]
-        refused = [h.reject_deal is not None for h in self.hands[: hand.number - 1]]
-        dealer = dealer_name(names, self.dealer or names[0], refused)
-        return next(name for name in names if name != dealer)
+    def seat_names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def on_reshuffle(self, where: Where, cards: list[Any]) -> None:
+        hand = self.current(where)
+        if not hand.sourced:
+            raise self.fail(where, "a stated reshuffle comes after the hand's cards")
+        if not self.profile.reshuffle:
+            raise self.fail(
+                where, f"profile {self.profile.name} never reshuffles (its reshuffle list is empty)"
+            )
+        order = tuple(card for _, card in cards)
+        if len(set(order)) != len(order):
+            raise self.fail(where, "a reshuffle lists a card twice")
+        hand.reshuffles.append(order)
 
     def on_reject_deal(self, where: Where, code: str, source: str) -> None:
         hand = self.current(where)
@@ -231,11 +279,12 @@ class _Assembler:
                 for s in hand.steps
                 if isinstance(s, Act) and s.kind == "draw" and s.player == step.player
             )
-            if drawn >= HOUSE.draws:
+            draws = self.profile.draws
+            if drawn >= draws:
                 raise self.fail(
                     where,
                     f"{step.player} would draw {drawn + 1} times in hand {hand.number};"
-                    f" a hand has {HOUSE.draws} draws (R4.1): use 'reject' to show a refusal",
+                    f" a hand has {draws} draws (R4.1): use 'reject' to show a refusal",
                 )
         if isinstance(act, Act):
             self.player(act.player, act.where)
@@ -264,6 +313,9 @@ class _Assembler:
             names.extend(stacked)
         if step.what == "session-over" and step.args[0] is not None:
             names.append(str(step.args[0]))
+        if step.what == "pot-detail":
+            for group in step.args[2:]:
+                names.extend(group or ())  # type: ignore[attr-defined]
         for name in names:
             self.player(name, step.where)
 
@@ -294,6 +346,7 @@ class _Assembler:
                 burns=tuple(h.burns),
                 steps=tuple(h.steps),
                 reject_deal=h.reject_deal,
+                reshuffles=tuple(h.reshuffles),
             )
             for h in self.hands
         )
@@ -309,6 +362,8 @@ class _Assembler:
             hands=hands,
             checks=tuple(self.checks),
             source=source,
+            profile=self.profile,
+            overrides=tuple(self.overrides),
         )
 
 

@@ -24,7 +24,8 @@ from badugi_spec.scenario.model import (
     dealer_name,
 )
 
-CASE_FORMAT = 1
+CASE_FORMAT = 2
+"""2: every case carries its profile as a full parameter object (R8.1)."""
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -49,32 +50,48 @@ def deck_order(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:
     return _deck_from_deal(scenario, hand)
 
 
+def profile_json(scenario: Scenario) -> dict[str, Any]:
+    """The scenario's profile as plain JSON: its name and every parameter's value."""
+    profile = scenario.profile
+    values = {
+        key: list(value) if isinstance(value, tuple) else value
+        for key, value in profile.parameters().items()
+    }
+    return {"name": profile.name, **values}
+
+
 def _deck_from_deal(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:
+    profile = scenario.profile
+    names = list(scenario.seat_names)
     dealer = dealer_of(scenario, hand.number)
-    big_blind = next(name for name in scenario.seat_names if name != dealer)
+    at = names.index(dealer)
     dealt = dict(hand.deal)
+    # Clockwise from the first seat left of the button (R1.7, R8.4); heads-up that is
+    # the big blind.
+    seated = [name for name in names[at + 1 :] + names[: at + 1] if name in dealt]
     stated = {card for cards in dealt.values() for card in cards} | {c for _, c in hand.burns}
     draws = [s for s in hand.steps if isinstance(s, Act) and s.kind == "draw"]
     stated |= {card for act in draws for card in act.takes or ()}
     filler = [card for card in DECK if card not in stated]
     order: list[Card] = []
-    # One at a time, big blind first (R1.7).
-    for i in range(4):
-        order += [dealt[big_blind][i], dealt[dealer][i]]
+    for i in range(profile.hand_size):
+        order += [dealt[name][i] for name in seated]
     burns = dict(hand.burns)
-    count = {big_blind: 0, dealer: 0}
-    by_round: dict[int, dict[str, Act]] = {}
+    count = dict.fromkeys(names, 0)
+    by_round: dict[int, list[Act]] = {}
     for act in draws:
         count[act.player] += 1
-        by_round.setdefault(count[act.player], {})[act.player] = act
+        by_round.setdefault(count[act.player], []).append(act)
     for number in sorted(by_round):
-        # One burn before the draw's replacements (R4.4), then the big blind's,
-        # then the dealer's (R4.3).
-        order += [burns[number]] if number in burns else _take(filler, 1)
-        for name in (big_blind, dealer):
-            drawn = by_round[number].get(name)
-            if drawn is None:
-                continue
+        # The burn before the draw's replacements (R4.4, R8.17), then each player's in the
+        # order they draw (R4.3, R8.16).
+        acts = by_round[number]
+        if profile.burns_per_draw and (
+            profile.burn_when_all_pat or any(act.discards for act in acts)
+        ):
+            order += [burns[number]] if number in burns else _take(filler, 1)
+            order += _take(filler, profile.burns_per_draw - 1)
+        for drawn in acts:
             if drawn.takes is not None:
                 order += drawn.takes
             else:
@@ -121,6 +138,17 @@ def _expect_value(step: Expect) -> Any:
             return {"player": a[0], "amount": a[1]}
         case "session-over":
             return {"winner": a[0]}
+        case "pots":
+            return list(a)
+        case "pot-detail":
+            return {
+                "pot": a[0],
+                "amount": a[1],
+                "eligible": list(a[2]) if a[2] is not None else None,  # type: ignore[call-overload]
+                "winners": list(a[3]) if a[3] is not None else None,  # type: ignore[call-overload]
+            }
+        case "has":
+            return {"player": a[0], "cards": _cards(a[1])}  # type: ignore[arg-type]
         case "session-continues":
             return None
         case _:
@@ -170,6 +198,7 @@ def compile_case(scenario: Scenario) -> dict[str, Any]:
         "tags": list(scenario.tags),
         "file": scenario.where.path,
         "line": scenario.where.line,
+        "profile": profile_json(scenario),
         "players": [{"name": s.name, "stack": s.stack} for s in scenario.seats],
         "first_dealer": scenario.dealer,
         "checks": [_step(step) for step in scenario.checks],
@@ -180,6 +209,11 @@ def compile_case(scenario: Scenario) -> dict[str, Any]:
                 "dealer": dealer_of(scenario, hand.number),
                 "deck": _cards(deck_order(scenario, hand)),
                 "reject_deal": hand.reject_deal,
+                **(
+                    {"reshuffles": [_cards(order) for order in hand.reshuffles]}
+                    if hand.reshuffles
+                    else {}
+                ),
                 **(
                     {"deal": {name: _cards(cards) for name, cards in hand.deal}}
                     if hand.deal

@@ -12,6 +12,7 @@ from badugi_spec.cards import Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import CardError, IllegalAction
 from badugi_spec.hands import HandValue, evaluate, winners
+from badugi_spec.profiles import HOUSE, Profile, ProfileError, from_json
 
 Outcome = dict[str, Any]
 """`{"ok": true, "state": {...}}`, or `{"ok": false, "error": code, "message": ...,
@@ -67,6 +68,10 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
             "reason": None if result is None else result.reason,
         }
     }
+
+    def named(seats: list[int]) -> list[str]:
+        return [names[s] for s in seats]
+
     if hand is None:
         return state | {"stacks": dict(zip(names, session.stacks, strict=True))}
     snap = hand.snapshot()
@@ -78,8 +83,20 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
         "pot": snap["pot"],
         "stacks": dict(zip(names, snap["stacks"], strict=True)),
         "hands": {names[s]: cards for s, cards in enumerate(snap["hands"])},
-        "values": {names[s]: _as_json(hand.value(s)) for s in range(len(names))},
+        "values": {
+            names[s]: _as_json(hand.value(s)) for s in range(len(names)) if hand.holdings[s]
+        },
         "burns": snap["burns"],
+        "reshuffles": snap["reshuffles"],
+        "stub": snap["stub"],
+        "pots": [
+            {
+                "amount": pot["amount"],
+                "eligible": named(pot["eligible"]),
+                "winners": named(pot["winners"]),
+            }
+            for pot in snap["pots"]
+        ],
         "result": None
         if hand_result is None
         else {
@@ -103,6 +120,7 @@ class EngineImplementation:
     def __init__(self) -> None:
         self.session: Session | None = None
         self.names: list[str] = []
+        self.profile: Profile = HOUSE
 
     def capabilities(self) -> frozenset[str]:
         return frozenset({"evaluate", "compare", "play"})
@@ -127,29 +145,50 @@ class EngineImplementation:
             raise RequestError("'players' must be a list of {name, stack} objects")
         names = [p.get("name") for p in players]
         stacks = [p.get("stack") for p in players]
-        if len(players) != 2 or not all(isinstance(n, str) for n in names):
-            raise RequestError(f"two named players are needed, not {names}")
+        profile = self._profile(case)
+        if not profile.min_seats <= len(players) <= profile.max_seats or not all(
+            isinstance(n, str) and n for n in names
+        ):
+            raise RequestError(
+                f"profile {profile.name} needs {profile.min_seats} to {profile.max_seats}"
+                f" named players, not {names!r:.80}"
+            )
         if len(set(names)) != len(names):
             raise RequestError(f"player names must differ: {names}")
         for name, stack in zip(names, stacks, strict=True):
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+            if not isinstance(stack, int) or isinstance(stack, bool) or not 0 < stack <= 10**12:
                 raise RequestError(
                     f"{name}'s stack must be a positive number of chips, not {stack!r}"
                 )
         self.names = [str(n) for n in names]
+        self.profile = profile
         self.session = self._new_session(
             first_dealer=self._seat(case.get("first_dealer")), stacks=stacks
         )
         return {"ok": True, "state": self._state()}
 
+    @staticmethod
+    def _profile(case: dict[str, Any]) -> Profile:
+        """The case's profile object; a case without one (protocol 1) is the house game."""
+        if "profile" not in case:
+            return HOUSE
+        try:
+            return from_json(case["profile"])
+        except ProfileError as error:
+            raise RequestError(str(error)) from None
+
     def _new_session(self, *, first_dealer: int, stacks: list[int]) -> Session:
-        return Session(first_dealer=first_dealer, stacks=stacks)
+        return Session(first_dealer=first_dealer, stacks=stacks, profile=self.profile)
 
     def deal(self, hand: dict[str, Any]) -> Outcome:
         session = self._started()
         deck = _cards(hand.get("deck"), "deck")
+        stated = hand.get("reshuffles", [])
+        if not isinstance(stated, list):
+            raise RequestError("reshuffles must be a list of card lists")
+        orders = [_cards(order, "reshuffles") for order in stated]
         try:
-            session.start_hand(deck)
+            session.start_hand(deck, reshuffles=orders)
         except IllegalAction as error:
             return {"ok": False, "error": error.code, "message": str(error), "state": self._state()}
         return {"ok": True, "state": self._state()}

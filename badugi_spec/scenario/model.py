@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from badugi_spec.cards import Card
+from badugi_spec.profiles.model import HOUSE, Profile
 
 
 def source_lines(text: str) -> list[str]:
@@ -115,6 +116,8 @@ class HandScript:
     steps: tuple[Step, ...] = ()
     reject_deal: str | None = None
     """The error code the deal itself must be refused with (a stated deck too short)."""
+    reshuffles: tuple[tuple[Card, ...], ...] = ()
+    """Stated orders of the stubs rebuilt in this hand, in the order they happen (R8.18)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,10 @@ class Scenario:
     checks: tuple[Step, ...] = field(default=())
     """Hand-value steps (`evaluate`, `compare`) that need no table."""
     source: str = ""
+    profile: Profile = HOUSE
+    """The rules the scenario is played under, overrides applied (R8.1)."""
+    overrides: tuple[tuple[str, str], ...] = ()
+    """The `profile` line's overrides as written, for reports and docs."""
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -52,6 +52,8 @@ _FRIENDLY: Final = {
     "ENDING": "'at showdown' or 'by fold'",
     "NONE": "'nobody'",
     "DRAWN": "'drawn'",
+    "OVERRIDE": "a parameter override such as cap=5",
+    "REASON": "'bust' or 'hands'",
     "SEMICOLON": "';'",
     "COMMA": "','",
     "SLASH": "'/'",
@@ -137,6 +139,14 @@ class _Build(Transformer[Token, Any]):
     def scenario(self, c: list[Token]) -> Any:
         return ("scenario", self._where(c[0]), str(c[0]), _unquote(str(c[1])))
 
+    def profile(self, c: list[Token]) -> Any:
+        name, *overrides = c
+        pairs = []
+        for token in overrides:
+            key, _, value = str(token).partition("=")
+            pairs.append((key, value, self._where(token)))
+        return ("profile", self._where(name), str(name), pairs)
+
     def rules(self, c: list[Token]) -> Any:
         return ("rules", self._where(c[0]), list(c))
 
@@ -175,6 +185,9 @@ class _Build(Transformer[Token, Any]):
 
     def burn(self, c: list[Any]) -> Any:
         return ("burn", self._where(c[0][0]), c[0])
+
+    def reshuffle(self, c: list[Any]) -> Any:
+        return ("reshuffle", self._where(c[0][0]), c)
 
     def actions(self, c: list[Act]) -> Any:
         return ("steps", c)
@@ -281,6 +294,44 @@ class _Build(Transformer[Token, Any]):
     @v_args(meta=True)
     def burns(self, meta: Any, c: list[Token]) -> Expect:
         return self._expect(meta, "burns", int(c[0]))
+
+    @v_args(meta=True)
+    def reshuffles(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "reshuffles", int(c[0]))
+
+    @v_args(meta=True)
+    def stub(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "stub", int(c[0]))
+
+    @v_args(meta=True)
+    def pots(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "pots", *(int(t) for t in c))
+
+    def between(self, c: list[Token]) -> tuple[str, ...]:
+        return tuple(str(t) for t in c)
+
+    def awarded(self, c: list[Token]) -> tuple[str, ...]:
+        return tuple(str(t) for t in c)
+
+    @v_args(meta=True)
+    def main_pot(self, meta: Any, c: list[Any]) -> Expect:
+        return self._expect(meta, "pot-detail", 0, int(c[0]), c[1], c[2])
+
+    @v_args(meta=True)
+    def side_pot(self, meta: Any, c: list[Any]) -> Expect:
+        number = int(c[0])
+        if number < 1:
+            raise self.error(c[0], "side pots are numbered from 1")
+        return self._expect(meta, "pot-detail", number, int(c[1]), c[2], c[3])
+
+    @v_args(meta=True)
+    def has_cards(self, meta: Any, c: list[Any]) -> Expect:
+        name, *cards = c
+        return self._expect(meta, "has", str(name), tuple(card for _, card in cards))
+
+    @v_args(meta=True)
+    def session_reason(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "session-reason", str(c[0]))
 
     @v_args(meta=True)
     def button(self, meta: Any, c: list[Token]) -> Expect:

@@ -89,8 +89,24 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
         return None if expected == actual else (f"{what} {expected}", f"{what} {actual}")
 
     match what:
-        case "pot" | "phase" | "burns":
+        case "pot" | "phase" | "burns" | "reshuffles" | "stub":
             return differ(want, state.get(what))
+        case "pots":
+            amounts = [pot.get("amount") for pot in state.get("pots", [])]
+            return differ(", ".join(map(str, want)), ", ".join(map(str, amounts)) or "none")
+        case "pot-detail":
+            return _pot_detail(want, state.get("pots", []))
+        case "has":
+            held = state.get("hands", {}).get(want["player"], [])
+            return differ(
+                f"{want['player']} has {' '.join(sorted(want['cards']))}",
+                f"{want['player']} has {' '.join(sorted(held)) or 'no cards'}",
+            )
+        case "session-reason":
+            return differ(
+                f"ended by {want}",
+                f"ended by {session.get('reason')}" if session.get("over") else "continues",
+            )
         case "turn":
             return differ(want or "nobody", state.get("to_act") or "nobody")
         case "legal":
@@ -158,6 +174,36 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
         case "session-continues":
             return differ("continues", "over" if session.get("over") else "continues")
     raise ValueError(f"unknown expectation {what!r}")  # pragma: no cover
+
+
+def _pot_detail(want: dict[str, Any], pots: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """A main or side pot's amount, who may win it and who did (R8.13, R8.14)."""
+    index = want["pot"]
+    label = "main pot" if index == 0 else f"side pot {index}"
+
+    def text(amount: object, eligible: object, winners: object) -> str:
+        out = f"{label} {amount}"
+        if want["eligible"] is not None:
+            out += f" between {', '.join(eligible or []) or 'nobody'}"  # type: ignore[arg-type]
+        if want["winners"] is not None:
+            out += f" to {', '.join(winners or []) or 'nobody yet'}"  # type: ignore[arg-type]
+        return out
+
+    expected = text(want["amount"], want["eligible"], want["winners"])
+    if index >= len(pots):
+        return expected, f"{len(pots)} pot{'s' if len(pots) != 1 else ''}: no {label}"
+    pot = pots[index]
+    actual = text(
+        pot.get("amount"),
+        sorted(pot.get("eligible", [])) if want["eligible"] is not None else None,
+        sorted(pot.get("winners", [])) if want["winners"] is not None else None,
+    )
+    expected = text(
+        want["amount"],
+        sorted(want["eligible"]) if want["eligible"] is not None else None,
+        sorted(want["winners"]) if want["winners"] is not None else None,
+    )
+    return None if actual == expected else (expected, actual)
 
 
 def _pairs(values: dict[str, Any]) -> str:

@@ -1,0 +1,59 @@
+"""Pots from each seat's contributions: main and side pots, dead money, odd chips (R8.13-R8.15).
+
+The chips each seat put in are the source of truth. A pot is formed at every level a
+player still in the hand reached; every seat's chips up to that level, folded seats'
+included, are in it, and only the players still in who reached it may win it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+
+class Pot(NamedTuple):
+    """One pot: its chips, who may win it and, once settled, who did and what each took."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    shares: tuple[int, ...] = ()
+
+
+def uncalled(totals: Sequence[int]) -> tuple[int, int]:
+    """(seat, chips): the part of the largest contribution nobody matched, or (-1, 0)."""
+    top = max(totals)
+    seat = totals.index(top)
+    second = max((t for s, t in enumerate(totals) if s != seat), default=0)
+    return (seat, top - second) if top > second else (-1, 0)
+
+
+def build(totals: Sequence[int], live: Sequence[bool]) -> tuple[Pot, ...]:
+    """The main pot first, then each side pot, from contributions and who is still in."""
+    levels = sorted({totals[s] for s in range(len(totals)) if live[s]})
+    pots: list[Pot] = []
+    below = 0
+    for level in levels:
+        amount = sum(min(t, level) - min(t, below) for t in totals)
+        eligible = tuple(s for s in range(len(totals)) if live[s] and totals[s] >= level)
+        if amount:
+            pots.append(Pot(amount, eligible))
+        below = level
+    # Dead chips above every live level cannot exist once uncalled chips are back, but if
+    # a caller passes them, they belong to the last pot rather than vanishing.
+    rest = sum(t - min(t, below) for t in totals)
+    if rest and pots:
+        last = pots[-1]
+        pots[-1] = last._replace(amount=last.amount + rest)
+    return tuple(pots)
+
+
+def split(amount: int, tied: Sequence[int], order: Sequence[int]) -> tuple[int, ...]:
+    """Each tied seat's share; odd chips go one each to the tied seats first in `order`.
+
+    `order` is the seats clockwise from the first seat left of the button (R8.15): suits
+    never rank, so position alone decides.
+    """
+    share, odd = divmod(amount, len(tied))
+    ranked = sorted(tied, key=order.index)
+    return tuple(share + (1 if ranked.index(seat) < odd else 0) for seat in tied)

@@ -1,0 +1,222 @@
+"""A rule profile: every choice the rules make that differs between rule sets, as data.
+
+The engine reads every number and policy from a `Profile`, so a new rule set (another
+cap, another all-in rule, more seats) is a new value, not new code (R8.1). Each field is
+described once in `PARAMETERS`, with the rule ID that explains it; profile files, the
+`profiles show` command and the docs all read that table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Final
+
+from badugi_spec.errors import BadugiError
+
+
+class ProfileError(BadugiError, ValueError):
+    """A profile file or override that does not make a valid rule set; says where."""
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter: its section in a profile file, the rule that explains it, its type."""
+
+    name: str
+    section: str
+    rule: str
+    kind: type
+    summary: str
+    choices: tuple[str, ...] = ()
+    """For text parameters: the values allowed (for a list, the values of its items)."""
+    low: int | None = None
+    high: int | None = None
+
+
+PILES: Final = ("stub", "discards", "current-discards", "folded", "burns")
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A complete rule set. The defaults are the house game (chapters R1 to R6)."""
+
+    name: str = "house"
+    title: str = "The house game: heads-up fixed-limit triple draw"
+    chapter: str = "R10"
+    description: str = ""
+    extends: str | None = None
+    # table
+    min_seats: int = 2
+    max_seats: int = 2
+    starting_stack: int = 100
+    # forced bets
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    # betting
+    betting: str = "fixed-limit"
+    bet_sizes: tuple[int, ...] = (2, 2, 4, 4)
+    cap: int = 4
+    cap_counts_blind: bool = True
+    cap_heads_up: str = "never"
+    short_all_in: str = "full-bet"
+    complete_short_all_in: bool = False
+    fold_when_free: bool = False
+    return_uncalled: str = "settlement"
+    # draws and the deck
+    hand_size: int = 4
+    max_discards: int = 4
+    burns_per_draw: int = 1
+    burn_when_all_pat: bool = True
+    draw_delivery: str = "in-turn"
+    reshuffle: tuple[str, ...] = ()
+    last_card: str = "dealt"
+    own_discards_back: bool = True
+    burn_after_reshuffle: bool = False
+    # showdown
+    ranking: str = "badugi"
+    odd_chip: str = "first-left-of-button"
+    show_order: str = "last-aggressor"
+    # session
+    hands_per_session: int = 12
+    session_ends: str = "any-bust"
+    button_moves: str = "every-hand"
+
+    @property
+    def betting_rounds(self) -> int:
+        return len(self.bet_sizes)
+
+    @property
+    def draws(self) -> int:
+        return self.betting_rounds - 1
+
+    def __post_init__(self) -> None:
+        problems = problems_of(self)
+        if problems:
+            raise ProfileError(f"profile {self.name!r}: " + "; ".join(problems))
+
+    def replace(self, **changes: object) -> Profile:
+        """A copy with some parameters changed, validated like a profile file."""
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def parameters(self) -> dict[str, object]:
+        """Every rule parameter with its value, in `PARAMETERS` order."""
+        return {name: getattr(self, name) for name in PARAMETERS}
+
+
+_P = Param
+PARAMETERS: Final = {
+    p.name: p
+    for p in (
+        _P("min_seats", "table", "R8.2", int, "fewest players a hand is dealt to", low=2, high=8),
+        _P("max_seats", "table", "R8.2", int, "most players at the table", low=2, high=8),
+        _P("starting_stack", "table", "R1.4", int, "chips each player starts with", low=1),
+        _P("small_blind", "forced", "R8.3", int, "the small blind, first seat left of the button",
+           low=0),
+        _P("big_blind", "forced", "R8.3", int, "the big blind, the next seat", low=1),
+        _P("ante", "forced", "R8.3", int, "an ante every dealt-in player posts", low=0),
+        _P("betting", "betting", "R8.6", str, "the betting structure", ("fixed-limit",)),
+        _P("bet_sizes", "betting", "R3.2", tuple, "the fixed bet of each betting round", low=1),
+        _P("cap", "betting", "R8.6", int, "bet levels allowed per round (0: no cap)", low=0),
+        _P("cap_counts_blind", "betting", "R8.6", bool,
+           "the big blind is the first bet level before the draw"),
+        _P("cap_heads_up", "betting", "R8.7", str, "when the cap is lifted for two players",
+           ("never", "round-begins-heads-up", "action-heads-up")),
+        _P("short_all_in", "betting", "R8.8", str, "what an all-in for less than a bet reopens",
+           ("full-bet", "half-bet-full-raise", "half-bet-complete")),
+        _P("complete_short_all_in", "betting", "R8.9", bool,
+           "a raise over an all-in that did not reopen goes to the next full level"),
+        _P("fold_when_free", "betting", "R8.11", bool, "a fold is allowed when a check is free"),
+        _P("return_uncalled", "betting", "R8.12", str, "when uncalled chips go back",
+           ("settlement", "round-end")),
+        _P("hand_size", "draws", "R8.16", int, "cards dealt to each player", low=4, high=5),
+        _P("max_discards", "draws", "R4.2", int, "most cards one draw may replace", low=0),
+        _P("burns_per_draw", "draws", "R8.17", int, "cards burned before each draw", low=0),
+        _P("burn_when_all_pat", "draws", "R8.17", bool, "burn even when nobody draws a card"),
+        _P("draw_delivery", "draws", "R8.16", str,
+           "replacements dealt as each player discards, or once everyone has discarded",
+           ("in-turn", "after-all-declare")),
+        _P("reshuffle", "draws", "R8.18", tuple,
+           "piles shuffled into a new stub when it runs out (none: the deck is never rebuilt)",
+           PILES),
+        _P("last_card", "draws", "R8.19", str, "whether the last stub card is dealt",
+           ("dealt", "never", "completes-round")),
+        _P("own_discards_back", "draws", "R8.20", bool,
+           "a player may be dealt back cards they discarded"),
+        _P("burn_after_reshuffle", "draws", "R8.21", bool, "burn a card from the new stub"),
+        _P("ranking", "showdown", "R8.22", str, "how hands are valued", ("badugi",)),
+        _P("odd_chip", "showdown", "R8.15", str, "who gets an odd chip among tied hands",
+           ("first-left-of-button",)),
+        _P("show_order", "showdown", "R8.22", str, "who shows first at the showdown",
+           ("last-aggressor",)),
+        _P("hands_per_session", "session", "R6.4", int, "hands in a session", low=1),
+        _P("session_ends", "session", "R8.23", str,
+           "a session ends when any player busts, or when one player is left",
+           ("any-bust", "one-left")),
+        _P("button_moves", "session", "R8.23", str, "how the button moves between hands",
+           ("every-hand",)),
+    )
+}  # fmt: skip
+
+HEADER: Final = ("name", "title", "chapter", "description", "extends")
+
+
+def problems_of(profile: Profile) -> list[str]:
+    """Every way `profile` breaks its parameters' types and ranges (empty: valid)."""
+    problems: list[str] = []
+    for param in PARAMETERS.values():
+        value = getattr(profile, param.name)
+        problems += _check(param, value)
+    if not problems:
+        if profile.min_seats > profile.max_seats:
+            problems.append(f"min_seats {profile.min_seats} is more than max_seats")
+        if profile.max_discards > profile.hand_size:
+            problems.append("max_discards must not exceed hand_size")
+        if profile.small_blind > profile.big_blind:
+            problems.append("the small blind must not be larger than the big blind")
+        if not profile.bet_sizes:
+            problems.append("bet_sizes needs at least one betting round")
+        if len(set(profile.reshuffle)) != len(profile.reshuffle):
+            problems.append("reshuffle names a pile twice")
+    return problems
+
+
+def _check(param: Param, value: object) -> list[str]:
+    name = param.name
+    if param.kind is bool:
+        return [] if isinstance(value, bool) else [f"{name} must be true or false, not {value!r}"]
+    if param.kind is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return [f"{name} must be a whole number, not {value!r}"]
+        return _in_range(param, value, name)
+    if param.kind is str:
+        if not isinstance(value, str) or (param.choices and value not in param.choices):
+            return [f"{name} must be one of {', '.join(param.choices)}, not {value!r}"]
+        return []
+    if not isinstance(value, tuple):
+        return [f"{name} must be a list, not {value!r}"]
+    problems: list[str] = []
+    for item in value:
+        if param.choices:
+            if item not in param.choices:
+                problems.append(f"{name}: {item!r} is not one of {', '.join(param.choices)}")
+        elif not isinstance(item, int) or isinstance(item, bool):
+            problems.append(f"{name}: {item!r} is not a whole number")
+        else:
+            problems += _in_range(param, item, name)
+    return problems
+
+
+def _in_range(param: Param, value: int, name: str) -> list[str]:
+    if param.low is not None and value < param.low:
+        return [f"{name} must be at least {param.low}, not {value}"]
+    if param.high is not None and value > param.high:
+        return [f"{name} must be at most {param.high}, not {value}"]
+    if value > 10**12:
+        return [f"{name} {value} is too large (at most 10^12 chips)"]
+    return []
+
+
+HOUSE: Final = Profile()
+"""The house game: 100 chips, blinds 1/2, bets 2/2/4/4, cap 4, 12 hands (R1 to R6)."""
