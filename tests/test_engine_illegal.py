@@ -16,6 +16,7 @@ import pytest
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import CODES, Action, Hand, Kind, Session
 from badugi_spec.errors import IllegalAction
+from badugi_spec.profiles import HOUSE
 from badugi_spec.structure import Structure
 from tests.conftest import cards, fingerprint, passive_to_end, play, stacked_deck
 
@@ -320,7 +321,56 @@ CASES = [
         session_after(1),
         start(DUPLICATE_DECK),
     ),
+    # R8.10
+    Case(
+        "a raise after an all-in for less than a raise (full-bet rule)",
+        "not-reopened",
+        lambda: _three_way_short_all_in(),
+        act(Action(0, Kind.RAISE)),
+    ),
+    # R8.18
+    Case(
+        "a stated reshuffle that is not the gathered cards",
+        "reshuffle-mismatch",
+        lambda: _eight_way_before_reshuffle(),
+        act(Action(4, Kind.DRAW, discards=tuple(DECK[4:32:8]))),
+    ),
 ]
+
+
+THREE_WAY = HOUSE.replace(name="three-way", max_seats=3)
+
+
+def _three_way_short_all_in() -> Hand:
+    """Seat 2 (the button, 5 chips) calls 2 before the draw; after it seat 0 bets 2, seat
+    1 calls and seat 2 goes all-in for 3: one chip more, not a full raise (R8.8)."""
+    h = Hand(deck=DECK, stacks=(100, 100, 5), dealer=2, profile=THREE_WAY)
+    for action in (
+        Action(2, Kind.CALL),
+        Action(0, Kind.CALL),
+        Action(1, Kind.CHECK),
+        *(Action(seat, Kind.DRAW) for seat in (0, 1, 2)),
+        Action(0, Kind.BET),
+        Action(1, Kind.CALL),
+        Action(2, Kind.ALL_IN),
+    ):
+        h.apply(action)
+    assert h.to_act == 0 and h.stacks[2] == 0
+    return h
+
+
+def _eight_way_before_reshuffle() -> Hand:
+    """Eight players, each throwing four cards at the first draw: 32 dealt and one burn
+    leave 19, so the fifth player's draw needs the rebuilt stub, stated wrongly here."""
+    rules = HOUSE.replace(name="eight-way", max_seats=8, reshuffle=("current-discards",))
+    h = Hand(deck=DECK, stacks=(100,) * 8, dealer=7, profile=rules, reshuffles=[DECK[40:52]])
+    for seat in (2, 3, 4, 5, 6, 7, 0):
+        h.apply(Action(seat, Kind.CALL))
+    h.apply(Action(1, Kind.CHECK))
+    for seat in range(4):
+        h.apply(Action(seat, Kind.DRAW, discards=tuple(h.holdings[seat])))
+    assert h.deck.remaining == 3 and h.to_act == 4
+    return h
 
 
 def _hand_on(deck: tuple[Card, ...], *script: str) -> Hand:

@@ -182,7 +182,7 @@ def _drawing() -> EngineImplementation:
          "player names must differ"),
         (EngineImplementation,
          {"type": "start", "players": PLAYERS[:1], "first_dealer": "Ann"},
-         "two named players"),
+         "named players"),
         (EngineImplementation, {"type": "start", "players": ["Ann", "Bob"]},
          "list of {name, stack} objects"),
         (_dealt, {"type": "act", "player": "Cy", "action": "call"}, "unknown player 'Cy'"),
