@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from badugi_spec import profiles
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import CODES, Action, Hand, Kind, Session
 from badugi_spec.errors import IllegalAction
@@ -327,6 +328,13 @@ CASES = [
         "not-reopened",
         lambda: _three_way_short_all_in(),
         act(Action(0, Kind.RAISE)),
+    ),
+    # R14.10
+    Case(
+        "a pot-limit raise beyond the pot",
+        "amount-out-of-range",
+        lambda: Hand(deck=DECK, profile=profiles.get("pot-limit")),
+        act(Action(0, Kind.RAISE, amount=8)),
     ),
     # R8.18
     Case(

@@ -30,7 +30,10 @@ def _play(hand: Hand, rng: random.Random) -> int:
         seat = hand.to_act
         assert seat is not None
         options = hand.legal_actions()
-        assert options
+        assert options, "a player to act always has an option"
+        for legal in options:
+            assert legal.most == 0 or legal.to <= legal.most, "a stated range is never empty"
+            assert legal.kind is Kind.DRAW or legal.adds <= hand.stacks[seat]
         if rng.random() < 0.2:
             # Something that is usually illegal: a random kind, or a raise out of turn.
             other = rng.choice([s for s in hand.order if s != seat] or [seat])
@@ -51,12 +54,19 @@ def _play(hand: Hand, rng: random.Random) -> int:
             except IllegalAction as error:
                 assert error.code == "deck-short" and not hand.profile.reshuffle
                 hand.apply(Action(seat, Kind.DRAW))
+        elif option.most:
+            # A range (R14.10): its ends and a point between, on the chip unit.
+            unit = hand.profile.chip_unit
+            amount = rng.choice([option.to, option.most, rng.randint(option.to, option.most)])
+            amount = max(option.to, amount - amount % unit)
+            hand.apply(Action(seat, option.kind, amount=amount))
+            assert option.to <= hand.committed[seat] <= option.most
         else:
             hand.apply(Action(seat, option.kind))
     raise AssertionError("the hand did not end in 400 actions")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     name=st.sampled_from(NAMES),
     seats=st.integers(min_value=2, max_value=8),

@@ -10,11 +10,20 @@ from badugi_spec.profiles.load import from_json, from_mapping, parse_override
 from badugi_spec.rules import load
 from tests.support import Capsys, one_line_error, run_cli
 
-SHIPPED = ("house", "pokerkit", "pokerstars-2010", "wsop-2023")
+SHIPPED = (
+    "house",
+    "half-pot",
+    "no-limit",
+    "pokerkit",
+    "pokerstars-2010",
+    "pot-limit",
+    "spread-2-5",
+    "wsop-2023",
+)
 
 
 def test_the_shipped_profiles_default_first() -> None:
-    assert profiles.names() == ("house", "pokerkit", "pokerstars-2010", "wsop-2023")
+    assert profiles.names() == SHIPPED
     assert profiles.names()[0] == profiles.DEFAULT
 
 
