@@ -28,6 +28,7 @@ _STATEMENTS = (
     "scenario",
     "rules",
     "tags",
+    "order",
     "note",
     "players",
     "hand",
@@ -68,6 +69,7 @@ _WORDS = (
     "turn",
     "legal",
     "holds",
+    "has",
     "shows",
     "wins",
     "split",
@@ -87,6 +89,8 @@ _WORDS = (
     "by",
     "fold",
     "badugi",
+    "bust",
+    "limit",
 )
 _CARD = r"(?:10|[2-9TtJjQqKkAa])[shdcSHDC♠♥♦♣♤♡♢♧](?![\w♠♥♦♣])"
 

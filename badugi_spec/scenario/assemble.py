@@ -25,7 +25,7 @@ from badugi_spec.scenario.model import (
 )
 from badugi_spec.structure import HOUSE
 
-_PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn"})
+_PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn", "cards"})
 
 
 @dataclass
@@ -106,6 +106,11 @@ class _Assembler:
 
     def on_tags(self, where: Where, tags: list[str]) -> None:
         self.header.setdefault("tags", []).extend(tags)
+
+    def on_order(self, where: Where, number: int) -> None:
+        if "order" in self.header:
+            raise self.fail(where, "the scenario already has its 'order'")
+        self.header["order"] = number
 
     def on_text(self, where: Where, text: str) -> None:
         previous = self.header.get("text", "")
@@ -283,7 +288,11 @@ class _Assembler:
                 "the scenario checks nothing: add a hand or an evaluate/compare line",
             )
         if not self.header.get("rules"):
-            raise self.fail(self.header["where"], "name the rules it shows: rules R2.5 R4.2")
+            raise self.fail(
+                self.header["where"],
+                "no 'rules' line: add one naming the rule IDs this scenario shows,"
+                " for example 'rules R3.6' (see `badugi-spec rules`)",
+            )
         hands = tuple(
             HandScript(
                 number=h.number,
@@ -309,6 +318,7 @@ class _Assembler:
             hands=hands,
             checks=tuple(self.checks),
             source=source,
+            order=self.header.get("order"),
         )
 
 

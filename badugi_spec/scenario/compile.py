@@ -119,8 +119,10 @@ def _expect_value(step: Expect) -> Any:
             return {"amount": a[0], "ending": a[1]}
         case "returned":
             return {"player": a[0], "amount": a[1]}
+        case "cards":
+            return {"player": a[0], "cards": _cards(a[1])}  # type: ignore[arg-type]
         case "session-over":
-            return {"winner": a[0]}
+            return {"winner": a[0], "reason": a[1]}
         case "session-continues":
             return None
         case _:

@@ -131,6 +131,8 @@ class Scenario:
     checks: tuple[Step, ...] = field(default=())
     """Hand-value steps (`evaluate`, `compare`) that need no table."""
     source: str = ""
+    order: int | None = None
+    """Where the tutorial shows it among its rule's examples: lower first (`order 1`)."""
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -150,11 +150,22 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             return differ(want, session.get("dealer"))
         case "hands":
             return differ(want, session.get("hand"))
+        case "cards":
+            held = state.get("hands", {}).get(want["player"], [])
+            return differ(
+                f"{want['player']} has {' '.join(sorted(want['cards']))}",
+                f"{want['player']} has {' '.join(sorted(held)) or 'no cards'}",
+            )
         case "session-over":
             winner = want["winner"] or "drawn"
+            reason = want.get("reason")
             if not session.get("over"):
                 return differ(f"over, {winner}", "continues")
-            return differ(f"over, {winner}", f"over, {session.get('winner') or 'drawn'}")
+            got = session.get("reason") if reason else None
+            return differ(
+                f"over, {winner}" + (f" ({reason})" if reason else ""),
+                f"over, {session.get('winner') or 'drawn'}" + (f" ({got})" if got else ""),
+            )
         case "session-continues":
             return differ("continues", "over" if session.get("over") else "continues")
     raise ValueError(f"unknown expectation {what!r}")  # pragma: no cover
