@@ -10,14 +10,12 @@ import re
 import shutil
 import subprocess
 import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 
-from badugi_spec.cards import Card, parse_cards
-from badugi_spec.docs.build import DocsBuildError, hand_counts, one_card_draw, render_pages
+from badugi_spec.docs.build import DocsBuildError, hand_counts, render_pages
 from badugi_spec.docs.render import inline_md, narrative_md
 from badugi_spec.rules import load
 from badugi_spec.scenario.suite import load_suite
@@ -115,7 +113,7 @@ def test_every_illegal_action_code_is_listed_with_its_rule(site: Path) -> None:
 
     page = (site / "generated" / "codes" / "index.html").read_text(encoding="utf-8")
     for code, entry in CODES.items():
-        row = page.split(f"<code>{code}</code>", 1)[1].split("</tr>", 1)[0]
+        row = page.split(f'<code class="refusal">{code}</code>', 1)[1].split("</li>", 1)[0]
         assert f'#{entry.rule}"' in row, code
         assert "—" not in row, f"{code}: no scenario shows it"
 
@@ -123,12 +121,12 @@ def test_every_illegal_action_code_is_listed_with_its_rule(site: Path) -> None:
 def test_house_example_on_the_hand_values_page(site: Path) -> None:
     page = (site / "generated" / "02-hand-values" / "index.html").read_text(encoding="utf-8")
     assert 'id="house-worked-example"' in page
-    assert '<span class="card black">A♠</span>' in page
-    assert '<span class="card red">K♦</span>' in page
-    assert "throws <span" in page and "draws <span" in page
+    assert '<span class="card spades">A♠</span>' in page
+    assert '<span class="card diamonds off" title="does not play">K♦</span>' in page
+    assert "throws <span" in page and "draws 1 card:" in page
     assert "K♦</span> is dropped: it shares ♦ with" in page
     assert "Result: Bob wins 12 at showdown" in page
-    assert "<details" in page and "Scenario source" in page
+    assert "<details" in page and "Scenario source: worked-example-trip-to-badugi.badugi" in page
     assert '<span class="kd">scenario</span>' in page  # highlighted by BadugiLexer
     assert '<span class="nl">R2.1</span>' in page  # the lexer's rule ID token
     assert 'href="#R2.1"' in page  # rule IDs link to their rule
@@ -138,19 +136,15 @@ def test_reference_figures_are_computed(site: Path) -> None:
     page = (site / "generated" / "figures" / "index.html").read_text(encoding="utf-8")
     for figure in ("270,725", "17,160", "154,440", "96,252", "2,873", "1,092"):
         assert figure in page
-    for chance in ("20.83%", "37.68%", "51.23%"):
+    for chance in ("20.83 %", "37.68 %", "51.23 %"):
         assert chance in page
 
 
-def test_hand_counts_and_draw_odds() -> None:
+def test_hand_counts() -> None:
     counts = hand_counts()
     assert counts.by_size == {4: 17160, 3: 154440, 2: 96252, 1: 2873}
     assert counts.total == 270725
     assert counts.distinct_values == 1092
-    odds = one_card_draw(parse_cards("A♠ 2♥ 3♦"), Card.parse("K♦"))
-    assert (odds.outs, odds.unseen) == (10, 48)
-    assert odds.by_draws[0] == Fraction(10, 48)
-    assert [round(float(p) * 100, 2) for p in odds.by_draws] == [20.83, 37.68, 51.23]
 
 
 def test_failing_scenario_stops_the_build(tmp_path: Path) -> None:
@@ -205,9 +199,9 @@ class _Config:
     def __init__(self, docs_dir: Path) -> None:
         self.docs_dir = str(docs_dir)
         self.nav: list[Any] = [
-            {"Getting started": "index.md"},
+            {"Learn": [{"Home": "index.md"}]},
             {"Rules": []},
-            {"Checking your implementation": "implementers.md"},
+            {"For implementers": [{"Checking your implementation": "implementers.md"}]},
         ]
 
 
@@ -226,16 +220,18 @@ def test_nav_fills_rules_and_keeps_implementers_only_if_written(
         "generated/01-cards-and-positions.md",
         "generated/02-hand-values.md",
     ]
-    titles = [next(iter(item)) for item in config.nav]
+    titles = [next(iter(item)) for item in config.nav[2]["For implementers"]]
     assert ("Checking your implementation" in titles) is written
 
 
 def test_step_tables_read_well_for_refusals_and_the_last_action(site: Path) -> None:
     page = (site / "generated" / "03-betting" / "index.html").read_text(encoding="utf-8")
-    # A refusal names the tried action once, then the code, the rule and the reason.
-    assert "tries <em>bets 2</em>, refused: <code>not-betting-round</code> (R3.1: " in page
+    # A refusal reads as a person would say it: who tried what, the rule and the reason.
+    assert "tries to bet 2, not allowed (R3.1): " in page
+    assert "Ann</td><td class=\"what\">tries to fold, not allowed (R3.4): " in page
+    assert '<code class="refusal">not-betting-round</code>' in page
     # The action that ends a hand shows the table before the payout; the result line after.
     example = page.split('id="four-betting-rounds"', 1)[1].split("Result:", 1)
     last_action = example[0].rsplit('<tr class="act">', 1)[1]
-    assert "Ann 98 · Bob 98" in last_action
+    assert '<span class="stack">Ann 98</span><span class="stack">Bob 98</span>' in last_action
     assert "Stacks after the hand: Ann 98 · Bob 102." in example[1][:300]

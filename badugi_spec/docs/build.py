@@ -30,9 +30,9 @@ from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import load_suite
 
 from .about import ABOUT_PAGE, about_md, link_citations
-from .examples import Executed, held_html, scenario_md
+from .examples import Executed, held_html, scenario_html, scenario_md
 from .learn import glossary_md, how_to_play_md, ladder, odds_md, rankings_md
-from .render import inline_md, link_rules, md_cardify
+from .render import cards_html, inline_md, link_rules, md_cardify
 
 GENERATED: Final = "generated"
 COVERAGE_PAGE: Final = "coverage.md"
@@ -195,6 +195,26 @@ def _scenario_href_by_id(scenario_id: str) -> str | None:
     return _SCENARIO_HREF.get(scenario_id)
 
 
+def _site_url(page: str, anchor: str) -> str:
+    """A link from one generated page to another, as the built site spells it (raw HTML
+    gets no link rewriting from MkDocs): `03-betting.md` -> `../03-betting/`."""
+    return f"../{Path(page).stem}/#{anchor}"
+
+
+def _site_rule_link(rule_id: str) -> str:
+    if rule_id not in _PAGE_OF_RULE:
+        return rule_id
+    return f"[{rule_id}]({_site_url(_PAGE_OF_RULE[rule_id], rule_anchor(rule_id))})"
+
+
+def _site_scenario(scenario_id: str) -> str | None:
+    href = _SCENARIO_HREF.get(scenario_id)
+    if href is None:
+        return None
+    page, _, anchor = href.partition("#")
+    return _site_url(page, anchor)
+
+
 def _rule_text_md(text: str) -> str:
     return link_citations(link_rules(md_cardify(text), _rule_link), ABOUT_PAGE)
 
@@ -207,10 +227,6 @@ def example_order(executed: Executed, chapter_stem: str) -> tuple[int, int, str]
     folder = Path(scenario.where.path).parent.name
     order = scenario.order if scenario.order is not None else 1_000_000
     return (order, 0 if folder == chapter_stem else 1, scenario.where.path)
-
-
-def _indent(markdown: str) -> str:
-    return "\n".join(f"    {line}" if line else "" for line in markdown.splitlines())
 
 
 def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> list[str]:
@@ -233,13 +249,17 @@ def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> lis
         ]
         if others:
             count = len(others)
-            lines += [
-                f'??? example "{count} more example{"s" if count > 1 else ""} for {rule.id}"',
-                "",
+            # Raw <details> with md_in_html: inside a `???` block the tables' raw HTML
+            # would be read as a paragraph of Markdown.
+            folded = [
+                f'<details class="more-examples"><summary>{count} more'
+                f" example{'s' if count > 1 else ''} for {rule.id}</summary>",
             ]
             for item in others:
-                body = scenario_md(item, rule_link=_rule_link, scenario_href=_scenario_href_by_id)
-                lines += [_indent(body), ""]
+                folded.append(
+                    scenario_html(item, rule_link=_site_rule_link, scenario_href=_site_scenario)
+                )
+            lines += ["\n".join([*folded, "</details>"]), ""]
     if cited:
         links = ", ".join(f"[{inline_md(e.scenario.title)}]({_scenario_href(e)})" for e in cited)
         lines += [f"Also shown in: {links}.", "{: .also-shown }", ""]
@@ -373,7 +393,7 @@ def house_example_md(executed: Sequence[Executed]) -> str:
             '<div class="house-example">',
             f'<div class="step"><p class="label">You hold</p>{held_html(start)}</div>',
             '<div class="step arrow"><p class="label">Throw the K♦, draw one card</p>'
-            '<p class="big">→ 4♣</p></div>',
+            f'<p class="big">→ {cards_html(drawn)}</p></div>',
             f'<div class="step"><p class="label">You hold</p>{held_html(after)}</div>',
             "</div>",
             "",

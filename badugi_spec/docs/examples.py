@@ -54,10 +54,15 @@ def faces(cards: Sequence[Card]) -> str:
     )
 
 
-def why_html(cards: Sequence[Card]) -> str:
-    """Which cards do not play and why, without the subset count (said once per example)."""
-    lines = [line.strip() for line in explain(cards).lines()[1:]]
-    kept = [line for line in lines if not line.startswith("all ") and "subsets" not in line]
+def why_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
+    """Which cards do not play and why, without the subset count (said once per example).
+
+    With `rivals`, also the other groups of the same size and why they lose: that is for
+    the hand-value examples; in a hand's table it would only be noise."""
+    info = explain(cards)
+    kept = [drop.reason() for drop in info.drops]
+    if rivals:
+        kept = [line.strip() for line in info.lines()[1:] if "subsets" not in line]
     if not kept:
         return ""
     return '<ul class="why">' + "".join(f"<li>{cardify(text(line))}</li>" for line in kept) + "</ul>"
@@ -71,11 +76,11 @@ def value_text(value: dict[str, Any] | None) -> str:
     return f"{name} (badugi)" if size == 4 else name
 
 
-def held_html(cards: Sequence[Card]) -> str:
+def held_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
     value = evaluate(cards)
     return (
         f'<span class="held">{faces(cards)}</span>'
-        f' <span class="value">{text(str(value))}</span>{why_html(cards)}'
+        f' <span class="value">{text(str(value))}</span>{why_html(cards, rivals=rivals)}'
     )
 
 
@@ -251,17 +256,17 @@ def hand_html(hand: dict[str, Any], rows: list[TraceRow], before: dict[str, int]
     deal, steps = rows[0], rows[1:]
     if not deal.ok:
         return (
-            f'<p class="hand-head"><strong>Hand {number}</strong>: the deal is refused'
+            f'<div class="hand-head"><strong>Hand {number}</strong>: the deal is refused'
             f" ({text(deal.detail)}) <code class=\"refusal\">{text(hand['reject_deal'])}</code>."
-            " A refused deal is not a hand: no blinds, and the button stays.</p>"
+            " A refused deal is not a hand: no blinds, and the button stays.</div>"
         )
     state = deal.state or {}
     names = list(state["stacks"])
     big = next(n for n in names if n != dealer)
     seat_names = {"dealer": dealer, "big blind": big}
     head = (
-        f'<p class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} deals and'
-        f" posts the small blind; {text(big)} posts the big blind.</p>"
+        f'<div class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} deals and'
+        f" posts the small blind; {text(big)} posts the big blind.</div>"
     )
     table = _Table([])
     table.rows.append(
@@ -335,25 +340,25 @@ def result_html(state: dict[str, Any]) -> str:
         head = f"{text(winners[0])} wins {text(won[winners[0]])}"
     head += " at showdown" if result["ended_by"] == "showdown" else " by a fold"
     returned = [f"{text(n)} gets back {text(v)}" for n, v in result["returned"].items() if v]
-    parts = [f'<div class="result"><p><strong>Result: {head}.</strong>']
+    parts = [f'<div class="result"><div class="para"><strong>Result: {head}.</strong>']
     if returned:
         parts.append(" " + "; ".join(returned) + ".")
     stacks = " · ".join(f"{text(n)} {text(v)}" for n, v in state["stacks"].items())
-    parts.append(f" Stacks after the hand: {stacks}.</p>")
+    parts.append(f" Stacks after the hand: {stacks}.</div>")
     if result["ended_by"] == "showdown":
         for name, shown in result["shown"].items():
             if shown is None:
                 continue
             hand = cards_of(state["hands"][name])
-            parts.append(f'<p class="showdown">{text(name)} shows {held_html(hand)}</p>')
+            parts.append(f'<div class="showdown">{text(name)} shows {held_html(hand)}</div>')
     session = state.get("session", {})
     if session.get("over"):
         winner = session.get("winner")
         why = {"bust": "a player has no chips left", "hands": f"{HOUSE.hands_per_session} hands played"}
         reason = why.get(str(session.get("reason")), "")
         parts.append(
-            f'<p><strong>The session is over: {text(winner) + " wins it" if winner else "drawn"}'
-            f"{' (' + reason + ')' if reason else ''}.</strong></p>"
+            f'<div class="para"><strong>The session is over: {text(winner) + " wins it" if winner else "drawn"}'
+            f"{' (' + reason + ')' if reason else ''}.</strong></div>"
         )
     parts.append("</div>")
     return "".join(parts)
@@ -367,13 +372,16 @@ def checks_html(executed: Executed) -> str:
     for step in steps:
         if step["op"] == "evaluate":
             hand = cards_of(step["cards"])
-            rows.append(f'<tr><td class="line">{step["line"]}</td><td>{held_html(hand)}</td></tr>')
+            rows.append(
+                f'<tr><td class="line">{step["line"]}</td>'
+                f"<td>{held_html(hand, rivals=True)}</td></tr>"
+            )
         else:
             first, second = (cards_of(h) for h in step["hands"])
             verdict = "ties with" if step["winner"] == "tie" else "beats"
             rows.append(
-                f'<tr><td class="line">{step["line"]}</td><td>{held_html(first)}'
-                f'<p class="verdict">{verdict}</p>{held_html(second)}</td></tr>'
+                f'<tr><td class="line">{step["line"]}</td><td>{held_html(first, rivals=True)}'
+                f'<div class="verdict">{verdict}</div>{held_html(second, rivals=True)}</td></tr>'
             )
     return (
         '<div class="badugi-scroll"><table class="badugi-checks"><thead><tr>'
@@ -404,7 +412,7 @@ def example_html(executed: Executed) -> str:
             + (" (deals first)" if p["name"] == case["first_dealer"] else "")
             for p in case["players"]
         )
-        parts.append(f'<p class="players">Players: {seats}.</p>')
+        parts.append(f'<div class="players">Players: {seats}.</div>')
         hand_rows = result.trace[len(case["checks"]) :]
         position = 0
         before = _starting_stacks(case)
@@ -416,7 +424,7 @@ def example_html(executed: Executed) -> str:
             last = next((r.state for r in reversed(rows) if r.state), None)
             if last is not None and last.get("stacks"):
                 before = dict(last["stacks"])
-    parts.append(f'<p class="subsets">{SUBSET_NOTE} (R2.5).</p>')
+    parts.append(f'<div class="subsets">{SUBSET_NOTE} (R2.5).</div>')
     parts.append("</div>")
     return "".join(parts)
 
@@ -461,3 +469,44 @@ def scenario_md(
         "",
     ]
     return "\n".join(parts)
+
+
+def scenario_html(
+    executed: Executed,
+    *,
+    rule_link: RuleLink,
+    scenario_href: Callable[[str], str | None],
+) -> str:
+    """The worked example as one raw HTML block, for a place where Markdown would take the
+    tables apart (inside a folded `<details>`). `rule_link` and `scenario_href` give
+    Markdown links whose targets must already be final site URLs."""
+    import markdown as python_markdown  # MkDocs' own Markdown, only needed here
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+
+    from .lexer import BadugiLexer
+
+    scenario = executed.scenario
+
+    def md(source: str) -> str:
+        return python_markdown.markdown(source, extensions=["attr_list"])
+
+    parts = [
+        f'<h3 id="{scenario.id}">{text(scenario.title)}<a class="headerlink"'
+        f' href="#{scenario.id}" title="Permanent link">&para;</a></h3>'
+    ]
+    if scenario.text:
+        story = link_scenarios(narrative_md(scenario.text), scenario_href)
+        parts.append(md(link_rules(story, rule_link)))
+    parts.append(example_html(executed))
+    rules = ", ".join(rule_link(rule_id) for rule_id in scenario.rules)
+    parts.append(md(f"Shows {rules}.\n{{: .shows-rules }}"))
+    code = highlight(scenario.source, BadugiLexer(), HtmlFormatter(nowrap=True))
+    name = scenario.where.path.replace("\\", "/").rsplit("/", 1)[-1]
+    parts.append(
+        f'<details class="example"><summary>Scenario source: {text(name)}</summary>'
+        f'<div class="language-badugi highlight"><pre><span></span><code>{code}</code></pre>'
+        "</div></details>"
+    )
+    # One block of raw HTML for Markdown: no blank line may end it early.
+    return "\n".join(line for line in "\n".join(parts).splitlines() if line.strip())

@@ -157,15 +157,22 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
                 f"{want['player']} has {' '.join(sorted(held)) or 'no cards'}",
             )
         case "session-over":
-            winner = want["winner"] or "drawn"
+            words = {"hands": "hand limit", "bust": "bust"}
+
+            def said(over: bool, who: object, why: object) -> str:
+                if not over:
+                    return "session continues"
+                text = f"session over {who} wins" if who else "session over drawn"
+                return text + (f" ({words.get(str(why), why)})" if why else "")
+
             reason = want.get("reason")
-            if not session.get("over"):
-                return differ(f"over, {winner}", "continues")
-            got = session.get("reason") if reason else None
-            return differ(
-                f"over, {winner}" + (f" ({reason})" if reason else ""),
-                f"over, {session.get('winner') or 'drawn'}" + (f" ({got})" if got else ""),
+            expected = said(True, want["winner"], reason)
+            actual = said(
+                bool(session.get("over")),
+                session.get("winner"),
+                session.get("reason") if reason else None,
             )
+            return None if expected == actual else (expected, actual)
         case "session-continues":
             return differ("continues", "over" if session.get("over") else "continues")
     raise ValueError(f"unknown expectation {what!r}")  # pragma: no cover
