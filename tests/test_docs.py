@@ -5,6 +5,7 @@ MkDocs runs as a subprocess so its own warnings cannot trip pytest's `-W error`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -235,3 +236,133 @@ def test_step_tables_read_well_for_refusals_and_the_last_action(site: Path) -> N
     last_action = example[0].rsplit('<tr class="act">', 1)[1]
     assert '<span class="stack">Ann 98</span><span class="stack">Bob 98</span>' in last_action
     assert "Stacks after the hand: Ann 98 · Bob 102." in example[1][:300]
+
+
+# ----- the learner's path ------------------------------------------------------------------
+
+
+def page(site: Path, name: str) -> str:
+    return (site / name / "index.html").read_text(encoding="utf-8")
+
+
+def test_home_page_opens_with_the_worked_example_for_learners(site: Path) -> None:
+    home = (site / "index.html").read_text(encoding="utf-8")
+    article = home.split('<article class="md-content__inner', 1)[1]
+    first_section = article.split("<h2", 2)[1]
+    assert "From three cards to the best hand" in first_section
+    assert 'class="house-example"' in first_section
+    assert '<span class="card diamonds off" title="does not play">K♦</span>' in first_section
+    assert '<span class="card clubs">4♣</span>' in first_section
+    assert "4-card 4-3-2-A (badugi)" in first_section
+    assert "pip install" not in home and "seed-000" not in home
+
+
+def test_how_to_play_walks_a_whole_hand(site: Path) -> None:
+    html = page(site, "generated/how-to-play")
+    assert html.count('<svg class="flow"') == 2  # wide and narrow layouts of one picture
+    for stage in ("Blinds", "Deal", "Bet 1", "Draw 1", "Bet 4", "Showdown"):
+        assert f">{stage}</text>" in html
+    for words in ("small blind of 1", "big blind of 2", "standing pat", "option", "burned"):
+        assert words in html, words
+    assert "at most 48 chips in a whole hand" in html
+    # The executed example: sections for each round with its bet size, burns, the result.
+    assert 'id="a-whole-hand"' in html
+    assert "Betting round 1, before the first draw: small bets of 2" in html
+    assert "Betting round 3, after the second draw: big bets of 4" in html
+    assert html.count("the top card is burned, face down") == 3
+    assert "posts the small blind of 1" in html and "posts the big blind of 2" in html
+    assert "Result: Ann wins 36 at showdown." in html
+
+
+def test_examples_hide_tags_and_show_the_subset_note_once(site: Path) -> None:
+    html = page(site, "generated/02-hand-values")
+    example = html.split('id="house-worked-example"', 1)[1].split("<h2", 1)[0]
+    example = example.split('<details class="more-examples">', 1)[0]
+    shown = example.split("Scenario source", 1)[0]  # the source itself is for authors
+    assert "seed-000" not in shown and "worked-example</code>" not in shown
+    assert example.count("all 15 groups") == 1
+    assert "subsets were considered" not in html
+    # The house example leads the chapter: it is the first example on the page.
+    first_example = html.split('class="examples-head"', 1)[1][:400]
+    assert "house-worked-example" in first_example
+    # Checks and line numbers are there, behind the toggle.
+    assert 'class="badugi-toggle"' in example and 'class="line"' in example
+
+
+def test_examples_are_ordered_by_the_order_statement_and_folded(site: Path) -> None:
+    html = page(site, "generated/03-betting")
+    cap = html.split('id="R3.6"', 1)[1].split('id="R3.7"', 1)[0]
+    featured, folded = cap.split('<details class="more-examples">', 1)
+    assert 'id="cap-before-draw-dealer-raises"' in featured
+    assert 'id="cap-big-bet-round"' in folded and "more examples for R3.6" in folded
+    # Folded examples are raw HTML, so their rule links must already be site URLs.
+    assert 'href="../03-betting/#R3.6"' in folded
+
+
+def test_citations_of_the_house_notes_lead_to_the_decisions(site: Path) -> None:
+    from badugi_spec.docs.about import DECISIONS, cited_decisions
+
+    about = page(site, "generated/about")
+    cited = {n for rule in load().values() for n in cited_decisions(rule.text)}
+    assert cited and cited <= {d.number for d in DECISIONS}
+    for number in cited:
+        assert f'id="decision-{number}"' in about
+    betting = page(site, "generated/03-betting")
+    assert 'href="../about/#decision-2"' in betting
+    assert "(house notes, decision" not in betting  # every citation became a link
+    assert 'id="the-house-text"' in about and 'id="project-readings"' in about
+
+
+def test_learner_aids_come_from_the_code(site: Path) -> None:
+    from badugi_spec.odds import draw_odds, percent
+
+    rankings = page(site, "generated/rankings")
+    assert "4-card 4-3-2-A (badugi), the best hand" in rankings
+    assert "4-card K-Q-J-10 (badugi), the worst badugi" in rankings
+    assert "1-card K, the worst hand of all" in rankings and "0.00%" in rankings
+    odds = page(site, "generated/odds")
+    reference = draw_odds("A♠ 2♥ 3♦")
+    for chance in reference.badugi:
+        assert percent(chance) in odds
+    assert percent(draw_odds("A♠ 2♥ 3♦", dead="4♣ 5♣").badugi[2]) in odds
+    assert percent(draw_odds("A♠").badugi[2]) in odds
+    glossary = page(site, "generated/glossary")
+    for word in ("badugi", "rainbow", "stand pat", "burn", "stub", "button", "cap", "option", "scoop"):
+        assert f"<dt><strong>{word}</strong></dt>" in glossary, word
+    figures = page(site, "generated/figures")
+    assert all(percent(p) in figures for p in reference.badugi)
+
+
+def test_scenario_names_in_stories_link_to_their_example(site: Path) -> None:
+    from badugi_spec.docs.examples import link_scenarios
+
+    md = link_scenarios("see `check-raise` and `not-a-scenario`", {"check-raise": "x.md#check-raise"}.get)
+    assert md == "see [`check-raise`](x.md#check-raise) and `not-a-scenario`"
+
+
+def test_codes_page_is_a_list_that_wraps_on_a_phone(site: Path) -> None:
+    html = page(site, "generated/codes")
+    assert "<table" not in html.split('<article class="md-content__inner', 1)[1]
+    css = (ROOT / "docs" / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    assert ".md-typeset code.refusal { white-space: nowrap;" in css
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="no node on PATH")
+def test_search_ranks_the_rule_above_its_examples(site: Path) -> None:
+    assert NODE is not None
+    worker = next((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
+    index = site / "search" / "search_index.json"
+    probe = ROOT / "tests" / "data" / "search_probe.js"
+    done = subprocess.run(
+        [NODE, str(probe), str(worker), str(index), "cap"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-1500:]
+    groups = json.loads(done.stdout)
+    assert groups[0][0].startswith("generated/03-betting/#R3.6 "), groups
