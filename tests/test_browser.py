@@ -216,7 +216,9 @@ def test_quiz_explains_the_answer(base_url: str) -> None:
         hands = re.findall(r'<div class="quiz-hand"><p>Hand \d</p>(.*?)</div>', area)
         assert len(hands) == 2, area[:600]
         first, second = (
-            parse_cards(" ".join(re.findall(r">([^<]+)</span>", h.replace('<span class="held">', ""))))
+            parse_cards(
+                " ".join(re.findall(r">([^<]+)</span>", h.replace('<span class="held">', "")))
+            )
             for h in hands
         )
         truth = {1: "1", -1: "2", 0: "tie"}[compare(first, second)]

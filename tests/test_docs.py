@@ -229,7 +229,7 @@ def test_step_tables_read_well_for_refusals_and_the_last_action(site: Path) -> N
     page = (site / "generated" / "03-betting" / "index.html").read_text(encoding="utf-8")
     # A refusal reads as a person would say it: who tried what, the rule and the reason.
     assert "tries to bet 2, not allowed (R3.1): " in page
-    assert "Ann</td><td class=\"what\">tries to fold, not allowed (R3.4): " in page
+    assert 'Ann</td><td class="what">tries to fold, not allowed (R3.4): ' in page
     assert '<code class="refusal">not-betting-round</code>' in page
     # The action that ends a hand shows the table before the payout; the result line after.
     example = page.split('id="four-betting-rounds"', 1)[1].split("Result:", 1)
@@ -327,7 +327,17 @@ def test_learner_aids_come_from_the_code(site: Path) -> None:
     assert percent(draw_odds("A♠ 2♥ 3♦", dead="4♣ 5♣").badugi[2]) in odds
     assert percent(draw_odds("A♠").badugi[2]) in odds
     glossary = page(site, "generated/glossary")
-    for word in ("badugi", "rainbow", "stand pat", "burn", "stub", "button", "cap", "option", "scoop"):
+    for word in (
+        "badugi",
+        "rainbow",
+        "stand pat",
+        "burn",
+        "stub",
+        "button",
+        "cap",
+        "option",
+        "scoop",
+    ):
         assert f"<dt><strong>{word}</strong></dt>" in glossary, word
     figures = page(site, "generated/figures")
     assert all(percent(p) in figures for p in reference.badugi)
@@ -336,7 +346,9 @@ def test_learner_aids_come_from_the_code(site: Path) -> None:
 def test_scenario_names_in_stories_link_to_their_example(site: Path) -> None:
     from badugi_spec.docs.examples import link_scenarios
 
-    md = link_scenarios("see `check-raise` and `not-a-scenario`", {"check-raise": "x.md#check-raise"}.get)
+    md = link_scenarios(
+        "see `check-raise` and `not-a-scenario`", {"check-raise": "x.md#check-raise"}.get
+    )
     assert md == "see [`check-raise`](x.md#check-raise) and `not-a-scenario`"
 
 

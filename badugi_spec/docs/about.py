@@ -159,14 +159,15 @@ def about_md(rules: Iterable[Rule], rule_link: Callable[[str], str]) -> str:
         "",
         "A short text cannot settle every case an engine meets. Where the house text is"
         " silent or could be read two ways, the project decided, and wrote the decision"
-        " down. These are the *house notes* that the rules cite as \"(house notes,"
+        ' down. These are the *house notes* that the rules cite as "(house notes,'
         ' decision N)". Each decision lists the rules that rely on it.',
         "",
     ]
     for decision in DECISIONS:
         users = ", ".join(rule_link(r) for r in cited.get(decision.number, [])) or "none yet"
         lines += [
-            f"### Decision {decision.number}: {decision.title} {{#{decision_anchor(decision.number)}}}",
+            f"### Decision {decision.number}: {decision.title}"
+            f" {{#{decision_anchor(decision.number)}}}",
             "",
             decision.text,
             "",
@@ -177,7 +178,7 @@ def about_md(rules: Iterable[Rule], rule_link: Callable[[str], str]) -> str:
         "## The project's own readings {#project-readings}",
         "",
         "A few points are settled by neither the house text nor the notes. The rulebook marks"
-        " them \"project reading\" and explains them in place: "
+        ' them "project reading" and explains them in place: '
         + (", ".join(rule_link(r) for r in readings) or "none")
         + ".",
         "",

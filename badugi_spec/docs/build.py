@@ -376,7 +376,7 @@ def codes_md(executed: Sequence[Executed]) -> str:
             f"[{inline_md(e.scenario.title)}]({_scenario_href(e)})" for e in shown[code]
         )
         lines += [
-            f"- <code class=\"refusal\">{code}</code> ({_rule_link(entry.rule)}):"
+            f'- <code class="refusal">{code}</code> ({_rule_link(entry.rule)}):'
             f" {inline_md(entry.summary)}. Shown in: {links or '—'}.",
         ]
     return "\n".join([*lines, ""])
@@ -397,8 +397,7 @@ def house_example_md(executed: Sequence[Executed]) -> str:
             f'<div class="step"><p class="label">You hold</p>{held_html(after)}</div>',
             "</div>",
             "",
-            f"[The whole hand, as the engine played it]({link})"
-            " · [Try your own hand](try.md)",
+            f"[The whole hand, as the engine played it]({link}) · [Try your own hand](try.md)",
             "",
         ]
     )

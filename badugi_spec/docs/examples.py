@@ -65,7 +65,9 @@ def why_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
         kept = [line.strip() for line in info.lines()[1:] if "subsets" not in line]
     if not kept:
         return ""
-    return '<ul class="why">' + "".join(f"<li>{cardify(text(line))}</li>" for line in kept) + "</ul>"
+    return (
+        '<ul class="why">' + "".join(f"<li>{cardify(text(line))}</li>" for line in kept) + "</ul>"
+    )
 
 
 def value_text(value: dict[str, Any] | None) -> str:
@@ -192,7 +194,9 @@ class _Table:
         )
 
 
-def _bet_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, Any], table: _Table) -> str:
+def _bet_what(
+    step: dict[str, Any], before: dict[str, Any], after: dict[str, Any], table: _Table
+) -> str:
     player, kind = step["player"], step["action"]
     added = before["stacks"][player] - after["stacks"][player]
     contributed = table.in_round if table.in_round is not None else {}
@@ -257,7 +261,7 @@ def hand_html(hand: dict[str, Any], rows: list[TraceRow], before: dict[str, int]
     if not deal.ok:
         return (
             f'<div class="hand-head"><strong>Hand {number}</strong>: the deal is refused'
-            f" ({text(deal.detail)}) <code class=\"refusal\">{text(hand['reject_deal'])}</code>."
+            f' ({text(deal.detail)}) <code class="refusal">{text(hand["reject_deal"])}</code>.'
             " A refused deal is not a hand: no blinds, and the button stays.</div>"
         )
     state = deal.state or {}
@@ -354,10 +358,14 @@ def result_html(state: dict[str, Any]) -> str:
     session = state.get("session", {})
     if session.get("over"):
         winner = session.get("winner")
-        why = {"bust": "a player has no chips left", "hands": f"{HOUSE.hands_per_session} hands played"}
+        why = {
+            "bust": "a player has no chips left",
+            "hands": f"{HOUSE.hands_per_session} hands played",
+        }
         reason = why.get(str(session.get("reason")), "")
         parts.append(
-            f'<div class="para"><strong>The session is over: {text(winner) + " wins it" if winner else "drawn"}'
+            '<div class="para"><strong>The session is over: '
+            f"{text(winner) + ' wins it' if winner else 'drawn'}"
             f"{' (' + reason + ')' if reason else ''}.</strong></div>"
         )
     parts.append("</div>")
@@ -480,16 +488,14 @@ def scenario_html(
     """The worked example as one raw HTML block, for a place where Markdown would take the
     tables apart (inside a folded `<details>`). `rule_link` and `scenario_href` give
     Markdown links whose targets must already be final site URLs."""
-    import markdown as python_markdown  # MkDocs' own Markdown, only needed here
-    from pygments import highlight
-    from pygments.formatters import HtmlFormatter
+    import markdown as python_markdown  # type: ignore[import-untyped]  # MkDocs' own
 
-    from .lexer import BadugiLexer
+    from .lexer import highlight_html
 
     scenario = executed.scenario
 
     def md(source: str) -> str:
-        return python_markdown.markdown(source, extensions=["attr_list"])
+        return str(python_markdown.markdown(source, extensions=["attr_list"]))
 
     parts = [
         f'<h3 id="{scenario.id}">{text(scenario.title)}<a class="headerlink"'
@@ -501,7 +507,7 @@ def scenario_html(
     parts.append(example_html(executed))
     rules = ", ".join(rule_link(rule_id) for rule_id in scenario.rules)
     parts.append(md(f"Shows {rules}.\n{{: .shows-rules }}"))
-    code = highlight(scenario.source, BadugiLexer(), HtmlFormatter(nowrap=True))
+    code = highlight_html(scenario.source)
     name = scenario.where.path.replace("\\", "/").rsplit("/", 1)[-1]
     parts.append(
         f'<details class="example"><summary>Scenario source: {text(name)}</summary>'

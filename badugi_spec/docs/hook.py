@@ -40,7 +40,9 @@ def _nav(items: list[Any], docs_dir: Path) -> list[Any]:
         ):
             continue
         elif isinstance(item, dict) and any(isinstance(v, list) for v in item.values()):
-            nav.append({k: _nav(v, docs_dir) if isinstance(v, list) else v for k, v in item.items()})
+            nav.append(
+                {k: _nav(v, docs_dir) if isinstance(v, list) else v for k, v in item.items()}
+            )
         else:
             nav.append(item)
     return nav

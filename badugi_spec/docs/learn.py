@@ -8,9 +8,12 @@ Card examples in the glossary are checked against the evaluator while the page i
 from __future__ import annotations
 
 import functools
+import itertools
+import tomllib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from itertools import combinations
 from typing import Final
 
@@ -67,9 +70,9 @@ def flow_svg(*, columns: int) -> str:
         f' role="img" aria-label="The flow of one hand: '
         + ", ".join(text(s.title) for s in items)
         + '">',
-        "<defs><marker id=\"arrow-{0}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\""
+        f'<defs><marker id="arrow-{columns}" viewBox="0 0 10 10" refX="9" refY="5"'
         ' markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
-        '<path d="M0,0 L10,5 L0,10 z" class="flow-arrow"/></marker></defs>'.format(columns),
+        '<path d="M0,0 L10,5 L0,10 z" class="flow-arrow"/></marker></defs>',
     ]
     centres: list[tuple[float, float]] = []
     for index, stage in enumerate(items):
@@ -86,7 +89,7 @@ def flow_svg(*, columns: int) -> str:
             f'<text x="{x + box_w / 2}" y="{y + 40}" class="flow-detail">{text(stage.detail)}'
             "</text></g>"
         )
-    for (x1, y1), (x2, y2) in zip(centres, centres[1:], strict=False):
+    for (x1, y1), (x2, y2) in itertools.pairwise(centres):
         if y1 == y2:
             step = box_w / 2 + 2
             direction = 1 if x2 > x1 else -1
@@ -310,14 +313,12 @@ def rankings_md(rule_link: RuleLink) -> str:
         strength = _strength(value)
         assert evaluate(parse_cards(example)).strength == strength, (value, example)
         label = describe_ranks(parse_value(value)[1]) + (f", {note}" if note else "")
-        lines.append(
-            f"| {text(label)} | {faces(example)} | {lad.share_beaten(strength):.2%} |"
-        )
+        lines.append(f"| {text(label)} | {faces(example)} | {lad.share_beaten(strength):.2%} |")
     lines += [
         "",
         "## Badugis by their highest card",
         "",
-        "Players name a badugi by its top card: a \"seven\" is a badugi whose highest"
+        'Players name a badugi by its top card: a "seven" is a badugi whose highest'
         " card is a 7. How many four-card hands are badugis of each top card, and how"
         " many deals are at least that good:",
         "",
@@ -454,37 +455,28 @@ class Term:
     value: str = ""
 
 
-GLOSSARY: Final = (
-    Term("all-in", "Having put every chip in. The draws go on; nobody bets again.", ("R5.4", "R5.7")),
-    Term("badugi", "Four cards of four ranks and four suits: all of them play. Also the name of the game.", ("R2.2",), "7♠ 8♦ J♥ K♣", "K-J-8-7"),
-    Term("big bet", f"The bet size of the third and fourth rounds: {HOUSE.bet_sizes[2]} chips.", ("R3.2",)),
-    Term("big blind", f"The forced bet of {HOUSE.big_blind} chips posted by the player who is not the dealer.", ("R1.5",)),
-    Term("blind", "A forced bet posted before the cards are dealt, so there is something to play for.", ("R1.5",)),
-    Term("burn", "The top card set aside face down before each draw's new cards are dealt. Nobody sees it.", ("R4.4",)),
-    Term("button", "The marker of the dealer; it moves to the other player after every hand.", ("R1.3", "R6.2")),
-    Term("cap", "The most bets allowed in a round: one bet and three raises. After that, only call or fold.", ("R3.6",)),
-    Term("check-raise", "Checking, then raising after the other player bets. Allowed.", ("R3.8",)),
-    Term("clash", "Two cards that share a rank or a suit. Only one of them can play.", ("R2.1",), "A♠ 2♥ 3♦ K♦", "3-2-A"),
-    Term("dead card", "A card out of play: a discard or a burn. It never comes back in that hand.", ("R4.5",)),
-    Term("dealer", "The player with the button. Posts the small blind, acts first before the first draw and last after it.", ("R1.3", "R3.3")),
-    Term("draw", "Throwing away some cards and getting as many new ones. There are three draws in a hand.", ("R4.1", "R4.2")),
-    Term("heads-up", "Two players only. The house game is always heads-up.", ("R1.3",)),
-    Term("lowball", "A game in which the lowest hand wins. Badugi is one, with aces low.", ("R1.2", "R2.4")),
-    Term("option", "The big blind's right to check or raise when the dealer only calls before the first draw.", ("R3.7",)),
-    Term("outs", "The unseen cards that would make your hand: for a rainbow three, the ten cards of the missing suit whose rank you do not hold."),
-    Term("pat", "A hand kept as it is. To stand pat is to draw no cards.", ("R4.2",)),
-    Term("playable cards", "The largest group of a hand's cards with no rank and no suit repeated. Only they count.", ("R2.1",), "3♥ 4♠ 6♠ 7♣", "7-4-3"),
-    Term("rainbow", "Cards all of different suits. A rainbow three is three cards of three suits and three ranks, one card from a badugi.", ("R2.1",), "A♠ 2♥ 3♦", "3-2-A"),
-    Term("scoop", "Winning both halves of a split-pot game such as Badeucy. The house game has one pot, so there is nothing to scoop.", ("F3",)),
-    Term("showdown", "Turning the hands face up after the last round; the better hand takes the pot.", ("R5.1",)),
-    Term("small bet", f"The bet size of the first and second rounds: {HOUSE.bet_sizes[0]} chips.", ("R3.2",)),
-    Term("small blind", f"The forced bet of {HOUSE.small_blind} chip posted by the dealer.", ("R1.5",)),
-    Term("split pot", "Two equal hands share the pot equally.", ("R5.2",)),
-    Term("stand pat", "Draw no cards: keep the hand you have.", ("R4.2",)),
-    Term("stub", "The cards left in the deck after the deal: burns and new cards come from its top."),
-    Term("three, four ...", "A hand named by how many cards play: a three is a three-card hand, and a \"seven\" is a badugi whose top card is a 7."),
-    Term("uncovered chips", "The part of a bet that a short-stacked caller cannot match. It goes back to the bettor.", ("R5.4",)),
-)  # fmt: skip
+GLOSSARY_FILE: Final = "glossary.toml"
+
+
+def glossary() -> list[Term]:
+    """The terms, from `glossary.toml` beside this module, with the stakes filled in."""
+    raw = resources.files("badugi_spec.docs").joinpath(GLOSSARY_FILE).read_text("utf-8")
+    stakes = {
+        "small_blind": HOUSE.small_blind,
+        "big_blind": HOUSE.big_blind,
+        "small_bet": HOUSE.bet_sizes[0],
+        "big_bet": HOUSE.bet_sizes[-1],
+    }
+    return [
+        Term(
+            word=entry["word"],
+            meaning=entry["meaning"].format(**stakes),
+            rules=tuple(entry.get("rules", ())),
+            example=entry.get("example", ""),
+            value=entry.get("value", ""),
+        )
+        for entry in tomllib.loads(raw)["term"]
+    ]
 
 
 def glossary_md(rule_link: RuleLink) -> str:
@@ -494,7 +486,7 @@ def glossary_md(rule_link: RuleLink) -> str:
         "The words used on this site and at the table, with the rules that define them.",
         "",
     ]
-    for term in sorted(GLOSSARY, key=lambda t: t.word):
+    for term in sorted(glossary(), key=lambda t: t.word):
         extra = ""
         if term.example:
             hand = parse_cards(term.example)

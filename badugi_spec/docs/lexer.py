@@ -149,3 +149,11 @@ class BadugiLexer(RegexLexer):
             (r'"', String.Doc),
         ],
     }
+
+
+def highlight_html(source: str) -> str:
+    """A scenario's source as highlighted HTML spans, for raw HTML blocks of the site."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+
+    return str(highlight(source, BadugiLexer(), HtmlFormatter(nowrap=True)))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from badugi_spec.cards import Card
+from badugi_spec.errors import CardError
 from badugi_spec.hands import describe_ranks, parse_value
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
 
@@ -152,10 +154,9 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             return differ(want, session.get("hand"))
         case "cards":
             held = state.get("hands", {}).get(want["player"], [])
-            return differ(
-                f"{want['player']} has {' '.join(sorted(want['cards']))}",
-                f"{want['player']} has {' '.join(sorted(held)) or 'no cards'}",
-            )
+            expected = f"{want['player']} has {_card_set(want['cards'])}"
+            actual = f"{want['player']} has {_card_set(held) or 'no cards'}"
+            return None if expected == actual else (expected, actual)
         case "session-over":
             words = {"hands": "hand limit", "bust": "bust"}
 
@@ -176,6 +177,15 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
         case "session-continues":
             return differ("continues", "over" if session.get("over") else "continues")
     raise ValueError(f"unknown expectation {what!r}")  # pragma: no cover
+
+
+def _card_set(cards: list[str]) -> str:
+    """Cards in deck order, as people write them: the order they are held in is no matter."""
+    try:
+        parsed = sorted((Card.parse(c) for c in cards), key=lambda c: c.index)
+    except CardError:
+        return " ".join(sorted(cards))
+    return " ".join(card.pretty() for card in parsed)
 
 
 def _pairs(values: dict[str, Any]) -> str:
