@@ -267,7 +267,18 @@ next(0);
 </script></body></html>
 """
 
-PHONE_PAGES = ("generated/codes/", "generated/03-betting/", "generated/how-to-play/", "try/", "")
+PHONE_PAGES = (
+    "",
+    "generated/how-to-play/",
+    "try/",
+    "generated/03-betting/",
+    "generated/codes/",
+    "generated/rankings/",
+    "generated/odds/",
+    "generated/glossary/",
+    "generated/about/",
+    "scenario-language/",
+)
 
 
 def measure(base_url: str, paths: tuple[str, ...], width: int) -> dict[str, Any]:

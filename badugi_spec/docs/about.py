@@ -101,6 +101,7 @@ DECISIONS: Final = (
 
 _CITATION: Final = re.compile(r"\(house notes, (decisions? [\d ,and]+)\)")
 _NUMBER: Final = re.compile(r"\d+")
+_HOUSE_TEXT: Final = re.compile(r"\b[Tt]he house text\b")
 PROJECT_READING: Final = "(project reading; the house notes are silent)"
 
 
@@ -123,6 +124,7 @@ def link_citations(markdown: str, about_href: str) -> str:
         return f"([house notes]({about_href}#house-notes), {linked})"
 
     out = _CITATION.sub(swap, markdown)
+    out = _HOUSE_TEXT.sub(lambda m: f"[{m.group(0)}]({about_href}#the-house-text)", out)
     return out.replace(
         PROJECT_READING,
         f"([project reading]({about_href}#project-readings); the house notes are silent)",

@@ -438,16 +438,18 @@ def example_html(executed: Executed) -> str:
 
 
 _SCENARIO_MENTION: Final = re.compile(r"`([a-z0-9][a-z0-9-]*[a-z0-9])`")
+_SCENARIO_NAMED: Final = re.compile(r"(?<![\w`\[/#-])([a-z0-9]+(?:-[a-z0-9]+)+)(?= scenario\b)")
 
 
 def link_scenarios(markdown: str, href: Callable[[str], str | None]) -> str:
-    """Scenario ids written as `code` in a story become links to their example."""
+    """Scenario ids in a story become links to their example: written as `code`, or
+    named as in "see the too-many-discards scenario". Unknown ids stay as they are."""
 
     def swap(match: re.Match[str]) -> str:
         target = href(match.group(1))
         return f"[{match.group(0)}]({target})" if target else match.group(0)
 
-    return _SCENARIO_MENTION.sub(swap, markdown)
+    return _SCENARIO_NAMED.sub(swap, _SCENARIO_MENTION.sub(swap, markdown))
 
 
 def scenario_md(
