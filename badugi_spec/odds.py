@@ -27,7 +27,7 @@ from typing import Final
 
 from badugi_spec.cards import DECK, Card, Rank, as_cards, format_cards
 from badugi_spec.errors import CardError
-from badugi_spec.hands import MAX_CARDS, evaluate
+from badugi_spec.hands import MAX_CARDS, evaluate, strength_of
 
 MAX_DRAWS: Final = 3  # R4.1
 
@@ -190,27 +190,33 @@ def _one_draw(
     if wanted == 0:
         return [(group, Fraction(1))]
     outs = outs_of(group)
-    total = comb(pool, wanted)
-    results: dict[frozenset[Card], Fraction] = {}
+    # Ways of drawing each outcome, counted in whole numbers and divided once at the end.
+    ways: dict[frozenset[Card], int] = {}
     for count in range(min(wanted, len(outs)) + 1):
         # Each particular set of `count` outs comes with this many sets of misses.
         misses = comb(pool - len(outs), wanted - count)
         if misses == 0:
             continue
-        p = Fraction(misses, total)
         for drawn in combinations(outs, count):
             after = group | _best_addition(drawn)
-            results[after] = results.get(after, Fraction(0)) + p
-    return list(results.items())
+            ways[after] = ways.get(after, 0) + misses
+    total = comb(pool, wanted)
+    return [(after, Fraction(n, total)) for after, n in ways.items()]
 
 
 def _best_addition(drawn: Sequence[Card]) -> frozenset[Card]:
     """The most drawn outs that play together, lowest first when there is a choice."""
+    if len(drawn) < 2:  # no outs, or one out: it plays with the kept group by definition
+        return frozenset(drawn)
     for size in range(len(drawn), 0, -1):
         groups = [g for g in combinations(drawn, size) if _plays(g)]
         if groups:
-            return frozenset(max(groups, key=lambda g: evaluate(g).strength))
-    return frozenset()
+            return frozenset(max(groups, key=_strength))
+    return frozenset()  # pragma: no cover - a single out always plays
+
+
+def _strength(cards: Sequence[Card]) -> int:
+    return strength_of(sorted((c.rank.order for c in cards), reverse=True))
 
 
 def _plays(cards: Sequence[Card]) -> bool:
