@@ -215,7 +215,7 @@ def _best_addition(drawn: Sequence[Card]) -> frozenset[Card]:
     return frozenset()  # pragma: no cover - a single out always plays
 
 
-def _strength(cards: Sequence[Card]) -> int:
+def _strength(cards: Iterable[Card]) -> int:
     return strength_of(sorted((c.rank.order for c in cards), reverse=True))
 
 
