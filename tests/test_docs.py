@@ -378,3 +378,22 @@ def test_search_ranks_the_rule_above_its_examples(site: Path) -> None:
     assert done.returncode == 0, done.stderr[-1500:]
     groups = json.loads(done.stdout)
     assert groups[0][0].startswith("generated/03-betting/#R3.6 "), groups
+
+
+def test_example_order_prefers_order_then_the_rules_own_folder() -> None:
+    from badugi_spec.docs.build import example_order
+    from badugi_spec.docs.examples import Executed
+    from badugi_spec.scenario.model import Scenario, Where
+    from badugi_spec.scenario.runner import CaseResult
+
+    def example(path: str, order: int | None = None) -> Executed:
+        scenario = Scenario(id=path, title=path, where=Where(path, 1), order=order)
+        return Executed(scenario, {}, CaseResult(path, path, 1, []))
+
+    # A draw scenario filed under hand values sorts after the draws chapter's own, even
+    # though "02-" comes before "04-"; an explicit order beats both.
+    stray = example("scenarios/02-hand-values/aaa.badugi")
+    own = example("scenarios/04-draws/discard-and-replace.badugi")
+    first = example("scenarios/07-illegal-actions/zzz.badugi", order=1)
+    ordered = sorted([stray, own, first], key=lambda e: example_order(e, "04-draws"))
+    assert ordered == [first, own, stray]

@@ -72,22 +72,24 @@ def test_the_house_hand_throwing_the_king() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kept", "dead", "top"),
+    ("kept", "dead", "top", "draws"),
     [
-        ("A♠ 2♥ 3♦", "", 13),
-        ("A♠ 2♥ 3♦", "4♣ 5♣ 9♥", 13),
-        ("2♠ 5♥ 7♦", "", 8),
-        ("9♠ J♥ K♦", "A♣", 13),
+        ("A♠ 2♥ 3♦", "", 13, 3),
+        ("A♠ 2♥ 3♦", "4♣ 5♣ 9♥", 13, 2),
+        ("2♠ 5♥ 7♦", "", 8, 3),
+        ("9♠ J♥ K♦", "A♣", 13, 2),
     ],
 )
-def test_one_card_draws_match_brute_force(kept: str, dead: str, top: int) -> None:
+def test_one_card_draws_match_brute_force(kept: str, dead: str, top: int, draws: int) -> None:
     cards, gone = parse_cards(kept), parse_cards(dead)
     # The fourth card, thrown because it shares a suit, is named for the brute force.
     suits = {c.suit for c in cards}
     thrown = next(c for c in DECK if c not in {*cards, *gone} and c.suit in suits)
     rank = next(r for r in Rank if r.order == top)
-    odds = draw_odds(cards, thrown=[thrown], dead=gone, top=None if top == 13 else rank)
-    assert list(odds.badugi) == brute_force(cards, {*cards, *gone, thrown}, 3, top)
+    odds = draw_odds(
+        cards, thrown=[thrown], dead=gone, top=None if top == 13 else rank, draws=draws
+    )
+    assert list(odds.badugi) == brute_force(cards, {*cards, *gone, thrown}, draws, top)
 
 
 def test_two_card_draw_matches_brute_force() -> None:
