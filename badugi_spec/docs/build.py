@@ -1,9 +1,12 @@
-"""Generate the tutorial's rule pages, coverage matrix and reference figures.
+"""Generate the tutorial's pages: one per rule chapter, then the pages listed in `PAGES`
+(how to play, rankings, odds, glossary, about, the rules on one page, coverage, figures,
+codes).
 
 Every worked example is executed with our engine before it is written: a scenario that
 does not load or does not pass stops the build (`DocsBuildError`), so the site never shows
 a stale or wrong example. Pages go to `docs/generated/` and are rewritten only when their
-text changes, so `mkdocs serve` does not loop.
+text changes, so `mkdocs serve` does not loop. A new generated page (say, one per rule
+profile) is a `Page(name, render)` added to `PAGES` and a `generated/<name>` nav entry.
 
 Run it alone with `python -m badugi_spec.docs.build`; MkDocs runs it through `hook.py`.
 """

@@ -283,6 +283,7 @@ def rankings_md(rule_link: RuleLink) -> str:
     for size in (4, 3, 2, 1):
         share = by_size[size] / lad.total
         name = "badugi (4 cards play)" if size == 4 else f"{size} cards play"
+        name = "1 card plays" if size == 1 else name
         bars.append(
             f'<div class="bar-row"><span class="bar-label">{name}</span>'
             f'<span class="bar" style="width:{max(share * 100, 0.6):.1f}%"></span>'
