@@ -56,3 +56,11 @@ def test_every_legal_action_the_engine_offers_is_documented() -> None:
     assert {"check", "fold", "draw 0-4"} <= seen and any("all-in" in s for s in seen)
     undocumented = sorted(s for s in seen if not any(p.match(s) for p in patterns))
     assert undocumented == []
+
+
+def test_the_readme_walkthrough_scenario_passes() -> None:
+    readme = (PAGE.parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Add a scenario", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```badugi\n(.*?)```", section, re.S)
+    text = "\n".join(line.removeprefix("   ") for line in block.splitlines())
+    assert run(text) == "passed"

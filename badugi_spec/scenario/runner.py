@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from badugi_spec.cards import Card
+from badugi_spec.errors import CardError
 from badugi_spec.hands import describe_ranks, parse_value
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
 
@@ -96,12 +98,6 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             return differ(", ".join(map(str, want)), ", ".join(map(str, amounts)) or "none")
         case "pot-detail":
             return _pot_detail(want, state.get("pots", []))
-        case "has":
-            held = state.get("hands", {}).get(want["player"], [])
-            return differ(
-                f"{want['player']} has {' '.join(sorted(want['cards']))}",
-                f"{want['player']} has {' '.join(sorted(held)) or 'no cards'}",
-            )
         case "session-reason":
             return differ(
                 f"ended by {want}",
@@ -166,11 +162,28 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             return differ(want, session.get("dealer"))
         case "hands":
             return differ(want, session.get("hand"))
+        case "cards":
+            held = state.get("hands", {}).get(want["player"], [])
+            expected = f"{want['player']} has {_card_set(want['cards'])}"
+            actual = f"{want['player']} has {_card_set(held) or 'no cards'}"
+            return None if expected == actual else (expected, actual)
         case "session-over":
-            winner = want["winner"] or "drawn"
-            if not session.get("over"):
-                return differ(f"over, {winner}", "continues")
-            return differ(f"over, {winner}", f"over, {session.get('winner') or 'drawn'}")
+            words = {"hands": "hand limit", "bust": "bust"}
+
+            def said(over: bool, who: object, why: object) -> str:
+                if not over:
+                    return "session continues"
+                text = f"session over {who} wins" if who else "session over drawn"
+                return text + (f" ({words.get(str(why), why)})" if why else "")
+
+            reason = want.get("reason")
+            expected = said(True, want["winner"], reason)
+            actual = said(
+                bool(session.get("over")),
+                session.get("winner"),
+                session.get("reason") if reason else None,
+            )
+            return None if expected == actual else (expected, actual)
         case "session-continues":
             return differ("continues", "over" if session.get("over") else "continues")
     raise ValueError(f"unknown expectation {what!r}")  # pragma: no cover
@@ -204,6 +217,15 @@ def _pot_detail(want: dict[str, Any], pots: list[dict[str, Any]]) -> tuple[str, 
         sorted(want["winners"]) if want["winners"] is not None else None,
     )
     return None if actual == expected else (expected, actual)
+
+
+def _card_set(cards: list[str]) -> str:
+    """Cards in deck order, as people write them: the order they are held in is no matter."""
+    try:
+        parsed = sorted((Card.parse(c) for c in cards), key=lambda c: c.index)
+    except CardError:
+        return " ".join(sorted(cards))
+    return " ".join(card.pretty() for card in parsed)
 
 
 def _pairs(values: dict[str, Any]) -> str:

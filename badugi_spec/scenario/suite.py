@@ -87,7 +87,7 @@ def read_scenario(path: Path, known_rules: set[str] | None) -> Scenario:
 def load_suite(paths: Iterable[str | Path]) -> Suite:
     known = set(load_rules())
     suite = Suite()
-    ids: dict[str, Scenario] = {}
+    ids: dict[str, tuple[Scenario, Path]] = {}
     for path in scenario_files(paths):
         try:
             scenario = read_scenario(path, known)
@@ -95,9 +95,17 @@ def load_suite(paths: Iterable[str | Path]) -> Suite:
             suite.errors.append(LoadError(str(path), error))
             continue
         if scenario.id in ids:
-            first = ids[scenario.id].where
+            kept, kept_path = ids[scenario.id]
+            # The error goes to the file written last, which is the one just added or
+            # renamed: the older file keeps its place in the suite.
+            if _mtime(path) < _mtime(kept_path):
+                suite.scenarios[suite.scenarios.index(kept)] = scenario
+                ids[scenario.id] = (scenario, path)
+                scenario, path = kept, kept_path
+            first = ids[scenario.id][0].where
             duplicate = ScenarioError(
-                f"duplicate scenario id {scenario.id!r} (also {first.path}:{first.line})",
+                f"duplicate scenario id {scenario.id!r}: {first.path}:{first.line} already"
+                " uses it; give this scenario an id of its own",
                 path=str(path),
                 line=scenario.where.line,
                 column=scenario.where.column,
@@ -105,6 +113,13 @@ def load_suite(paths: Iterable[str | Path]) -> Suite:
             )
             suite.errors.append(LoadError(str(path), duplicate))
             continue
-        ids[scenario.id] = scenario
+        ids[scenario.id] = (scenario, path)
         suite.scenarios.append(scenario)
     return suite
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
