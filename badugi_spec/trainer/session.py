@@ -1,0 +1,328 @@
+"""A training session: you against the bot, hand after hand, every event explained.
+
+The engine's `Session` deals and judges; this module only asks the player for keys, asks
+the bot for its actions, and prints the narration. It talks through a `Console`, so the
+tests drive it with a script, without a process or a terminal.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, TextIO
+
+from badugi_spec.cards import Card, format_cards
+from badugi_spec.engine import Action, Hand, Kind, Session
+from badugi_spec.errors import CardError, IllegalAction
+from badugi_spec.odds import MAX_DRAWS, hand_odds, percent
+from badugi_spec.profiles import Profile
+from badugi_spec.rules import load
+from badugi_spec.trainer import keys, screen
+from badugi_spec.trainer.bot import Bot, book_discards, seen
+from badugi_spec.trainer.faces import Faces
+from badugi_spec.trainer.narrate import Line, Names, Narrator
+
+
+class Console(Protocol):
+    def show(self, text: str) -> None: ...
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input, or None at the end of input."""
+        ...
+
+
+class Terminal:
+    """Standard input and output. When the input is not a terminal (a script piped in),
+    each line read is echoed after the prompt, so the transcript reads like a session."""
+
+    def __init__(self, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.echo = not self.stdin.isatty()
+
+    def show(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            return None
+        if self.echo:
+            self.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\r\n")
+
+
+class Script:
+    """A console for tests: the input lines given, the output kept in `lines`."""
+
+    def __init__(self, inputs: Iterable[str]) -> None:
+        self.inputs = list(inputs)
+        self.lines: list[str] = []
+        self.asked = 0
+
+    def show(self, text: str) -> None:
+        self.lines.extend(text.split("\n"))
+
+    def ask(self, prompt: str) -> str | None:
+        if self.asked >= len(self.inputs):
+            return None
+        line = self.inputs[self.asked]
+        self.asked += 1
+        self.lines.append(prompt + line)
+        return line
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+@dataclass(slots=True)
+class Summary:
+    """How the session went, for the closing lines and for the tests."""
+
+    hands: int = 0
+    """Hands finished."""
+    stacks: tuple[int, ...] = ()
+    won: dict[int, int] = field(default_factory=dict)
+    """Hands won (a split counts for each winner), by seat."""
+    showdowns: int = 0
+    stopped: str | None = None
+    """None when the session ran to its end; else `end of input`, `quit` or `Ctrl-C`."""
+    winner: int | None = None
+
+
+class Trainer:
+    """Plays one session on `console`: you in seat `you`, a bot in every other seat."""
+
+    def __init__(
+        self,
+        *,
+        console: Console,
+        profile: Profile,
+        seed: int,
+        faces: Faces,
+        hints: bool = False,
+        seats: int = 2,
+        you: int = 0,
+    ) -> None:
+        self.console = console
+        self.profile = profile
+        self.seed = seed
+        self.faces = faces
+        self.hints = hints
+        self.you = you
+        self.names = Names(seats=seats, you=you)
+        self.narrator = Narrator(names=self.names)
+        # The session's shuffles and each bot's choices come from the seed alone.
+        self.session = Session(
+            first_dealer=you,
+            stacks=(profile.starting_stack,) * seats,
+            profile=profile,
+            seed=seed,
+        )
+        self.bots = {
+            seat: Bot(random.Random(f"badugi-bot:{seed}:{seat}"))
+            for seat in range(seats)
+            if seat != you
+        }
+        self.summary = Summary(stacks=self.session.stacks)
+
+    def run(self) -> Summary:
+        try:
+            self._play()
+        except KeyboardInterrupt:
+            self.console.show("")
+            self.summary.stopped = "Ctrl-C"
+        self._close()
+        return self.summary
+
+    # ----- the session -------------------------------------------------------------------
+
+    def _play(self) -> None:
+        session = self.session
+        while not session.is_over:
+            hand = session.start_hand()
+            self._say(
+                self.narrator.start(
+                    hand, number=session.hand_number, of=self.profile.hands_per_session
+                )
+            )
+            while not hand.is_over:
+                seat = hand.to_act
+                assert seat is not None, "a hand in play always has a player to act"
+                if seat == self.you:
+                    stop = self._your_turn(hand)
+                    if stop is not None:
+                        self.summary.stopped = stop
+                        return
+                else:
+                    session.apply(self.bots[seat].decide(seen(hand, seat)))
+                self._say(self.narrator.update(hand))
+            self._after_hand(hand)
+
+    def _after_hand(self, hand: Hand) -> None:
+        result = hand.result
+        assert result is not None
+        summary = self.summary
+        summary.hands += 1
+        summary.stacks = self.session.stacks
+        for seat in result.winners:
+            summary.won[seat] = summary.won.get(seat, 0) + 1
+        if result.ended_by == "showdown":
+            summary.showdowns += 1
+        stacks = ", ".join(f"{self.names(s)} {n}" for s, n in enumerate(self.session.stacks))
+        self._say([Line("R6.3", f"Stacks: {stacks}. Chips carry over to the next hand.")])
+        self.console.show("")
+
+    def _close(self) -> None:
+        summary = self.summary
+        session = self.session
+        names = self.names
+        stacks = ", ".join(f"{names(s)} {n}" for s, n in enumerate(summary.stacks))
+        lines: list[Line] = []
+        result = session.result
+        if summary.stopped is None and result is not None:
+            if result.reason == "hands":
+                why = f"{result.hands} hands have been played"
+            else:
+                broke = [names.obj(s) for s, n in enumerate(result.stacks) if n == 0]
+                why = f"{' and '.join(broke)} ran out of chips"
+            lines.append(Line("R6.4", f"The session is over: {why}."))
+            summary.winner = result.winner
+            if result.winner is None:
+                verdict = "equal stacks, so the session is a draw"
+            else:
+                verdict = f"{names.does(result.winner, 'win')} the session with the most chips"
+            lines.append(Line("R6.5", f"{stacks}: {verdict}."))
+        else:
+            current = session.hand
+            unfinished = current is not None and not current.is_over
+            during = f" during hand {session.hand_number}" if unfinished else ""
+            lines.append(
+                Line(
+                    "",
+                    f"Session stopped ({summary.stopped}){during}"
+                    + (", which does not count" if unfinished else "")
+                    + f". After {_count(summary.hands, 'hand')}: {stacks}.",
+                )
+            )
+        won = ", ".join(
+            f"{names.obj(s)} {summary.won.get(s, 0)}" for s in range(len(summary.stacks))
+        )
+        lines.append(
+            Line(
+                "",
+                f"Hands won: {won} ({_count(summary.showdowns, 'showdown')}). Seed"
+                f" {self.seed}: badugi-spec play --seed {self.seed} deals the same cards again.",
+            )
+        )
+        self._say(lines)
+
+    # ----- your turn ---------------------------------------------------------------------
+
+    def _your_turn(self, hand: Hand) -> str | None:
+        """Ask until an action is accepted; the reason to stop the session, or None."""
+        you = self.you
+        show = self.console.show
+        for text in screen.table(
+            hand,
+            names=self.names,
+            faces=self.faces,
+            number=self.session.hand_number,
+            of=self.profile.hands_per_session,
+        ):
+            show(self.faces.paint(text))
+        if self.hints and hand.phase.kind == "draw":
+            self._say(self._odds(hand, None))
+        show(screen.key_help(hand.legal_actions(), hand_size=len(hand.holdings[you])))
+        while True:
+            typed = self.console.ask("> ")
+            if typed is None:
+                return "end of input"
+            try:
+                command = keys.parse(typed, hand.holdings[you])
+            except keys.BadKey as error:
+                show(f"Not a key: {error}. Nothing changed.")
+                continue
+            if isinstance(command, keys.Quit):
+                return "quit"
+            if isinstance(command, keys.Help):
+                self._help(command.rule)
+                continue
+            if isinstance(command, keys.Odds):
+                self._say(self._odds(hand, command.discards))
+                continue
+            if isinstance(command, keys.Draw):
+                action = Action(you, Kind.DRAW, discards=command.discards)
+            else:
+                action = Action(you, command.kind, amount=command.amount)
+            try:
+                self.session.apply(action)
+            except IllegalAction as error:
+                self._say(
+                    [Line(error.rule, f"Refused, {error.code}: {error.message}. Nothing changed.")]
+                )
+                show(screen.key_help(hand.legal_actions(), hand_size=len(hand.holdings[you])))
+                continue
+            return None
+
+    def _odds(self, hand: Hand, discards: Sequence[Card] | None) -> list[Line]:
+        """The exact odds of a draw from the odds module; None: the book's draw."""
+        you = self.you
+        cards = tuple(hand.holdings[you])
+        draws = min(hand.profile.betting_rounds - hand.phase.number, MAX_DRAWS)
+        if hand.phase.kind != "draw":
+            return [Line("hint", "Odds are for a draw: ask during a draw (o 1 4).")]
+        book = discards is None
+        thrown = book_discards(cards, draws_left=draws) if discards is None else tuple(discards)
+        try:
+            odds = hand_odds(cards, thrown, draws=draws, dead=hand.discards[you])
+        except CardError as error:
+            return [
+                Line("hint", f"No odds for throwing {format_cards(thrown) or 'nothing'}: {error}.")
+            ]
+        kept = [c for c in cards if c not in thrown]
+        what = (
+            f"throw {format_cards(thrown)}" if thrown else "stand pat"
+        ) + f", keep {format_cards(kept)}"
+        chances = "; ".join(
+            f"by draw {hand.phase.number + i} {percent(p)} ({p})" for i, p in enumerate(odds.badugi)
+        )
+        lead = "The book says" if book else "Odds"
+        return [
+            Line(
+                "hint",
+                f"{lead}: {what}. {odds.outs} outs among {odds.unseen} unseen cards."
+                f" A badugi {chances}.",
+            )
+        ]
+
+    def _help(self, rule: str | None) -> None:
+        if rule is None:
+            for line in screen.HELP.splitlines():
+                self.console.show(self.faces.paint(line))
+            return
+        rules = load()
+        if rule not in rules:
+            self.console.show(
+                f"There is no rule {rule}; rule IDs look like R3.6 (badugi-spec rules)."
+            )
+            return
+        found = rules[rule]
+        self.console.show(self.faces.strong(f"{found.id} {found.title}"))
+        for line in found.text.splitlines():
+            self.console.show(self.faces.paint(line))
+
+    def _say(self, lines: Sequence[Line]) -> None:
+        for line in lines:
+            self.console.show(self.faces.paint(screen.narration(line, self.faces)))
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
