@@ -108,6 +108,25 @@ def tier(value: HandValue, draws_left: int) -> Tier:
     return Tier.WEAK
 
 
+def _breaks(value: HandValue, draws_left: int) -> bool:
+    """Whether the book breaks this badugi now: rough, and early enough to draw again."""
+    top = value.cards[0].rank.order
+    return value.is_badugi and ((draws_left >= 3 and top >= 11) or (draws_left == 2 and top == 13))
+
+
+def book_reason(cards: tuple[Card, ...], *, draws_left: int) -> str:
+    """Why the book draws as it does, in a few words (for the trainer's hints)."""
+    value = evaluate(cards)
+    if _breaks(value, draws_left):
+        return (
+            f"break the rough badugi: its top card {value.cards[0].pretty()} is too high"
+            f" with {draws_left} draws to come"
+        )
+    if value.is_badugi:
+        return "keep the badugi"
+    return "keep the cards that play (R2.1), throw the rest"
+
+
 def book_discards(
     cards: tuple[Card, ...], *, draws_left: int, max_discards: int = MAX_CARDS
 ) -> tuple[Card, ...]:
@@ -115,10 +134,8 @@ def book_discards(
     badugi early (see the module docstring). At most `max_discards`, highest first."""
     value = evaluate(cards)
     keep = set(value.cards)
-    if value.is_badugi:
-        top = value.cards[0]
-        if (draws_left >= 3 and top.rank.order >= 11) or (draws_left == 2 and top.rank.order == 13):
-            keep.discard(top)
+    if _breaks(value, draws_left):
+        keep.discard(value.cards[0])
     thrown = [c for c in cards if c not in keep]
     if len(thrown) > max_discards:
         thrown = sorted(thrown, key=lambda c: -c.rank.order)[:max_discards]

@@ -80,6 +80,8 @@ def parse(text: str, held: Sequence[Card]) -> Command:
             raise BadKey("say which cards to throw, e.g. d 1 4 (or p to stand pat)")
         return Draw(_cards(rest, held))
     if head in ("o", "odds"):
+        if [word.lower() for word in rest] in (["p"], ["pat"]):
+            return Odds(())
         return Odds(_cards(rest, held) if rest else None)
     if head.isdigit():
         return Draw(_cards(words, held))

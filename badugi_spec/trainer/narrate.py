@@ -255,6 +255,14 @@ class Narrator:
             return [Line(event.rule, text), *self._capped_now(hand, event)]
         if kind == "call":
             lines = [Line(event.rule, f"{names.does(seat, 'call')} {event.amount}.{all_in}")]
+            cap = hand.profile.cap
+            if cap and not hand.uncapped and hand.raises >= cap:
+                lines.append(
+                    Line(
+                        cap_rule(hand),
+                        "A call or a fold was all that was left: the round is capped.",
+                    )
+                )
             phase = hand.phase
             if (
                 phase.kind == "bet"

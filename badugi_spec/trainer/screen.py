@@ -6,6 +6,7 @@ difference on a terminal is colour (the four-colour deck, bold headings).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from badugi_spec.engine import Hand, Kind, Legal
@@ -25,9 +26,27 @@ KEYS: dict[Kind, str] = {
 _KEY_ORDER = (Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE, Kind.FOLD, Kind.ALL_IN, Kind.DRAW)
 
 
-def narration(line: Line, faces: Faces) -> str:
-    """A narrated line: the rule ID in a column of its own, then the text."""
-    return f"{faces.dim(f'{line.rule:<6}')} {line.text}".rstrip()
+RULE_COLUMN = 7
+
+
+def wrap(text: str, *, width: int, indent: int) -> list[str]:
+    """`text` cut to `width` columns, later lines indented; card faces are never split."""
+    return textwrap.wrap(
+        text,
+        width=max(width, 40),
+        subsequent_indent=" " * indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [""]
+
+
+def narration(line: Line, faces: Faces, *, width: int) -> list[str]:
+    """A narrated line: the rule ID in a column of its own, then the text, wrapped."""
+    head = f"{line.rule:<{RULE_COLUMN - 1}} "
+    rows = wrap(head + line.text, width=width, indent=RULE_COLUMN)
+    if line.rule and rows[0].startswith(line.rule):
+        rows[0] = faces.dim(line.rule) + rows[0][len(line.rule) :]
+    return [faces.paint(row) for row in rows]
 
 
 def table(hand: Hand, *, names: Names, faces: Faces, number: int, of: int) -> list[str]:
@@ -73,14 +92,14 @@ def hand_lines(hand: Hand, *, you: int, faces: Faces) -> list[str]:
     ]
 
 
-def key_help(options: Sequence[Legal], *, hand_size: int) -> str:
+def key_help(options: Sequence[Legal]) -> str:
     """The legal actions as short keys: `c call 1 · r raise to 4 · f fold`."""
     parts: list[str] = []
     for option in sorted(options, key=lambda o: _KEY_ORDER.index(o.kind)):
         if option.kind is Kind.DRAW:
             parts.append("p stand pat")
-            parts.append(f"d 1-{hand_size} throw those cards (e.g. d 1 4)")
-            parts.append("o 1-4 odds of that draw")
+            parts.append("d 1 4 throw cards 1 and 4")
+            parts.append("o 1 4 odds of that draw")
         else:
             parts.append(f"{KEYS[option.kind]} {option.describe()}")
     return "  Your move: " + " · ".join(parts) + "   (? help, q quit)"

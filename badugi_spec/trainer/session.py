@@ -8,24 +8,30 @@ tests drive it with a script, without a process or a terminal.
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
-from badugi_spec.cards import Card, format_cards
+from badugi_spec.cards import Card
 from badugi_spec.engine import Action, Hand, Kind, Session
-from badugi_spec.errors import CardError, IllegalAction
-from badugi_spec.odds import MAX_DRAWS, hand_odds, percent
+from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles import Profile
 from badugi_spec.rules import load
 from badugi_spec.trainer import keys, screen
-from badugi_spec.trainer.bot import Bot, book_discards, seen
+from badugi_spec.trainer.bot import Bot, seen
 from badugi_spec.trainer.faces import Faces
+from badugi_spec.trainer.hints import draw_hint
 from badugi_spec.trainer.narrate import Line, Names, Narrator
 
 
 class Console(Protocol):
+    @property
+    def width(self) -> int:
+        """Columns to wrap long lines at."""
+        ...
+
     def show(self, text: str) -> None: ...
 
     def ask(self, prompt: str) -> str | None:
@@ -41,6 +47,12 @@ class Terminal:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.echo = not self.stdin.isatty()
+
+    @property
+    def width(self) -> int:
+        if self.stdout.isatty():
+            return shutil.get_terminal_size((100, 24)).columns - 1
+        return 100
 
     def show(self, text: str) -> None:
         self.stdout.write(text + "\n")
@@ -61,10 +73,11 @@ class Terminal:
 class Script:
     """A console for tests: the input lines given, the output kept in `lines`."""
 
-    def __init__(self, inputs: Iterable[str]) -> None:
+    def __init__(self, inputs: Iterable[str], *, width: int = 100) -> None:
         self.inputs = list(inputs)
         self.lines: list[str] = []
         self.asked = 0
+        self.width = width
 
     def show(self, text: str) -> None:
         self.lines.extend(text.split("\n"))
@@ -110,7 +123,10 @@ class Trainer:
         hints: bool = False,
         seats: int = 2,
         you: int = 0,
+        decks: Sequence[Sequence[Card]] = (),
     ) -> None:
+        """`decks` states the deck order of the first hands (for tests and examples); the
+        hands after them are shuffled from the seed."""
         self.console = console
         self.profile = profile
         self.seed = seed
@@ -132,6 +148,7 @@ class Trainer:
             if seat != you
         }
         self.summary = Summary(stacks=self.session.stacks)
+        self.decks = [tuple(deck) for deck in decks]
 
     def run(self) -> Summary:
         try:
@@ -147,7 +164,8 @@ class Trainer:
     def _play(self) -> None:
         session = self.session
         while not session.is_over:
-            hand = session.start_hand()
+            number = session.hand_number
+            hand = session.start_hand(self.decks[number] if number < len(self.decks) else None)
             self._say(
                 self.narrator.start(
                     hand, number=session.hand_number, of=self.profile.hands_per_session
@@ -240,7 +258,7 @@ class Trainer:
             show(self.faces.paint(text))
         if self.hints and hand.phase.kind == "draw":
             self._say(self._odds(hand, None))
-        show(screen.key_help(hand.legal_actions(), hand_size=len(hand.holdings[you])))
+        self._keys(hand)
         while True:
             typed = self.console.ask("> ")
             if typed is None:
@@ -268,40 +286,22 @@ class Trainer:
                 self._say(
                     [Line(error.rule, f"Refused, {error.code}: {error.message}. Nothing changed.")]
                 )
-                show(screen.key_help(hand.legal_actions(), hand_size=len(hand.holdings[you])))
+                self._keys(hand)
                 continue
             return None
 
-    def _odds(self, hand: Hand, discards: Sequence[Card] | None) -> list[Line]:
-        """The exact odds of a draw from the odds module; None: the book's draw."""
-        you = self.you
-        cards = tuple(hand.holdings[you])
-        draws = min(hand.profile.betting_rounds - hand.phase.number, MAX_DRAWS)
+    def _odds(self, hand: Hand, thrown: Sequence[Card] | None) -> list[Line]:
+        """The exact odds of a draw; None: the book's draw."""
         if hand.phase.kind != "draw":
             return [Line("hint", "Odds are for a draw: ask during a draw (o 1 4).")]
-        book = discards is None
-        thrown = book_discards(cards, draws_left=draws) if discards is None else tuple(discards)
-        try:
-            odds = hand_odds(cards, thrown, draws=draws, dead=hand.discards[you])
-        except CardError as error:
-            return [
-                Line("hint", f"No odds for throwing {format_cards(thrown) or 'nothing'}: {error}.")
-            ]
-        kept = [c for c in cards if c not in thrown]
-        what = (
-            f"throw {format_cards(thrown)}" if thrown else "stand pat"
-        ) + f", keep {format_cards(kept)}"
-        chances = "; ".join(
-            f"by draw {hand.phase.number + i} {percent(p)} ({p})" for i, p in enumerate(odds.badugi)
+        text = draw_hint(
+            hand.holdings[self.you],
+            thrown,
+            draw=hand.phase.number,
+            draws_left=hand.profile.betting_rounds - hand.phase.number,
+            dead=hand.discards[self.you],
         )
-        lead = "The book says" if book else "Odds"
-        return [
-            Line(
-                "hint",
-                f"{lead}: {what}. {odds.outs} outs among {odds.unseen} unseen cards."
-                f" A badugi {chances}.",
-            )
-        ]
+        return [Line("hint", text)]
 
     def _help(self, rule: str | None) -> None:
         if rule is None:
@@ -319,9 +319,16 @@ class Trainer:
         for line in found.text.splitlines():
             self.console.show(self.faces.paint(line))
 
+    def _keys(self, hand: Hand) -> None:
+        text = screen.key_help(hand.legal_actions())
+        for row in screen.wrap(text, width=self.console.width, indent=len("  Your move: ")):
+            self.console.show(self.faces.paint(row))
+
     def _say(self, lines: Sequence[Line]) -> None:
+        width = self.console.width
         for line in lines:
-            self.console.show(self.faces.paint(screen.narration(line, self.faces)))
+            for row in screen.narration(line, self.faces, width=width):
+                self.console.show(row)
 
 
 def _count(n: int, word: str) -> str:
