@@ -26,6 +26,7 @@ DIM: Final = "\x1b[2m"
 
 
 _SUIT_OF: Final = {suit.symbol: suit for suit in Suit}
+_ASCII: Final = str.maketrans({"·": "|", "─": "-", "—": "-"})
 _FACE: Final = re.compile(r"(10|[A2-9TJQK])?([♠♥♦♣])")
 
 
@@ -44,6 +45,8 @@ class Faces:
 
         if not self.colour and self.symbols:
             return text
+        if not self.symbols:
+            text = text.translate(_ASCII)
         return _FACE.sub(face, text)
 
     def strong(self, text: str) -> str:
