@@ -108,7 +108,7 @@ def capped_round() -> tuple[Trainer, Script]:
 def test_the_cap_stops_a_raise_and_says_why() -> None:
     trainer, console = capped_round()
     lines = narrated(console)
-    assert ("R3.5", "Bot raises to 8: 4 chips, a call of 2 and one bet of 2 more.") in lines
+    assert ("R3.5", "Bot raises to 8: 4 chips, a call of 2 and one bet more (a bet is 2).") in lines
     assert (
         "R3.6",
         "That is bet level 4 of 4: the round is capped, so from here on nobody may raise,"

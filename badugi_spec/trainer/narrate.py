@@ -240,19 +240,21 @@ class Narrator:
                     f"{names.does(seat, 'fold')}: the hand ends at once, and nobody shows cards.",
                 )
             ]
+        short = (
+            " That is less than a full one, allowed only all-in." if event.rule == "R5.6" else ""
+        )
         if kind == "bet":
-            text = (
-                f"{names.does(seat, 'bet')} {total}: the fixed bet of this round,"
-                f" {hand.bet_size} chips.{all_in}"
-            )
-            return [Line(event.rule, text), *self._capped_now(hand, event)]
+            text = f"{names.does(seat, 'bet')} {total}: the fixed bet of this round is {hand.bet_size}."
+            return [Line(event.rule, text + all_in + short), *self._capped_now(hand, event)]
         if kind == "raise":
+            call = level - (total - event.amount)
+            more = total - level
+            extra = "one bet" if more == hand.bet_size else str(more)
             text = (
                 f"{names.does(seat, 'raise')} to {total}: {event.amount} chips, a call of"
-                f" {level - (total - event.amount)} and one bet of {hand.bet_size}"
-                f" more.{all_in}"
+                f" {call} and {extra} more (a bet is {hand.bet_size})."
             )
-            return [Line(event.rule, text), *self._capped_now(hand, event)]
+            return [Line(event.rule, text + all_in + short), *self._capped_now(hand, event)]
         if kind == "call":
             lines = [Line(event.rule, f"{names.does(seat, 'call')} {event.amount}.{all_in}")]
             cap = hand.profile.cap
