@@ -326,3 +326,18 @@ def test_other_profiles_cite_their_own_rules() -> None:
 def test_every_profile_is_narrated_with_known_rules(profile: str) -> None:
     _, console = run(passive(400), seed=100, profile=profile)
     assert {rule for rule, _ in narrated(console)} <= RULE_IDS
+
+
+def test_a_multi_way_table_cites_the_multi_way_rules() -> None:
+    console = Script(passive(300), width=1000)
+    trainer = Trainer(
+        console=console, profile=profiles.get("pokerstars-2010"), seed=9, faces=PLAIN, seats=3
+    )
+    summary = trainer.run()
+    lines = narrated(console)
+    rules = {rule for rule, _ in lines}
+    assert rules <= RULE_IDS
+    assert {"R8.4", "R8.5"} <= rules
+    assert "Bot 1" in console.text and "Bot 2" in console.text
+    assert sum(summary.stacks) == 300
+    assert summary.stopped in (None, "you have no chips left")

@@ -153,6 +153,12 @@ def test_a_few_hundred_bot_sessions_without_an_illegal_action() -> None:
     assert set(report.by_profile) == set(NAMES)
 
 
+def test_multi_way_bot_sessions_without_an_illegal_action() -> None:
+    chosen = [profiles.get(name) for name in NAMES if profiles.get(name).max_seats >= 6]
+    report = play_sessions(sessions=24, seed=7, profiles=chosen, seats=6)
+    assert report.sessions == 24 and report.illegal == 0, report.examples
+
+
 def test_an_illegal_bot_action_is_counted_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     def cheat(self: Bot, view: Seen) -> Action:
         return Action(view.seat, Kind.CHECK)  # also in a draw, or facing a bet

@@ -74,6 +74,8 @@ def test_a_reader_that_goes_away_is_no_error() -> None:
         (["play", "--profile", "nope"], "invalid choice: 'nope'"),
         (["play", "--seed", "x"], "invalid int value: 'x'"),
         (["bot-sessions", "--sessions", "0"], "--sessions must be at least 1"),
+        (["play", "--players", "3"], "profile house seats 2 to 2 players (R8.2), not 3"),
+        (["bot-sessions", "--players", "9"], "--players must be 2 to 8 (R8.2), not 9"),
     ],
 )
 def test_bad_options_are_one_line(argv: list[str], message: str, capsys: Capsys) -> None:

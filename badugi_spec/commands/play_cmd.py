@@ -39,6 +39,12 @@ def register(sub: Any) -> None:
         "--hints", action="store_true", help="before each draw, show the book's draw and its odds"
     )
     play.add_argument("--plain", action="store_true", help="no colour, even on a terminal")
+    play.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="players at the table, you and bots (more than 2 where the profile seats them)",
+    )
     play.set_defaults(run=run_play)
 
     bots = sub.add_parser(
@@ -47,6 +53,9 @@ def register(sub: Any) -> None:
     )
     bots.add_argument("--sessions", type=int, default=1000, help="how many sessions")
     bots.add_argument("--seed", type=int, default=1)
+    bots.add_argument(
+        "--players", type=int, default=2, help="bots at each table (capped by each profile)"
+    )
     bots.add_argument(
         "--profile",
         action="append",
@@ -58,14 +67,24 @@ def register(sub: Any) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     profile = profiles.get(args.profile)
-    if profile.min_seats > 2:
-        raise PlayError(f"profile {profile.name} does not seat two players")
+    if not profile.min_seats <= args.players <= profile.max_seats:
+        raise PlayError(
+            f"profile {profile.name} seats {profile.min_seats} to {profile.max_seats} players"
+            f" (R8.2), not {args.players}"
+        )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     symbols = can_encode_symbols(sys.stdout)
     if not symbols and hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")  # the rest of the text degrades, not fails
     faces = Faces(colour=not args.plain and wants_colour(sys.stdout), symbols=symbols)
-    trainer = Trainer(console=Terminal(), profile=profile, seed=seed, faces=faces, hints=args.hints)
+    trainer = Trainer(
+        console=Terminal(),
+        profile=profile,
+        seed=seed,
+        faces=faces,
+        hints=args.hints,
+        seats=args.players,
+    )
     summary = trainer.run()
     return INTERRUPTED if summary.stopped == "Ctrl-C" else 0
 
@@ -74,7 +93,11 @@ def run_bot_sessions(args: argparse.Namespace) -> int:
     if args.sessions < 1:
         raise PlayError("--sessions must be at least 1")
     chosen = [profiles.get(name) for name in (args.profile or profiles.names())]
-    report = play_sessions(sessions=args.sessions, seed=args.seed, profiles=chosen)
+    if not 2 <= args.players <= 8:
+        raise PlayError(f"--players must be 2 to 8 (R8.2), not {args.players}")
+    report = play_sessions(
+        sessions=args.sessions, seed=args.seed, profiles=chosen, seats=args.players
+    )
     for line in report.lines():
         print(line)
     return 1 if report.illegal else 0

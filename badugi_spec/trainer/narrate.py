@@ -53,6 +53,8 @@ class Names:
 
 
 def role(hand: Hand, seat: int) -> str:
+    if seat not in hand.order:
+        return "sitting out"
     if seat == hand.dealer:
         return "dealer" if len(hand.order) == 2 else "button"
     if seat == hand.big_blind:
@@ -234,17 +236,16 @@ class Narrator:
         if kind == "check":
             return [Line(event.rule, f"{names.does(seat, 'check')}: there is nothing to call.")]
         if kind == "fold":
-            return [
-                Line(
-                    event.rule,
-                    f"{names.does(seat, 'fold')}: the hand ends at once, and nobody shows cards.",
-                )
-            ]
+            if len(hand.live()) > 1:
+                text = f"{names.does(seat, 'fold')}: out of this hand; the others play on."
+            else:
+                text = f"{names.does(seat, 'fold')}: the hand ends at once, and nobody shows cards."
+            return [Line(event.rule, text)]
         short = (
             " That is less than a full one, allowed only all-in." if event.rule == "R5.6" else ""
         )
         if kind == "bet":
-            text = f"{names.does(seat, 'bet')} {total}: the fixed bet of this round is {hand.bet_size}."
+            text = f"{names.does(seat, 'bet')} {total}: this round's fixed bet is {hand.bet_size}."
             return [Line(event.rule, text + all_in + short), *self._capped_now(hand, event)]
         if kind == "raise":
             call = level - (total - event.amount)

@@ -63,7 +63,7 @@ def table(hand: Hand, *, names: Names, faces: Faces, number: int, of: int) -> li
             state = "  all-in"
         bet = f"   in this round {hand.committed[seat]:>3}" if betting else ""
         lines.append(
-            f"  {names(seat):<{width}}  {role(hand, seat):<11} stack {hand.stacks[seat]:>4}"
+            f"  {names(seat):<{width}}  {role(hand, seat):<12} stack {hand.stacks[seat]:>4}"
             f"{bet}{state}"
         )
     pot = f"  Pot {hand.pot}"

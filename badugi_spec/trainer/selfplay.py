@@ -43,17 +43,20 @@ class Report:
         return out
 
 
-def play_sessions(*, sessions: int, seed: int, profiles: Sequence[Profile]) -> Report:
+def play_sessions(
+    *, sessions: int, seed: int, profiles: Sequence[Profile], seats: int = 2
+) -> Report:
+    """`sessions` sessions of `seats` bots (fewer where a profile seats fewer)."""
     report = Report()
     for number in range(sessions):
         profile = profiles[number % len(profiles)]
-        _one_session(report, profile=profile, seed=f"{seed}:{number}")
+        table = min(seats, profile.max_seats)
+        _one_session(report, profile=profile, seed=f"{seed}:{number}", seats=table)
     return report
 
 
-def _one_session(report: Report, *, profile: Profile, seed: str) -> None:
+def _one_session(report: Report, *, profile: Profile, seed: str, seats: int) -> None:
     rng = random.Random(f"stacks:{seed}")
-    seats = 2
     stacks = (profile.starting_stack,) * seats
     if rng.random() < 1 / 3:
         stacks = tuple(rng.randint(1, 30) for _ in range(seats))

@@ -183,6 +183,11 @@ class Trainer:
                     session.apply(self.bots[seat].decide(seen(hand, seat)))
                 self._say(self.narrator.update(hand))
             self._after_hand(hand)
+            if not session.is_over and session.stacks[self.you] == 0:
+                # Multi-way sessions go on while two players have chips (R8.23); without
+                # chips you could only watch, so your session ends here.
+                self.summary.stopped = "you have no chips left"
+                return
 
     def _after_hand(self, hand: Hand) -> None:
         result = hand.result
