@@ -341,3 +341,12 @@ def test_a_multi_way_table_cites_the_multi_way_rules() -> None:
     assert "Bot 1" in console.text and "Bot 2" in console.text
     assert sum(summary.stacks) == 300
     assert summary.stopped in (None, "you have no chips left")
+
+
+def test_help_and_reading_a_rule() -> None:
+    _, console = run(["?", "? R3.6", "? r9.9"])
+    text = console.text
+    assert "Keys, then Enter:" in text
+    assert "R3.6 The cap" in text
+    assert "Each betting round allows at most one bet and three raises." in text
+    assert "There is no rule R9.9; rule IDs look like R3.6" in text

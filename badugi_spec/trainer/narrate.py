@@ -97,10 +97,6 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-
-
 def round_name(hand: Hand) -> str:
     phase = hand.phase
     draws = hand.profile.draws

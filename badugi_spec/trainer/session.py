@@ -200,7 +200,8 @@ class Trainer:
         if result.ended_by == "showdown":
             summary.showdowns += 1
         stacks = ", ".join(f"{self.names(s)} {n}" for s, n in enumerate(self.session.stacks))
-        self._say([Line("R6.3", f"Stacks: {stacks}. Chips carry over to the next hand.")])
+        more = "" if self.session.is_over else " Chips carry over to the next hand."
+        self._say([Line("R6.3", f"Stacks: {stacks}.{more}")])
         self.console.show("")
 
     def _close(self) -> None:
