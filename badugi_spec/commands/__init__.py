@@ -8,6 +8,7 @@ from badugi_spec.commands import (
     check_cmd,
     hand_cmds,
     odds_cmd,
+    play_cmd,
     profile_cmds,
     protocol_cmd,
     simulate_cmd,
@@ -16,6 +17,7 @@ from badugi_spec.commands import (
 COMMANDS: tuple[ModuleType, ...] = (
     hand_cmds,
     odds_cmd,
+    play_cmd,
     profile_cmds,
     check_cmd,
     simulate_cmd,
