@@ -35,6 +35,7 @@ from badugi_spec.scenario.suite import load_suite
 from .about import ABOUT_PAGE, about_md, link_citations
 from .examples import Executed, held_html, scenario_html, scenario_md
 from .learn import glossary_md, how_to_play_md, ladder, odds_md, rankings_md
+from .profiles_page import profiles_md
 from .render import cards_html, inline_md, link_rules, md_cardify
 
 GENERATED: Final = "generated"
@@ -444,6 +445,7 @@ PAGES: list[Page] = [
     Page("glossary.md", lambda ctx: glossary_md(_rule_link)),
     Page(ABOUT_PAGE, lambda ctx: about_md(ctx.rules.values(), _rule_link)),
     Page("rulebook.md", lambda ctx: rulebook_md(ctx.chapters)),
+    Page("profiles.md", lambda ctx: profiles_md(_rule_link, ctx.executed, _scenario_href_by_id)),
     Page(COVERAGE_PAGE, lambda ctx: coverage_md(ctx.rules, ctx.executed)),
     Page(FIGURES_PAGE, lambda ctx: figures_page()),
     Page(CODES_PAGE, lambda ctx: codes_md(ctx.executed)),
