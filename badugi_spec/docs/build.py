@@ -274,6 +274,8 @@ def coverage_md(rules: dict[str, Rule], executed: Sequence[Executed]) -> str:
             status = "exempt: future profile"
         elif rule.not_heads_up is not None:
             status = f"exempt: {inline_md(rule.not_heads_up)}"
+        elif rule.no_scenario_yet is not None:
+            status = f"no scenario yet: {inline_md(rule.no_scenario_yet)}"
         elif ids:
             status = "covered"
         else:
