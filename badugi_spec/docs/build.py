@@ -31,6 +31,7 @@ from badugi_spec.scenario.model import Reject
 from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import load_suite
 
+from .rankings_figures import ranking_figures_md
 from .render import Executed, inline_md, link_rules, md_cardify, scenario_md
 
 GENERATED: Final = "generated"
@@ -198,6 +199,7 @@ def figures_page() -> str:
         " among the unseen cards.",
         "",
     ]
+    lines += ranking_figures_md(_rule_href)
     return "\n".join(lines)
 
 
