@@ -1,9 +1,11 @@
 """The two Badugi rankings (R9.2, R9.3): the best group of up to four cards of 1 to 5.
 
 Both read the mask-keyed table of `badugi_spec.hands`, which already holds the best group
-of every hand of up to four cards, found by the rule itself. A five-card hand's best group
-lies inside one of its five four-card hands, so its strength is the largest of five
-lookups; every subset is still considered (R2.5), only the work is shared.
+of every hand of up to four cards, found by the rule itself. Five cards hold at most four
+suits, so two of them share a suit, and no valid group holds both: every group lies in
+the hand without the one or in the hand without the other. The best of those two
+four-card hands is therefore the best of the five. Every subset is still considered
+(R2.5), only the work is shared.
 
 Aces high is the same rule with the ranks relabelled: move the ace from below the two to
 above the king and the ace-low table answers for it. Card index i (rank-major, aces
@@ -53,6 +55,16 @@ ACE_HIGH: Final = _Order(
     compare_rule="R9.3",
 )
 
+
+def _first_same_suit(suits: int) -> tuple[int, int]:
+    """Positions of the first two of five cards whose suits (two bits each) are equal."""
+    suit = [suits >> (2 * position) & 3 for position in range(5)]
+    return next((i, j) for i in range(5) for j in range(i + 1, 5) if suit[i] == suit[j])
+
+
+_SAME_SUIT: Final = tuple(_first_same_suit(suits) for suits in range(1 << 10))
+"""For each way to give five cards suits, two cards with the same one (there always are)."""
+
 _table: Mapping[int, int] = {}
 """`hands.strength_table()`, fetched on first use (building it costs a fraction of a second)."""
 
@@ -69,9 +81,12 @@ def _strength_function(bits: tuple[int, ...]) -> Callable[[Sequence[int]], int]:
         try:
             if len(indexes) == 5:
                 a, b, c, d, e = indexes
-                a, b, c, d, e = bits[a], bits[b], bits[c], bits[d], bits[e]
-                m = a | b | c | d | e
-                return max(table[m ^ a], table[m ^ b], table[m ^ c], table[m ^ d], table[m ^ e])
+                # The suit is index & 3, and renaming the ranks for aces high keeps it.
+                i, j = _SAME_SUIT[
+                    (a & 3) | (b & 3) << 2 | (c & 3) << 4 | (d & 3) << 6 | (e & 3) << 8
+                ]
+                m = bits[a] | bits[b] | bits[c] | bits[d] | bits[e]
+                return max(table[m ^ bits[indexes[i]]], table[m ^ bits[indexes[j]]])
             mask = 0
             for index in indexes:
                 mask |= bits[index]
