@@ -22,6 +22,7 @@ from badugi_spec.rankings import (
     evaluate,
     ranking,
     ranking_names,
+    winners,
 )
 from badugi_spec.rankings import lows as lows_module
 
@@ -310,3 +311,14 @@ def test_strength_hot_path_survives_a_table_reset() -> None:
     assert ranking("low-a-5").strength([0, 4, 8, 12, 16]) == ranking("low-a-5").parse_value(
         "5-4-3-2-A"
     )
+
+
+def test_winners_of_a_pot_half() -> None:
+    low = ranking("low-2-7")
+    values = [low.evaluate(h) for h in ("7♠ 5♥ 4♦ 3♣ 2♠", "K♠ K♥ 4♥ 3♥ 2♦", "7♥ 5♣ 4♠ 3♦ 2♥")]
+    assert winners(values) == (0, 2)
+    assert winners(values[1:2]) == (0,)
+    with pytest.raises(TypeError):
+        winners([values[0], ranking("low-a-5").evaluate("7♠ 5♥ 4♦ 3♣ 2♠")])
+    with pytest.raises(ValueError, match="no values"):
+        winners([])

@@ -13,7 +13,7 @@ unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, overload
 
@@ -65,6 +65,18 @@ def compare(a: str | Iterable[Card], b: str | Iterable[Card], *, ranking: str | 
     return (va > vb) - (va < vb)
 
 
+def winners(values: Sequence[RankedValue]) -> tuple[int, ...]:
+    """Positions of the best value(s) among several of one ranking: who wins a pot half.
+
+    Ties are all listed (suits never break them); how a tied half is divided, and where
+    an odd chip goes, is the game's rule, not the ranking's.
+    """
+    if not values:
+        raise ValueError("no values to compare")
+    top = max(values)  # a TypeError if two rankings are mixed
+    return tuple(i for i, value in enumerate(values) if value == top)
+
+
 _named = ranking  # `evaluate` and `compare` take a parameter of the same name
 
 
@@ -83,4 +95,5 @@ __all__ = [
     "evaluate",
     "ranking",
     "ranking_names",
+    "winners",
 ]
