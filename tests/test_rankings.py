@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -307,10 +308,24 @@ def test_strength_hot_path_survives_a_table_reset() -> None:
     assert chosen.strength([0, 5, 10, 15, 20]) == before
     with pytest.raises(CardError, match="not a hand of 1 to 5 distinct cards"):
         chosen.strength([])
-    lows_module._PLAIN_A_5.clear()  # as on first use: the table is built again
-    assert ranking("low-a-5").strength([0, 4, 8, 12, 16]) == ranking("low-a-5").parse_value(
-        "5-4-3-2-A"
-    )
+
+
+def test_a_low_ranking_is_made_from_its_rules() -> None:
+    # A variant, as a mutant would be: A-5 that counts straights against the hand.
+    rules = dataclasses.replace(
+        lows_module.LOW_A_5_RULES,
+        straights_count=True,
+        categories=(*lows_module.LOW_A_5_RULES.categories[:4], Category.STRAIGHT,
+                    *lows_module.LOW_A_5_RULES.categories[4:]),
+    )  # fmt: skip
+    wrong = lows_module.low_ranking(name="low-a-5", title="A-5 with straights", rules=rules)
+    wheel = wrong.evaluate("A♠ 2♥ 3♦ 4♣ 5♠")  # its tables are built on first use
+    assert str(wheel) == "5-4-3-2-A (straight)"
+    assert category(wheel) is Category.STRAIGHT
+    assert wheel < wrong.evaluate("2♠ 2♥ 3♦ 4♣ 5♠")
+    assert ranking("low-a-5").evaluate("A♠ 2♥ 3♦ 4♣ 5♠") != wheel  # another ranking
+    with pytest.raises(CardError, match="not five distinct cards"):
+        wrong.strength([0, 0, 0, 0, 0])
 
 
 def test_winners_of_a_pot_half() -> None:

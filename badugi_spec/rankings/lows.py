@@ -141,47 +141,38 @@ def _build(rules: LowRules, plain: dict[int, int], suited: dict[int, int]) -> No
             suited[key] = rules.strength(heights, suited=True)
 
 
-_PLAIN_2_7: dict[int, int] = {}
-_SUITED_2_7: dict[int, int] = {}
-_PLAIN_A_5: dict[int, int] = {}
-
-
-def _ready_2_7() -> None:
-    if _PLAIN_2_7:
-        raise CardError("not five distinct cards")
-    _build(LOW_2_7_RULES, _PLAIN_2_7, _SUITED_2_7)
-
-
-def _ready_a_5() -> None:
-    if _PLAIN_A_5:
-        raise CardError("not five distinct cards")
-    _build(LOW_A_5_RULES, _PLAIN_A_5, {})
-
-
-def strength_2_7(indexes: Sequence[int]) -> int:
-    """The 2-7 strength of five distinct cards by deck index: two int sums and a lookup."""
-    a, b, c, d, e = indexes
+def _strength_function(rules: LowRules) -> Callable[[Sequence[int]], int]:
+    """The hot path for `rules`, with its own tables, built on first use."""
+    plain: dict[int, int] = {}
+    suited: dict[int, int] = {}
     w = _WEIGHT
-    key = w[a] + w[b] + w[c] + w[d] + w[e]
-    try:
-        # The suit is index & 3; one differing suit, usually the first, rules out a flush.
-        if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
-            return _PLAIN_2_7[key]
-        return _SUITED_2_7[key]
-    except KeyError:
-        _ready_2_7()
-        return strength_2_7(indexes)
 
+    def ready() -> None:
+        if plain:
+            raise CardError("not five distinct cards")
+        _build(rules, plain, suited)
 
-def strength_a_5(indexes: Sequence[int]) -> int:
-    """The A-5 strength of five distinct cards by deck index: suits never matter."""
-    a, b, c, d, e = indexes
-    w = _WEIGHT
-    try:
-        return _PLAIN_A_5[w[a] + w[b] + w[c] + w[d] + w[e]]
-    except KeyError:
-        _ready_a_5()
-        return strength_a_5(indexes)
+    def strength(indexes: Sequence[int]) -> int:
+        a, b, c, d, e = indexes
+        key = w[a] + w[b] + w[c] + w[d] + w[e]
+        try:
+            # The suit is index & 3; one differing suit, usually the first, rules out a flush.
+            if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
+                return plain[key]
+            return suited[key]
+        except KeyError:
+            ready()
+            return strength(indexes)
+
+    def strength_ignoring_suits(indexes: Sequence[int]) -> int:
+        a, b, c, d, e = indexes
+        try:
+            return plain[w[a] + w[b] + w[c] + w[d] + w[e]]
+        except KeyError:
+            ready()
+            return strength_ignoring_suits(indexes)
+
+    return strength if rules.flushes_count else strength_ignoring_suits
 
 
 # ----- text ----------------------------------------------------------------------------
@@ -339,36 +330,35 @@ def _reason(rules: LowRules, name: str) -> Callable[[RankedValue, RankedValue], 
     return reason
 
 
+_RULES: dict[Ranking, LowRules] = {}
+
+
 def category(value: RankedValue) -> Category:
     """The category of a low value (a ValueError for the Badugi rankings)."""
-    rules = _RULES.get(value.ranking.name)
+    rules = _RULES.get(value.ranking)
     if rules is None:
         raise ValueError(f"{value.ranking.name} is not a five-card low")
     return rules.decode(value.strength)[0]
 
 
-def _low_ranking(
-    *, name: str, title: str, rules: LowRules, strength: Callable[[Sequence[int]], int]
-) -> Ranking:
-    return Ranking(
+def low_ranking(*, name: str, title: str, rules: LowRules) -> Ranking:
+    """A five-card low ranking from its rules: the two below, or a variant (a mutant)."""
+    made = Ranking(
         name=name,
         title=title,
         rule=rules.rule,
         cards_used=HAND_SIZE,
         hand_sizes=(HAND_SIZE,),
-        strength=strength,
+        strength=_strength_function(rules),
         describe=_describe(rules),
         parse_value=_parse(rules, name),
         playing=_playing(rules),
         explain_lines=_explain(rules, name),
         reason=_reason(rules, name),
     )
+    _RULES[made] = rules
+    return made
 
 
-LOW_2_7: Final = _low_ranking(
-    name="low-2-7", title="deuce-to-seven low", rules=LOW_2_7_RULES, strength=strength_2_7
-)
-LOW_A_5: Final = _low_ranking(
-    name="low-a-5", title="ace-to-five low", rules=LOW_A_5_RULES, strength=strength_a_5
-)
-_RULES: Final = {LOW_2_7.name: LOW_2_7_RULES, LOW_A_5.name: LOW_A_5_RULES}
+LOW_2_7: Final = low_ranking(name="low-2-7", title="deuce-to-seven low", rules=LOW_2_7_RULES)
+LOW_A_5: Final = low_ranking(name="low-a-5", title="ace-to-five low", rules=LOW_A_5_RULES)
