@@ -19,12 +19,16 @@ RANKING_HELP = (
 
 def register(sub: Any) -> None:
     hand = sub.add_parser("hand", help="value a four-card hand and explain which cards play")
-    hand.add_argument("cards", help='four cards, e.g. "A♠ 2♥ 3♦ K♦" or "As2h3dKd"')
+    hand.add_argument(
+        "cards", help='four cards (or five, with --ranking), e.g. "A♠ 2♥ 3♦ K♦" or "As2h3dKd"'
+    )
     hand.add_argument("--ranking", choices=ranking_names(), metavar="NAME", help=RANKING_HELP)
     hand.set_defaults(run=run_hand)
 
     cmp = sub.add_parser("compare", help="say which of two or more hands wins, and why")
-    cmp.add_argument("hands", nargs="+", metavar="HAND", help="four cards per hand")
+    cmp.add_argument(
+        "hands", nargs="+", metavar="HAND", help="four cards per hand (or five, with --ranking)"
+    )
     cmp.add_argument("--ranking", choices=ranking_names(), metavar="NAME", help=RANKING_HELP)
     cmp.set_defaults(run=run_compare)
 
