@@ -2,6 +2,7 @@
 
 BadugiError
 ├── CardError          bad card notation, duplicates, wrong count
+├── RankingError       a hand ranking name that is not in the registry
 ├── RulebookError      a malformed rules/ file
 ├── IllegalAction      an action the rules forbid (stable `code` + `rule` ID)
 └── ScenarioError      a scenario file that does not parse or make sense (file:line:col)
@@ -16,6 +17,10 @@ class BadugiError(Exception):
 
 class CardError(BadugiError, ValueError):
     """Card text that cannot be read, or cards that cannot form the hand asked for."""
+
+
+class RankingError(BadugiError, ValueError):
+    """A hand ranking asked for by a name the registry (`badugi_spec.rankings`) lacks."""
 
 
 class RulebookError(BadugiError):

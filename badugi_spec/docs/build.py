@@ -36,6 +36,7 @@ from .about import ABOUT_PAGE, about_md, link_citations
 from .examples import Executed, held_html, scenario_html, scenario_md
 from .learn import glossary_md, how_to_play_md, ladder, odds_md, rankings_md
 from .profiles_page import profiles_md
+from .rankings_figures import ranking_figures_md
 from .render import cards_html, inline_md, link_rules, md_cardify
 
 GENERATED: Final = "generated"
@@ -171,6 +172,7 @@ def figures_page() -> str:
         " among the unseen cards.",
         "",
     ]
+    lines += ranking_figures_md(_rule_href)
     return "\n".join(lines)
 
 
@@ -333,6 +335,8 @@ def coverage_md(rules: dict[str, Rule], executed: Sequence[Executed]) -> str:
             status = "exempt: future profile"
         elif rule.not_heads_up is not None:
             status = f"exempt: {inline_md(rule.not_heads_up)}"
+        elif rule.no_scenario_yet is not None:
+            status = f"no scenario yet: {inline_md(rule.no_scenario_yet)}"
         elif ids:
             status = "covered"
         else:
