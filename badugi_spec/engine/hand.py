@@ -480,7 +480,12 @@ class Hand:
         if amount is None:
             return option
         what = "bet" if option.kind is BET else "raise to"
-        if not option.to <= amount <= option.most or not _betting.on_unit(self.profile, amount):
+        # The range's ends are the rules' least and the stack's most: always allowed, even
+        # when a stack of odd chips puts one off the chip unit (R14.9, R14.10).
+        end = amount == option.to or amount == option.most
+        if not option.to <= amount <= option.most or not (
+            end or _betting.on_unit(self.profile, amount)
+        ):
             unit = self.profile.chip_unit
             chips = f" in multiples of {unit}" if unit > 1 else ""
             raise illegal(
