@@ -121,7 +121,8 @@ def bet_or_raise(hand: Hand, seat: int, option: Legal, rng: random.Random) -> No
     unit = hand.profile.chip_unit
     most = max(option.most, option.to)
     for amount in amounts(option, unit, rng):
-        inside = option.to <= amount <= most and amount % unit == 0
+        # The ends are always allowed, even off the chip (a stack of odd chips, R14.9).
+        inside = option.to <= amount <= most and (amount % unit == 0 or amount in (option.to, most))
         before = fingerprint(hand)
         try:
             hand.apply(Action(seat, option.kind, amount=amount))
@@ -175,8 +176,11 @@ def play(hand: Hand, rng: random.Random) -> None:
 
 
 def stacks_of(rng: random.Random, seats: int, unit: int) -> list[int]:
+    """Whole chips, short and deep; now and then a stack with odd chips over the unit."""
     return [
-        unit * rng.choice([rng.randint(1, 6), rng.randint(7, 40), 100, 400]) for _ in range(seats)
+        unit * rng.choice([rng.randint(1, 6), rng.randint(7, 40), 100, 400])
+        + (rng.randrange(unit) if rng.random() < 0.2 else 0)
+        for _ in range(seats)
     ]
 
 
