@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from badugi_spec import rules
-from badugi_spec.cards import parse_cards
+from badugi_spec import profiles, rules
+from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.commands.protocol_cmd import kills
+from badugi_spec.engine import Hand
 from badugi_spec.hands import evaluate
 from badugi_spec.protocol import mutants
 from badugi_spec.protocol.client import ProcessImplementation
@@ -154,3 +155,61 @@ def test_the_mutants_command_names_the_killing_scenarios(
 def test_the_mutant_server_refuses_an_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert mutants.main(["no-such-mutant"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+# ----- big-bet and spread mutants (issue 12) -------------------------------------------------
+
+BIG_BET_MUTANTS = (
+    "pot-limit-without-the-call",
+    "least-raise-always-the-big-blind",
+    "half-bet-rule-in-big-bet",
+    "short-all-in-reopens",
+    "least-raise-from-the-short-all-in",
+    "half-pot-rounded-the-other-way",
+    "spread-raise-below-the-last",
+    "spread-last-round-not-wider",
+    "no-figure-is-the-most",
+    "any-chip",
+)
+
+
+def test_the_big_bet_mutants_are_in_the_catalogue_and_cite_chapter_r14() -> None:
+    assert set(BIG_BET_MUTANTS) <= set(BY_NAME)
+    assert {BY_NAME[name].rule.split(".")[0] for name in BIG_BET_MUTANTS} == {"R14"}
+
+
+@pytest.mark.parametrize("name", BIG_BET_MUTANTS)
+def test_a_big_bet_mutant_dies_only_in_big_bet_games(name: str) -> None:
+    """Each changes one piece of big-bet arithmetic, so every scenario that kills it plays a
+    big-bet or spread profile, and the fixed-limit games never notice it."""
+    betting = {s.id: s.profile.betting for s in suite().scenarios}
+    found = killers(name)
+    assert found, f"SURVIVES {name}"
+    assert {betting[i] for i in found} <= {"pot-limit", "no-limit", "half-pot", "spread"}
+
+
+def test_a_mutant_plays_the_case_profile_with_its_own_change() -> None:
+    pot_limit = profiles.get("pot-limit")
+    played = mutants._with_changes(pot_limit, BY_NAME["cap-big-blind-plus-four"].structure)
+    assert (played.betting, played.cap, played.max_seats) == ("pot-limit", 5, 8)
+    assert mutants._with_changes(pot_limit, BY_NAME["short-all-in-reopens"].structure) is pot_limit
+
+
+def test_the_pot_limit_without_the_call_at_seed_003s_table() -> None:
+    # Blinds 2 and 4, the first player to act: 4 + (6 + 4) = 14, the mutant says 4 + 6.
+    table = profiles.get("pot-limit").replace(big_blind=4, small_blind=2)
+    right = Hand(deck=DECK, stacks=[100] * 4, dealer=3, profile=table)
+    wrong = BY_NAME["pot-limit-without-the-call"].hand(
+        deck=DECK, stacks=[100] * 4, dealer=3, structure=table
+    )
+    assert "raise to 8-14" in [legal.describe() for legal in right.legal_actions()]
+    assert "raise to 8-10" in [legal.describe() for legal in wrong.legal_actions()]
+
+
+def test_half_pot_rounded_the_other_way_flips_both_settings() -> None:
+    for rounding, shown in (("down", "raise to 4-5"), ("up", "raise to 4")):
+        table = profiles.get("half-pot").replace(half_pot_rounding=rounding)
+        wrong = BY_NAME["half-pot-rounded-the-other-way"].hand(
+            deck=DECK, stacks=[100] * 3, dealer=2, structure=table
+        )
+        assert shown in [legal.describe() for legal in wrong.legal_actions()]

@@ -353,14 +353,7 @@ class Hand:
         when the whole stack is within the range or short of it."""
         committed = self.committed[seat]
         everything = committed + self.stacks[seat]
-        low, high = _betting.raise_range(
-            self.profile,
-            last_round=self.phase.number == self.profile.betting_rounds,
-            level=level,
-            committed=committed,
-            pot=self.pot,
-            increment=self.increment,
-        )
+        low, high = self._range(seat, level)
         if everything <= low:
             # Not enough for the least raise: all-in for what there is (R14.6).
             return _option(ALL_IN, everything - committed, everything, True)
@@ -369,6 +362,17 @@ class Hand:
         if everything <= high:
             return _option(ALL_IN, everything - committed, everything, True)
         return None
+
+    def _range(self, seat: int, level: int) -> tuple[int, int]:
+        """(least, greatest) round total of a bet or raise, before the stack (R14.2-R14.8)."""
+        return _betting.raise_range(
+            self.profile,
+            last_round=self.phase.number == self.profile.betting_rounds,
+            level=level,
+            committed=self.committed[seat],
+            pot=self.pot,
+            increment=self.increment,
+        )
 
     def _refuse(self, seat: int, kind: Kind) -> None:
         """Raise the specific error for a betting action that is not among the options.
@@ -476,7 +480,12 @@ class Hand:
         if amount is None:
             return option
         what = "bet" if option.kind is BET else "raise to"
-        if not option.to <= amount <= option.most or not _betting.on_unit(self.profile, amount):
+        # The range's ends are the rules' least and the stack's most: always allowed, even
+        # when a stack of odd chips puts one off the chip unit (R14.9, R14.10).
+        end = amount == option.to or amount == option.most
+        if not option.to <= amount <= option.most or not (
+            end or _betting.on_unit(self.profile, amount)
+        ):
             unit = self.profile.chip_unit
             chips = f" in multiples of {unit}" if unit > 1 else ""
             raise illegal(

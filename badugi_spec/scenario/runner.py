@@ -250,6 +250,10 @@ def plays(impl: Implementation, profile: str) -> bool:
 class Runner:
     def __init__(self, implementation: Implementation) -> None:
         self.impl = implementation
+        self._after_all_declare = False
+        """The case's draws deliver once everyone has declared (R8.16)."""
+        self._pending_takes: list[tuple[dict[str, Any], str]] = []
+        """`takes` steps waiting for their draw round's delivery, with that round's phase."""
 
     def run(self, case: dict[str, Any]) -> CaseResult:
         result = CaseResult(case["id"], case["file"], case["line"], list(case["rules"]))
@@ -301,6 +305,8 @@ class Runner:
         if not case["hands"]:
             return
         state = self._ok(self.impl.start(case), {"line": case["line"], "source": "players"})
+        profile = case.get("profile") or {}
+        self._after_all_declare = profile.get("draw_delivery") == "after-all-declare"
         for hand in case["hands"]:
             outcome = self.impl.deal(hand)
             where = {"line": hand["line"], "source": f"hand {hand['number']}: the deal"}
@@ -336,8 +342,15 @@ class Runner:
                         f"{name} is dealt {' '.join(held)}",
                     )
             result.trace.append(TraceRow(hand["line"], "deal", where["source"], state))
+            self._pending_takes = []
             for step in hand["steps"]:
                 state = self._step(step, state, result)
+            for step, phase in self._pending_takes:
+                self._diverge(
+                    step,
+                    f"{step['player']} takes {' '.join(step['takes'])}",
+                    f"{phase} never delivered: the scenario ends before its last draw",
+                )
 
     def _step(
         self, step: dict[str, Any], state: dict[str, Any], result: CaseResult
@@ -381,18 +394,29 @@ class Runner:
             )
             return state
         new_state = self._ok(outcome, step)
-        takes = step.get("takes")
-        if takes:
-            held = new_state.get("hands", {}).get(step["player"], [])
-            missing = [card for card in takes if card not in held]
-            if missing:
-                self._diverge(
-                    step,
-                    f"{step['player']} takes {' '.join(takes)}",
-                    f"{step['player']} holds {' '.join(held)}",
-                )
+        phase = state.get("phase", "")
+        if step.get("takes"):
+            if self._after_all_declare and new_state.get("phase") == phase:
+                # Replacements come after the last declaration: check them then (R8.16).
+                self._pending_takes.append((step, phase))
+            else:
+                self._check_takes(step, new_state)
+        if self._pending_takes and new_state.get("phase") != self._pending_takes[0][1]:
+            for pending, _ in self._pending_takes:
+                self._check_takes(pending, new_state)
+            self._pending_takes = []
         result.trace.append(TraceRow(step["line"], op, step["source"], new_state))
         return new_state
+
+    def _check_takes(self, step: dict[str, Any], state: dict[str, Any]) -> None:
+        takes = step["takes"]
+        held = state.get("hands", {}).get(step["player"], [])
+        if any(card not in held for card in takes):
+            self._diverge(
+                step,
+                f"{step['player']} takes {' '.join(takes)}",
+                f"{step['player']} holds {' '.join(held)}",
+            )
 
     def _ok(self, outcome: Outcome, step: dict[str, Any]) -> dict[str, Any]:
         if not outcome.get("ok"):
