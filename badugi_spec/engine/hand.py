@@ -742,7 +742,7 @@ class Hand:
             for _, thrown in plan:
                 rehearsal.throw(thrown)
             if burn:
-                got += len(rehearsal.take(burn, None, last_of_round=False))
+                got += len(rehearsal.burn_cards(burn))
             for i, (seat, thrown) in enumerate(plan):
                 last = i == len(plan) - 1 and len(self._drawn) + 1 == len(self._drawers())
                 got += len(rehearsal.take(len(thrown), seat, last_of_round=last))
@@ -990,3 +990,9 @@ class _Rehearsal(Hand):
 
     def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
         return self._take(count, seat, last_of_round=last_of_round)
+
+    def burn_cards(self, count: int) -> tuple[Card, ...]:
+        # Into the burns pile, as `_burn` does: a reshuffle later in this draw gathers them.
+        cards = self._take(count, None, last_of_round=False)
+        self._muck.extend((card, _BURN, 0) for card in cards)
+        return cards
