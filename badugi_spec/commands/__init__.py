@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from badugi_spec.commands import check_cmd, hand_cmds, profile_cmds, protocol_cmd, simulate_cmd
+from badugi_spec.commands import (
+    check_cmd,
+    hand_cmds,
+    profile_cmds,
+    protocol_cmd,
+    replay_cmd,
+    simulate_cmd,
+)
 
 COMMANDS: tuple[ModuleType, ...] = (
     hand_cmds,
@@ -12,4 +19,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     check_cmd,
     simulate_cmd,
     protocol_cmd,
+    replay_cmd,
 )
