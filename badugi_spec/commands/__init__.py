@@ -6,6 +6,7 @@ from types import ModuleType
 
 from badugi_spec.commands import (
     check_cmd,
+    export_cmd,
     hand_cmds,
     profile_cmds,
     protocol_cmd,
@@ -20,4 +21,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     simulate_cmd,
     protocol_cmd,
     replay_cmd,
+    export_cmd,
 )
