@@ -8,6 +8,7 @@ from badugi_spec.commands import (
     check_cmd,
     export_cmd,
     hand_cmds,
+    import_cmd,
     profile_cmds,
     protocol_cmd,
     replay_cmd,
@@ -21,5 +22,6 @@ COMMANDS: tuple[ModuleType, ...] = (
     simulate_cmd,
     protocol_cmd,
     replay_cmd,
+    import_cmd,
     export_cmd,
 )

@@ -19,7 +19,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final, TypeGuard
+from typing import Any, Final, NamedTuple, TypeGuard
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
@@ -111,10 +111,12 @@ def _parse_chunk(
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         place = _TOML_PLACE.search(message)
+        last = start + max((i for i, text in enumerate(lines) if text.strip()), default=0)
         line = start + int(place["line"]) - 1 if place else start
         reason = _TOML_PLACE.sub("", message).strip()
-        if line >= start + len(lines) - 1 and "end of" not in reason.lower():
-            reason += " (the hand may be truncated)"
+        if "end of document" in message:
+            line, reason = last, reason.replace("(at end of document)", "").strip()
+            reason += " at the end of the hand (it may be truncated)"
         return HistoryError(f"not valid TOML: {reason}", path=path, line=line, hand=name)
     if name is not None:
         data = data.get(name, data)
@@ -193,7 +195,7 @@ def _record(
         raise fields.fail(
             f"missing required field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
             " (the hand may be truncated)",
-            line=start + len(lines) - 1,
+            line=start,
         )
     stacks = fields.integers("starting_stacks")
     count = len(stacks)
@@ -291,16 +293,14 @@ def _actions(
         words = action.split("#", 1)[0].split()
         try:
             step = _action(words, action, number, where, count)
-        except HistoryError as error:
-            raise fields.fail(error.message, line=line) from None
+        except _BadAction as error:
+            raise fields.fail(str(error), line=line) from None
         except CardError as error:
             raise fields.fail(f"{action!r}: {error}", line=line) from None
         if step is None:
             continue
-        if step.verb is Verb.POST:  # `d dh`: hole cards, dealt or replacing a discard
-            target = step.player
-            assert target is not None
-            cards = step.cards
+        if isinstance(step, _Dealt):  # hole cards: the deal, or a draw's replacements
+            target, cards = step
             if not playing:
                 dealt[target].extend(cards)
                 if len(dealt[target]) > 4:
@@ -337,9 +337,7 @@ def _attach(fields: _Fields, steps: list[Step], player: int, cards: Cards, line:
 def _player(token: str, count: int, action: str) -> int:
     match = _PLAYER.match(token)
     if not match or int(match["n"]) > count:
-        raise HistoryError(
-            f"{action!r}: no player {token!r} in a {count}-player hand", path="", line=0
-        )
+        raise _BadAction(f"{action!r}: no player {token!r} in a {count}-player hand")
     return int(match["n"]) - 1
 
 
@@ -352,19 +350,30 @@ def _cards(text: str) -> Cards:
     )
 
 
-def _action(words: list[str], action: str, number: int, where: Where, count: int) -> Step | None:
-    """One PHH action; `d dh` comes back as a POST-verb carrier of cards (see `_actions`)."""
+class _BadAction(Exception):
+    """An action that is not PHH for fixed-limit Badugi; `_actions` adds the place."""
 
-    def bad(message: str) -> HistoryError:
-        return HistoryError(f"{action!r}: {message}", path="", line=0)
+
+class _Dealt(NamedTuple):
+    """`d dh pN cards`: the dealer gives a player cards."""
+
+    player: int
+    cards: Cards
+
+
+def _action(
+    words: list[str], action: str, number: int, where: Where, count: int
+) -> Step | _Dealt | None:
+    """One PHH action (None for an empty one, such as a comment)."""
+
+    def bad(message: str) -> _BadAction:
+        return _BadAction(f"{action!r}: {message}")
 
     match words:
         case []:
             return None
         case ["d", "dh", who, cards]:
-            return Step(
-                number, where, action, Verb.POST, _player(who, count, action), cards=_cards(cards)
-            )
+            return _Dealt(_player(who, count, action), _cards(cards))
         case ["d", "db", *_]:
             raise bad("Badugi has no board cards")
         case [who, "sd", *rest] if len(rest) <= 1:

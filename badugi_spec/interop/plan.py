@@ -279,6 +279,9 @@ def _order(
                     seen.add(slot)
     # Cards wanted from a rebuilt stub go where they will be in it: the burns first.
     burns = [c.index for e in dry.events if e.kind == "burn" for c in e.cards]
+    # A card dealt again after a reshuffle is already in its first place.
+    dealt = set(placed.values())
+    stranded = [card for card in dict.fromkeys(stranded) if card not in dealt]
     stranded.sort(key=lambda card: card not in required)
     free = [i for i in burns if i not in placed] + [
         i for i in range(len(DECK)) if i not in placed and i not in burns

@@ -275,6 +275,8 @@ def _read_action_line(draft: _Draft, text: str, line: int) -> None:
         unknown = text.split(": ", 1)
         if len(unknown) == 2 and _QUIET.match(unknown[1]):
             return  # someone not seated in this hand (sitting out, joining)
+        if len(unknown) == 2 and any(p.match(unknown[1].removesuffix(_ALL_IN)) for _, p in _ACTION):
+            raise draft.fail(line, f"{unknown[0]!r} acts but is not seated at this table")
         for name in draft.names():
             if text.startswith(name + " ") and _QUIET.match(text[len(name) + 1 :]):
                 return

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from badugi_spec.cards import DECK, Card, format_cards
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.hand import Hand
-from badugi_spec.errors import IllegalAction
+from badugi_spec.errors import BadugiError, IllegalAction
 from badugi_spec.interop import plan as card_plan
 from badugi_spec.interop.record import HandRecord, HistoryError, Step, Verb
 from badugi_spec.profiles import Profile, ProfileError, get, parse_override
@@ -133,22 +133,78 @@ def profile_for(record: HandRecord, chosen: str | None = None) -> Profile:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Replica:
+    """Everything needed to play an exactly replayed hand again on the engine."""
+
+    record: HandRecord
+    profile: Profile
+    deck: tuple[Card, ...]
+    reshuffles: tuple[tuple[Card, ...], ...]
+    posts: tuple[tuple[int, int], ...]
+    actions: tuple[Action, ...]
+    filled: dict[int, str]
+    """Players whose hidden last hand the plan made up (`worst` or `best` of the rest)."""
+
+    def hand(self) -> Hand:
+        """A fresh engine hand at the deal (the blinds posted)."""
+        return Hand(
+            deck=self.deck,
+            stacks=[player.stack for player in self.record.players],
+            dealer=self.record.dealer,
+            profile=self.profile,
+            posts=self.posts,
+            reshuffles=self.reshuffles,
+        )
+
+
+class NotExact(BadugiError):
+    """A hand that does not replay exactly, so it cannot become a scenario."""
+
+    def __init__(self, outcome: Replayed) -> None:
+        super().__init__(outcome.describe())
+        self.outcome = outcome
+
+
 def replay(record: HandRecord, *, profile: str | None = None) -> Replayed:
     """Replay one hand; never raises for anything the history or the profile does."""
+    return _replay(record, profile)[0]
+
+
+def replica(record: HandRecord, *, profile: str | None = None) -> Replica:
+    """The exact replay of `record` as engine inputs, or NotExact saying why not."""
+    outcome, run = _replay(record, profile)
+    if run is None or run.plan is None:
+        raise NotExact(outcome)
+    return Replica(
+        record=record,
+        profile=run.profile,
+        deck=run.plan.deck,
+        reshuffles=tuple(tuple(order) for order in run.reshuffles),
+        posts=run.posts,
+        actions=tuple(run.applied),
+        filled=dict(run.plan.filled),
+    )
+
+
+def _replay(record: HandRecord, profile: str | None) -> tuple[Replayed, _Run | None]:
     name = profile or record.profile or "?"
+    if not any(step.verb not in (Verb.POST, Verb.CAPPED) for step in record.steps):
+        reason = "the history records no action after the blinds: nothing to replay"
+        where = record.where
+        return Replayed(SKIPPED, where.path, where.line, record.hand_id, name, reason=reason), None
     try:
         rules = profile_for(record, profile)
         name = rules.name
         dry = _Run(record, rules, plan=None)
         dry.play()
         cards = card_plan.build(record, dry.hand)
-        _real_run(record, rules, cards)
+        real = _real_run(record, rules, cards)
     except ProfileError as error:
-        return _result(
-            record, name, _Diverged(None, "stakes a profile can hold", str(error), at_deal=True)
-        )
+        diverged = _Diverged(None, "stakes a profile can hold", str(error), at_deal=True)
+        return _result(record, name, diverged), None
     except card_plan.PlanError as error:
-        return Replayed(
+        outcome = Replayed(
             DIVERGED,
             record.where.path,
             record.where.line,
@@ -158,12 +214,14 @@ def replay(record: HandRecord, *, profile: str | None = None) -> Replayed:
             expected="cards that fit together",
             actual=f"no deck order: {error}",
         )
+        return outcome, None
     except _Diverged as diverged:
-        return _result(record, name, diverged)
-    return Replayed(EXACT, record.where.path, record.where.line, record.hand_id, name)
+        return _result(record, name, diverged), None
+    exact = Replayed(EXACT, record.where.path, record.where.line, record.hand_id, name)
+    return exact, real
 
 
-def _real_run(record: HandRecord, rules: Profile, cards: card_plan.Plan) -> None:
+def _real_run(record: HandRecord, rules: Profile, cards: card_plan.Plan) -> _Run:
     """Play the planned deck. Where the profile rebuilds the stub (burns the real hand
     never had), state each rebuilt stub's order so it deals the history's cards."""
     stated: list[list[Card]] = []
@@ -172,7 +230,7 @@ def _real_run(record: HandRecord, rules: Profile, cards: card_plan.Plan) -> None
         try:
             real.play()
             real.settle()
-            return
+            return real
         except _Diverged:
             events = [e for e in real.hand.events if e.kind == "reshuffle"]
             if len(events) <= len(stated):
@@ -250,6 +308,9 @@ class _Run:
             ) from None
         except ValueError as error:
             raise _Diverged(None, "a deal", str(error), rule="R8.3", at_deal=True) from None
+        self.posts = extra
+        self.reshuffles = reshuffles
+        self.applied: list[Action] = []
         self.draws = [0] * len(players)
         self.waiting: list[tuple[Step, int, int]] = []
         """Draws whose replacements are not dealt yet (everyone declares first, R8.16)."""
@@ -329,6 +390,7 @@ class _Run:
         action = self._action(step, seat)
         try:
             hand.apply(action)
+            self.applied.append(action)
         except IllegalAction as error:
             message = error.message
             if error.code == "out-of-turn":
