@@ -341,6 +341,9 @@ def _guarded(call: Callable[[], Outcome]) -> Outcome:
 class MutantImplementation(EngineImplementation):
     """A mutant behind the runner's interface, in-process."""
 
+    profiles = ("house",)
+    """A mutant is a house engine with one decision changed: other profiles' cases skip."""
+
     def __init__(self, mutant: Mutant) -> None:
         super().__init__()
         self.mutant = mutant
