@@ -266,7 +266,9 @@ def _text(copy: Replica, names: Sequence[str], analysis: _Analysis, *, source: s
         rules += SHOWDOWN_RULES
         if analysis.drew:
             rules += burning
-    rules = list(dict.fromkeys(rules))
+    # The profile's own chapter first: the tutorial shows a scenario under its first rule.
+    chapter = f"{profile.chapter}."
+    rules = sorted(dict.fromkeys(rules), key=lambda rule: not rule.startswith(chapter))
     count = len(record.players)
     shown = [FEATURES[f][1] for f in features[:2]]
     if not shown:
