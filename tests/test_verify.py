@@ -269,7 +269,8 @@ def test_pokerkit_fails_exactly_the_scenarios_that_catch_its_differences(
         # R4.6: PokerKit refills a deck that runs out.
         "deck-too-short-for-a-draw",
     }
-    assert out.splitlines()[-1].endswith(", 0 errored, 0 skipped")
+    # Cases of profiles the adapter does not play (the real hands) are skipped (R8.1).
+    assert ", 0 errored, " in out.splitlines()[-1]
 
 
 def test_an_unwritable_report_fails_before_the_run(

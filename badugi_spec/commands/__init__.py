@@ -6,11 +6,14 @@ from types import ModuleType
 
 from badugi_spec.commands import (
     check_cmd,
+    export_cmd,
     hand_cmds,
+    import_cmd,
     odds_cmd,
     play_cmd,
     profile_cmds,
     protocol_cmd,
+    replay_cmd,
     simulate_cmd,
 )
 
@@ -22,4 +25,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     check_cmd,
     simulate_cmd,
     protocol_cmd,
+    replay_cmd,
+    import_cmd,
+    export_cmd,
 )

@@ -104,7 +104,10 @@ class Hand:
         structure: Profile = HOUSE,
         profile: Profile | None = None,
         reshuffles: Sequence[Sequence[Card]] = (),
+        posts: Sequence[tuple[int, int]] = (),
     ) -> None:
+        """`posts` are live big blinds posted out of turn, as (seat, chips): a player who
+        joins a game between the blinds posts one before the deal (R8.3)."""
         rules = profile if profile is not None else structure
         start = tuple(stacks) if stacks is not None else (rules.starting_stack,) * SEATS
         seats = len(start)
@@ -169,6 +172,15 @@ class Hand:
                 self._post(seat, rules.ante, "ante", "R8.3", commits=False)
         self._post(self.small_blind, rules.small_blind, "small blind", "R1.5")
         self._post(self.big_blind, rules.big_blind, "big blind", "R1.5")
+        for seat, chips in posts:
+            if not (0 <= seat < seats and dealt_in[seat]) or seat in (
+                self.small_blind,
+                self.big_blind,
+            ):
+                raise ValueError(f"seat {seat} cannot post a big blind out of turn")
+            if not 0 < chips <= rules.big_blind:
+                raise ValueError(f"a posted big blind is 1 to {rules.big_blind} chips, not {chips}")
+            self._post(seat, chips, "posted big blind", "R8.3")
         self._deal()
         # The big blind is the round's opening bet (R3.6) but not an action, so its
         # option stands (R3.7). Whether it counts towards the cap is the profile's (R8.6).
@@ -276,6 +288,10 @@ class Hand:
         if not drawing and self.phase.kind != "bet":
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
         if action.seat != self.to_act:
+            if action.kind is FOLD and self._may_fold_all_in(action.seat):
+                self._fold_all_in(action.seat)
+                self._legal = None
+                return
             raise illegal("out-of-turn", f"it is {self._who(self.to_act)}'s turn")
         if drawing:
             self._draw(action.seat, action.discards)
@@ -559,6 +575,33 @@ class Hand:
             self.uncapped = self._lift_cap(now_heads_up=True)
         self._continue_betting(after=seat)
 
+    def _may_fold_all_in(self, seat: int) -> bool:
+        """An all-in player still in the hand may give it up if the profile says so (R8.25)."""
+        return (
+            self.profile.all_in_may_fold
+            and 0 <= seat < self.seats
+            and not self.folded[seat]
+            and self.stacks[seat] == 0
+        )
+
+    def _fold_all_in(self, seat: int) -> None:
+        """The all-in player's chips stay in the pots; the turn stays where it was (R8.25)."""
+        self.folded[seat] = True
+        self._muck.extend((card, _FOLDED, 0) for card in self.holdings[seat])
+        self._log("fold", seat, "R8.25", note="all-in")
+        live = self.live()
+        if len(live) == 1:
+            self._end_round_returns()
+            self._settle_fold(live[0])
+            return
+        if len(live) == 2 and not self.uncapped:
+            self.uncapped = self._lift_cap(now_heads_up=True)
+        # The player to act may no longer need to (nobody left to bet against): look again
+        # from their seat.
+        order = self.order
+        assert self.to_act is not None
+        self._continue_betting(after=order[order.index(self.to_act) - 1])
+
     def _lift_cap(self, *, now_heads_up: bool = False) -> bool:
         """Whether the cap is off for two players (R8.7), at a round's start or when the
         action becomes heads-up."""
@@ -787,7 +830,7 @@ class Hand:
             for _, thrown in plan:
                 rehearsal.throw(thrown)
             if burn:
-                got += len(rehearsal.take(burn, None, last_of_round=False))
+                got += len(rehearsal.burn_cards(burn))
             for i, (seat, thrown) in enumerate(plan):
                 last = i == len(plan) - 1 and len(self._drawn) + 1 == len(self._drawers())
                 got += len(rehearsal.take(len(thrown), seat, last_of_round=last))
@@ -1035,3 +1078,9 @@ class _Rehearsal(Hand):
 
     def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
         return self._take(count, seat, last_of_round=last_of_round)
+
+    def burn_cards(self, count: int) -> tuple[Card, ...]:
+        # Into the burns pile, as `_burn` does: a reshuffle later in this draw gathers them.
+        cards = self._take(count, None, last_of_round=False)
+        self._muck.extend((card, _BURN, 0) for card in cards)
+        return cards

@@ -481,6 +481,9 @@ def _with_changes(profile: Structure, mutant: Structure) -> Structure:
 class MutantImplementation(EngineImplementation):
     """A mutant behind the runner's interface, in-process."""
 
+    profiles = ("house",)
+    """A mutant is a house engine with one decision changed: other profiles' cases skip."""
+
     def __init__(self, mutant: Mutant) -> None:
         super().__init__()
         self.mutant = mutant

@@ -72,6 +72,8 @@ class _Refused(Exception):
 
 class PokerKitImplementation:
     name = "pokerkit"
+    profiles = ("house",)
+    """Heads-up only so far: cases of the multi-way profiles are skipped, not crashed on."""
 
     def __init__(self) -> None:
         self._reset()

@@ -117,7 +117,7 @@ class EngineImplementation:
     """The reference: badugi_spec's own engine, in-process."""
 
     name = "badugi-spec"
-    profiles = "any"
+    profiles: str | tuple[str, ...] = "any"
     """Plays any profile given as a full parameter object (protocol 2 `hello`)."""
 
     def __init__(self) -> None:
