@@ -292,19 +292,19 @@ class Hand:
                 self._fold_all_in(action.seat)
                 self._legal = None
                 return
-            raise illegal("out-of-turn", f"it is {self._who(self.to_act)}'s turn")
+            raise illegal("out-of-turn", self._whose_turn(self.to_act))
         if drawing:
             self._draw(action.seat, action.discards)
         else:
             self._bet(action)
         self._legal = None
 
-    def _who(self, seat: int | None) -> str:
+    def _whose_turn(self, seat: int | None) -> str:
         if seat == self.big_blind:
-            return f"the big blind (seat {seat})"
+            return f"it is the big blind's turn (seat {seat})"
         if seat == self.dealer:
-            return f"the dealer (seat {seat})"
-        return f"seat {seat}"
+            return f"it is the dealer's turn (seat {seat})"
+        return f"it is seat {seat}'s turn"
 
     # ----- betting -----------------------------------------------------------------------
 
