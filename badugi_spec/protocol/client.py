@@ -2,12 +2,15 @@
 
 The protocol logic (`ProtocolImplementation`) talks to a `Transport`, so it is tested with a
 scripted fake; `ProcessTransport` is the real one: a subprocess started from an argument
-list (never through a shell), read with a deadline per request.
+list (never through a shell), in a process group of its own, read with a deadline.
 
 Whatever goes wrong with the other side (it exits, hangs, prints something that is not a
-JSON object, or a line over the size limit) becomes `ImplementationError` with the tail of
-its stderr: the runner marks that case `errored`, this client drops the process, and the
-next request starts a fresh one.
+JSON object, a line over the size limit, or more lines than it was asked for) becomes
+`ImplementationError` with the tail of its stderr: the runner marks that case `errored`,
+this client drops the process, and the next request starts a fresh one. Two limits keep a
+broken implementation from costing a timeout per case: after `MAX_HANDSHAKES` failed
+handshakes in a row, or `MAX_TIMEOUTS` timeouts in the run, or one timeout on `hello`,
+the client gives up and every later request fails at once with the reason.
 """
 
 from __future__ import annotations
@@ -16,22 +19,41 @@ import collections
 import contextlib
 import json
 import os
+import re
 import selectors
+import signal
 import subprocess
-import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Protocol
+from typing import Any, Final, NoReturn, Protocol
 
 from badugi_spec.protocol import INTERNAL, MAX_LINE_BYTES, NOT_SUPPORTED, PROTOCOL_VERSION
 from badugi_spec.scenario.engine_impl import Outcome
 from badugi_spec.scenario.runner import ImplementationError, Skip
 
-STDERR_TAIL_LINES = 20
+STDERR_TAIL_LINES: Final = 20
+STDERR_LINE_CHARS: Final = 500
+"""Longer stderr lines are cut: the tail is for people, and a flood must not fill memory."""
+MAX_HANDSHAKES: Final = 3
+"""Failed handshakes in a row before the client stops starting the implementation."""
+MAX_TIMEOUTS: Final = 3
+"""Requests that time out, in the whole run, before the implementation counts as hung."""
+EXIT_GRACE: Final = 0.5
+"""Seconds a process gets to exit by itself once its stdin is closed."""
+DRAIN_GRACE: Final = 0.2
+"""Seconds spent reading the last of stderr after the process group is killed."""
+NAME_CHARS: Final = 100
+
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 class TransportError(Exception):
     """The line could not be exchanged; the message says why (exit, timeout, size)."""
+
+
+class TransportTimeout(TransportError):
+    """No reply (or the request not read) within the deadline."""
 
 
 class Transport(Protocol):
@@ -44,7 +66,12 @@ class Transport(Protocol):
 
 
 class ProcessTransport:
-    """A child process speaking JSON Lines on its stdin/stdout; stderr is kept as a tail."""
+    """A child process speaking JSON Lines on its stdin/stdout; stderr is kept as a tail.
+
+    Both output pipes are read without blocking, from this thread only, with one selector:
+    nothing can wait for ever on a pipe that a forked child of the implementation keeps
+    open, and closing never races a reader.
+    """
 
     def __init__(self, argv: Sequence[str], *, max_line: int = MAX_LINE_BYTES) -> None:
         self.argv = list(argv)
@@ -55,57 +82,124 @@ class ProcessTransport:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
+                # Its own process group, so that stopping it also stops its children.
+                start_new_session=True,
             )
         except OSError as error:
             raise TransportError(f"cannot start {self.argv[0]!r}: {error}") from None
-        assert self.process.stdout is not None and self.process.stderr is not None
+        assert self.process.stdin and self.process.stdout and self.process.stderr
+        self._stdin = self.process.stdin.fileno()
         self._stdout = self.process.stdout.fileno()
-        os.set_blocking(self._stdout, False)
+        self._stderr = self.process.stderr.fileno()
+        for fd in (self._stdin, self._stdout, self._stderr):
+            os.set_blocking(fd, False)
         # One selector for the process's life: making one per request costs syscalls on
         # every step of every case.
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._stdout, selectors.EVENT_READ)
+        self._selector.register(self._stderr, selectors.EVENT_READ)
+        self._writer = selectors.DefaultSelector()
+        self._writer.register(self._stdin, selectors.EVENT_WRITE)
         self._buffer = b""
+        self._stdout_eof = False
+        self._stderr_partial = b""
         self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
-        self._drain = threading.Thread(target=self._read_stderr, daemon=True)
-        self._drain.start()
+        self._closed = False
+
+    # ----- reading -----------------------------------------------------------------------
+
+    def _pump(self, timeout: float) -> None:
+        """Wait up to `timeout` for output and take what there is from both pipes."""
+        for key, _ in self._selector.select(timeout):
+            if key.fd == self._stderr:
+                self._read_stderr()
+            else:
+                self._read_stdout()
+
+    def _read_stdout(self) -> None:
+        try:
+            chunk = os.read(self._stdout, 65536)
+        except BlockingIOError:
+            return
+        if not chunk:
+            self._stdout_eof = True
+            self._selector.unregister(self._stdout)
+        self._buffer += chunk
 
     def _read_stderr(self) -> None:
-        assert self.process.stderr is not None
-        for raw in self.process.stderr:
-            self._tail.append(raw.decode("utf-8", "replace").rstrip("\n"))
+        try:
+            chunk = os.read(self._stderr, 65536)
+        except BlockingIOError:
+            return
+        if not chunk:
+            self._selector.unregister(self._stderr)
+            self._stderr = -1
+            if self._stderr_partial:
+                self._keep(self._stderr_partial)
+            return
+        *lines, self._stderr_partial = (self._stderr_partial + chunk).split(b"\n")
+        for raw in lines:
+            self._keep(raw)
+        if len(self._stderr_partial) > STDERR_LINE_CHARS * 4:
+            self._keep(self._stderr_partial)
+            self._stderr_partial = b""
+
+    def _keep(self, raw: bytes) -> None:
+        line = raw.decode("utf-8", "replace").rstrip("\r")
+        if len(line) > STDERR_LINE_CHARS:
+            line = line[:STDERR_LINE_CHARS] + " [...]"
+        self._tail.append(line)
 
     def stderr_tail(self) -> str:
-        if self.process.poll() is not None:
-            self._drain.join(timeout=1.0)
+        if not self._closed and self._stderr >= 0:
+            self._pump(0)
         return "\n".join(self._tail)
 
+    # ----- one exchange ------------------------------------------------------------------
+
     def exchange(self, line: str, *, timeout: float) -> str:
-        stdin = self.process.stdin
-        assert stdin is not None
-        try:
-            stdin.write(line.encode("utf-8") + b"\n")
-            stdin.flush()
-        except OSError:
-            raise TransportError(self._exited("before reading the request")) from None
         deadline = time.monotonic() + timeout
+        # Anything already written is a line nobody asked for: taking it as the answer to
+        # this request would shift every later answer by one.
+        self._pump(0)
+        if self._buffer.strip():
+            raise TransportError(f"a line nobody asked for: {_shown(self._buffer)}")
+        self._buffer = b""
+        self._write(line.encode("utf-8") + b"\n", deadline, timeout)
         while b"\n" not in self._buffer:
             if len(self._buffer) > self.max_line:
                 raise TransportError(f"reply longer than {self.max_line} bytes")
-            left = deadline - time.monotonic()
-            if left <= 0 or not self._selector.select(left):
-                raise TransportError(f"no reply within {timeout:g} s")
-            chunk = os.read(self._stdout, 65536)
-            if not chunk:
+            if self._stdout_eof:
                 raise TransportError(self._exited("without replying"))
-            self._buffer += chunk
-        reply, _, self._buffer = self._buffer.partition(b"\n")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TransportTimeout(f"no reply within {timeout:g} s")
+            self._pump(left)
+        reply, _, rest = self._buffer.partition(b"\n")
+        self._buffer = rest
         if len(reply) > self.max_line:
             raise TransportError(f"reply longer than {self.max_line} bytes")
+        if rest.strip():
+            raise TransportError(f"more than one line for one request; then {_shown(rest)}")
         try:
             return reply.decode("utf-8")
         except UnicodeDecodeError:
             raise TransportError("reply is not UTF-8") from None
+
+    def _write(self, data: bytes, deadline: float, timeout: float) -> None:
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self._stdin, view) :]
+            except BlockingIOError:
+                # Its stdin is full: it is not reading. Keep its output moving meanwhile.
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TransportTimeout(f"request not read within {timeout:g} s") from None
+                self._writer.select(min(left, 0.05))
+                self._pump(0)
+            except OSError:
+                raise TransportError(self._exited("before reading the request")) from None
 
     def _exited(self, when: str) -> str:
         try:
@@ -114,25 +208,61 @@ class ProcessTransport:
             return f"closed its output {when}"
         return f"exited with status {status} {when}"
 
+    # ----- the end -----------------------------------------------------------------------
+
     def close(self) -> None:
+        if self._closed:
+            return
+        # End of input is the protocol's polite goodbye: a well-behaved server exits.
+        with contextlib.suppress(OSError):
+            self.process.stdin.close()  # type: ignore[union-attr]
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=EXIT_GRACE)
+        # Then the whole group goes, the leader or not: a child it forked may still hold
+        # the pipes open, and would keep a reader waiting for an end of file for ever.
+        self._kill_group()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=2.0)
+        deadline = time.monotonic() + DRAIN_GRACE
+        while self._stderr >= 0 and (left := deadline - time.monotonic()) > 0:
+            self._pump(left)
+        self._closed = True
         self._selector.close()
-        if self.process.poll() is None:
-            try:
-                assert self.process.stdin is not None
-                self.process.stdin.close()
-                self.process.wait(timeout=0.5)
-            except (OSError, subprocess.TimeoutExpired):
+        self._writer.close()
+        for stream in (self.process.stdout, self.process.stderr):
+            with contextlib.suppress(OSError):
+                stream.close()  # type: ignore[union-attr]
+
+    def _kill_group(self) -> None:
+        killpg = getattr(os, "killpg", None)
+        if killpg is None:  # pragma: no cover - no process groups on this platform
+            with contextlib.suppress(OSError):
                 self.process.kill()
-                self.process.wait()
-        # The process is gone, so its stderr reaches end of file: let the reader take the
-        # last lines before the stream is closed under it.
-        self._drain.join(timeout=1.0)
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-            if stream is not None:
-                # Closing stdin flushes what a dead process never read: a broken pipe
-                # here is the failure already reported, not a new one.
-                with contextlib.suppress(OSError):
-                    stream.close()
+            return
+        # The group's id is the leader's pid, kept while any member lives.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            killpg(self.process.pid, signal.SIGKILL)
+
+
+def _shown(data: bytes) -> str:
+    first = data.strip().split(b"\n", 1)[0]
+    return repr(first[:200].decode("utf-8", "replace"))
+
+
+def _lone_surrogate(value: object) -> bool:
+    """Whether any string in a decoded reply holds half of a surrogate pair."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 class ProtocolImplementation:
@@ -146,27 +276,55 @@ class ProtocolImplementation:
         self._transport: Transport | None = None
         self._capabilities: frozenset[str] | None = None
         self._pending: ImplementationError | None = None
+        self._handshakes_failed = 0
+        self._timeouts = 0
+        self._timed_out = False
+        self._given_up: ImplementationError | None = None
 
     # ----- the connection ----------------------------------------------------------------
 
     def _open(self) -> Transport:
         if self._transport is not None:
             return self._transport
+        if self._given_up is not None:
+            raise ImplementationError(str(self._given_up), self._given_up.stderr)
+        self._timed_out = False
         try:
             transport = self.connect()
-        except TransportError as error:
-            raise ImplementationError(str(error)) from None
-        self._transport = transport
+            self._transport = transport
+            self._handshake()
+        except (TransportError, ImplementationError) as failed:
+            error = (
+                failed
+                if isinstance(failed, ImplementationError)
+                else ImplementationError(str(failed))
+            )
+            self._handshakes_failed += 1
+            if self._timed_out or self._handshakes_failed >= MAX_HANDSHAKES:
+                # A silent implementation stays silent: one timeout, not one per case.
+                why = (
+                    "the handshake timed out"
+                    if self._timed_out
+                    else f"{self._handshakes_failed} handshakes failed in a row"
+                )
+                self._given_up = ImplementationError(
+                    f"{error} (not started again: {why})", error.stderr
+                )
+            raise error from None
+        self._handshakes_failed = 0
+        return transport
+
+    def _handshake(self) -> None:
         hello = self._request({"type": "hello", "protocol": PROTOCOL_VERSION})
-        if not hello.get("ok") or hello.get("protocol") != PROTOCOL_VERSION:
-            self._fail(f"handshake refused: {json.dumps(hello)[:300]}")
+        protocol = hello.get("protocol")
+        if not hello.get("ok") or type(protocol) is not int or protocol != PROTOCOL_VERSION:
+            self._fail(f"handshake refused: {json.dumps(hello, ensure_ascii=True)[:300]}")
         capabilities = hello.get("capabilities")
         if not isinstance(capabilities, list):
             self._fail("handshake reply has no capabilities list")
-        self.name = str(hello.get("name", "?"))
-        self.version = str(hello.get("version", ""))
+        self.name = _one_line(hello.get("name", "?"))
+        self.version = _one_line(hello.get("version", ""))
         self._capabilities = frozenset(str(c) for c in capabilities)
-        return transport
 
     def _fail(self, message: str) -> NoReturn:
         """Drop the process (the next request starts a new one) and report the error."""
@@ -181,17 +339,34 @@ class ProtocolImplementation:
     def _request(self, request: dict[str, Any]) -> dict[str, Any]:
         transport = self._transport
         assert transport is not None
+        self._timed_out = False
         try:
             line = transport.exchange(json.dumps(request), timeout=self.timeout)
+        except TransportTimeout as error:
+            self._timed_out = True
+            self._timeouts += 1
+            message = f"{request['type']}: {error}"
+            if self._timeouts >= MAX_TIMEOUTS:
+                self._give_up(f"{message} (not asked again: {self._timeouts} timeouts)")
+            self._fail(message)
         except TransportError as error:
             self._fail(f"{request['type']}: {error}")
         try:
             reply = json.loads(line)
+        except RecursionError:
+            self._fail(f"{request['type']}: reply nested too deeply")
         except ValueError:
             self._fail(f"{request['type']}: malformed reply {line[:200]!r}")
         if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
             self._fail(f"{request['type']}: reply is not an object with 'ok': {line[:200]!r}")
+        if _SURROGATE_ESCAPE.search(line) and _lone_surrogate(reply):
+            self._fail(f"{request['type']}: reply holds a lone surrogate (not Unicode text)")
         return reply
+
+    def _give_up(self, message: str) -> None:
+        """From now on every request fails at once with `message`."""
+        transport = self._transport
+        self._given_up = ImplementationError(message, transport.stderr_tail() if transport else "")
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         """One request on an open connection; not-supported -> Skip, internal -> errored."""
@@ -202,7 +377,7 @@ class ProtocolImplementation:
         reply = self._request(request)
         if not reply["ok"]:
             if reply.get("error") == NOT_SUPPORTED:
-                raise Skip(str(reply.get("message") or "not supported"))
+                raise Skip(_one_line(reply.get("message") or "not supported"))
             if reply.get("error") == INTERNAL:
                 self._fail(f"{request['type']}: internal error: {reply.get('message', '')}")
         return reply
@@ -228,8 +403,9 @@ class ProtocolImplementation:
 
     def _stateful(self, request: dict[str, Any]) -> Outcome:
         reply = self.call(request)
-        if not isinstance(reply.get("state"), dict):
-            self._fail(f"{request['type']}: reply has no state object")
+        problem = state_problem(reply.get("state"))
+        if problem is not None:
+            self._fail(f"{request['type']}: the reply's state {problem}")
         return reply
 
     def start(self, case: dict[str, Any]) -> Outcome:
@@ -256,15 +432,101 @@ class ProtocolImplementation:
         reply = self.call({"type": "evaluate", "cards": cards})
         value = reply.get("value")
         if not reply["ok"] or not isinstance(value, dict):
-            self._fail(f"evaluate: no value in {json.dumps(reply)[:200]}")
+            self._fail(f"evaluate: no value in {json.dumps(reply, ensure_ascii=True)[:200]}")
         return value
 
     def compare(self, hands: list[list[str]]) -> list[int]:
         reply = self.call({"type": "compare", "hands": hands})
         winners = reply.get("winners")
         if not reply["ok"] or not isinstance(winners, list):
-            self._fail(f"compare: no winners in {json.dumps(reply)[:200]}")
-        return [int(w) for w in winners]
+            self._fail(f"compare: no winners in {json.dumps(reply, ensure_ascii=True)[:200]}")
+        # As answered: the runner checks that they name hands, and fails the line if not.
+        return winners
+
+
+def _one_line(value: object) -> str:
+    text = " ".join(str(value).split())
+    return text if len(text) <= NAME_CHARS else text[: NAME_CHARS - 3] + "..."
+
+
+_SCALARS: Final = {"int": int, "str": str, "bool": bool, "dict": dict, "list": list}
+
+
+def _is(value: object, kinds: str) -> bool:
+    for kind in kinds.split("|"):
+        if kind == "null" and value is None:
+            return True
+        if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+            return True
+        if kind in ("str", "bool", "dict", "list") and isinstance(value, _SCALARS[kind]):
+            return True
+    return False
+
+
+_SESSION: Final = {"hand": "int", "dealer": "str|null", "over": "bool", "winner": "str|null"}
+_HAND: Final = {
+    "phase": "str",
+    "to_act": "str|null",
+    "legal": "list",
+    "pot": "int",
+    "hands": "dict",
+    "values": "dict",
+    "burns": "int",
+    "result": "dict|null",
+}
+_RESULT: Final = {
+    "ended_by": "str",
+    "winners": "list",
+    "won": "dict",
+    "returned": "dict",
+    "shown": "dict",
+}
+
+
+def state_problem(state: object) -> str | None:
+    """What makes `state` unreadable for the runner (a wrong type where it reads), or None.
+
+    Only types: a state with the wrong pot or phase is the scenario's to fail, not ours to
+    refuse. Values inside `values` and `shown` are read by text that never fails.
+    """
+    if not isinstance(state, dict):
+        return "is missing or not an object"
+    checks: list[tuple[str, object, str]] = [
+        ("session", state.get("session"), "dict"),
+        ("stacks", state.get("stacks"), "dict"),
+    ]
+    session = state.get("session")
+    if isinstance(session, dict):
+        checks += [(f"session.{k}", session.get(k), kind) for k, kind in _SESSION.items()]
+    if "phase" in state:
+        checks += [(k, state.get(k), kind) for k, kind in _HAND.items()]
+        result = state.get("result")
+        if isinstance(result, dict):
+            checks += [(f"result.{k}", result.get(k), kind) for k, kind in _RESULT.items()]
+            checks += [("result.winners[]", w, "str") for w in _items(result.get("winners"))]
+            for name in ("won", "returned"):
+                checks += [(f"result.{name}.*", v, "int") for v in _values(result.get(name))]
+            checks += [("result.shown.*", v, "dict|null") for v in _values(result.get("shown"))]
+        checks += [("legal[]", option, "str") for option in _items(state.get("legal"))]
+        checks += [("values.*", v, "dict") for v in _values(state.get("values"))]
+        for cards in _values(state.get("hands")):
+            checks.append(("hands.*", cards, "list"))
+            checks += [("hands.*[]", card, "str") for card in _items(cards)]
+    checks += [("stacks.*", v, "int") for v in _values(state.get("stacks"))]
+    for where, value, kind in checks:
+        if not _is(value, kind):
+            shown = json.dumps(value, ensure_ascii=True)[:60] if _is(value, "int|str") else None
+            got = shown or type(value).__name__.replace("NoneType", "null")
+            return f"has {where} = {got}, not {kind.replace('|', ' or ')}"
+    return None
+
+
+def _items(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+def _values(value: object) -> list[object]:
+    return list(value.values()) if isinstance(value, dict) else []
 
 
 class ProcessImplementation(ProtocolImplementation):

@@ -6,10 +6,12 @@ the implementation's canonical state and stops a case at the first difference.
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from badugi_spec.hands import describe_ranks, parse_value
+from badugi_spec.scenario import values
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
 
 
@@ -40,10 +42,30 @@ class CaseResult:
     line: int
     rules: list[str]
     status: str = "passed"
-    """`passed`, `failed`, `errored` (the implementation broke) or `skipped`."""
+    """`passed`, `failed`, `errored` (the implementation broke) or `skipped` (nothing of
+    the case could be run). A case run only in part (its value lines, not its hands) is
+    `passed` or `failed` on what ran, and `message` says what was left out."""
     divergence: Divergence | None = None
     message: str = ""
     trace: list[TraceRow] = field(default_factory=list)
+    checks: Counter[str] = field(default_factory=Counter)
+    """What was checked, by kind (see `CHECK_KINDS`)."""
+    notes: list[str] = field(default_factory=list)
+    """How the case was run, where it matters (a compare decided from evaluate values)."""
+
+
+CHECK_KINDS = {
+    "evaluate": "evaluate lines answered by evaluate",
+    "evaluate-by-compare": "evaluate lines checked by compare: a tie with a hand of that value",
+    "evaluate-orders": "evaluate lines asked again with the cards in another order",
+    "compare": "compare lines answered by compare",
+    "compare-by-evaluate": "compare lines decided from the evaluate values",
+    "compare-orders": "compare lines asked again with the cards or hands in another order",
+    "shapes": "answers checked for shape",
+    "value-skipped": "value lines skipped",
+    "play": "play steps run (deals, actions, expectations)",
+    "play-skipped": "play steps skipped",
+}
 
 
 class Skip(Exception):
@@ -64,19 +86,11 @@ class _Diverged(Exception):
 
 
 def _value_text(value: dict[str, Any] | None) -> str:
-    if value is None:
-        return "nothing shown"
-    text = "-".join(value["ranks"])
-    return describe_ranks(parse_value(text)[1]) if value["ranks"] else "no cards"
+    return values.value_text(value)
 
 
 def _same_value(expected: dict[str, Any], actual: dict[str, Any] | None) -> bool:
-    return (
-        actual is not None
-        and expected["size"] == actual.get("size")
-        and [r.upper() for r in expected["ranks"]]
-        == [str(r).upper() for r in actual.get("ranks", [])]
-    )
+    return values.same_value(expected, actual)
 
 
 def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[str, str] | None:
@@ -176,22 +190,21 @@ class Runner:
 
     def run(self, case: dict[str, Any]) -> CaseResult:
         result = CaseResult(case["id"], case["file"], case["line"], list(case["rules"]))
-        needed = {"play"} if case["hands"] else set()
-        needed |= {step["op"] for step in case["checks"]}
-        missing = needed - set(self.impl.capabilities())
-        if missing:
-            result.status = "skipped"
-            result.message = f"the implementation lacks {', '.join(sorted(missing))}"
-            return result
+        # Capability is per step: an evaluator still gets the value lines of a scenario
+        # that also plays hands, and only the hands are skipped.
+        capabilities = frozenset(self.impl.capabilities())
         try:
-            self._checks(case, result)
-            self._hands(case, result)
+            self._checks(case, result, capabilities)
+            if case["hands"] and "play" not in capabilities:
+                self._skip_play(case, result, "the implementation lacks play")
+            else:
+                try:
+                    self._hands(case, result)
+                except Skip as skip:
+                    self._skip_play(case, result, str(skip))
         except _Diverged as diverged:
             result.status = "failed"
             result.divergence = diverged.divergence
-        except Skip as skip:
-            result.status = "skipped"
-            result.message = str(skip)
         except ImplementationError as error:
             result.status = "errored"
             result.message = str(error) + (
@@ -200,20 +213,169 @@ class Runner:
         except Exception as error:  # a crash in an implementation is a result
             result.status = "errored"
             result.message = f"the implementation raised {type(error).__name__}: {error}"
+        if result.status == "passed":
+            _settle(result)
         return result
 
-    def _checks(self, case: dict[str, Any], result: CaseResult) -> None:
+    # ----- hand-value lines --------------------------------------------------------------
+
+    def _checks(self, case: dict[str, Any], result: CaseResult, can: frozenset[str]) -> None:
         for step in case["checks"]:
-            if step["op"] == "evaluate":
-                got = self.impl.evaluate(step["cards"])
-                if not _same_value(step["value"], got):
-                    self._diverge(step, _value_text(step["value"]), _value_text(got))
-            else:
-                winners = self.impl.compare(step["hands"])
-                want = [0, 1] if step["winner"] == "tie" else [0]
-                if sorted(winners) != want:
-                    self._diverge(step, _verdict(want), _verdict(sorted(winners)))
+            try:
+                if step["op"] == "evaluate":
+                    self._evaluate_line(step, result, can)
+                else:
+                    self._compare_line(step, result, can)
+            except Skip as skip:
+                result.checks["value-skipped"] += 1
+                _note(result, f"value lines skipped: {skip}")
+                continue
             result.trace.append(TraceRow(step["line"], step["op"], step["source"], None))
+
+    def _evaluate_line(self, step: dict[str, Any], result: CaseResult, can: frozenset[str]) -> None:
+        cards, want = step["cards"], step["value"]
+        if "evaluate" in can:
+            got = self._value(step, cards, result, want=want)
+            result.checks["evaluate"] += 1
+            if not values.same_value(want, got):
+                self._diverge(step, values.value_text(want), _shown(want, got))
+            for order in values.other_orders(cards):
+                again = self._value(step, order, result, want=want)
+                result.checks["evaluate-orders"] += 1
+                if not values.same_value(want, again):
+                    self._diverge(
+                        step,
+                        f"{values.value_text(want)} in every order of the cards",
+                        f"{values.value_text(again)} for {' '.join(order)},"
+                        f" but {values.value_text(got)} for {' '.join(cards)}",
+                    )
+        elif "compare" in can:
+            # No evaluate: the line still says something a compare can check, that the
+            # hand ties a hand made to have exactly the expected value.
+            _note(result, "evaluate lines checked by compare against a hand of that value")
+            reference = values.reference_hand(want, avoid=cards, count=len(cards))
+            like = f"a tie with {' '.join(reference)}, a hand of {values.value_text(want)}"
+            for number, order in enumerate(
+                itertools.chain([tuple(cards)], values.other_orders(cards))
+            ):
+                tie = sorted(self._winners(step, [list(order), reference], result))
+                result.checks["evaluate-orders" if number else "evaluate-by-compare"] += 1
+                if tie != [0, 1]:
+                    where = "" if not number else f" with the cards as {' '.join(order)}"
+                    self._diverge(step, like, f"{_verdict(tie)}{where}")
+        else:
+            raise Skip("the implementation lacks evaluate and compare")
+
+    def _compare_line(self, step: dict[str, Any], result: CaseResult, can: frozenset[str]) -> None:
+        hands = step["hands"]
+        want = [0, 1] if step["winner"] == "tie" else [0]
+        if "compare" in can:
+            got = sorted(self._winners(step, hands, result))
+            result.checks["compare"] += 1
+            if got != want:
+                self._diverge(step, _verdict(want), _verdict(got))
+            self._compare_orders(step, hands, want, result)
+        elif "evaluate" in can:
+            _note(result, "compare lines decided from the evaluate values (no compare)")
+            first, second = (self._invariant_value(step, hand, result) for hand in hands)
+            result.checks["compare-by-evaluate"] += 1
+            a, b = values.strength(first), values.strength(second)
+            got = [0, 1] if a == b else [0] if a > b else [1]
+            if got != want:
+                self._diverge(
+                    step,
+                    _verdict(want),
+                    f"{_verdict(got)} by the evaluate answers:"
+                    f" {values.value_text(first)} against {values.value_text(second)}",
+                )
+        else:
+            raise Skip("the implementation lacks compare and evaluate")
+
+    def _compare_orders(
+        self, step: dict[str, Any], hands: list[list[str]], want: list[int], result: CaseResult
+    ) -> None:
+        """The same compare with the cards of each hand in other orders, then the hands
+        the other way round: the verdict must not move."""
+        first, second = (list(values.other_orders(hand)) for hand in hands)
+        # Each hand's every other order appears once, paired with a different one of the
+        # other hand's, so 23 requests cover both hands' 24 orders.
+        pairs = itertools.zip_longest(first, reversed(second))
+        for a, b in pairs:
+            order = [list(a or hands[0]), list(b or hands[1])]
+            got = sorted(self._winners(step, order, result))
+            result.checks["compare-orders"] += 1
+            if got != want:
+                self._diverge(
+                    step,
+                    f"{_verdict(want)} in every order of the cards",
+                    f"{_verdict(got)} for {' '.join(order[0])} against {' '.join(order[1])}",
+                )
+        swapped = self._winners(step, [hands[1], hands[0]], result)
+        result.checks["compare-orders"] += 1
+        mirrored = sorted(1 - w for w in swapped)
+        if mirrored != want:
+            self._diverge(
+                step,
+                f"{_verdict(want)} whichever hand is asked first",
+                f"{_verdict(mirrored)} when the second hand is asked first",
+            )
+
+    def _value(
+        self,
+        step: dict[str, Any],
+        cards: tuple[str, ...] | list[str],
+        result: CaseResult,
+        *,
+        want: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """An evaluate answer that is a possible value of `cards`; otherwise a failure."""
+        got = self.impl.evaluate(list(cards))
+        result.checks["shapes"] += 1
+        problem = values.problem(cards, got)
+        if problem is not None:
+            self._diverge(
+                step,
+                values.value_text(want) if want else f"a value of {' '.join(cards)}",
+                f"an impossible answer for {' '.join(cards)}: {problem}"
+                f" (answer: {values.raw(got)})",
+            )
+        return got
+
+    def _invariant_value(
+        self, step: dict[str, Any], hand: list[str], result: CaseResult
+    ) -> dict[str, Any]:
+        """A hand's evaluate answer, the same in every order of its cards."""
+        got = self._value(step, hand, result)
+        for order in values.other_orders(hand):
+            again = self._value(step, order, result)
+            result.checks["compare-orders"] += 1
+            if not values.same_value(got, again):
+                self._diverge(
+                    step,
+                    f"one value of {' '.join(hand)} in every order of the cards",
+                    f"{values.value_text(again)} for {' '.join(order)},"
+                    f" but {values.value_text(got)} for {' '.join(hand)}",
+                )
+        return got
+
+    def _winners(
+        self, step: dict[str, Any], hands: list[list[str]], result: CaseResult
+    ) -> list[int]:
+        got: object = self.impl.compare([list(hand) for hand in hands])
+        result.checks["shapes"] += 1
+        problem = values.winners_problem(got, len(hands))
+        if problem is not None:
+            self._diverge(
+                step, "the positions of the winning hands", f"an impossible answer: {problem}"
+            )
+        assert isinstance(got, list)
+        return got
+
+    # ----- play --------------------------------------------------------------------------
+
+    def _skip_play(self, case: dict[str, Any], result: CaseResult, reason: str) -> None:
+        result.checks["play-skipped"] += _play_steps(case) - result.checks["play"]
+        _note(result, f"play skipped: {reason}")
 
     def _hands(self, case: dict[str, Any], result: CaseResult) -> None:
         if not case["hands"]:
@@ -221,6 +383,7 @@ class Runner:
         state = self._ok(self.impl.start(case), {"line": case["line"], "source": "players"})
         for hand in case["hands"]:
             outcome = self.impl.deal(hand)
+            result.checks["play"] += 1
             where = {"line": hand["line"], "source": f"hand {hand['number']}: the deal"}
             if hand.get("reject_deal"):
                 if outcome.get("ok"):
@@ -264,10 +427,16 @@ class Runner:
         if op == "note":
             result.trace.append(TraceRow(step["line"], op, step["text"], state))
             return state
+        result.checks["play"] += 1
         if op == "expect":
             mismatch = compare_expectation(step, state)
             if mismatch:
-                self._diverge(step, *mismatch)
+                expected, actual = mismatch
+                if expected == actual:
+                    # Two different answers can read alike (ranks the canonical text puts
+                    # in order): then the raw answer is the difference.
+                    actual += f" (answer: {values.raw(_answered(step, state))})"
+                self._diverge(step, expected, actual)
             result.trace.append(TraceRow(step["line"], op, step["source"], state))
             return state
         outcome = self.impl.act(step)
@@ -325,6 +494,60 @@ class Runner:
     @staticmethod
     def _diverge(step: dict[str, Any], expected: str, actual: str) -> None:
         raise _Diverged(Divergence(step["line"], step.get("source", ""), expected, actual))
+
+
+def _note(result: CaseResult, note: str) -> None:
+    if note not in result.notes:
+        result.notes.append(note)
+
+
+def _play_steps(case: dict[str, Any]) -> int:
+    """The steps of a case's hands that a run counts: each deal, action and expectation."""
+    return sum(
+        1 + sum(1 for step in hand["steps"] if step["op"] != "note") for hand in case["hands"]
+    )
+
+
+def _settle(result: CaseResult) -> None:
+    """Passed, or skipped when nothing could run; what was left out goes in the message."""
+    ran = sum(
+        result.checks[kind]
+        for kind in ("evaluate", "evaluate-by-compare", "compare", "compare-by-evaluate", "play")
+    )
+    skipped = {
+        "value lines": result.checks["value-skipped"],
+        "play steps": result.checks["play-skipped"],
+    }
+    reasons = [note.split(": ", 1)[1] for note in result.notes if " skipped: " in note]
+    if not any(skipped.values()):
+        return
+    if not ran:
+        result.status = "skipped"
+        result.message = "; ".join(reasons)
+        return
+    left = ", ".join(f"{count} {what}" for what, count in skipped.items() if count)
+    result.message = f"partly run; {left} skipped: {'; '.join(reasons)}"
+
+
+def _shown(want: dict[str, Any], got: object) -> str:
+    text = values.value_text(got)
+    if text == values.value_text(want):
+        text += f" (answer: {values.raw(got)})"
+    return text
+
+
+def _answered(step: dict[str, Any], state: dict[str, Any]) -> object:
+    """The part of the state an expectation reads, for showing it raw."""
+    what, want = step["what"], step["value"]
+    if what == "holds":
+        return state.get("values", {}).get(want["player"])
+    if what == "shows":
+        return (state.get("result") or {}).get("shown", {}).get(want["player"])
+    if what in ("wins", "split", "returned"):
+        return state.get("result")
+    if what in ("button", "hands", "session-over", "session-continues"):
+        return state.get("session")
+    return state.get({"turn": "to_act"}.get(what, what))
 
 
 def _verdict(winners: list[int]) -> str:
