@@ -23,6 +23,7 @@ from typing import Final
 from badugi_spec.cards import DECK, Card, parse_cards
 from badugi_spec.engine.codes import CODES
 from badugi_spec.hands import best_subset, evaluate
+from badugi_spec.protocol.refusals import PRECEDENCE
 from badugi_spec.rules import Chapter, Rule, load, load_chapters
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.coverage import coverage
@@ -320,7 +321,26 @@ def codes_md(executed: Sequence[Executed]) -> str:
         lines.append(
             f"| `{code}` | {_rule_link(entry.rule)} | {inline_md(entry.summary)} | {links or '—'} |"
         )
-    return "\n".join([*lines, ""])
+    return "\n".join([*lines, *_precedence_md(), ""])
+
+
+def _precedence_md() -> list[str]:
+    """The refusal-code contract: which code wins when one action breaks several rules."""
+    lines = [
+        "",
+        "## When an action breaks two rules {#precedence}",
+        "",
+        "The refusal carries the first code of this order that the action breaks; codes in"
+        " one row cannot meet in one action. A request that cannot be carried out as asked"
+        " (`bad-request`) is refused before any of them.",
+        "",
+        "| Order | Codes | What is checked |",
+        "| --- | --- | --- |",
+    ]
+    for number, (codes, why) in enumerate(PRECEDENCE, start=1):
+        shown = " ".join(f"`{code}`" for code in codes)
+        lines.append(f"| {number} | {shown} | {inline_md(why)} |")
+    return lines
 
 
 def render_pages(scenarios_dir: Path, rules_root: Path | None = None) -> dict[str, str]:

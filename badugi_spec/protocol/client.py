@@ -43,6 +43,8 @@ EXIT_GRACE: Final = 0.5
 DRAIN_GRACE: Final = 0.2
 """Seconds spent reading the last of stderr after the process group is killed."""
 NAME_CHARS: Final = 100
+STRAY_GRACE: Final = 0.05
+"""Seconds to wait for a late extra line before a divergence is reported."""
 
 _SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
@@ -100,6 +102,13 @@ class ProcessTransport:
         self._selector.register(self._stderr, selectors.EVENT_READ)
         self._writer = selectors.DefaultSelector()
         self._writer.register(self._stdin, selectors.EVENT_WRITE)
+        # Its exit, as an event where the platform has one: a child it forked may keep
+        # stdout open, so the end of its output cannot tell that it is gone.
+        self._pidfd = -1
+        with contextlib.suppress(AttributeError, OSError):
+            self._pidfd = os.pidfd_open(self.process.pid)
+            self._selector.register(self._pidfd, selectors.EVENT_READ)
+        self._leader_exited = False
         self._buffer = b""
         self._stdout_eof = False
         self._stderr_partial = b""
@@ -113,8 +122,17 @@ class ProcessTransport:
         for key, _ in self._selector.select(timeout):
             if key.fd == self._stderr:
                 self._read_stderr()
+            elif key.fd == self._pidfd:
+                self._leader_exited = True
+                self._selector.unregister(self._pidfd)
             else:
                 self._read_stdout()
+
+    def _gone(self) -> bool:
+        """Whether the process has exited (its children may live on)."""
+        if self._pidfd < 0 and not self._leader_exited:
+            self._leader_exited = self.process.poll() is not None
+        return self._leader_exited
 
     def _read_stdout(self) -> None:
         try:
@@ -171,10 +189,16 @@ class ProcessTransport:
                 raise TransportError(f"reply longer than {self.max_line} bytes")
             if self._stdout_eof:
                 raise TransportError(self._exited("without replying"))
+            if self._gone():
+                self._pump(0)  # what it wrote before it went
+                if b"\n" in self._buffer:
+                    break
+                raise TransportError(self._exited("without replying"))
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TransportTimeout(f"no reply within {timeout:g} s")
-            self._pump(left)
+            # Without an exit event, look at the process now and then.
+            self._pump(left if self._pidfd >= 0 else min(left, 0.1))
         reply, _, rest = self._buffer.partition(b"\n")
         self._buffer = rest
         if len(reply) > self.max_line:
@@ -185,6 +209,16 @@ class ProcessTransport:
             return reply.decode("utf-8")
         except UnicodeDecodeError:
             raise TransportError("reply is not UTF-8") from None
+
+    def stray(self, grace: float) -> str | None:
+        """A line written without a request, within `grace` seconds, or None."""
+        deadline = time.monotonic() + grace
+        while not self._buffer.strip() and not self._stdout_eof:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            self._pump(left)
+        return _shown(self._buffer) if self._buffer.strip() else None
 
     def _write(self, data: bytes, deadline: float, timeout: float) -> None:
         view = memoryview(data)
@@ -229,6 +263,8 @@ class ProcessTransport:
         self._closed = True
         self._selector.close()
         self._writer.close()
+        if self._pidfd >= 0:
+            os.close(self._pidfd)
         for stream in (self.process.stdout, self.process.stderr):
             with contextlib.suppress(OSError):
                 stream.close()  # type: ignore[union-attr]
@@ -361,7 +397,22 @@ class ProtocolImplementation:
             self._fail(f"{request['type']}: reply is not an object with 'ok': {line[:200]!r}")
         if _SURROGATE_ESCAPE.search(line) and _lone_surrogate(reply):
             self._fail(f"{request['type']}: reply holds a lone surrogate (not Unicode text)")
+        other = _answers_another(request["type"], reply)
+        if other is not None:
+            self._fail(
+                f"{request['type']}: the reply answers {other} request, not this one:"
+                f" lines out of step with requests ({line[:120]!r})"
+            )
         return reply
+
+    def in_step(self, grace: float = STRAY_GRACE) -> None:
+        """Fail if the implementation wrote a line nobody asked for: checked before a
+        divergence is reported, so a late doubled line is not taken for a wrong answer."""
+        transport = self._transport
+        stray = getattr(transport, "stray", None)
+        found = stray(grace) if stray is not None else None
+        if found is not None:
+            self._fail(f"a line nobody asked for: {found} (replies out of step with requests)")
 
     def _give_up(self, message: str) -> None:
         """From now on every request fails at once with `message`."""
@@ -442,6 +493,27 @@ class ProtocolImplementation:
             self._fail(f"compare: no winners in {json.dumps(reply, ensure_ascii=True)[:200]}")
         # As answered: the runner checks that they name hands, and fails the line if not.
         return winners
+
+
+_ANSWER_KEYS: Final = {
+    "hello": "protocol",
+    "evaluate": "value",
+    "compare": "winners",
+    "start": "state",
+    "deal": "state",
+    "act": "state",
+}
+
+
+def _answers_another(kind: str, reply: dict[str, Any]) -> str | None:
+    """The request type another reply's shape belongs to, when it is not `kind`'s."""
+    mine = _ANSWER_KEYS.get(kind)
+    if mine is None or mine in reply:
+        return None
+    for other, key in _ANSWER_KEYS.items():
+        if key in reply:
+            return f"a {other}" if other not in ("evaluate", "act") else f"an {other}"
+    return None
 
 
 def _one_line(value: object) -> str:

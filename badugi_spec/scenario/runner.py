@@ -205,6 +205,7 @@ class Runner:
         except _Diverged as diverged:
             result.status = "failed"
             result.divergence = diverged.divergence
+            self._confirm(result)
         except ImplementationError as error:
             result.status = "errored"
             result.message = str(error) + (
@@ -216,6 +217,22 @@ class Runner:
         if result.status == "passed":
             _settle(result)
         return result
+
+    def _confirm(self, result: CaseResult) -> None:
+        """Before a failure stands, an implementation over a pipe may say its answers were
+        out of step with the requests (a late extra line): that is an error, not a
+        divergence."""
+        in_step = getattr(self.impl, "in_step", None)
+        if in_step is None:
+            return
+        try:
+            in_step()
+        except ImplementationError as error:
+            result.status = "errored"
+            result.divergence = None
+            result.message = str(error) + (
+                f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
+            )
 
     # ----- hand-value lines --------------------------------------------------------------
 
@@ -308,7 +325,8 @@ class Runner:
                 self._diverge(
                     step,
                     f"{_verdict(want)} in every order of the cards",
-                    f"{_verdict(got)} for {' '.join(order[0])} against {' '.join(order[1])}",
+                    f"{_verdict(got)} for {' '.join(order[0])} against {' '.join(order[1])},"
+                    f" but {_verdict(want)} for {' '.join(hands[0])} against {' '.join(hands[1])}",
                 )
         swapped = self._winners(step, [hands[1], hands[0]], result)
         result.checks["compare-orders"] += 1

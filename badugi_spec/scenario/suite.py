@@ -108,11 +108,12 @@ def read_source(path: Path, *, limit: int = MAX_SCENARIO_BYTES) -> str:
         raise _file_error(path, f"cannot read: no such file{broken}") from None
     except OSError as error:
         raise _file_error(path, f"cannot read: {error.strerror or error}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise _file_error(path, f"cannot read: {kind}, not a scenario file")
     with os.fdopen(fd, "rb") as stream:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-            raise _file_error(path, f"cannot read: {kind}, not a scenario file")
         try:
             data = stream.read(limit + 1)
         except OSError as error:
