@@ -485,3 +485,16 @@ def test_6_a_late_extra_line_turns_a_failure_into_an_error() -> None:
     result = Runner(ProtocolImplementation(Late)).run(compile_case(scenario))
     assert result.status == "errored" and result.divergence is None
     assert result.message.startswith("a line nobody asked for: ")
+
+
+def test_8_an_implementation_that_dies_at_every_act_is_not_restarted_for_each_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three crashes of one kind of request in a row, and that kind is not sent again;
+    the value lines, which it answers, still run."""
+    folder = suite(tmp_path, plays=6)
+    status, out, report, _ = verify(tmp_path, capsys, fake("crash-act"), str(folder))
+    assert status == 1 and out[-1] == "1 passed, 0 failed, 6 errored, 0 skipped"
+    plays = [c["message"] for c in report["cases"] if c["id"].startswith("hostile-play")]
+    assert all(m.startswith("act: exited with status 3") for m in plays[:3])
+    assert all("not asked again: act failed 3 times in a row" in m for m in plays[3:])

@@ -8,9 +8,10 @@ Whatever goes wrong with the other side (it exits, hangs, prints something that 
 JSON object, a line over the size limit, or more lines than it was asked for) becomes
 `ImplementationError` with the tail of its stderr: the runner marks that case `errored`,
 this client drops the process, and the next request starts a fresh one. Two limits keep a
-broken implementation from costing a timeout per case: after `MAX_HANDSHAKES` failed
-handshakes in a row, or `MAX_TIMEOUTS` timeouts in the run, or one timeout on `hello`,
-the client gives up and every later request fails at once with the reason.
+broken implementation from costing a timeout (or a restart) per case: after `MAX_HANDSHAKES`
+failed handshakes in a row, or `MAX_TIMEOUTS` timeouts in the run, or one timeout on
+`hello`, the client gives up and every later request fails at once with the reason; after
+`MAX_FAILURES` failures of one kind of request in a row, that kind is not sent again.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ MAX_HANDSHAKES: Final = 3
 """Failed handshakes in a row before the client stops starting the implementation."""
 MAX_TIMEOUTS: Final = 3
 """Requests that time out, in the whole run, before the implementation counts as hung."""
+MAX_FAILURES: Final = 3
+"""Failures of one kind of request in a row (a crash, nonsense) before it is not sent
+again: an implementation that dies at every `act` would otherwise be restarted per case."""
 EXIT_GRACE: Final = 0.5
 """Seconds a process gets to exit by itself once its stdin is closed."""
 DRAIN_GRACE: Final = 0.2
@@ -316,6 +320,10 @@ class ProtocolImplementation:
         self._timeouts = 0
         self._timed_out = False
         self._given_up: ImplementationError | None = None
+        self._asking: str | None = None
+        """The type of the request being answered, for counting its failures."""
+        self._failed_in_a_row: collections.Counter[str] = collections.Counter()
+        self._dropped: dict[str, ImplementationError] = {}
 
     # ----- the connection ----------------------------------------------------------------
 
@@ -370,7 +378,20 @@ class ProtocolImplementation:
             # Close first: a process still running may not have had its stderr read yet.
             transport.close()
             tail = transport.stderr_tail()
-        raise ImplementationError(message, tail)
+        error = ImplementationError(message, tail)
+        kind = self._asking
+        if kind is not None:
+            self._failed_in_a_row[kind] += 1
+            if self._failed_in_a_row[kind] >= MAX_FAILURES:
+                self._dropped[kind] = ImplementationError(
+                    f"{message} (not asked again: {kind} failed"
+                    f" {self._failed_in_a_row[kind]} times in a row)",
+                    tail,
+                )
+        raise error
+
+    def _answered(self, kind: str) -> None:
+        self._failed_in_a_row[kind] = 0
 
     def _request(self, request: dict[str, Any]) -> dict[str, Any]:
         transport = self._transport
@@ -424,7 +445,13 @@ class ProtocolImplementation:
         if self._pending is not None:
             pending, self._pending = self._pending, None
             raise pending
+        kind = request["type"]
+        dropped = self._dropped.get(kind)
+        if dropped is not None:
+            raise ImplementationError(str(dropped), dropped.stderr)
+        self._asking = None
         self._open()
+        self._asking = kind
         reply = self._request(request)
         if not reply["ok"]:
             if reply.get("error") == NOT_SUPPORTED:
@@ -457,6 +484,7 @@ class ProtocolImplementation:
         problem = state_problem(reply.get("state"))
         if problem is not None:
             self._fail(f"{request['type']}: the reply's state {problem}")
+        self._answered(request["type"])
         return reply
 
     def start(self, case: dict[str, Any]) -> Outcome:
@@ -484,6 +512,7 @@ class ProtocolImplementation:
         value = reply.get("value")
         if not reply["ok"] or not isinstance(value, dict):
             self._fail(f"evaluate: no value in {json.dumps(reply, ensure_ascii=True)[:200]}")
+        self._answered("evaluate")
         return value
 
     def compare(self, hands: list[list[str]]) -> list[int]:
@@ -491,6 +520,7 @@ class ProtocolImplementation:
         winners = reply.get("winners")
         if not reply["ok"] or not isinstance(winners, list):
             self._fail(f"compare: no winners in {json.dumps(reply, ensure_ascii=True)[:200]}")
+        self._answered("compare")
         # As answered: the runner checks that they name hands, and fails the line if not.
         return winners
 

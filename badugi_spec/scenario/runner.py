@@ -6,13 +6,13 @@ the implementation's canonical state and stops a case at the first difference.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from badugi_spec.scenario import values
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
+from badugi_spec.scenario.value_lines import ValueLines
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,8 @@ class CaseResult:
     """What was checked, by kind (see `CHECK_KINDS`)."""
     notes: list[str] = field(default_factory=list)
     """How the case was run, where it matters (a compare decided from evaluate values)."""
+    skip_reasons: list[str] = field(default_factory=list)
+    """Why steps were left out (`the implementation lacks play`), each once."""
 
 
 CHECK_KINDS = {
@@ -207,10 +209,7 @@ class Runner:
             result.divergence = diverged.divergence
             self._confirm(result)
         except ImplementationError as error:
-            result.status = "errored"
-            result.message = str(error) + (
-                f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
-            )
+            _errored(result, error)
         except Exception as error:  # a crash in an implementation is a result
             result.status = "errored"
             result.message = f"the implementation raised {type(error).__name__}: {error}"
@@ -228,172 +227,34 @@ class Runner:
         try:
             in_step()
         except ImplementationError as error:
-            result.status = "errored"
             result.divergence = None
-            result.message = str(error) + (
-                f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
-            )
+            _errored(result, error)
 
     # ----- hand-value lines --------------------------------------------------------------
 
     def _checks(self, case: dict[str, Any], result: CaseResult, can: frozenset[str]) -> None:
+        lines = ValueLines(
+            self.impl, can=can, checks=result.checks, notes=result.notes, diverge=self._diverge
+        )
         for step in case["checks"]:
             try:
+                if not can & {"evaluate", "compare"}:
+                    raise Skip("the implementation lacks evaluate and compare")
                 if step["op"] == "evaluate":
-                    self._evaluate_line(step, result, can)
+                    lines.evaluate_line(step)
                 else:
-                    self._compare_line(step, result, can)
+                    lines.compare_line(step)
             except Skip as skip:
                 result.checks["value-skipped"] += 1
-                _note(result, f"value lines skipped: {skip}")
+                _once(result.skip_reasons, str(skip))
                 continue
             result.trace.append(TraceRow(step["line"], step["op"], step["source"], None))
-
-    def _evaluate_line(self, step: dict[str, Any], result: CaseResult, can: frozenset[str]) -> None:
-        cards, want = step["cards"], step["value"]
-        if "evaluate" in can:
-            got = self._value(step, cards, result, want=want)
-            result.checks["evaluate"] += 1
-            if not values.same_value(want, got):
-                self._diverge(step, values.value_text(want), _shown(want, got))
-            for order in values.other_orders(cards):
-                again = self._value(step, order, result, want=want)
-                result.checks["evaluate-orders"] += 1
-                if not values.same_value(want, again):
-                    self._diverge(
-                        step,
-                        f"{values.value_text(want)} in every order of the cards",
-                        f"{values.value_text(again)} for {' '.join(order)},"
-                        f" but {values.value_text(got)} for {' '.join(cards)}",
-                    )
-        elif "compare" in can:
-            # No evaluate: the line still says something a compare can check, that the
-            # hand ties a hand made to have exactly the expected value.
-            _note(result, "evaluate lines checked by compare against a hand of that value")
-            reference = values.reference_hand(want, avoid=cards, count=len(cards))
-            like = f"a tie with {' '.join(reference)}, a hand of {values.value_text(want)}"
-            for number, order in enumerate(
-                itertools.chain([tuple(cards)], values.other_orders(cards))
-            ):
-                tie = sorted(self._winners(step, [list(order), reference], result))
-                result.checks["evaluate-orders" if number else "evaluate-by-compare"] += 1
-                if tie != [0, 1]:
-                    where = "" if not number else f" with the cards as {' '.join(order)}"
-                    self._diverge(step, like, f"{_verdict(tie)}{where}")
-        else:
-            raise Skip("the implementation lacks evaluate and compare")
-
-    def _compare_line(self, step: dict[str, Any], result: CaseResult, can: frozenset[str]) -> None:
-        hands = step["hands"]
-        want = [0, 1] if step["winner"] == "tie" else [0]
-        if "compare" in can:
-            got = sorted(self._winners(step, hands, result))
-            result.checks["compare"] += 1
-            if got != want:
-                self._diverge(step, _verdict(want), _verdict(got))
-            self._compare_orders(step, hands, want, result)
-        elif "evaluate" in can:
-            _note(result, "compare lines decided from the evaluate values (no compare)")
-            first, second = (self._invariant_value(step, hand, result) for hand in hands)
-            result.checks["compare-by-evaluate"] += 1
-            a, b = values.strength(first), values.strength(second)
-            got = [0, 1] if a == b else [0] if a > b else [1]
-            if got != want:
-                self._diverge(
-                    step,
-                    _verdict(want),
-                    f"{_verdict(got)} by the evaluate answers:"
-                    f" {values.value_text(first)} against {values.value_text(second)}",
-                )
-        else:
-            raise Skip("the implementation lacks compare and evaluate")
-
-    def _compare_orders(
-        self, step: dict[str, Any], hands: list[list[str]], want: list[int], result: CaseResult
-    ) -> None:
-        """The same compare with the cards of each hand in other orders, then the hands
-        the other way round: the verdict must not move."""
-        first, second = (list(values.other_orders(hand)) for hand in hands)
-        # Each hand's every other order appears once, paired with a different one of the
-        # other hand's, so 23 requests cover both hands' 24 orders.
-        pairs = itertools.zip_longest(first, reversed(second))
-        for a, b in pairs:
-            order = [list(a or hands[0]), list(b or hands[1])]
-            got = sorted(self._winners(step, order, result))
-            result.checks["compare-orders"] += 1
-            if got != want:
-                self._diverge(
-                    step,
-                    f"{_verdict(want)} in every order of the cards",
-                    f"{_verdict(got)} for {' '.join(order[0])} against {' '.join(order[1])},"
-                    f" but {_verdict(want)} for {' '.join(hands[0])} against {' '.join(hands[1])}",
-                )
-        swapped = self._winners(step, [hands[1], hands[0]], result)
-        result.checks["compare-orders"] += 1
-        mirrored = sorted(1 - w for w in swapped)
-        if mirrored != want:
-            self._diverge(
-                step,
-                f"{_verdict(want)} whichever hand is asked first",
-                f"{_verdict(mirrored)} when the second hand is asked first",
-            )
-
-    def _value(
-        self,
-        step: dict[str, Any],
-        cards: tuple[str, ...] | list[str],
-        result: CaseResult,
-        *,
-        want: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        """An evaluate answer that is a possible value of `cards`; otherwise a failure."""
-        got = self.impl.evaluate(list(cards))
-        result.checks["shapes"] += 1
-        problem = values.problem(cards, got)
-        if problem is not None:
-            self._diverge(
-                step,
-                values.value_text(want) if want else f"a value of {' '.join(cards)}",
-                f"an impossible answer for {' '.join(cards)}: {problem}"
-                f" (answer: {values.raw(got)})",
-            )
-        return got
-
-    def _invariant_value(
-        self, step: dict[str, Any], hand: list[str], result: CaseResult
-    ) -> dict[str, Any]:
-        """A hand's evaluate answer, the same in every order of its cards."""
-        got = self._value(step, hand, result)
-        for order in values.other_orders(hand):
-            again = self._value(step, order, result)
-            result.checks["compare-orders"] += 1
-            if not values.same_value(got, again):
-                self._diverge(
-                    step,
-                    f"one value of {' '.join(hand)} in every order of the cards",
-                    f"{values.value_text(again)} for {' '.join(order)},"
-                    f" but {values.value_text(got)} for {' '.join(hand)}",
-                )
-        return got
-
-    def _winners(
-        self, step: dict[str, Any], hands: list[list[str]], result: CaseResult
-    ) -> list[int]:
-        got: object = self.impl.compare([list(hand) for hand in hands])
-        result.checks["shapes"] += 1
-        problem = values.winners_problem(got, len(hands))
-        if problem is not None:
-            self._diverge(
-                step, "the positions of the winning hands", f"an impossible answer: {problem}"
-            )
-        assert isinstance(got, list)
-        return got
 
     # ----- play --------------------------------------------------------------------------
 
     def _skip_play(self, case: dict[str, Any], result: CaseResult, reason: str) -> None:
         result.checks["play-skipped"] += _play_steps(case) - result.checks["play"]
-        _note(result, f"play skipped: {reason}")
+        _once(result.skip_reasons, reason)
 
     def _hands(self, case: dict[str, Any], result: CaseResult) -> None:
         if not case["hands"]:
@@ -510,13 +371,20 @@ class Runner:
         return state
 
     @staticmethod
-    def _diverge(step: dict[str, Any], expected: str, actual: str) -> None:
+    def _diverge(step: dict[str, Any], expected: str, actual: str) -> NoReturn:
         raise _Diverged(Divergence(step["line"], step.get("source", ""), expected, actual))
 
 
-def _note(result: CaseResult, note: str) -> None:
-    if note not in result.notes:
-        result.notes.append(note)
+def _once(texts: list[str], text: str) -> None:
+    if text not in texts:
+        texts.append(text)
+
+
+def _errored(result: CaseResult, error: ImplementationError) -> None:
+    result.status = "errored"
+    result.message = str(error) + (
+        f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
+    )
 
 
 def _play_steps(case: dict[str, Any]) -> int:
@@ -536,7 +404,7 @@ def _settle(result: CaseResult) -> None:
         "value lines": result.checks["value-skipped"],
         "play steps": result.checks["play-skipped"],
     }
-    reasons = [note.split(": ", 1)[1] for note in result.notes if " skipped: " in note]
+    reasons = result.skip_reasons
     if not any(skipped.values()):
         return
     if not ran:
@@ -545,13 +413,6 @@ def _settle(result: CaseResult) -> None:
         return
     left = ", ".join(f"{count} {what}" for what, count in skipped.items() if count)
     result.message = f"partly run; {left} skipped: {'; '.join(reasons)}"
-
-
-def _shown(want: dict[str, Any], got: object) -> str:
-    text = values.value_text(got)
-    if text == values.value_text(want):
-        text += f" (answer: {values.raw(got)})"
-    return text
 
 
 def _answered(step: dict[str, Any], state: dict[str, Any]) -> object:
@@ -566,12 +427,6 @@ def _answered(step: dict[str, Any], state: dict[str, Any]) -> object:
     if what in ("button", "hands", "session-over", "session-continues"):
         return state.get("session")
     return state.get({"turn": "to_act"}.get(what, what))
-
-
-def _verdict(winners: list[int]) -> str:
-    return (
-        "a tie" if len(winners) > 1 else f"hand {winners[0] + 1} wins" if winners else "no winner"
-    )
 
 
 def _state_diff(before: dict[str, Any], after: dict[str, Any]) -> str:
