@@ -125,7 +125,20 @@ def test_other_orders_are_every_order_but_the_given_one() -> None:
 )
 def test_a_reference_hand_has_exactly_the_value(value: dict[str, Any], count: int) -> None:
     hand = values.reference_hand(value, avoid=CARDS, count=count)
-    assert len(hand) == count and len(set(hand)) == count
+    assert hand is not None and len(hand) == count and len(set(hand)) == count
     got = evaluate(" ".join(hand))
     assert values.same_value(value, {"size": got.size, "ranks": [r.label for r in got.ranks]})
     assert set(hand).isdisjoint(CARDS), "shares no card with the hand it is compared with"
+
+
+def test_a_reference_hand_avoids_the_cards_or_is_smaller_or_is_none() -> None:
+    # Three jacks taken: a four-card hand of 1-card J would need them, a one-card one not.
+    jacks = ["Jc", "Jd", "Jh", "2s"]
+    assert values.reference_hand({"size": 1, "ranks": ["J"]}, avoid=jacks, count=4) == ["Js"]
+    every = ["Jc", "Jd", "Jh", "Js"]
+    assert values.reference_hand({"size": 1, "ranks": ["J"]}, avoid=every, count=4) is None
+    hand = values.reference_hand(
+        {"size": 3, "ranks": ["K", "7", "2"]}, avoid=["Kh", "7d", "2s", "2c"], count=4
+    )
+    assert hand is not None and len(hand) == 4
+    assert str(evaluate(" ".join(hand))) == "3-card K-7-2"

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from badugi_spec.scenario import values
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
-from badugi_spec.scenario.value_lines import ValueLines
+from badugi_spec.scenario.value_lines import CannotAsk, ValueLines
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +244,7 @@ class Runner:
                     lines.evaluate_line(step)
                 else:
                     lines.compare_line(step)
-            except Skip as skip:
+            except (Skip, CannotAsk) as skip:
                 result.checks["value-skipped"] += 1
                 _once(result.skip_reasons, str(skip))
                 continue

@@ -20,6 +20,10 @@ from badugi_spec.scenario.engine_impl import Implementation
 Diverge = Callable[[dict[str, Any], str, str], NoReturn]
 
 
+class CannotAsk(Exception):
+    """The line cannot be put to this implementation: it is skipped, with the reason."""
+
+
 class ValueLines:
     def __init__(
         self,
@@ -63,6 +67,8 @@ class ValueLines:
             # hand ties a hand made to have exactly the expected value.
             self._note("evaluate lines checked by compare against a hand of that value")
             reference = values.reference_hand(want, avoid=cards, count=len(cards))
+            if reference is None:
+                raise CannotAsk(f"no hand of {values.value_text(want)} shares no card with it")
             like = f"a tie with {' '.join(reference)}, a hand of {values.value_text(want)}"
             for number, order in enumerate(
                 itertools.chain([tuple(cards)], values.other_orders(cards))

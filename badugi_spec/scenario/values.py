@@ -17,7 +17,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from badugi_spec.cards import Card, Rank, Suit
-from badugi_spec.errors import CardError
 from badugi_spec.hands import MAX_CARDS, describe_ranks, strength_of
 
 _RANK_BY_TEXT: Final = {rank.label: rank for rank in Rank} | {rank.value: rank for rank in Rank}
@@ -158,22 +157,24 @@ def other_orders(cards: Sequence[str]) -> Iterator[tuple[str, ...]]:
             yield order
 
 
-def reference_hand(value: dict[str, Any], *, avoid: Sequence[str], count: int) -> list[str]:
-    """`count` cards whose value is exactly `value`, sharing no card with `avoid` if it can.
+def reference_hand(value: dict[str, Any], *, avoid: Sequence[str], count: int) -> list[str] | None:
+    """Cards whose value is exactly `value`, sharing no card with `avoid`; None if none can.
 
-    The ranks of `value` go round on four different suits, so no choice of cards has more
-    ranks than `value` or other ranks: the best set is `value` itself. Used to check an
-    `evaluate` line through `compare` (a tie with this hand) when there is no `evaluate`.
+    Every card's rank is one of the value's ranks, so no playing set has more ranks than
+    `value` or other ones, and one choice of a card per rank has different suits: the best
+    set is `value` itself. `count` cards if possible (an implementation may only value full
+    hands), else fewer, down to the value's size. Used to check an `evaluate` line through
+    `compare` (a tie with this hand) when there is no `evaluate`.
     """
     ranks = ranks_of(value)
-    if not ranks or count < len(ranks) or count > MAX_CARDS:
-        raise CardError(f"no hand of {count} cards has the value {value_text(value)}")
+    if not ranks:
+        return None
     taken = set(avoid)
-    fallback: list[str] = []
-    for suits in itertools.permutations(Suit, count):
-        cards = [str(Card(ranks[i % len(ranks)], suits[i])) for i in range(count)]
-        if not fallback:
-            fallback = cards
-        if taken.isdisjoint(cards):
-            return cards
-    return fallback
+    free = [
+        Card(rank, suit) for rank in ranks for suit in Suit if str(Card(rank, suit)) not in taken
+    ]
+    for size in range(min(count, MAX_CARDS), len(ranks) - 1, -1):
+        for hand in itertools.combinations(free, size):
+            if {card.rank for card in hand} == set(ranks) and _suit_choice(hand, ranks):
+                return texts_of(hand)
+    return None
