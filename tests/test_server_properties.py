@@ -63,13 +63,13 @@ def _sendable(reply: dict[str, Any]) -> None:
     json.dumps(reply)  # serialisable; `serve` escapes what UTF-8 cannot carry
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(request=json_values | requests, state=st.sampled_from(["fresh", "started", "dealt"]))
 def test_answer_answers_any_json_value(request: object, state: str) -> None:
     _sendable(answer(_engine(state), request))
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(
     lines=st.lists(st.binary(max_size=60) | json_values.map(json.dumps).map(str.encode), max_size=6)
 )
