@@ -146,3 +146,14 @@ def test_the_implementers_page_writes_the_order_down() -> None:
     assert len(rows) == len(PRECEDENCE)
     for row, (codes, _) in zip(rows, PRECEDENCE, strict=True):
         assert re.findall(r"`([a-z-]+)`", row.split("|")[2]) == list(codes), row
+
+
+def test_the_codes_page_shows_the_order() -> None:
+    from badugi_spec.docs.build import codes_md
+
+    page = codes_md([])
+    section = page.split("## When an action breaks two rules {#precedence}", 1)[1]
+    rows = [line for line in section.splitlines() if re.match(r"^\| \d+ \|", line)]
+    assert [re.findall(r"`([a-z-]+)`", row.split("|")[2]) for row in rows] == [
+        list(codes) for codes, _ in PRECEDENCE
+    ]
