@@ -153,6 +153,18 @@ def test_2_deep_nesting_is_a_bad_request_and_serving_goes_on(depth: int) -> None
     assert replies[1]["ok"] is True, "later requests still get an answer"
 
 
+def test_huge_numbers_are_bad_requests_naming_the_field() -> None:
+    huge = b"1" + b"0" * 5000
+    start = b'{"type": "start", "players": [{"name": "Ann", "stack": ' + huge + b"},"
+    start += b' {"name": "Bob", "stack": 100}], "first_dealer": "Ann"}'
+    replies = _serve(start, b'{"type": "hello", "protocol": -' + huge + b"}", EVALUATE)
+    assert replies[0]["message"] == (
+        "'players[0].stack' must be a whole number of chips, not a number of 5001 digits"
+    )
+    assert replies[1]["message"] == "'protocol' must be a whole number, not a number of 5001 digits"
+    assert replies[2]["ok"] is True
+
+
 def test_3_a_lone_surrogate_in_a_request_is_a_bad_request_naming_the_field() -> None:
     start = {
         "type": "start",

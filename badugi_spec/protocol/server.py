@@ -43,10 +43,24 @@ class _BadRequest(Exception):
     pass
 
 
+class _HugeNumber:
+    """A JSON integer too long to be worth reading (Python refuses over 4,300 digits):
+    kept as this marker, so that the reply can name the field that holds it."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _read_int(text: str) -> int | _HugeNumber:
+    return int(text) if len(text) <= 100 else _HugeNumber(len(text.lstrip("-")))
+
+
 def _kind(value: object) -> str:
     """What a JSON value is, for messages: never the value itself, which may be huge."""
     if value is None:
         return "null"
+    if isinstance(value, _HugeNumber):
+        return f"a number of {value.digits} digits"
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int):
@@ -274,7 +288,7 @@ def serve(
             continue
         else:
             try:
-                request = json.loads(raw)
+                request = json.loads(raw, parse_int=_read_int)
             except RecursionError:
                 response = _refuse("not JSON this server reads: nested too deeply")
             except ValueError as error:  # UnicodeDecodeError is one too
