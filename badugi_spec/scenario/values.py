@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
-from badugi_spec.cards import Card, Rank, Suit
+from badugi_spec.cards import DECK, Card, Rank, Suit
 from badugi_spec.hands import MAX_CARDS, describe_ranks, strength_of
 
 _RANK_BY_TEXT: Final = {rank.label: rank for rank in Rank} | {rank.value: rank for rank in Rank}
@@ -81,8 +81,12 @@ def strength(value: dict[str, Any]) -> int:
     return strength_of([rank.order for rank in ranks])
 
 
+_CARD_BY_TEXT: Final = {str(card): card for card in DECK}
+
+
 def _cards(texts: Sequence[str]) -> list[Card]:
-    return [Card.parse(text) for text in texts]
+    # The runner's own card texts (`As`): a lookup, since every answer is checked.
+    return [_CARD_BY_TEXT.get(text) or Card.parse(text) for text in texts]
 
 
 def problem(cards: Sequence[str], value: object) -> str | None:
