@@ -42,7 +42,10 @@ class IllegalAction(BadugiError):
 
 
 class ScenarioError(BadugiError):
-    """A scenario file that cannot be parsed or is inconsistent, with its location."""
+    """A scenario file that cannot be parsed or is inconsistent, with its location.
+
+    Line 0 means the file as a whole (it cannot be read): the place is then only the path.
+    """
 
     def __init__(
         self, message: str, *, path: str, line: int, column: int, source_line: str = ""
@@ -55,6 +58,8 @@ class ScenarioError(BadugiError):
         super().__init__(self.render())
 
     def render(self) -> str:
+        if self.line == 0:
+            return f"{self.path}: {self.message}"
         head = f"{self.path}:{self.line}:{self.column}: {self.message}"
         if not self.source_line:
             return head

@@ -7,6 +7,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from badugi_spec.interop import sources
@@ -21,7 +22,7 @@ from badugi_spec.interop.replay import (
     unreadable,
 )
 from badugi_spec.profiles import get
-from badugi_spec.scenario.report import ensure_writable, write_json, write_junit
+from badugi_spec.scenario.report import check_report_paths, write_json, write_junit
 from badugi_spec.scenario.runner import CaseResult, Divergence
 
 PROGRESS_SECONDS = 2.0
@@ -57,8 +58,12 @@ def register(sub: Any) -> None:
 def run_replay(args: argparse.Namespace) -> int:
     if args.profile is not None:
         get(args.profile)  # an unknown name fails here, as one line
-    ensure_writable(args.json, args.junit)
     paths = sources.files(args.paths)
+    check_report_paths(
+        {"--json": args.json, "--junit": args.junit},
+        inputs=[Path(p) for p in args.paths],
+        files=list(paths),
+    )
     results: list[Replayed] = []
     progress = _Progress(sys.stderr)
     for path in paths:

@@ -24,6 +24,7 @@ from typing import Final
 from badugi_spec.cards import parse_cards
 from badugi_spec.engine.codes import CODES
 from badugi_spec.odds import draw_odds, percent
+from badugi_spec.protocol.refusals import PRECEDENCE
 from badugi_spec.rules import Chapter, Rule, load, load_chapters
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.coverage import coverage
@@ -387,7 +388,26 @@ def codes_md(executed: Sequence[Executed]) -> str:
             f'- <code class="refusal">{code}</code> ({_rule_link(entry.rule)}):'
             f" {inline_md(entry.summary)}. Shown in: {links or '—'}.",
         ]
-    return "\n".join([*lines, ""])
+    return "\n".join([*lines, *_precedence_md(), ""])
+
+
+def _precedence_md() -> list[str]:
+    """The refusal-code contract: which code wins when one action breaks several rules."""
+    lines = [
+        "",
+        "## When an action breaks two rules {#precedence}",
+        "",
+        "The refusal carries the first code of this order that the action breaks; codes in"
+        " one row cannot meet in one action. A request that cannot be carried out as asked"
+        " (`bad-request`) is refused before any of them.",
+        "",
+        "| Order | Codes | What is checked |",
+        "| --- | --- | --- |",
+    ]
+    for number, (codes, why) in enumerate(PRECEDENCE, start=1):
+        shown = " ".join(f"`{code}`" for code in codes)
+        lines.append(f"| {number} | {shown} | {inline_md(why)} |")
+    return lines
 
 
 def house_example_md(executed: Sequence[Executed]) -> str:
