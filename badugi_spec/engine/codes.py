@@ -42,11 +42,17 @@ CODES: Final = {
         Code("discard-not-held", "R4.2", "a discarded card the player does not hold"),
         Code("deck-short", "R4.6", "the stated deck has too few cards for the deal or a draw"),
         Code("deck-invalid", "R1.1", "the stated deck repeats a card"),
-        Code("not-reopened", "R8.10",
-             "a raise by a player whose turn came back only through an all-in that did not"
-             " reopen the betting"),
-        Code("reshuffle-mismatch", "R8.18",
-             "a stated reshuffle order that is not the cards the profile gathers"),
+        Code(
+            "not-reopened",
+            "R8.10",
+            "a raise by a player whose turn came back only through an all-in that did not"
+            " reopen the betting",
+        ),
+        Code(
+            "reshuffle-mismatch",
+            "R8.18",
+            "a stated reshuffle order that is not the cards the profile gathers",
+        ),
     )
 }
 

@@ -122,9 +122,7 @@ class Hand:
         dealt_in = self._dealt_in(start)
         # Clockwise from the first seat left of the button; the button is last (R8.2).
         self.order: tuple[int, ...] = tuple(
-            seat
-            for seat in ((dealer + i) % seats for i in range(1, seats + 1))
-            if dealt_in[seat]
+            seat for seat in ((dealer + i) % seats for i in range(1, seats + 1)) if dealt_in[seat]
         )
         heads_up = len(self.order) == 2
         # Heads-up the button posts the small blind and the other player the big (R1.5,
@@ -372,8 +370,7 @@ class Hand:
         if stack > to_call and self._acted[seat] == self._epoch:
             raise illegal(
                 "not-reopened",
-                "an all-in for less than a full raise did not reopen the betting:"
-                " call or fold",
+                "an all-in for less than a full raise did not reopen the betting: call or fold",
             )
         # The only way left to miss the option: the stack does not even cover the call.
         raise illegal(
@@ -619,9 +616,7 @@ class Hand:
             else:
                 self._declared.append((seat, tuple(discards)))
                 self._drawn.append(seat)
-                self._log(
-                    "declare", seat, "R8.16", cards=tuple(discards), amount=len(discards)
-                )
+                self._log("declare", seat, "R8.16", cards=tuple(discards), amount=len(discards))
                 self.to_act = drawers[len(self._drawn)]
                 return
         else:
@@ -760,7 +755,10 @@ class Hand:
         for entry in self._muck:
             card, pile, drawn_at = entry
             name = "current-discards" if pile == _DISCARD and drawn_at == number else pile
-            (chosen.append(card) if name in piles else kept.append(entry))  # type: ignore[func-returns-value]
+            if name in piles:
+                chosen.append(card)
+            else:
+                kept.append(entry)
         self._muck = kept
         for folded_seat in range(self.seats):
             if self.folded[folded_seat] and "folded" in piles:
@@ -785,9 +783,7 @@ class Hand:
         if seat is not None and not self.profile.own_discards_back:
             # The player being served gets other cards first; their own go to the bottom.
             own = {c.index for c in self.discards[seat]}
-            order = [c for c in order if c.index not in own] + [
-                c for c in order if c.index in own
-            ]
+            order = [c for c in order if c.index not in own] + [c for c in order if c.index in own]
         self.deck.rebuild(order)
         self.reshuffles += 1
         self._log("reshuffle", None, "R8.18", cards=tuple(order), amount=len(order))
@@ -925,7 +921,7 @@ class _Short(Exception):
 class _Rehearsal(Hand):
     """A throwaway copy of a hand's stub and piles, to see whether a draw can be dealt."""
 
-    def __init__(self, hand: Hand) -> None:  # noqa: D107 - shares the hand's state by copy
+    def __init__(self, hand: Hand) -> None:
         self.profile = self.structure = hand.profile
         self.phase = hand.phase
         self.seats = hand.seats

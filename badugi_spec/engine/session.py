@@ -44,7 +44,9 @@ class Session:
         self.stacks = tuple(stacks) if stacks is not None else (rules.starting_stack,) * SEATS
         seats = len(self.stacks)
         if first_dealer not in range(seats):
-            raise ValueError(f"first_dealer must be one of seats 0 to {seats - 1}, not {first_dealer}")
+            raise ValueError(
+                f"first_dealer must be one of seats 0 to {seats - 1}, not {first_dealer}"
+            )
         if not rules.min_seats <= seats <= rules.max_seats or min(self.stacks) <= 0:
             # Caught here rather than at the first deal, like Hand does (R1.3, R1.4, R8.2).
             raise ValueError(

@@ -101,7 +101,9 @@ class _Assembler:
 
     def on_profile(self, where: Where, name: str, pairs: list[tuple[str, str, Where]]) -> None:
         if self.profile_where is not None:
-            raise self.fail(where, f"the profile is already named at line {self.profile_where.line}")
+            raise self.fail(
+                where, f"the profile is already named at line {self.profile_where.line}"
+            )
         if self.seats:
             raise self.fail(where, "the profile line comes before the players (R8.1)")
         try:
@@ -139,7 +141,8 @@ class _Assembler:
         if not profile.min_seats <= len(seats) <= profile.max_seats:
             if profile.max_seats == 2:
                 raise self.fail(
-                    where, f"the house game is heads-up: 2 players, not {len(seats)}"
+                    where,
+                    f"the house game is heads-up: 2 players, not {len(seats)}"
                     if profile.name == "house"
                     else f"profile {profile.name} is heads-up: 2 players, not {len(seats)}",
                 )
@@ -223,7 +226,11 @@ class _Assembler:
             )
         draw = 1 + max(
             (
-                sum(1 for s in hand.steps if isinstance(s, Act) and s.kind == "draw" and s.player == n)
+                sum(
+                    1
+                    for s in hand.steps
+                    if isinstance(s, Act) and s.kind == "draw" and s.player == n
+                )
                 for n in self.seat_names()
             ),
             default=0,
@@ -315,7 +322,8 @@ class _Assembler:
             names.append(str(step.args[0]))
         if step.what == "pot-detail":
             for group in step.args[2:]:
-                names.extend(group or ())  # type: ignore[attr-defined]
+                if isinstance(group, tuple):
+                    names.extend(str(name) for name in group)
         for name in names:
             self.player(name, step.where)
 
