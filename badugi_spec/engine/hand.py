@@ -159,6 +159,7 @@ class Hand:
         self._draw_options = _draw_options(rules.max_discards)
         self._drawn: list[int] = []
         self._declared: list[tuple[int, tuple[Card, ...]]] = []
+        self._draw_burned = False
         self._blind_all_in = False
         if rules.ante:
             for seat in self.order:
@@ -552,6 +553,7 @@ class Hand:
         self.phase = _phase("draw", number)
         self._drawn = []
         self._declared = []
+        self._draw_burned = False
         self.to_act = self._first_drawer()
 
     # Hooks: one decision of the rules each, so a variant (or a mutant) overrides only that.
@@ -576,10 +578,12 @@ class Hand:
         return self._drawers()[0]
 
     def _burn_count(self, discards: Sequence[Card]) -> int:
-        """Cards burned before `discards` are replaced: before the first player's draw (R4.4)."""
-        if self._drawn or (not discards and not self.profile.burn_when_all_pat):
-            return 0
-        return self.profile.burns_per_draw
+        """Cards burned before `discards` are replaced: once a draw, before its first
+        replacement card (R4.4, R8.17). Without a burn when all stand pat, the burn waits
+        for the first player who takes a card, who need not be the first to draw."""
+        if self.profile.burn_when_all_pat:
+            return 0 if self._drawn else self.profile.burns_per_draw
+        return self.profile.burns_per_draw if discards and not self._draw_burned else 0
 
     def _check_discards(self, seat: int, discards: Sequence[Card]) -> None:
         held = self.holdings[seat]
@@ -649,6 +653,7 @@ class Hand:
             cards = self._take(count, None, last_of_round=False)
             self.burns.extend(cards)
             self._muck.extend((card, _BURN, 0) for card in cards)
+            self._draw_burned = True
             self._log("burn", None, "R4.4", cards=cards)
 
     def _replace(self, seat: int, discards: Sequence[Card]) -> None:

@@ -1,0 +1,67 @@
+"""Multi-way engine rules that the scenario suite found broken, one test per fix.
+
+Every expected figure is worked out from chapter R8 of the rulebook, not from the engine:
+the decks are stacked by hand (cards go round one at a time from the first seat left of
+the button, R8.4), so each test says which card must land where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from badugi_spec.cards import DECK, Card, parse_cards
+from badugi_spec.engine import Action, Hand, Kind
+from badugi_spec.profiles import get
+
+
+def stacked(hands_in_deal_order: Sequence[str], then: str = "") -> tuple[Card, ...]:
+    """A full deck that deals these hands (first seat left of the button first, R8.4),
+    followed by `then` and the unused cards in deck order."""
+    hands = [parse_cards(text, count=4) for text in hands_in_deal_order]
+    top = [hand[i] for i in range(4) for hand in hands] + list(parse_cards(then))
+    assert len(set(top)) == len(top), "the stacked deck repeats a card"
+    return tuple(top + [card for card in DECK if card not in top])
+
+
+def call_round(hand: Hand) -> None:
+    """Everyone calls or checks until the betting round is over."""
+    phase = hand.phase
+    while hand.phase == phase and hand.to_act is not None:
+        kinds = {option.kind for option in hand.legal_actions()}
+        kind = Kind.CHECK if Kind.CHECK in kinds else Kind.CALL
+        hand.apply(Action(hand.to_act, kind))
+
+
+def draw(hand: Hand, seat: int, text: str = "") -> None:
+    assert hand.to_act == seat, f"seat {hand.to_act} draws next, not seat {seat}"
+    hand.apply(Action(seat, Kind.DRAW, discards=parse_cards(text) if text else ()))
+
+
+# --- R8.17: the burn comes before the draw's first replacement card ----------------------
+
+
+def test_without_a_burn_when_all_pat_the_burn_waits_for_the_first_player_who_draws() -> None:
+    # Three seats, button on seat 0: seat 1 draws first, then 2, then 0 (R8.16).
+    profile = get("pokerstars-2010").replace(burns_per_draw=1)
+    assert profile.draw_delivery == "in-turn" and not profile.burn_when_all_pat
+    deck = stacked(["5s 6h 7d Kc", "8s 9h Td Qc", "As 2h 3d 4c"], then="2s Jc")
+    hand = Hand(deck=deck, stacks=[100, 100, 100], dealer=0, profile=profile)
+    call_round(hand)
+    draw(hand, 1)  # stands pat: no burn yet, the draw may still be all pat
+    assert hand.burns == []
+    draw(hand, 2, "Qc")  # the first card taken: the burn (2s) comes before it
+    assert hand.burns == [Card.parse("2s")]
+    assert Card.parse("Jc") in hand.holdings[2]
+    draw(hand, 0)
+    assert len(hand.burns) == 1, "one burn per draw"
+
+
+def test_with_a_burn_when_all_pat_the_first_drawer_burns_even_standing_pat() -> None:
+    profile = get("pokerstars-2010").replace(burns_per_draw=1, burn_when_all_pat=True)
+    deck = stacked(["5s 6h 7d Kc", "8s 9h Td Qc", "As 2h 3d 4c"], then="2s Jc")
+    hand = Hand(deck=deck, stacks=[100, 100, 100], dealer=0, profile=profile)
+    call_round(hand)
+    draw(hand, 1)
+    assert hand.burns == [Card.parse("2s")]
+    draw(hand, 2, "Qc")
+    assert Card.parse("Jc") in hand.holdings[2] and len(hand.burns) == 1
