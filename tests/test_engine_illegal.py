@@ -16,6 +16,7 @@ import pytest
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import CODES, Action, Hand, Kind, Session
 from badugi_spec.errors import IllegalAction
+from badugi_spec.profiles import get as get_profile
 from badugi_spec.structure import Structure
 from tests.conftest import cards, fingerprint, passive_to_end, play, stacked_deck
 
@@ -100,6 +101,8 @@ SHORT_DEALER = (3, 100)
 # Check and stand pat into the second and third betting rounds (big blind to act).
 TO_ROUND_2 = ("D call", "B check", "B pat", "D pat")
 TO_ROUND_3 = (*TO_ROUND_2, "B check", "D check", "B pat", "D pat")
+
+CALL_CALL_ALL_IN = ((0, Kind.CALL), (1, Kind.CALL), (2, Kind.ALL_IN))
 
 CASES = [
     # R3.3
@@ -320,7 +323,44 @@ CASES = [
         session_after(1),
         start(DUPLICATE_DECK),
     ),
+    # R8.10: seat 0 called; the big blind's all-in to 3 is not a full raise under
+    # `full-bet`, so seat 0 may call the extra chip or fold, but not raise.
+    Case(
+        "a raise after a short all-in that did not reopen",
+        "not-reopened",
+        lambda: _three_way(stacks=(100, 100, 3), script=CALL_CALL_ALL_IN),
+        act(Action(0, Kind.RAISE)),
+    ),
+    # R8.18: at eight seats the first draw needs more than the stub; the stated order of
+    # the rebuilt stub is one card, not the cards the profile gathers.
+    Case(
+        "a stated reshuffle that is not the gathered cards",
+        "reshuffle-mismatch",
+        lambda: _eight_way_drawing(reshuffles=((DECK[-1],),)),
+        act(Action(0, Kind.DRAW, discards=DECK[7:32:8][:3])),
+    ),
 ]
+
+
+def _three_way(*, stacks: tuple[int, ...], script: tuple[tuple[int, Kind], ...]) -> Hand:
+    h = Hand(deck=DECK, stacks=stacks, dealer=0, profile=get_profile("pokerkit"))
+    for seat_, kind in script:
+        h.apply(Action(seat_, kind))
+    return h
+
+
+def _eight_way_drawing(*, reshuffles: tuple[tuple[Card, ...], ...]) -> Hand:
+    """Pokerkit rules at eight seats, everyone in; seats 1 to 7 have thrown three cards each
+    (21 of the 19 stub cards left after the burn), so seat 0's draw needs the refill."""
+    profile = get_profile("pokerkit")
+    h = Hand(deck=DECK, stacks=(100,) * 8, dealer=0, profile=profile, reshuffles=reshuffles)
+    for seat_ in (3, 4, 5, 6, 7, 0, 1):
+        h.apply(Action(seat_, Kind.CALL))
+    h.apply(Action(2, Kind.CHECK))
+    for seat_ in range(1, 8):
+        # Seat s is dealt the deck's cards s, s+8, s+16, s+24 (counting from 0, R8.4).
+        h.apply(Action(seat_, Kind.DRAW, discards=DECK[seat_ - 1 : 32 : 8][:3]))
+    return h
 
 
 def _hand_on(deck: tuple[Card, ...], *script: str) -> Hand:
