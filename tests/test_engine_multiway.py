@@ -65,3 +65,46 @@ def test_with_a_burn_when_all_pat_the_first_drawer_burns_even_standing_pat() -> 
     assert hand.burns == [Card.parse("2s")]
     draw(hand, 2, "Qc")
     assert Card.parse("Jc") in hand.holdings[2] and len(hand.burns) == 1
+
+
+# --- R8.19: under `completes-round` the last card is dealt if no later player needs one ---
+
+
+EIGHT = ["As Ks Qs Js", "2h Kh Qh Jh", "3d Kd Qd Jd", "4c Kc Qc Jc",
+         "Ah Ts Th Td", "2d 9s 9h 9d", "3c 8s 8h 8d", "4h 7s 7h 7d"]  # fmt: skip
+"""Eight hands in deal order: with the button on seat 7, seat 0 is dealt first."""
+
+
+def eight_seats_with_two_cards_left(profile_name: str) -> Hand:
+    """Everyone calls; the first draw takes 17 of the 19 cards left after the burn."""
+    hand = Hand(deck=stacked(EIGHT), stacks=[100] * 8, dealer=7, profile=get(profile_name))
+    call_round(hand)
+    for seat, thrown in enumerate(["Ks Qs Js", "Kh Qh Jh", "Kd Qd Jd", "Kc Qc Jc", "Ts Th Td",
+                                   "9s 9h", "", ""]):  # fmt: skip
+        draw(hand, seat, thrown)
+    call_round(hand)
+    assert hand.deck.remaining == 2  # 52 - 32 dealt - 1 burn - 17 drawn
+    return hand
+
+
+def test_the_last_card_completes_the_round_when_the_players_after_stand_pat() -> None:
+    hand = eight_seats_with_two_cards_left("wsop-2023")
+    assert hand.profile.last_card == "completes-round"
+    last = hand.deck.stub()[-1]
+    for seat in range(5):
+        draw(hand, seat)
+    draw(hand, 5, "9d")  # one card after the burn: the stub's last, and nobody else draws
+    draw(hand, 6)
+    draw(hand, 7)
+    assert hand.reshuffles == 0 and last in hand.holdings[5]
+
+
+def test_the_last_card_waits_for_a_reshuffle_when_a_later_player_draws() -> None:
+    hand = eight_seats_with_two_cards_left("wsop-2023")
+    last = hand.deck.stub()[-1]
+    for seat in range(5):
+        draw(hand, seat)
+    draw(hand, 5, "9d")
+    draw(hand, 6, "8d")  # seat 6 also needs a card: the last one does not complete the round
+    draw(hand, 7)
+    assert hand.reshuffles == 1 and last not in hand.holdings[5]

@@ -612,6 +612,7 @@ class Hand:
                 burn = self._burn_count_all(plan)
                 self._supply(plan, burn)  # refuses `deck-short` before anything changes
                 self._drawn.append(seat)
+                self._declared = plan
                 for who, thrown in plan:
                     self._throw(who, thrown)
                 self._burn(burn)
@@ -670,8 +671,14 @@ class Hand:
         )
 
     def _is_last_delivery(self, seat: int) -> bool:
+        """Whether `seat`'s replacements are the last cards this draw deals (R8.19). Once
+        everyone has declared, that is the last player who takes any; dealing in turn, it
+        is the last player to draw."""
         drawers = self._drawers()
-        return len(self._drawn) == len(drawers) and seat == self._drawn[-1]
+        if len(self._drawn) != len(drawers):
+            return False
+        takers = [who for who, thrown in self._declared if thrown]
+        return seat == (takers[-1] if takers else self._drawn[-1])
 
     # ----- the stub and its reshuffles ---------------------------------------------------
 
@@ -705,8 +712,10 @@ class Hand:
                 rehearsal.throw(thrown)
             if burn:
                 got += len(rehearsal.take(burn, None, last_of_round=False))
+            complete = len(self._drawn) + 1 == len(self._drawers())
+            last_taker = max((i for i, (_, thrown) in enumerate(plan) if thrown), default=-1)
             for i, (seat, thrown) in enumerate(plan):
-                last = i == len(plan) - 1 and len(self._drawn) + 1 == len(self._drawers())
+                last = complete and i == last_taker
                 got += len(rehearsal.take(len(thrown), seat, last_of_round=last))
         except _Short as short:
             got += short.got
