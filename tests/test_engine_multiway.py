@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from badugi_spec.cards import DECK, Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind
+from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles import get
 
 
@@ -108,3 +111,20 @@ def test_the_last_card_waits_for_a_reshuffle_when_a_later_player_draws() -> None
     draw(hand, 6, "8d")  # seat 6 also needs a card: the last one does not complete the round
     draw(hand, 7)
     assert hand.reshuffles == 1 and last not in hand.holdings[5]
+
+
+# --- R8.18/R8.19: a profile that never reshuffles refuses a draw that needs the last card ---
+
+
+def test_a_last_card_that_is_never_dealt_makes_the_draw_short_when_nothing_reshuffles() -> None:
+    profile = get("pokerkit").replace(reshuffle=(), last_card="never")
+    hand = Hand(deck=stacked(EIGHT), stacks=[100] * 8, dealer=7, profile=profile)
+    call_round(hand)
+    # 19 cards after the burn; together the draws ask for exactly 19, the last one included.
+    for seat, thrown in enumerate(["Ks Qs Js", "Kh Qh Jh", "Kd Qd Jd", "Kc Qc Jc", "Ts Th Td",
+                                   "9s 9h 9d", ""]):  # fmt: skip
+        draw(hand, seat, thrown)
+    with pytest.raises(IllegalAction) as refused:
+        draw(hand, 7, "7s")
+    assert refused.value.code == "deck-short"
+    assert hand.to_act == 7 and hand.deck.remaining == 20, "nothing changed"

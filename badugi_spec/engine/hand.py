@@ -695,6 +695,14 @@ class Hand:
             return
         if not self.profile.reshuffle:
             self.deck.require(need, f"draw {self.phase.number}")
+            # Nothing can rebuild the stub, so a last card the rule keeps back is short too.
+            completes = len(self._drawn) + 1 == len(self._drawers())
+            if self.deck.remaining - need < self._reserve(completes):
+                raise illegal(
+                    "deck-short",
+                    f"draw {self.phase.number} needs {need} cards; the stub has"
+                    f" {self.deck.remaining}, and its last card is not dealt (R8.19)",
+                )
             return
         available = self._available(plan, burn)
         if available < need:
