@@ -6,12 +6,13 @@ hand without cards, a draw that takes a different number of cards than it throws
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import ScenarioError
-from badugi_spec.profiles import HOUSE, Profile, ProfileError, get, parse_override
+from badugi_spec.profiles import HOUSE, PARAMETERS, Profile, ProfileError, get, override_value
 from badugi_spec.scenario.model import (
     Act,
     Expect,
@@ -110,12 +111,26 @@ class _Assembler:
             profile = get(name)
         except ProfileError as error:
             raise self.fail(where, str(error)) from None
+        changes: dict[str, object] = {}
         for key, value, place in pairs:
+            if key not in PARAMETERS:
+                raise self.fail(place, f"{name} has no parameter {key!r}{_close_to(key)}")
+            if key in changes:
+                raise self.fail(place, f"{key} is overridden twice")
             try:
-                profile = parse_override(profile, key, value)
+                changes[key] = override_value(key, value)
             except ProfileError as error:
-                raise self.fail(place, str(error)) from None
+                # The value is at fault, not the key: point at what follows the `=`.
+                at = Where(place.path, place.line, place.column + len(key) + 1)
+                raise self.fail(at, f"{key}={value}: {error}") from None
             self.overrides.append((key, value))
+        if changes:
+            try:
+                # Checked together, so `small_blind=10 big_blind=25` works in either order.
+                profile = profile.replace(**changes)
+            except ProfileError as error:
+                problem = str(error).split(": ", 1)[-1]
+                raise self.fail(pairs[0][2], f"{name} with these overrides: {problem}") from None
         self.profile = profile
         self.profile_where = where
 
@@ -373,6 +388,12 @@ class _Assembler:
             profile=self.profile,
             overrides=tuple(self.overrides),
         )
+
+
+def _close_to(key: str) -> str:
+    """A hint for a misspelt parameter: the known one it is closest to, if any."""
+    found = difflib.get_close_matches(key, PARAMETERS, n=1)
+    return f" (did you mean {found[0]}?)" if found else "; see `badugi-spec profiles show`"
 
 
 def assemble(
