@@ -128,3 +128,44 @@ def test_a_last_card_that_is_never_dealt_makes_the_draw_short_when_nothing_reshu
         draw(hand, 7, "7s")
     assert refused.value.code == "deck-short"
     assert hand.to_act == 7 and hand.deck.remaining == 20, "nothing changed"
+
+
+# --- R8.18: the burn of the draw in progress is among the piles a reshuffle gathers ------
+
+
+EIGHT_THROWS = ["Ks Qs Js", "Kh Qh Jh", "Kd Qd Jd", "Kc Qc Jc", "Ts Th Td", "9s 9h", "8s 8h",
+                "7s 7h 7d"]  # fmt: skip
+"""20 cards: one more than the stub holds after the burn, so seat 7's draw needs a refill."""
+
+
+def eight_seats_declaring(reshuffle: str) -> Hand:
+    """PokerKit's rules at eight seats, seats 0 to 6 declared, with a stated reshuffle."""
+    stated = (parse_cards(reshuffle),)
+    hand = Hand(deck=stacked(EIGHT), stacks=[100] * 8, dealer=7, profile=get("pokerkit"),
+                reshuffles=stated)  # fmt: skip
+    call_round(hand)
+    for seat, thrown in enumerate(EIGHT_THROWS[:7]):
+        draw(hand, seat, thrown)
+    return hand
+
+
+# Every card out of play when the stub runs out: the 20 discards and the burn, Ac (the
+# first card after the deal: `stacked` fills the deck in deck order).
+GATHERED = "7d " + " ".join(EIGHT_THROWS).replace("7d", "") + " Ac"
+
+
+def test_a_stated_reshuffle_holds_the_burn_of_the_draw_in_progress() -> None:
+    hand = eight_seats_declaring(GATHERED)
+    draw(hand, 7, EIGHT_THROWS[7])
+    assert hand.burns == [Card.parse("Ac")] and hand.reshuffles == 1
+    # Seat 7 gets the stub's last two cards, then the stated top card, the 7d.
+    assert Card.parse("7d") in hand.holdings[7]
+
+
+def test_a_stated_reshuffle_without_the_burn_is_refused_before_anything_changes() -> None:
+    hand = eight_seats_declaring(GATHERED.replace(" Ac", ""))
+    before = [list(cards) for cards in hand.holdings]
+    with pytest.raises(IllegalAction) as refused:
+        draw(hand, 7, EIGHT_THROWS[7])
+    assert refused.value.code == "reshuffle-mismatch"
+    assert hand.holdings == before and hand.burns == [] and hand.deck.remaining == 20

@@ -719,7 +719,7 @@ class Hand:
             for _, thrown in plan:
                 rehearsal.throw(thrown)
             if burn:
-                got += len(rehearsal.take(burn, None, last_of_round=False))
+                got += rehearsal.burn(burn)
             complete = len(self._drawn) + 1 == len(self._drawers())
             last_taker = max((i for i, (_, thrown) in enumerate(plan) if thrown), default=-1)
             for i, (seat, thrown) in enumerate(plan):
@@ -966,6 +966,12 @@ class _Rehearsal(Hand):
     def throw(self, discards: Sequence[Card]) -> None:
         number = self.phase.number
         self._muck.extend((card, _DISCARD, number) for card in discards)
+
+    def burn(self, count: int) -> int:
+        """Burn as the draw will: the burned cards join the piles a reshuffle gathers."""
+        cards = self._take(count, None, last_of_round=False)
+        self._muck.extend((card, _BURN, 0) for card in cards)
+        return len(cards)
 
     def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
         return self._take(count, seat, last_of_round=last_of_round)
