@@ -56,6 +56,8 @@ class _Assembler:
         self.profile: Profile = HOUSE
         self.overrides: list[tuple[str, str]] = []
         self.profile_where: Where | None = None
+        self.deck_open = False
+        """The last statement was a `deck` line, which the next one may continue."""
 
     def fail(self, where: Where, message: str) -> ScenarioError:
         line = self.lines[where.line - 1] if 0 < where.line <= len(self.lines) else ""
@@ -98,6 +100,8 @@ class _Assembler:
             place = Where(self.path, where.line if isinstance(where, Where) else 1)
             raise self.fail(place, 'a scenario starts with: scenario <id> "<title>"')
         handler = getattr(self, f"on_{kind.replace('-', '_')}")
+        if kind != "deck":
+            self.deck_open = False
         handler(*statement[1:])
 
     def on_profile(self, where: Where, name: str, pairs: list[tuple[str, str, Where]]) -> None:
@@ -224,11 +228,20 @@ class _Assembler:
             raise self.fail(where, f"the deal must give cards to {', '.join(missing)} too")
 
     def on_deck(self, where: Where, cards: list[Any]) -> None:
-        hand = self._source(where)
+        stated = tuple(card for _, card in cards)
+        earlier = self.hands[-1].deck if self.deck_open and self.hands else None
+        if earlier is not None:
+            # Consecutive `deck` lines continue one order: at eight seats a line per round
+            # of the deal reads better than one line of 52 cards.
+            hand = self.hands[-1]
+            hand.deck = (*earlier, *stated)
+        else:
+            hand = self._source(where)
+            hand.deck = stated
         # A repeated card in a stated deck is left for the engine to refuse (deck-invalid,
         # R1.1): scenarios must be able to show that rejection.
-        hand.deck = tuple(card for _, card in cards)
-        hand.cards_seen.update({card: where for card in hand.deck})
+        hand.cards_seen.update({card: where for card in stated})
+        self.deck_open = True
 
     def on_shuffle(self, where: Where, seed: int) -> None:
         self._source(where).seed = seed
@@ -282,6 +295,7 @@ class _Assembler:
             self.on_step(step)
 
     def on_step(self, step: Step) -> None:
+        self.deck_open = False
         where = step.where
         hand = self.current(where)
         if not hand.sourced:
@@ -310,6 +324,13 @@ class _Assembler:
                 )
         if isinstance(act, Act):
             self.player(act.player, act.where)
+            if act.takes and self.profile.draw_delivery == "after-all-declare":
+                raise self.fail(
+                    act.where,
+                    f"under {self.profile.name} (draw_delivery=after-all-declare) the cards"
+                    " come once everyone has declared, so a draw cannot say what it takes:"
+                    f" check them after the last draw with 'expect {act.player} has ...'",
+                )
             if act.takes is not None and len(act.takes) != len(act.discards):
                 raise self.fail(
                     act.where,
@@ -343,6 +364,7 @@ class _Assembler:
             self.player(name, step.where)
 
     def on_check(self, step: Step) -> None:
+        self.deck_open = False
         self.checks.append(step)
 
     # ----- result ------------------------------------------------------------------------
