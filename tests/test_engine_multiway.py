@@ -169,3 +169,25 @@ def test_a_stated_reshuffle_without_the_burn_is_refused_before_anything_changes(
         draw(hand, 7, EIGHT_THROWS[7])
     assert refused.value.code == "reshuffle-mismatch"
     assert hand.holdings == before and hand.burns == [] and hand.deck.remaining == 20
+
+
+# --- R8.18/R8.21: a card burned from a rebuilt stub is a burn like any other ------------
+
+
+def test_a_burn_after_a_reshuffle_goes_into_the_next_reshuffle() -> None:
+    profile = get("pokerkit").replace(burn_after_reshuffle=True)
+    hand = Hand(deck=stacked(EIGHT), stacks=[100] * 8, dealer=7, profile=profile)
+    burned_after: Card | None = None
+    while hand.reshuffles < 2:
+        assert not hand.is_over
+        if hand.phase.kind == "bet":
+            call_round(hand)
+            continue
+        seat = hand.to_act
+        assert seat is not None
+        draw(hand, seat, " ".join(str(c) for c in hand.holdings[seat][1:]))  # keep one card
+        if hand.reshuffles == 1 and burned_after is None:
+            burned_after = hand.burns[-1]
+    assert burned_after is not None
+    second = [e for e in hand.events if e.kind == "reshuffle"][1]
+    assert burned_after in second.cards, "the pokerkit piles include every burn card"

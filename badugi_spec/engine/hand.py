@@ -765,6 +765,7 @@ class Hand:
             if self.profile.burn_after_reshuffle:
                 card = deck.take(1)
                 self.burns.extend(card)
+                self._muck.extend((c, _BURN, 0) for c in card)  # a burn, for later reshuffles
                 self._log("burn", None, "R8.21", cards=card)
         return tuple(taken)
 
