@@ -210,7 +210,7 @@ class Hand:
         """The pots as they stand: once the hand is over, with winners and shares."""
         if self.result is not None:
             return self.result.pots
-        return _pots.build(self.total, [not f for f in self.folded])
+        return self._build_pots(self.total)
 
     def legal_actions(self) -> tuple[Legal, ...]:
         if self.to_act is None:
@@ -446,7 +446,7 @@ class Hand:
                 self.raises += 1
                 self.full_level = now
                 self._epoch += 1
-        elif 2 * gained >= bet:
+        elif self._half_bet(gained):
             self._epoch += 1
             if policy == "half-bet-full-raise":
                 # Treated as a full bet: the next raise is a full bet on top of it.
@@ -568,6 +568,16 @@ class Hand:
     def _dealt_in(self, stacks: Sequence[int]) -> list[bool]:
         """A player with chips is dealt in; one without sits out (R8.2)."""
         return [stack > 0 for stack in stacks]
+
+    def _build_pots(self, totals: Sequence[int]) -> tuple[Pot, ...]:
+        """The main pot and the side pots from each seat's chips: dead money stays in
+        every pot it reached, and only players still in may win (R8.13)."""
+        return _pots.build(totals, [not f for f in self.folded])
+
+    def _half_bet(self, gained: int) -> bool:
+        """Whether a short all-in of `gained` chips over the last full level is at least
+        half a bet, enough to reopen the betting under a half-bet rule (R8.8)."""
+        return 2 * gained >= self.bet_size
 
     def _drawers(self) -> list[int]:
         """Everyone still in draws, all-in players too, clockwise from the button (R8.16)."""
@@ -861,7 +871,7 @@ class Hand:
         totals = [t - r for t, r in zip(self.total, returned, strict=True)]
         settled: list[Pot] = []
         won = [0] * self.seats
-        for pot in _pots.build(totals, [not f for f in self.folded]):
+        for pot in self._build_pots(totals):
             contenders = [s for s in pot.eligible]
             best = winners([values[s] for s in contenders])  # type: ignore[misc]
             tied = tuple(contenders[i] for i in best)
