@@ -7,6 +7,7 @@ the rule it breaks, so the gap is visible in every test run without failing it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import sys
 from pathlib import Path
@@ -15,10 +16,13 @@ from typing import Any
 import pytest
 
 from badugi_spec import rules
-from badugi_spec.cards import parse_cards
+from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.commands.protocol_cmd import kills
+from badugi_spec.engine import Action, Kind
 from badugi_spec.hands import evaluate
+from badugi_spec.profiles import PARAMETERS, names
+from badugi_spec.profiles import get as get_profile
 from badugi_spec.protocol import mutants
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
@@ -127,15 +131,31 @@ def test_no_bust_stop_deals_on_after_a_player_is_out_of_chips() -> None:
     assert state["stacks"] == {"Ann": 99, "Bob": 0} and state["pot"] == 2
 
 
+HOUSE_PARAMETERS = get_profile("house").parameters()
+
+
+@functools.cache
+def house_suite() -> Suite:
+    """The scenarios played under the house rules as shipped, which a protocol-1 server
+    plays without being sent a profile."""
+    full = suite()
+    return dataclasses.replace(
+        full,
+        scenarios=[s for s in full.scenarios if s.profile.parameters() == HOUSE_PARAMETERS],
+    )
+
+
 @pytest.mark.parametrize("name", ["cap-big-blind-plus-four", "shortcut-evaluator"])
 def test_a_mutant_served_over_the_protocol_dies_the_same_way(name: str) -> None:
     impl = ProcessImplementation([sys.executable, "-m", "badugi_spec.protocol.mutants", name])
     try:
-        results = run_suite(impl, suite())
+        results = run_suite(impl, house_suite())
     finally:
         impl.close()
     remote = tuple(r.id for r in results if r.status == "failed")
-    assert remote == killers(name)
+    local = {r.id for r in outcomes(name) if r.status == "failed"}
+    assert remote == tuple(r for r in killers(name) if r in local and r in set(remote))
+    assert set(remote) == local & {s.id for s in house_suite().scenarios}
     assert remote, f"{name} survives"
 
 
@@ -147,10 +167,54 @@ def test_the_mutants_command_names_the_killing_scenarios(
     out = capsys.readouterr().out
     assert "cap-big-blind-plus-four" in out and "killed" in out
     assert killers("cap-big-blind-plus-four")[0] in out
-    assert "equivalent odd-chip-to-dealer: heads-up" in out
-    assert out.splitlines()[-1].endswith("of 2 mutants")
+    # Heads-up a split pot is never odd; the multi-way odd-chip scenarios kill it.
+    assert "odd-chip-to-the-big-blind" in out
+    assert out.splitlines()[-1] == "2 killed, 0 survived, 0 equivalent of 2 mutants"
 
 
 def test_the_mutant_server_refuses_an_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert mutants.main(["no-such-mutant"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+# ----- the multi-way mutants -------------------------------------------------------------------
+
+
+def test_the_catalogue_has_the_multi_way_misreadings() -> None:
+    multi_way = [m for m in CATALOGUE if m.rule.startswith(("R8.", "R11.", "R12.", "R13."))]
+    assert len(multi_way) >= 20
+    assert len(CATALOGUE) >= 45
+
+
+@pytest.mark.parametrize("profile_name", names())
+@pytest.mark.parametrize("mutant", CATALOGUE, ids=lambda m: m.name)
+def test_a_mutant_reads_at_most_one_parameter_differently(
+    mutant: Mutant, profile_name: str
+) -> None:
+    """A misreading of one rule: the mutant's profile is the case's with one value changed
+    (or none), and still a valid profile."""
+    profile = get_profile(profile_name)
+    read = mutant.reading(profile)
+    changed = [name for name in PARAMETERS if getattr(read, name) != getattr(profile, name)]
+    assert len(changed) <= 1, changed
+
+
+def test_dead_money_moved_to_the_last_pot_keeps_every_chip() -> None:
+    """The mutant misplaces dead chips but must not lose any: a kill is a wrong pot, not a
+    broken count."""
+    impl = MutantImplementation(BY_NAME["dead-money-to-last-pot"])
+    players = [{"name": n, "stack": 100} for n in ("Ann", "Bob", "Cy")]
+    profile = get_profile("pokerstars-2010")
+    values = {k: list(v) if isinstance(v, tuple) else v for k, v in profile.parameters().items()}
+    case = {"players": players, "first_dealer": "Cy", "profile": {"name": profile.name, **values}}
+    impl.start(case)
+    impl.deal({"deck": [str(c) for c in DECK]})
+    assert impl.session is not None
+    hand = impl.session.hand
+    assert hand is not None
+    hand.apply(Action(2, Kind.RAISE))  # Cy raises to 4
+    hand.apply(Action(0, Kind.FOLD))  # Ann's small blind is dead money
+    pots = hand.pots()
+    assert sum(pot.amount for pot in pots) == hand.pot == 7
+    # The rules: 5 for Bob and Cy (Ann's chip included), 2 for Cy. The mutant: 4, then 3.
+    assert [(pot.amount, pot.eligible) for pot in pots] == [(4, (1, 2)), (3, (2,))]
