@@ -112,6 +112,7 @@ def hand_fingerprint(hand: Hand) -> dict[str, Any]:
     state["deck.position"] = hand.deck.position
     state["deck.remaining"] = hand.deck.remaining
     state["deck.order"] = hand.deck.order()
+    state["deck.stub"] = hand.deck.stub()
     state["snapshot"] = hand.snapshot()
     state["legal"] = hand.legal_actions()
     state["events.len"] = len(hand.events)

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from badugi_spec import profiles
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import CODES, Action, Hand, Kind, Session
 from badugi_spec.errors import IllegalAction
-from badugi_spec.profiles import get as get_profile
+from badugi_spec.profiles import HOUSE
 from badugi_spec.structure import Structure
 from tests.conftest import cards, fingerprint, passive_to_end, play, stacked_deck
 
@@ -101,8 +102,6 @@ SHORT_DEALER = (3, 100)
 # Check and stand pat into the second and third betting rounds (big blind to act).
 TO_ROUND_2 = ("D call", "B check", "B pat", "D pat")
 TO_ROUND_3 = (*TO_ROUND_2, "B check", "D check", "B pat", "D pat")
-
-CALL_CALL_ALL_IN = ((0, Kind.CALL), (1, Kind.CALL), (2, Kind.ALL_IN))
 
 CASES = [
     # R3.3
@@ -323,43 +322,62 @@ CASES = [
         session_after(1),
         start(DUPLICATE_DECK),
     ),
-    # R8.10: seat 0 called; the big blind's all-in to 3 is not a full raise under
-    # `full-bet`, so seat 0 may call the extra chip or fold, but not raise.
+    # R8.10
     Case(
-        "a raise after a short all-in that did not reopen",
+        "a raise after an all-in for less than a raise (full-bet rule)",
         "not-reopened",
-        lambda: _three_way(stacks=(100, 100, 3), script=CALL_CALL_ALL_IN),
+        lambda: _three_way_short_all_in(),
         act(Action(0, Kind.RAISE)),
     ),
-    # R8.18: at eight seats the first draw needs more than the stub; the stated order of
-    # the rebuilt stub is one card, not the cards the profile gathers.
+    # R14.10
+    Case(
+        "a pot-limit raise beyond the pot",
+        "amount-out-of-range",
+        lambda: Hand(deck=DECK, profile=profiles.get("pot-limit")),
+        act(Action(0, Kind.RAISE, amount=8)),
+    ),
+    # R8.18
     Case(
         "a stated reshuffle that is not the gathered cards",
         "reshuffle-mismatch",
-        lambda: _eight_way_drawing(reshuffles=((DECK[-1],),)),
-        act(Action(0, Kind.DRAW, discards=DECK[7:32:8][:3])),
+        lambda: _eight_way_before_reshuffle(),
+        act(Action(4, Kind.DRAW, discards=tuple(DECK[4:32:8]))),
     ),
 ]
 
 
-def _three_way(*, stacks: tuple[int, ...], script: tuple[tuple[int, Kind], ...]) -> Hand:
-    h = Hand(deck=DECK, stacks=stacks, dealer=0, profile=get_profile("pokerkit"))
-    for seat_, kind in script:
-        h.apply(Action(seat_, kind))
+THREE_WAY = HOUSE.replace(name="three-way", max_seats=3)
+
+
+def _three_way_short_all_in() -> Hand:
+    """Seat 2 (the button, 5 chips) calls 2 before the draw; after it seat 0 bets 2, seat
+    1 calls and seat 2 goes all-in for 3: one chip more, not a full raise (R8.8)."""
+    h = Hand(deck=DECK, stacks=(100, 100, 5), dealer=2, profile=THREE_WAY)
+    for action in (
+        Action(2, Kind.CALL),
+        Action(0, Kind.CALL),
+        Action(1, Kind.CHECK),
+        *(Action(seat, Kind.DRAW) for seat in (0, 1, 2)),
+        Action(0, Kind.BET),
+        Action(1, Kind.CALL),
+        Action(2, Kind.ALL_IN),
+    ):
+        h.apply(action)
+    assert h.to_act == 0 and h.stacks[2] == 0
     return h
 
 
-def _eight_way_drawing(*, reshuffles: tuple[tuple[Card, ...], ...]) -> Hand:
-    """Pokerkit rules at eight seats, everyone in; seats 1 to 7 have thrown three cards each
-    (21 of the 19 stub cards left after the burn), so seat 0's draw needs the refill."""
-    profile = get_profile("pokerkit")
-    h = Hand(deck=DECK, stacks=(100,) * 8, dealer=0, profile=profile, reshuffles=reshuffles)
-    for seat_ in (3, 4, 5, 6, 7, 0, 1):
-        h.apply(Action(seat_, Kind.CALL))
-    h.apply(Action(2, Kind.CHECK))
-    for seat_ in range(1, 8):
-        # Seat s is dealt the deck's cards s, s+8, s+16, s+24 (counting from 0, R8.4).
-        h.apply(Action(seat_, Kind.DRAW, discards=DECK[seat_ - 1 : 32 : 8][:3]))
+def _eight_way_before_reshuffle() -> Hand:
+    """Eight players, each throwing four cards at the first draw: 32 dealt and one burn
+    leave 19, so the fifth player's draw needs the rebuilt stub, stated wrongly here."""
+    rules = HOUSE.replace(name="eight-way", max_seats=8, reshuffle=("current-discards",))
+    h = Hand(deck=DECK, stacks=(100,) * 8, dealer=7, profile=rules, reshuffles=[DECK[40:52]])
+    for seat in (2, 3, 4, 5, 6, 7, 0):
+        h.apply(Action(seat, Kind.CALL))
+    h.apply(Action(1, Kind.CHECK))
+    for seat in range(4):
+        h.apply(Action(seat, Kind.DRAW, discards=tuple(h.holdings[seat])))
+    assert h.deck.remaining == 3 and h.to_act == 4
     return h
 
 

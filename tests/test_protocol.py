@@ -69,7 +69,7 @@ def test_hello_names_the_implementation_and_its_capabilities() -> None:
     reply = answer(EngineImplementation(), {"type": "hello", "protocol": 1}, version="9")
     assert reply == {
         "ok": True,
-        "protocol": PROTOCOL_VERSION,
+        "protocol": 1,
         "name": "badugi-spec",
         "version": "9",
         "capabilities": ["evaluate", "compare", "play"],
@@ -77,8 +77,17 @@ def test_hello_names_the_implementation_and_its_capabilities() -> None:
     assert validate(reply, "response") == []
 
 
+def test_a_protocol_2_hello_says_which_profiles_are_played() -> None:
+    request = {"type": "hello", "protocol": 1, "protocols": [1, 2]}
+    assert validate(request, "request") == []
+    reply = answer(EngineImplementation(), request, version="9")
+    assert reply["protocol"] == PROTOCOL_VERSION == 2
+    assert reply["profiles"] == "any"
+    assert validate(reply, "response") == []
+
+
 def test_hello_with_another_version_is_a_bad_request() -> None:
-    reply = answer(EngineImplementation(), {"type": "hello", "protocol": 2})
+    reply = answer(EngineImplementation(), {"type": "hello", "protocol": 3})
     assert reply["ok"] is False and reply["error"] == "bad-request"
 
 
@@ -182,7 +191,7 @@ def _drawing() -> EngineImplementation:
          "player names must differ"),
         (EngineImplementation,
          {"type": "start", "players": PLAYERS[:1], "first_dealer": "Ann"},
-         "two named players"),
+         "named players"),
         (EngineImplementation, {"type": "start", "players": ["Ann", "Bob"]},
          "list of {name, stack} objects"),
         (_dealt, {"type": "act", "player": "Cy", "action": "call"}, "unknown player 'Cy'"),

@@ -10,7 +10,24 @@ import pytest
 from badugi_spec.errors import RulebookError
 from badugi_spec.rules import Chapter, Rule, chapter_of, default_root, load, load_chapters
 
-CORE_CHAPTERS = ["R1", "R2", "R3", "R4", "R5", "R6", "R8", "R10", "R11", "R12", "R13"]
+CORE_CHAPTERS = [
+    "R1",
+    "R2",
+    "R3",
+    "R4",
+    "R5",
+    "R6",
+    "R8",
+    "R10",
+    "R11",
+    "R12",
+    "R13",
+    "R14",
+    "R15",
+    "R16",
+    "R17",
+    "R18",
+]
 KEY_RULES = ["R1.7", "R2.5", "R3.6", "R3.7", "R4.4", "R5.3", "R5.4", "R6.4"]
 
 

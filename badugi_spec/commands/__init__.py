@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from badugi_spec.commands import check_cmd, hand_cmds, protocol_cmd, simulate_cmd
+from badugi_spec.commands import check_cmd, hand_cmds, profile_cmds, protocol_cmd, simulate_cmd
 
-COMMANDS: tuple[ModuleType, ...] = (hand_cmds, check_cmd, simulate_cmd, protocol_cmd)
+COMMANDS: tuple[ModuleType, ...] = (
+    hand_cmds,
+    profile_cmds,
+    check_cmd,
+    simulate_cmd,
+    protocol_cmd,
+)

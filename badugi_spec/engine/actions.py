@@ -41,12 +41,17 @@ class Action(NamedTuple):
 
 
 class Legal(NamedTuple):
-    """One legal option: `adds` chips now, reaching `to` for the round."""
+    """One legal option: `adds` chips now, reaching `to` for the round.
+
+    In a big-bet or spread game a bet or raise is a range: `to` is its least total and
+    `most` its greatest (R14.10); in fixed limit `most` is 0, meaning just `to`.
+    """
 
     kind: Kind
     adds: int = 0
     to: int = 0
     all_in: bool = False
+    most: int = 0
 
     def describe(self) -> str:
         if self.kind in (Kind.CHECK, Kind.FOLD):
@@ -56,9 +61,12 @@ class Legal(NamedTuple):
         suffix = " all-in" if self.all_in and self.kind is not Kind.ALL_IN else ""
         if self.kind is Kind.CALL or self.kind is Kind.ALL_IN:
             return f"{self.kind.value} {self.adds}{suffix}"
+        amount = f"{self.to}-{self.most}" if self.most > self.to else str(self.to)
+        if self.most > self.to:
+            suffix = ""  # the range's top may be all-in; the all-in option says so
         if self.kind is Kind.BET:
-            return f"bet {self.to}{suffix}"
-        return f"raise to {self.to}{suffix}"
+            return f"bet {amount}{suffix}"
+        return f"raise to {amount}{suffix}"
 
 
 class Event(NamedTuple):

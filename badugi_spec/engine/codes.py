@@ -49,6 +49,11 @@ CODES: Final = {
             " reopen the betting",
         ),
         Code(
+            "amount-out-of-range",
+            "R14.10",
+            "a big-bet or spread bet or raise outside the range the structure allows",
+        ),
+        Code(
             "reshuffle-mismatch",
             "R8.18",
             "a stated reshuffle order that is not the cards the profile gathers",

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from badugi_spec.cards import Card
+from badugi_spec.engine import betting as _betting
 from badugi_spec.engine import pots as _pots
 from badugi_spec.engine.actions import Action, Event, Kind, Legal
 from badugi_spec.engine.codes import illegal
@@ -150,6 +151,9 @@ class Hand:
         self.phase = _phase("bet", 1)
         self.raises = 0
         self.full_level = 0
+        self.increment = 0
+        """Big-bet and spread games: the last full bet or raise, the least the next adds."""
+        self._big_bet = rules.betting != "fixed-limit"
         self.last_aggressor: int | None = None
         self.to_act: int | None = None
         self._epoch = 0
@@ -171,6 +175,7 @@ class Hand:
         # option stands (R3.7). Whether it counts towards the cap is the profile's (R8.6).
         self.raises = 1 if rules.cap_counts_blind else 0
         self.full_level = rules.big_blind
+        self.increment = _betting.opening_increment(rules)
         self.uncapped = self._lift_cap()
         self._continue_betting(after=self.big_blind)
 
@@ -331,13 +336,40 @@ class Hand:
             and not self._opponent_all_in(seat)
         ):
             kind = BET if level == 0 else RAISE
-            adds = min(self._raise_target(level) - committed, stack)
-            options[kind] = raise_or_bet = _option(kind, adds, committed + adds, adds == stack)
-            if raise_or_bet.all_in:
-                all_in = raise_or_bet
+            if self._big_bet:
+                all_in = self._sized_options(options, kind, seat, level) or all_in
+            else:
+                adds = min(self._raise_target(level) - committed, stack)
+                options[kind] = raise_or_bet = _option(kind, adds, committed + adds, adds == stack)
+                if raise_or_bet.all_in:
+                    all_in = raise_or_bet
         if all_in is not None:
             options[ALL_IN] = _option(ALL_IN, all_in.adds, all_in.to, True)
         return options
+
+    def _sized_options(
+        self, options: dict[Kind, Legal], kind: Kind, seat: int, level: int
+    ) -> Legal | None:
+        """A big-bet or spread bet or raise as a range (R14.10); returns the all-in option
+        when the whole stack is within the range or short of it."""
+        committed = self.committed[seat]
+        everything = committed + self.stacks[seat]
+        low, high = _betting.raise_range(
+            self.profile,
+            last_round=self.phase.number == self.profile.betting_rounds,
+            level=level,
+            committed=committed,
+            pot=self.pot,
+            increment=self.increment,
+        )
+        if everything <= low:
+            # Not enough for the least raise: all-in for what there is (R14.6).
+            return _option(ALL_IN, everything - committed, everything, True)
+        most = min(high, everything)
+        options[kind] = _option(kind, low - committed, low, False, most)
+        if everything <= high:
+            return _option(ALL_IN, everything - committed, everything, True)
+        return None
 
     def _refuse(self, seat: int, kind: Kind) -> None:
         """Raise the specific error for a betting action that is not among the options.
@@ -356,7 +388,7 @@ class Hand:
             most = max((o.adds for o in self._betting_options(seat).values()), default=0)
             raise illegal(
                 "all-in-too-large",
-                f"a stack of {stack} is more than the {most} this fixed-limit spot allows",
+                f"a stack of {stack} is more than the {most} this spot allows",
             )
         if kind is BET and max(self.committed) > 0:
             raise illegal("bet-facing-bet", "there is already a bet this round: raise instead")
@@ -372,6 +404,11 @@ class Hand:
             raise illegal(
                 "not-reopened",
                 "an all-in for less than a full raise did not reopen the betting: call or fold",
+            )
+        if self._big_bet and stack > to_call:
+            raise illegal(
+                "short-stack",
+                f"a stack of {stack} is short of the least raise: go all-in, call or fold",
             )
         # The only way left to miss the option: the stack does not even cover the call.
         raise illegal(
@@ -392,7 +429,9 @@ class Hand:
                 "not-all-in",
                 f"all-in means the whole stack of {option.adds}, not {action.amount}",
             )
-        if action.amount is not None:
+        if option.most and action.kind is not ALL_IN:
+            option = self._sized(seat, option, action.amount)
+        elif action.amount is not None:
             expected = option.to if action.kind in (BET, RAISE) else option.adds
             if action.amount != expected:
                 what = (
@@ -411,10 +450,14 @@ class Hand:
             self._raised(seat, level, now, option.all_in)
         self._acted[seat] = self._epoch
         rule = _RULE_OF_BET[option.kind]
+        if self._big_bet and option.kind is not CALL and option.kind is not CHECK:
+            rule = "R14.3" if option.kind is RAISE else "R14.2"
         if option.all_in:
             over = now - level
             if over < 0:
                 rule = "R5.4"  # a short call: the uncovered part goes back at the end
+            elif self._big_bet and over > 0:
+                rule = "R14.6"
             elif 0 < over < self.bet_size:
                 rule = "R5.6"  # more than a call, less than a full bet or raise
             elif option.kind is ALL_IN:
@@ -428,9 +471,28 @@ class Hand:
         )
         self._continue_betting(after=seat)
 
+    def _sized(self, seat: int, option: Legal, amount: int | None) -> Legal:
+        """The bet or raise to `amount` within the option's range; none stated is the
+        least (R14.10)."""
+        if amount is None:
+            return option
+        what = "bet" if option.kind is BET else "raise to"
+        if not option.to <= amount <= option.most or not _betting.on_unit(self.profile, amount):
+            unit = self.profile.chip_unit
+            chips = f" in multiples of {unit}" if unit > 1 else ""
+            raise illegal(
+                "amount-out-of-range",
+                f"{what} {option.to} to {option.most}{chips} here, not {amount}",
+            )
+        adds = amount - self.committed[seat]
+        return _option(option.kind, adds, amount, adds == self.stacks[seat], option.most)
+
     def _raised(self, seat: int, level: int, now: int, all_in: bool) -> None:
         """Count a new bet level and reopen the betting as the profile says (R8.8-R8.10)."""
         self.last_aggressor = seat
+        if self._big_bet:
+            self._raised_big_bet(level, now)
+            return
         bet = self.bet_size
         target = self._raise_target(level)
         if now >= target or not all_in:
@@ -458,6 +520,22 @@ class Hand:
                 while now >= self.full_level + bet:
                     self.full_level += bet
                     self.raises += 1
+
+    def _raised_big_bet(self, level: int, now: int) -> None:
+        """A full bet or raise sets the least next raise; an all-in short of one reopens
+        the betting only if, with the short all-ins before it, it makes one (R14.3, R14.6)."""
+        increment = self.increment
+        if now - level >= increment:
+            self.increment = now - level
+            self.raises += 1
+            self.full_level = now
+            self._epoch += 1
+        elif now - self.full_level >= increment:
+            # Short all-ins that add up to a full raise reopen, but the least raise stays
+            # the last complete one (WSOP 2023, rule 96).
+            self.raises += 1
+            self.full_level = now
+            self._epoch += 1
 
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
@@ -539,6 +617,7 @@ class Hand:
         self._epoch = 0
         self.raises = 0
         self.full_level = 0
+        self.increment = _betting.opening_increment(self.profile)
         self.last_aggressor = None
         if self._betting_is_over():
             self._log("no-betting", None, "R5.7", note="a player is all-in")

@@ -57,6 +57,12 @@ class Profile:
     # betting
     betting: str = "fixed-limit"
     bet_sizes: tuple[int, ...] = (2, 2, 4, 4)
+    min_bet: int = 0
+    chip_unit: int = 1
+    half_pot_rounding: str = "down"
+    spread_min: int = 0
+    spread_max: int = 0
+    spread_last_max: int = 0
     cap: int = 4
     cap_counts_blind: bool = True
     cap_heads_up: str = "never"
@@ -116,8 +122,19 @@ PARAMETERS: Final = {
            low=0),
         _P("big_blind", "forced", "R8.3", int, "the big blind, the next seat", low=1),
         _P("ante", "forced", "R8.3", int, "an ante every dealt-in player posts", low=0),
-        _P("betting", "betting", "R8.6", str, "the betting structure", ("fixed-limit",)),
+        _P("betting", "betting", "R14.1", str, "the betting structure",
+           ("fixed-limit", "pot-limit", "no-limit", "half-pot", "spread")),
         _P("bet_sizes", "betting", "R3.2", tuple, "the fixed bet of each betting round", low=1),
+        _P("min_bet", "betting", "R14.2", int,
+           "the smallest bet in a big-bet or spread game (0: the big blind)", low=0),
+        _P("chip_unit", "betting", "R14.9", int, "the smallest chip: every amount is a multiple",
+           low=1),
+        _P("half_pot_rounding", "betting", "R14.7", str,
+           "how half the pot is rounded to the chip unit", ("down", "up")),
+        _P("spread_min", "betting", "R14.8", int, "the smallest spread-limit bet or raise", low=0),
+        _P("spread_max", "betting", "R14.8", int, "the largest spread-limit bet or raise", low=0),
+        _P("spread_last_max", "betting", "R14.8", int,
+           "the largest bet or raise in the last round (0: as the others)", low=0),
         _P("cap", "betting", "R8.6", int, "bet levels allowed per round (0: no cap)", low=0),
         _P("cap_counts_blind", "betting", "R8.6", bool,
            "the big blind is the first bet level before the draw"),
@@ -179,6 +196,10 @@ def problems_of(profile: Profile) -> list[str]:
             problems.append("bet_sizes needs at least one betting round")
         if len(set(profile.reshuffle)) != len(profile.reshuffle):
             problems.append("reshuffle names a pile twice")
+        if profile.betting == "spread" and not 0 < profile.spread_min <= profile.spread_max:
+            problems.append("a spread game needs 0 < spread_min <= spread_max")
+        if profile.spread_last_max and profile.spread_last_max < profile.spread_max:
+            problems.append("spread_last_max widens the last round: at least spread_max")
     return problems
 
 

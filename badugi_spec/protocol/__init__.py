@@ -1,4 +1,4 @@
-"""The implementation protocol, version 1: JSON Lines over stdin/stdout.
+"""The implementation protocol, versions 1 and 2: JSON Lines over stdin/stdout.
 
 Another implementation of the rules plugs in as a process that reads one request per line
 and writes exactly one response per line (see docs/implementers.md and `schemas/`).
@@ -10,7 +10,13 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, Final
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
+"""2 adds rule profiles: `hello` says which profiles the implementation plays, and `start`
+carries the case's profile as a full parameter object. A protocol 1 implementation still
+plays every house case unchanged."""
+PROTOCOLS: Final = (1, 2)
+ANY_PROFILE: Final = "any"
+"""In a protocol 2 `hello`: the implementation plays any profile given as parameters."""
 MAX_LINE_BYTES: Final = 1 << 20
 """A reply longer than this (1 MiB) is an error: no honest state snapshot comes near it."""
 
@@ -126,11 +132,13 @@ def _check(instance: object, node: dict[str, Any], *, root: str, where: str) -> 
 
 
 __all__ = [
+    "ANY_PROFILE",
     "BAD_REQUEST",
     "CAPABILITIES",
     "INTERNAL",
     "MAX_LINE_BYTES",
     "NOT_SUPPORTED",
+    "PROTOCOLS",
     "PROTOCOL_VERSION",
     "REQUEST_TYPES",
     "schema",

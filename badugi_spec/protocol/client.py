@@ -23,7 +23,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
-from badugi_spec.protocol import INTERNAL, MAX_LINE_BYTES, NOT_SUPPORTED, PROTOCOL_VERSION
+from badugi_spec.protocol import (
+    ANY_PROFILE,
+    INTERNAL,
+    MAX_LINE_BYTES,
+    NOT_SUPPORTED,
+    PROTOCOLS,
+)
 from badugi_spec.scenario.engine_impl import Outcome
 from badugi_spec.scenario.runner import ImplementationError, Skip
 
@@ -146,6 +152,9 @@ class ProtocolImplementation:
         self._transport: Transport | None = None
         self._capabilities: frozenset[str] | None = None
         self._pending: ImplementationError | None = None
+        self.protocol = 1
+        self.profiles: str | frozenset[str] = frozenset({"house"})
+        """What the implementation plays: `any`, or profile names (protocol 1: house)."""
 
     # ----- the connection ----------------------------------------------------------------
 
@@ -157,9 +166,20 @@ class ProtocolImplementation:
         except TransportError as error:
             raise ImplementationError(str(error)) from None
         self._transport = transport
-        hello = self._request({"type": "hello", "protocol": PROTOCOL_VERSION})
-        if not hello.get("ok") or hello.get("protocol") != PROTOCOL_VERSION:
+        # `protocol: 1` first, so a protocol 1 implementation answers; `protocols` offers 2.
+        hello = self._request({"type": "hello", "protocol": 1, "protocols": list(PROTOCOLS)})
+        if not hello.get("ok") or hello.get("protocol") not in PROTOCOLS:
             self._fail(f"handshake refused: {json.dumps(hello)[:300]}")
+        self.protocol = int(hello["protocol"])
+        self.profiles = frozenset({"house"})
+        if self.protocol >= 2:
+            plays = hello.get("profiles")
+            if plays == ANY_PROFILE:
+                self.profiles = ANY_PROFILE
+            elif isinstance(plays, list) and plays and all(isinstance(p, str) for p in plays):
+                self.profiles = frozenset(plays)
+            else:
+                self._fail(f"protocol 2 hello needs profiles: a list of names or {ANY_PROFILE!r}")
         capabilities = hello.get("capabilities")
         if not isinstance(capabilities, list):
             self._fail("handshake reply has no capabilities list")
@@ -232,10 +252,22 @@ class ProtocolImplementation:
             self._fail(f"{request['type']}: reply has no state object")
         return reply
 
+    def plays(self, profile: str) -> bool:
+        """Whether the implementation said it plays `profile` (protocol 1: house only)."""
+        self.capabilities()  # opens the connection, so the hello has been read
+        if self._pending is not None:
+            return True  # a failed handshake: the case's first request reports it as errored
+        return self.profiles == ANY_PROFILE or profile in self.profiles
+
     def start(self, case: dict[str, Any]) -> Outcome:
-        return self._stateful(
-            {"type": "start", "players": case["players"], "first_dealer": case["first_dealer"]}
-        )
+        request = {
+            "type": "start",
+            "players": case["players"],
+            "first_dealer": case["first_dealer"],
+        }
+        if self.protocol >= 2 and "profile" in case:
+            request["profile"] = case["profile"]
+        return self._stateful(request)
 
     def deal(self, hand: dict[str, Any]) -> Outcome:
         return self._stateful({"type": "deal", "deck": hand["deck"]})

@@ -14,11 +14,12 @@ from typing import IO, Any
 
 from badugi_spec.errors import CardError
 from badugi_spec.protocol import (
+    ANY_PROFILE,
     BAD_REQUEST,
     CAPABILITIES,
     INTERNAL,
     NOT_SUPPORTED,
-    PROTOCOL_VERSION,
+    PROTOCOLS,
 )
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
@@ -53,17 +54,26 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
     kind = request.get("type")
     capabilities = impl.capabilities()
     if kind == "hello":
-        if request.get("protocol") != PROTOCOL_VERSION:
+        # A protocol 2 client says `protocol: 1, protocols: [1, 2]`, so that a protocol 1
+        # server, which ignores the list, still answers; we answer the newest we share.
+        offered = request.get("protocols", [request.get("protocol")])
+        shared = [v for v in PROTOCOLS if isinstance(offered, list) and v in offered]
+        if not shared:
             raise _BadRequest(
-                f"protocol {request.get('protocol')!r} asked; this server speaks {PROTOCOL_VERSION}"
+                f"protocol {request.get('protocol')!r} asked; this server speaks"
+                f" {' or '.join(map(str, PROTOCOLS))}"
             )
-        return {
+        reply: dict[str, Any] = {
             "ok": True,
-            "protocol": PROTOCOL_VERSION,
+            "protocol": shared[-1],
             "name": impl.name,
             "version": version,
             "capabilities": [c for c in CAPABILITIES if c in capabilities],
         }
+        if shared[-1] >= 2:
+            plays = getattr(impl, "profiles", ANY_PROFILE)
+            reply["profiles"] = plays if isinstance(plays, str) else list(plays)
+        return reply
     if kind == "bye":
         return {"ok": True}
     if kind in ("evaluate", "compare", "start", "deal", "act"):
@@ -81,7 +91,10 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
         raise _BadRequest(f"{kind}: {error}") from None
     if kind == "start":
         players = _field(request, "players", list)
-        return impl.start({"players": players, "first_dealer": request.get("first_dealer")})
+        case = {"players": players, "first_dealer": request.get("first_dealer")}
+        if "profile" in request:
+            case["profile"] = request["profile"]
+        return impl.start(case)
     if kind == "deal":
         return impl.deal({"deck": list(_field(request, "deck", list))})
     if kind == "act":
@@ -106,7 +119,7 @@ def serve(
     """Answer requests until end of input or `bye`. Returns the exit status."""
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
-    print(f"{impl.name}: serving protocol {PROTOCOL_VERSION}", file=sys.stderr)
+    print(f"{impl.name}: serving protocol {max(PROTOCOLS)}", file=sys.stderr)
     for raw in inp:
         line = raw.strip()
         if not line:

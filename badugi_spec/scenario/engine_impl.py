@@ -116,6 +116,8 @@ class EngineImplementation:
     """The reference: badugi_spec's own engine, in-process."""
 
     name = "badugi-spec"
+    profiles = "any"
+    """Plays any profile given as a full parameter object (protocol 2 `hello`)."""
 
     def __init__(self) -> None:
         self.session: Session | None = None

@@ -216,6 +216,15 @@ def _outcome(player: str, amount: Any, ending: str | None) -> str:
     )
 
 
+def plays(impl: Implementation, profile: str) -> bool:
+    """Whether `impl` plays `profile`: it says so (`plays`), or names it in `profiles`."""
+    ask = getattr(impl, "plays", None)
+    if callable(ask):
+        return bool(ask(profile))
+    declared = getattr(impl, "profiles", "any")
+    return bool(declared == "any" or profile in declared)
+
+
 class Runner:
     def __init__(self, implementation: Implementation) -> None:
         self.impl = implementation
@@ -228,6 +237,11 @@ class Runner:
         if missing:
             result.status = "skipped"
             result.message = f"the implementation lacks {', '.join(sorted(missing))}"
+            return result
+        profile = case.get("profile", {}).get("name", "house")
+        if case["hands"] and not plays(self.impl, profile):
+            result.status = "skipped"
+            result.message = f"the implementation does not play profile {profile} (R8.1)"
             return result
         try:
             self._checks(case, result)
