@@ -96,7 +96,10 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
             case["profile"] = request["profile"]
         return impl.start(case)
     if kind == "deal":
-        return impl.deal({"deck": list(_field(request, "deck", list))})
+        hand: dict[str, Any] = {"deck": list(_field(request, "deck", list))}
+        if "reshuffles" in request:
+            hand["reshuffles"] = _field(request, "reshuffles", list)
+        return impl.deal(hand)
     if kind == "act":
         step: dict[str, Any] = {
             "player": _field(request, "player", str),
