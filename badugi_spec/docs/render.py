@@ -230,7 +230,9 @@ def _act_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, Any
 
 
 def _hand_html(executed: Executed, hand: dict[str, Any], rows: list[TraceRow]) -> str:
-    number, dealer = hand["number"], text(hand["dealer"])
+    # The button as the session moved it: past empty seats after a bust (R8.23).
+    button = ((rows[0].state or {}).get("session") or {}).get("dealer") if rows else None
+    number, dealer = hand["number"], text(button or hand["dealer"])
     out = [f'<p class="hand-head"><strong>Hand {number}</strong>, dealer {dealer}.']
     deal, steps = rows[0], rows[1:]
     if not deal.ok:
@@ -245,11 +247,12 @@ def _hand_html(executed: Executed, hand: dict[str, Any], rows: list[TraceRow]) -
         '<table class="badugi-steps"><thead><tr><th>Line</th><th>Who</th><th>What</th>'
         "<th>Pot</th><th>Stacks</th></tr></thead><tbody>"
     ]
+    # A player without chips sits out and holds no cards (R8.2).
+    held_at_deal = [(name, cards) for name, cards in state["hands"].items() if cards]
     dealt = " / ".join(
-        f"{text(name)} {cards_html(cards_of(cards))}" for name, cards in state["hands"].items()
+        f"{text(name)} {cards_html(cards_of(cards))}" for name, cards in held_at_deal
     )
     table.append(_row("deal", deal.line, "deal", f"blinds in; {dealt}", state))
-    held_at_deal = state["hands"].items()
     table.append(_explain_row("".join(_explain_html(cards_of(c), n) for n, c in held_at_deal)))
     ended: dict[str, Any] | None = None
     for step, row in zip(hand["steps"], steps, strict=True):
