@@ -509,7 +509,7 @@ class MutantImplementation(EngineImplementation):
     def _state(self) -> dict[str, Any]:
         assert self.session is not None
         state = state_of(self.session, self.names)
-        if "hands" in state:
+        if "hands" in state and self.mutant.evaluator is not evaluate:
             state["values"] = {
                 name: self.evaluate(cards) for name, cards in state["hands"].items() if cards
             }
