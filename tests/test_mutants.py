@@ -25,8 +25,9 @@ from badugi_spec.profiles import get as get_profile
 from badugi_spec.protocol import mutants
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
+from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import Outcome
-from badugi_spec.scenario.runner import CaseResult, ImplementationError
+from badugi_spec.scenario.runner import CaseResult, ImplementationError, Runner
 from badugi_spec.scenario.suite import Suite, load_suite, run_suite
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -38,8 +39,15 @@ def suite() -> Suite:
 
 
 @functools.cache
+def cases() -> tuple[dict[str, Any], ...]:
+    """The suite compiled once: every mutant runs the same cases."""
+    return tuple(compile_case(scenario) for scenario in suite().scenarios)
+
+
+@functools.cache
 def outcomes(name: str) -> tuple[CaseResult, ...]:
-    return tuple(run_suite(MutantImplementation(BY_NAME[name]), suite()))
+    runner = Runner(MutantImplementation(BY_NAME[name]))
+    return tuple(runner.run(case) for case in cases())
 
 
 @functools.cache
