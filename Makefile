@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint typecheck bench docs serve mutants simulate clean
+.PHONY: run test lint typecheck bench docs serve mutants simulate bot-sessions pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,14 @@ mutants: $(STAMP)
 
 simulate: $(STAMP)
 	$(BIN)/badugi-spec simulate --hands 2000 --seed 1 --against pokerkit
+
+## The trainer's bot against itself: 10,000 sessions, the engine checking every action.
+bot-sessions: $(STAMP)
+	$(BIN)/badugi-spec bot-sessions --sessions 10000 --seed 1
+
+## Every 4- and 5-card hand in each of the four rankings against PokerKit (most of an hour).
+pokerkit-rankings: $(STAMP)
+	$(BIN)/python -W error -m badugi_spec.rankings.pokerkit_check
 
 clean:
 	rm -rf $(VENV) site build reports *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/generated

@@ -4,9 +4,10 @@ The promised surface is `__all__`; everything else is reachable but may change.
 """
 
 from badugi_spec.cards import Card, Rank, Suit, parse_cards
-from badugi_spec.errors import BadugiError, CardError, IllegalAction, ScenarioError
+from badugi_spec.errors import BadugiError, CardError, IllegalAction, RankingError, ScenarioError
 from badugi_spec.explain import explain
-from badugi_spec.hands import HandValue, compare, evaluate
+from badugi_spec.hands import HandValue
+from badugi_spec.rankings import RankedValue, Ranking, compare, evaluate, ranking
 
 __version__ = "0.1.0"
 
@@ -17,6 +18,9 @@ __all__ = [
     "HandValue",
     "IllegalAction",
     "Rank",
+    "RankedValue",
+    "Ranking",
+    "RankingError",
     "ScenarioError",
     "Suit",
     "__version__",
@@ -24,4 +28,5 @@ __all__ = [
     "evaluate",
     "explain",
     "parse_cards",
+    "ranking",
 ]

@@ -2,6 +2,7 @@
 
 BadugiError
 ├── CardError          bad card notation, duplicates, wrong count
+├── RankingError       a hand ranking name that is not in the registry
 ├── RulebookError      a malformed rules/ file
 ├── IllegalAction      an action the rules forbid (stable `code` + `rule` ID)
 └── ScenarioError      a scenario file that does not parse or make sense (file:line:col)
@@ -16,6 +17,10 @@ class BadugiError(Exception):
 
 class CardError(BadugiError, ValueError):
     """Card text that cannot be read, or cards that cannot form the hand asked for."""
+
+
+class RankingError(BadugiError, ValueError):
+    """A hand ranking asked for by a name the registry (`badugi_spec.rankings`) lacks."""
 
 
 class RulebookError(BadugiError):
@@ -37,7 +42,10 @@ class IllegalAction(BadugiError):
 
 
 class ScenarioError(BadugiError):
-    """A scenario file that cannot be parsed or is inconsistent, with its location."""
+    """A scenario file that cannot be parsed or is inconsistent, with its location.
+
+    Line 0 means the file as a whole (it cannot be read): the place is then only the path.
+    """
 
     def __init__(
         self, message: str, *, path: str, line: int, column: int, source_line: str = ""
@@ -50,6 +58,8 @@ class ScenarioError(BadugiError):
         super().__init__(self.render())
 
     def render(self) -> str:
+        if self.line == 0:
+            return f"{self.path}: {self.message}"
         head = f"{self.path}:{self.line}:{self.column}: {self.message}"
         if not self.source_line:
             return head

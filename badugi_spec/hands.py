@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -182,6 +182,15 @@ def strength_of_mask(mask: int) -> int:
         raise CardError(f"not a hand of 1 to {MAX_CARDS} cards: mask {mask:#x}") from None
 
 
+def strength_table() -> Mapping[int, int]:
+    """The table itself (mask -> strength), built if needed, for callers that look up
+    several masks per hand (the five-card rankings). Read it, never change it; after
+    `reset_table()` it is empty until this is called again."""
+    if not _STRENGTHS:
+        _build_strengths()
+    return _STRENGTHS
+
+
 def reset_table() -> None:
     """Forget the table, so that the next lookup builds it again (for benchmarks)."""
     _STRENGTHS.clear()
@@ -333,5 +342,6 @@ __all__ = [
     "parse_value",
     "strength_of",
     "strength_of_mask",
+    "strength_table",
     "winners",
 ]

@@ -86,7 +86,8 @@ class BrokenScenario(pytest.Item):
         return self.error.render()
 
     def reportinfo(self) -> tuple[Path, int, str]:
-        return self.path, self.error.line - 1, f"scenario file {self.path.name}"
+        # Line 0 is the file as a whole (it cannot be read).
+        return self.path, max(self.error.line - 1, 0), f"scenario file {self.path.name}"
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:

@@ -19,6 +19,7 @@ _CHAPTER: Final = re.compile(r"^# (?P<id>R\d+|F) (?P<title>\S.*)$")
 _RULE: Final = re.compile(r"^## (?P<id>(?:R\d+\.\d+)|(?:F\d+)) (?P<title>\S.*)$")
 INTERPRETATION_MARK: Final = "> **Interpretation.**"
 NOT_HEADS_UP_MARK: Final = "> **Not shown heads-up:**"
+NO_SCENARIO_MARK: Final = "> **No scenario yet:**"
 FUTURE_MARK: Final = "> **Future profile.**"
 RULE_ID: Final = re.compile(r"\b(?:R\d+\.\d+|F\d+)\b")
 
@@ -41,17 +42,25 @@ class Rule:
     def is_future(self) -> bool:
         return self.id.startswith("F")
 
-    @property
-    def not_heads_up(self) -> str | None:
-        """Why this rule cannot be shown in a heads-up scenario, if it cannot."""
+    def _marked(self, mark: str) -> str | None:
         for line in self.text.splitlines():
-            if line.startswith(NOT_HEADS_UP_MARK):
-                return line.removeprefix(NOT_HEADS_UP_MARK).strip()
+            if line.startswith(mark):
+                return line.removeprefix(mark).strip()
         return None
 
     @property
+    def not_heads_up(self) -> str | None:
+        """Why this rule cannot be shown in a heads-up scenario, if it cannot."""
+        return self._marked(NOT_HEADS_UP_MARK)
+
+    @property
+    def no_scenario_yet(self) -> str | None:
+        """Why the scenario language cannot show this rule yet, and what checks it meanwhile."""
+        return self._marked(NO_SCENARIO_MARK)
+
+    @property
     def needs_scenario(self) -> bool:
-        return not self.is_future and self.not_heads_up is None
+        return not self.is_future and self.not_heads_up is None and self.no_scenario_yet is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +139,9 @@ def load_chapters(root: Path | None = None) -> tuple[Chapter, ...]:
     files = sorted(p for p in base.glob("*.md") if p.name != "README.md")
     if not files:
         raise RulebookError(f"no rulebook chapters found in {base}")
-    chapters = tuple(_parse_file(p) for p in files)
+    # The future-profile chapter F comes last, after every numbered chapter, whatever
+    # its file is called.
+    chapters = tuple(sorted((_parse_file(p) for p in files), key=lambda c: c.id == "F"))
     seen: dict[str, str] = {}
     for chapter in chapters:
         for rule in chapter.rules:

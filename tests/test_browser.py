@@ -43,9 +43,11 @@ PROBE = """<!doctype html>
 {links}
 </head><body>
 <div class="md-typeset" data-md-color-scheme="default" id="light">
-  <span class="card red">A♥</span> <span class="card black">A♠</span></div>
+  <span class="card hearts">A♥</span> <span class="card spades">A♠</span>
+  <span class="card diamonds">A♦</span> <span class="card clubs">A♣</span></div>
 <div class="md-typeset" data-md-color-scheme="slate" id="dark">
-  <span class="card red">A♥</span> <span class="card black">A♠</span></div>
+  <span class="card hearts">A♥</span> <span class="card spades">A♠</span>
+  <span class="card diamonds">A♦</span> <span class="card clubs">A♣</span></div>
 <pre id="out">pending</pre>
 <script>
   const out = {{}};
@@ -53,9 +55,11 @@ PROBE = """<!doctype html>
     const root = document.getElementById(scheme);
     const style = (css) => getComputedStyle(root.querySelector(css));
     out[scheme] = {{
-      red: style(".red").color,
-      black: style(".black").color,
-      background: style(".red").backgroundColor,
+      hearts: style(".hearts").color,
+      spades: style(".spades").color,
+      diamonds: style(".diamonds").color,
+      clubs: style(".clubs").color,
+      background: style(".hearts").backgroundColor,
     }};
   }}
   document.getElementById("out").textContent = JSON.stringify(out);
@@ -78,6 +82,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     links += '\n<link rel="stylesheet" href="stylesheets/extra.css">'
     (site / "probe.html").write_text(PROBE.format(links=links), encoding="utf-8")
+    (site / "frame.html").write_text(FRAME, encoding="utf-8")
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -133,25 +138,35 @@ def _contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def test_cards_have_their_colour_classes(base_url: str) -> None:
+def test_cards_have_their_suit_classes(base_url: str) -> None:
     dom = dump_dom(base_url + "generated/02-hand-values/")
     assert 'id="house-worked-example"' in dom
-    assert '<span class="card red">K♦</span>' in dom
-    assert '<span class="card black">4♣</span>' in dom
+    assert '<span class="card diamonds off" title="does not play">K♦</span>' in dom
+    assert '<span class="card clubs">4♣</span>' in dom
     assert "data-md-color-scheme" in dom  # Material's scripts ran
 
 
-def test_card_colours_are_legible_in_both_schemes(base_url: str) -> None:
+def _hue(rgb: tuple[float, ...]) -> str:
+    r, g, b = rgb
+    if max(rgb) - min(rgb) < 0.15:
+        return "grey"
+    return "red" if r >= max(g, b) else "green" if g >= b else "blue"
+
+
+def test_four_colour_deck_is_legible_in_both_schemes(base_url: str) -> None:
     dom = dump_dom(base_url + "probe.html")
     match = re.search(r'<pre id="out">(\{.*?\})</pre>', dom)
     assert match, dom[-1500:]
     colours = json.loads(match.group(1))
     for scheme in ("light", "dark"):
-        red, black, background = (colours[scheme][k] for k in ("red", "black", "background"))
-        r, g, b = _rgb(red)
-        assert r > 0.6 and r > g + 0.2 and r > b + 0.2, (scheme, red)
-        assert _contrast(red, background) >= 4.5, (scheme, red, background)
-        assert _contrast(black, background) >= 4.5, (scheme, black, background)
+        background = colours[scheme]["background"]
+        hues = {suit: _hue(_rgb(colours[scheme][suit])) for suit in ("hearts", "diamonds", "clubs")}
+        # Every suit its own colour: hearts red, diamonds blue, clubs green, spades neutral.
+        assert hues == {"hearts": "red", "diamonds": "blue", "clubs": "green"}, (scheme, hues)
+        assert _hue(_rgb(colours[scheme]["spades"])) == "grey", scheme
+        for suit in ("hearts", "spades", "diamonds", "clubs"):
+            colour = colours[scheme][suit]
+            assert _contrast(colour, background) >= 4.5, (scheme, suit, colour, background)
     assert colours["light"]["background"] != colours["dark"]["background"]
 
 
@@ -167,6 +182,118 @@ def test_navigation_reaches_a_rule_page(base_url: str) -> None:
     page = dump_dom(urllib.parse.urljoin(base_url, betting))
     assert 'id="R3.6"' in page
     assert "R3 Betting" in page
+    learn = re.findall(r'href="([^"#]*how-to-play/)"', dom)
+    assert learn, "How to play is in the navigation"
+
+
+def test_in_page_evaluator_agrees_with_python(base_url: str) -> None:
+    from badugi_spec.explain import explain
+
+    for typed in ("As2h3dKd", "2c2h3c4d"):
+        dom = dump_dom(base_url + "try/?hand=" + urllib.parse.quote(typed))
+        output = dom.split('class="try-output"', 1)[1].split("</div></div>", 1)[0]
+        info = explain(typed)
+        assert f'<strong class="value">{info.value}</strong>' in output, (typed, output[:800])
+        for drop in info.drops:
+            card = drop.card.pretty()
+            assert f'title="does not play">{card}</span>' in output
+            assert f"{card} does not play: it " in output
+        assert "All 15 groups of these cards were tried" in output
+    dom = dump_dom(base_url + "try/?hand=" + urllib.parse.quote("As As 3d Kd"))
+    assert 'class="try-error"' in dom and "there twice" in dom  # bad input: one clear line
+
+
+def test_quiz_explains_the_answer(base_url: str) -> None:
+    from badugi_spec.cards import parse_cards
+    from badugi_spec.hands import compare
+
+    for seed in (1, 2):
+        dom = dump_dom(base_url + f"try/?quiz={seed}&pick=1")
+        area = dom.split('class="quiz-area"', 1)[1]
+        hands = re.findall(r'<div class="quiz-hand"><p>Hand \d</p>(.*?)</div>', area)
+        assert len(hands) == 2, area[:600]
+        first, second = (
+            parse_cards(
+                " ".join(re.findall(r">([^<]+)</span>", h.replace('<span class="held">', "")))
+            )
+            for h in hands
+        )
+        truth = {1: "1", -1: "2", 0: "tie"}[compare(first, second)]
+        assert f'data-truth="{truth}"' in area
+        assert ("Right." in area) is (truth == "1")
+        assert re.search(r"\(R2\.[347]\)", area), area[:1500]
+
+
+FRAME = """<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">
+<iframe id="f" style="border:0"></iframe><pre id="out">pending</pre>
+<script>
+// Loads each page of ?urls= in turn at ?w= pixels wide and reports, for each, the page
+// height and width and any table or picture that does not fit.
+const p = new URLSearchParams(location.search);
+const urls = p.get("urls").split(",");
+const f = document.getElementById("f");
+f.style.width = p.get("w") + "px";
+f.style.height = "900px";
+const results = {};
+function measure() {
+  const d = f.contentDocument;
+  for (const el of d.querySelectorAll("details")) el.open = true;
+  const clipped = [];
+  for (const t of d.querySelectorAll("table, pre, svg.flow, .house-example")) {
+    if (!t.getClientRects().length) continue;
+    const box = t.closest(".badugi-scroll, .md-typeset__scrollwrap, .highlight") || t.parentElement;
+    if (t.getBoundingClientRect().right > d.documentElement.clientWidth + 1 && box === t.parentElement)
+      clipped.push(t.tagName + "." + t.className);
+  }
+  // Hand tables must fit outright: a phone reader should not have to scroll sideways.
+  for (const t of d.querySelectorAll("table.badugi-steps, table.badugi-checks")) {
+    if (t.getClientRects().length && t.scrollWidth > t.parentElement.clientWidth + 1)
+      clipped.push("wide " + t.className + " " + t.scrollWidth);
+  }
+  return {height: d.documentElement.scrollHeight, width: d.documentElement.scrollWidth, clipped};
+}
+function next(i) {
+  if (i === urls.length) {
+    document.getElementById("out").textContent = JSON.stringify(results);
+    return;
+  }
+  f.onload = () => setTimeout(() => { results[urls[i]] = measure(); next(i + 1); }, 300);
+  f.src = "/" + urls[i];
+}
+next(0);
+</script></body></html>
+"""
+
+PHONE_PAGES = (
+    "",
+    "generated/how-to-play/",
+    "try/",
+    "generated/03-betting/",
+    "generated/codes/",
+    "generated/rankings/",
+    "generated/odds/",
+    "generated/glossary/",
+    "generated/about/",
+    "scenario-language/",
+)
+
+
+def measure(base_url: str, paths: tuple[str, ...], width: int) -> dict[str, Any]:
+    """Height, width and clipped elements of each page at `width` px, in one browser run."""
+    query = urllib.parse.urlencode({"w": width, "urls": ",".join(paths)})
+    dom = dump_dom(base_url + "frame.html?" + query)
+    match = re.search(r'<pre id="out">(\{.*?\})</pre>', dom)
+    assert match, dom[-800:]
+    result: dict[str, Any] = json.loads(match.group(1))
+    return result
+
+
+def test_pages_fit_a_390_px_phone(base_url: str) -> None:
+    seen = measure(base_url, PHONE_PAGES, 390)
+    assert set(seen) == set(PHONE_PAGES)
+    for path, page in seen.items():
+        assert page["width"] <= 390, (path, page)  # nothing sticks out to the side
+        assert page["clipped"] == [], (path, page)
 
 
 def test_search_index_loads_over_http(base_url: str) -> None:

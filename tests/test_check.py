@@ -75,7 +75,8 @@ def test_check_prints_failures_and_ends_with_the_counts(
     status = main(["check", str(tmp_path), "--json", str(report), "--junit", str(junit)])
     out = capsys.readouterr().out
     assert status == 1
-    assert out.splitlines()[-1] == "1 passed, 2 failed"
+    # A file that does not load is an error, on the console as in the reports.
+    assert out.splitlines()[-1] == "1 passed, 1 failed, 1 errored"
     assert "FAILED failing" in out and "expected: pot 5" in out and "actual:   pot 4" in out
     assert "rules R3.7" in out and "steps before it:" in out and "line 6: Bob checks" in out
     assert "c.badugi:3:" in out and "^" in out
@@ -85,6 +86,13 @@ def test_check_prints_failures_and_ends_with_the_counts(
         "failing": "failed",
     }
     assert data["load_errors"][0]["line"] == 3
+    assert data["summary"] == {
+        "passed": 1,
+        "failed": 1,
+        "errored": 1,
+        "skipped": 0,
+        "load_errors": 1,
+    }
     suite = ET.parse(junit).getroot()
     assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("3", "1", "1")
 

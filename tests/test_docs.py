@@ -5,19 +5,18 @@ MkDocs runs as a subprocess so its own warnings cannot trip pytest's `-W error`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 
-from badugi_spec.cards import Card, parse_cards
-from badugi_spec.docs.build import DocsBuildError, hand_counts, one_card_draw, render_pages
+from badugi_spec.docs.build import DocsBuildError, hand_counts, render_pages
 from badugi_spec.docs.render import inline_md, narrative_md
 from badugi_spec.rules import load
 from badugi_spec.scenario.suite import load_suite
@@ -115,7 +114,7 @@ def test_every_illegal_action_code_is_listed_with_its_rule(site: Path) -> None:
 
     page = (site / "generated" / "codes" / "index.html").read_text(encoding="utf-8")
     for code, entry in CODES.items():
-        row = page.split(f"<code>{code}</code>", 1)[1].split("</tr>", 1)[0]
+        row = page.split(f'<code class="refusal">{code}</code>', 1)[1].split("</li>", 1)[0]
         assert f'#{entry.rule}"' in row, code
         assert "—" not in row, f"{code}: no scenario shows it"
 
@@ -123,12 +122,12 @@ def test_every_illegal_action_code_is_listed_with_its_rule(site: Path) -> None:
 def test_house_example_on_the_hand_values_page(site: Path) -> None:
     page = (site / "generated" / "02-hand-values" / "index.html").read_text(encoding="utf-8")
     assert 'id="house-worked-example"' in page
-    assert '<span class="card black">A♠</span>' in page
-    assert '<span class="card red">K♦</span>' in page
-    assert "throws <span" in page and "draws <span" in page
+    assert '<span class="card spades">A♠</span>' in page
+    assert '<span class="card diamonds off" title="does not play">K♦</span>' in page
+    assert "throws <span" in page and "draws 1 card:" in page
     assert "K♦</span> is dropped: it shares ♦ with" in page
     assert "Result: Bob wins 12 at showdown" in page
-    assert "<details" in page and "Scenario source" in page
+    assert "<details" in page and "Scenario source: worked-example-trip-to-badugi.badugi" in page
     assert '<span class="kd">scenario</span>' in page  # highlighted by BadugiLexer
     assert '<span class="nl">R2.1</span>' in page  # the lexer's rule ID token
     assert 'href="#R2.1"' in page  # rule IDs link to their rule
@@ -138,19 +137,15 @@ def test_reference_figures_are_computed(site: Path) -> None:
     page = (site / "generated" / "figures" / "index.html").read_text(encoding="utf-8")
     for figure in ("270,725", "17,160", "154,440", "96,252", "2,873", "1,092"):
         assert figure in page
-    for chance in ("20.83%", "37.68%", "51.23%"):
+    for chance in ("20.83 %", "37.68 %", "51.23 %"):
         assert chance in page
 
 
-def test_hand_counts_and_draw_odds() -> None:
+def test_hand_counts() -> None:
     counts = hand_counts()
     assert counts.by_size == {4: 17160, 3: 154440, 2: 96252, 1: 2873}
     assert counts.total == 270725
     assert counts.distinct_values == 1092
-    odds = one_card_draw(parse_cards("A♠ 2♥ 3♦"), Card.parse("K♦"))
-    assert (odds.outs, odds.unseen) == (10, 48)
-    assert odds.by_draws[0] == Fraction(10, 48)
-    assert [round(float(p) * 100, 2) for p in odds.by_draws] == [20.83, 37.68, 51.23]
 
 
 def test_failing_scenario_stops_the_build(tmp_path: Path) -> None:
@@ -205,9 +200,9 @@ class _Config:
     def __init__(self, docs_dir: Path) -> None:
         self.docs_dir = str(docs_dir)
         self.nav: list[Any] = [
-            {"Getting started": "index.md"},
+            {"Learn": [{"Home": "index.md"}]},
             {"Rules": []},
-            {"Checking your implementation": "implementers.md"},
+            {"For implementers": [{"Checking your implementation": "implementers.md"}]},
         ]
 
 
@@ -226,16 +221,182 @@ def test_nav_fills_rules_and_keeps_implementers_only_if_written(
         "generated/01-cards-and-positions.md",
         "generated/02-hand-values.md",
     ]
-    titles = [next(iter(item)) for item in config.nav]
+    titles = [next(iter(item)) for item in config.nav[2]["For implementers"]]
     assert ("Checking your implementation" in titles) is written
 
 
 def test_step_tables_read_well_for_refusals_and_the_last_action(site: Path) -> None:
     page = (site / "generated" / "03-betting" / "index.html").read_text(encoding="utf-8")
-    # A refusal names the tried action once, then the code, the rule and the reason.
-    assert "tries <em>bets 2</em>, refused: <code>not-betting-round</code> (R3.1: " in page
+    # A refusal reads as a person would say it: who tried what, the rule and the reason.
+    assert "tries to bet 2, not allowed (R3.1): " in page
+    assert 'Ann</td><td class="what">tries to fold, not allowed (R3.4): ' in page
+    assert '<code class="refusal">not-betting-round</code>' in page
     # The action that ends a hand shows the table before the payout; the result line after.
     example = page.split('id="four-betting-rounds"', 1)[1].split("Result:", 1)
     last_action = example[0].rsplit('<tr class="act">', 1)[1]
-    assert "Ann 98 · Bob 98" in last_action
+    assert '<span class="stack">Ann 98</span><span class="stack">Bob 98</span>' in last_action
     assert "Stacks after the hand: Ann 98 · Bob 102." in example[1][:300]
+
+
+# ----- the learner's path ------------------------------------------------------------------
+
+
+def page(site: Path, name: str) -> str:
+    return (site / name / "index.html").read_text(encoding="utf-8")
+
+
+def test_home_page_opens_with_the_worked_example_for_learners(site: Path) -> None:
+    home = (site / "index.html").read_text(encoding="utf-8")
+    article = home.split('<article class="md-content__inner', 1)[1]
+    first_section = article.split("<h2", 2)[1]
+    assert "From three cards to the best hand" in first_section
+    assert 'class="house-example"' in first_section
+    assert '<span class="card diamonds off" title="does not play">K♦</span>' in first_section
+    assert '<span class="card clubs">4♣</span>' in first_section
+    assert "4-card 4-3-2-A (badugi)" in first_section
+    assert "pip install" not in home and "seed-000" not in home
+
+
+def test_how_to_play_walks_a_whole_hand(site: Path) -> None:
+    html = page(site, "generated/how-to-play")
+    assert html.count('<svg class="flow"') == 2  # wide and narrow layouts of one picture
+    for stage in ("Blinds", "Deal", "Bet 1", "Draw 1", "Bet 4", "Showdown"):
+        assert f">{stage}</text>" in html
+    for words in ("small blind of 1", "big blind of 2", "standing pat", "option", "burned"):
+        assert words in html, words
+    assert "at most 48 chips in a whole hand" in html
+    # The executed example: sections for each round with its bet size, burns, the result.
+    assert 'id="a-whole-hand"' in html
+    assert "Betting round 1, before the first draw: small bets of 2" in html
+    assert "Betting round 3, after the second draw: big bets of 4" in html
+    assert html.count("the top card is burned, face down") == 3
+    assert "posts the small blind of 1" in html and "posts the big blind of 2" in html
+    assert "Result: Ann wins 36 at showdown." in html
+
+
+def test_examples_hide_tags_and_show_the_subset_note_once(site: Path) -> None:
+    html = page(site, "generated/02-hand-values")
+    example = html.split('id="house-worked-example"', 1)[1].split("<h2", 1)[0]
+    example = example.split('<details class="more-examples">', 1)[0]
+    shown = example.split("Scenario source", 1)[0]  # the source itself is for authors
+    assert "seed-000" not in shown and "worked-example</code>" not in shown
+    assert example.count("all 15 groups") == 1
+    assert "subsets were considered" not in html
+    # The house example leads the chapter: it is the first example on the page.
+    first_example = html.split('class="examples-head"', 1)[1][:400]
+    assert "house-worked-example" in first_example
+    # Checks and line numbers are there, behind the toggle.
+    assert 'class="badugi-toggle"' in example and 'class="line"' in example
+
+
+def test_examples_are_ordered_by_the_order_statement_and_folded(site: Path) -> None:
+    html = page(site, "generated/03-betting")
+    cap = html.split('id="R3.6"', 1)[1].split('id="R3.7"', 1)[0]
+    featured, folded = cap.split('<details class="more-examples">', 1)
+    assert 'id="cap-before-draw-dealer-raises"' in featured
+    assert 'id="cap-big-bet-round"' in folded and "more examples for R3.6" in folded
+    # Folded examples are raw HTML, so their rule links must already be site URLs.
+    assert 'href="../03-betting/#R3.6"' in folded
+
+
+def test_citations_of_the_house_notes_lead_to_the_decisions(site: Path) -> None:
+    from badugi_spec.docs.about import DECISIONS, cited_decisions
+
+    about = page(site, "generated/about")
+    cited = {n for rule in load().values() for n in cited_decisions(rule.text)}
+    assert cited and cited <= {d.number for d in DECISIONS}
+    for number in cited:
+        assert f'id="decision-{number}"' in about
+    betting = page(site, "generated/03-betting")
+    assert 'href="../about/#decision-2"' in betting
+    assert "(house notes, decision" not in betting  # every citation became a link
+    assert 'id="the-house-text"' in about and 'id="project-readings"' in about
+
+
+def test_learner_aids_come_from_the_code(site: Path) -> None:
+    from badugi_spec.odds import draw_odds, percent
+
+    rankings = page(site, "generated/rankings")
+    assert "4-card 4-3-2-A (badugi), the best hand" in rankings
+    assert "4-card K-Q-J-10 (badugi), the worst badugi" in rankings
+    assert "1-card K, the worst hand of all" in rankings and "0.00%" in rankings
+    odds = page(site, "generated/odds")
+    reference = draw_odds("A♠ 2♥ 3♦")
+    for chance in reference.badugi:
+        assert percent(chance) in odds
+    assert percent(draw_odds("A♠ 2♥ 3♦", dead="4♣ 5♣").badugi[2]) in odds
+    assert percent(draw_odds("A♠").badugi[2]) in odds
+    glossary = page(site, "generated/glossary")
+    for word in (
+        "badugi",
+        "rainbow",
+        "stand pat",
+        "burn",
+        "stub",
+        "button",
+        "cap",
+        "option",
+        "scoop",
+    ):
+        assert f"<dt><strong>{word}</strong></dt>" in glossary, word
+    figures = page(site, "generated/figures")
+    assert all(percent(p) in figures for p in reference.badugi)
+
+
+def test_scenario_names_in_stories_link_to_their_example(site: Path) -> None:
+    from badugi_spec.docs.examples import link_scenarios
+
+    md = link_scenarios(
+        "see `check-raise` and `not-a-scenario`", {"check-raise": "x.md#check-raise"}.get
+    )
+    assert md == "see [`check-raise`](x.md#check-raise) and `not-a-scenario`"
+
+
+def test_codes_page_is_a_list_that_wraps_on_a_phone(site: Path) -> None:
+    html = page(site, "generated/codes")
+    assert "<table" not in html.split('<article class="md-content__inner', 1)[1]
+    css = (ROOT / "docs" / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    assert ".md-typeset code.refusal { white-space: nowrap;" in css
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="no node on PATH")
+def test_search_ranks_the_rule_above_its_examples(site: Path) -> None:
+    assert NODE is not None
+    worker = next((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
+    index = site / "search" / "search_index.json"
+    probe = ROOT / "tests" / "data" / "search_probe.js"
+    done = subprocess.run(
+        [NODE, str(probe), str(worker), str(index), "cap"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-1500:]
+    groups = json.loads(done.stdout)
+    # A rule comes first (the house cap, or a profile's own cap rule), never an example,
+    # and the house cap R3.6 is among the first few results.
+    assert re.match(r"generated/[^#]+/#R\d+\.\d+ ", groups[0][0]), groups
+    assert any(g[0].startswith("generated/03-betting/#R3.6 ") for g in groups[:4]), groups
+
+
+def test_example_order_prefers_order_then_the_rules_own_folder() -> None:
+    from badugi_spec.docs.build import example_order
+    from badugi_spec.docs.examples import Executed
+    from badugi_spec.scenario.model import Scenario, Where
+    from badugi_spec.scenario.runner import CaseResult
+
+    def example(path: str, order: int | None = None) -> Executed:
+        scenario = Scenario(id=path, title=path, where=Where(path, 1), order=order)
+        return Executed(scenario, {}, CaseResult(path, path, 1, []))
+
+    # A draw scenario filed under hand values sorts after the draws chapter's own, even
+    # though "02-" comes before "04-"; an explicit order beats both.
+    stray = example("scenarios/02-hand-values/aaa.badugi")
+    own = example("scenarios/04-draws/discard-and-replace.badugi")
+    first = example("scenarios/07-illegal-actions/zzz.badugi", order=1)
+    ordered = sorted([stray, own, first], key=lambda e: example_order(e, "04-draws"))
+    assert ordered == [first, own, stray]

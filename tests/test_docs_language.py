@@ -82,3 +82,11 @@ def test_every_expectation_of_the_table_is_written_in_an_example() -> None:
     shown = "\n".join(BLOCKS)
     missing = [row for row in rows if row.split()[0] not in shown]
     assert missing == []
+
+
+def test_the_readme_walkthrough_scenario_passes() -> None:
+    readme = (PAGE.parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Add a scenario", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```badugi\n(.*?)```", section, re.S)
+    text = "\n".join(line.removeprefix("   ") for line in block.splitlines())
+    assert run(text) == "passed"

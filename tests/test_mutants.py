@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from badugi_spec import rules
+from badugi_spec import profiles, rules
 from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.commands.protocol_cmd import kills
-from badugi_spec.engine import Action, Kind
+from badugi_spec.engine import Action, Hand, Kind
 from badugi_spec.hands import evaluate
 from badugi_spec.profiles import PARAMETERS, names
 from badugi_spec.profiles import get as get_profile
@@ -213,3 +213,61 @@ def test_dead_money_moved_to_the_last_pot_keeps_every_chip() -> None:
     assert sum(pot.amount for pot in pots) == hand.pot == 7
     # The rules: 5 for Bob and Cy (Ann's chip included), 2 for Cy. The mutant: 4, then 3.
     assert [(pot.amount, pot.eligible) for pot in pots] == [(4, (1, 2)), (3, (2,))]
+
+
+# ----- big-bet and spread mutants (issue 12) -------------------------------------------------
+
+BIG_BET_MUTANTS = (
+    "pot-limit-without-the-call",
+    "least-raise-always-the-big-blind",
+    "half-bet-rule-in-big-bet",
+    "short-all-in-reopens",
+    "least-raise-from-the-short-all-in",
+    "half-pot-rounded-the-other-way",
+    "spread-raise-below-the-last",
+    "spread-last-round-not-wider",
+    "no-figure-is-the-most",
+    "any-chip",
+)
+
+
+def test_the_big_bet_mutants_are_in_the_catalogue_and_cite_chapter_r14() -> None:
+    assert set(BIG_BET_MUTANTS) <= set(BY_NAME)
+    assert {BY_NAME[name].rule.split(".")[0] for name in BIG_BET_MUTANTS} == {"R14"}
+
+
+@pytest.mark.parametrize("name", BIG_BET_MUTANTS)
+def test_a_big_bet_mutant_dies_only_in_big_bet_games(name: str) -> None:
+    """Each changes one piece of big-bet arithmetic, so every scenario that kills it plays a
+    big-bet or spread profile, and the fixed-limit games never notice it."""
+    betting = {s.id: s.profile.betting for s in suite().scenarios}
+    found = killers(name)
+    assert found, f"SURVIVES {name}"
+    assert {betting[i] for i in found} <= {"pot-limit", "no-limit", "half-pot", "spread"}
+
+
+def test_a_mutant_plays_the_case_profile_with_its_own_change() -> None:
+    pot_limit = profiles.get("pot-limit")
+    played = BY_NAME["cap-big-blind-plus-four"].reading(pot_limit)
+    assert (played.betting, played.cap, played.max_seats) == ("pot-limit", 5, 8)
+    assert BY_NAME["short-all-in-reopens"].reading(pot_limit) is pot_limit
+
+
+def test_the_pot_limit_without_the_call_at_seed_003s_table() -> None:
+    # Blinds 2 and 4, the first player to act: 4 + (6 + 4) = 14, the mutant says 4 + 6.
+    table = profiles.get("pot-limit").replace(big_blind=4, small_blind=2)
+    right = Hand(deck=DECK, stacks=[100] * 4, dealer=3, profile=table)
+    wrong = BY_NAME["pot-limit-without-the-call"].hand(
+        deck=DECK, stacks=[100] * 4, dealer=3, structure=table
+    )
+    assert "raise to 8-14" in [legal.describe() for legal in right.legal_actions()]
+    assert "raise to 8-10" in [legal.describe() for legal in wrong.legal_actions()]
+
+
+def test_half_pot_rounded_the_other_way_flips_both_settings() -> None:
+    for rounding, shown in (("down", "raise to 4-5"), ("up", "raise to 4")):
+        table = profiles.get("half-pot").replace(half_pot_rounding=rounding)
+        wrong = BY_NAME["half-pot-rounded-the-other-way"].hand(
+            deck=DECK, stacks=[100] * 3, dealer=2, structure=table
+        )
+        assert shown in [legal.describe() for legal in wrong.legal_actions()]

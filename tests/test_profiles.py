@@ -12,13 +12,13 @@ from tests.support import Capsys, one_line_error, run_cli
 
 SHIPPED = (
     "house",
-    "half-pot",
-    "no-limit",
-    "pokerkit",
     "pokerstars-2010",
-    "pot-limit",
-    "spread-2-5",
     "wsop-2023",
+    "pokerkit",
+    "pot-limit",
+    "no-limit",
+    "half-pot",
+    "spread-2-5",
 )
 
 
@@ -220,3 +220,17 @@ def test_the_profile_schema_lists_every_parameter() -> None:
         }
         assert validate(as_json, "profile") == [], name
     assert validate({"name": "x"}, "profile"), "a profile object must be complete"
+
+
+def test_the_profiles_page_compares_every_parameter() -> None:
+    from badugi_spec.docs.profiles_page import profiles_md
+
+    page = profiles_md(lambda rule: f"<{rule}>", [], lambda _: None)
+    header = next(line for line in page.splitlines() if line.startswith("| parameter"))
+    assert [cell.strip(" `") for cell in header.split("|")[3:-1]] == list(SHIPPED)
+    for param in PARAMETERS.values():
+        assert f"| `{param.name}` | <{param.rule}> |" in page
+    row = next(line for line in page.splitlines() if line.startswith("| `short_all_in`"))
+    assert "**half-bet-complete**" in row and "| full-bet |" in row
+    for name in SHIPPED:
+        assert f"## {name}\n" in page

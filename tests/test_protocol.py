@@ -173,19 +173,20 @@ def _drawing() -> EngineImplementation:
         (EngineImplementation, {"type": "deal", "deck": DECK}, "'start' comes first"),
         (EngineImplementation, {"type": "start", "players": PLAYERS, "first_dealer": "Cy"},
          "unknown player 'Cy'"),
-        (EngineImplementation, {"type": "start", "players": PLAYERS}, "unknown player None"),
+        (EngineImplementation, {"type": "start", "players": PLAYERS},
+         "'first_dealer' must be a player's name, not null"),
         (EngineImplementation,
          {"type": "start", "players": [PLAYERS[0], {"name": "Bob", "stack": 0}],
           "first_dealer": "Ann"},
-         "Bob's stack must be a positive number of chips, not 0"),
+         "'players[1].stack' must be 1 to 999999999 chips, not 0"),
         (EngineImplementation,
          {"type": "start", "players": [PLAYERS[0], {"name": "Bob", "stack": -5}],
           "first_dealer": "Ann"},
-         "Bob's stack must be a positive number of chips, not -5"),
+         "'players[1].stack' must be 1 to 999999999 chips, not -5"),
         (EngineImplementation,
          {"type": "start", "players": [PLAYERS[0], {"name": "Bob", "stack": "100"}],
           "first_dealer": "Ann"},
-         "Bob's stack must be a positive number of chips"),
+         "'players[1].stack' must be a whole number of chips, not a string"),
         (EngineImplementation,
          {"type": "start", "players": [PLAYERS[0], PLAYERS[0]], "first_dealer": "Ann"},
          "player names must differ"),
@@ -193,13 +194,13 @@ def _drawing() -> EngineImplementation:
          {"type": "start", "players": PLAYERS[:1], "first_dealer": "Ann"},
          "named players"),
         (EngineImplementation, {"type": "start", "players": ["Ann", "Bob"]},
-         "list of {name, stack} objects"),
+         "players[0] must be a {name, stack} object, not a string"),
         (_dealt, {"type": "act", "player": "Cy", "action": "call"}, "unknown player 'Cy'"),
         (_dealt, {"type": "act", "player": "Ann", "action": "shove"}, "unknown action 'shove'"),
         (_dealt, {"type": "act", "player": "Ann", "action": "call", "amount": 1.5},
-         "needs 'amount' as int"),
+         "'amount' must be a whole number of chips, not a number with a fraction"),
         (_started, {"type": "deal", "deck": ["As", "Zz"]}, "deck: card 1 'Zz'"),
-        (_started, {"type": "deal", "deck": ["As", 7]}, "deck must be a list of card texts"),
+        (_started, {"type": "deal", "deck": ["As", 7]}, "deck[1] must be a card text such as 'As', not a whole number"),
         (_drawing, {"type": "act", "player": "Bob", "action": "draw", "discards": ["Qx"]},
          "discards: card 1 'Qx'"),
     ],
@@ -332,7 +333,7 @@ def test_a_failed_handshake_errors_the_first_case_only() -> None:
     assert runner.run(compile_case(scenario)).status == "passed"
 
 
-def test_evaluator_only_implementations_skip_play_cases() -> None:
+def test_evaluator_only_implementations_skip_only_the_play_steps() -> None:
     def evaluator_only(request: dict[str, Any]) -> str | None:
         if request["type"] == "hello":
             return json.dumps(
@@ -344,7 +345,11 @@ def test_evaluator_only_implementations_skip_play_cases() -> None:
     impl, _ = client(evaluator_only)
     scenario = parse_scenario((ROOT / "tests" / "data" / "two-steps.badugi").read_text())
     result = Runner(impl).run(compile_case(scenario))
-    assert result.status == "skipped" and "play" in result.message
+    # The value line still runs; only the hand is left out, and the message says so.
+    assert result.status == "passed"
+    assert result.checks["evaluate"] == 1 and result.checks["play"] == 0
+    assert result.checks["play-skipped"] == 9
+    assert result.message == "partly run; 9 play steps skipped: the implementation lacks play"
 
 
 # ----- the validator ---------------------------------------------------------------------------

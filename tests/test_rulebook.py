@@ -18,6 +18,7 @@ CORE_CHAPTERS = [
     "R5",
     "R6",
     "R8",
+    "R9",
     "R10",
     "R11",
     "R12",
@@ -119,6 +120,30 @@ def test_odd_chip_is_not_shown_heads_up(rules: dict[str, Rule]) -> None:
     assert reason
     assert not reason.startswith(">")
     assert not rules["R5.3"].needs_scenario
+
+
+def test_ranking_rules_wait_for_scenarios(rules: dict[str, Rule]) -> None:
+    ranking_rules = [rule for rule in rules.values() if rule.chapter == "R9"]
+    assert [rule.id for rule in ranking_rules] == [f"R9.{n}" for n in range(1, 7)]
+    for rule in ranking_rules:
+        assert rule.no_scenario_yet, rule.id
+        assert not rule.needs_scenario
+        assert not rule.is_future
+    assert rules["R1.1"].no_scenario_yet is None
+
+
+def test_future_chapter_comes_last_whatever_its_file_name(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path,
+        {
+            "01-a.md": "# R1 A\n\n## R1.1 One\n\nText.\n",
+            "05-f.md": "# F Future\n\n## F1 Later\n\nText.\n",
+            "09-b.md": "# R9 B\n\n## R9.1 Nine\n\n> **No scenario yet:** not expressible.\n",
+        },
+    )
+    chapters = load_chapters(root)
+    assert [c.id for c in chapters] == ["R1", "R9", "F"]
+    assert load(root)["R9.1"].no_scenario_yet == "not expressible."
 
 
 @pytest.mark.parametrize("rule_id", ["R3.6", "R3.7", "R4.4"])

@@ -97,7 +97,7 @@ def test_pot_expectations_compile_with_their_names() -> None:
     steps = compile_case(parse_scenario(text, "s", RULES))["hands"][0]["steps"]
     values = {step["what"]: step["value"] for step in steps if step["op"] == "expect"}
     assert values["pots"] == [3]
-    assert values["has"] == {"player": "Ann", "cards": ["As", "2h", "3d", "4c"]}
+    assert values["cards"] == {"player": "Ann", "cards": ["As", "2h", "3d", "4c"]}
     assert values["session-reason"] == "hands" and values["stub"] == 40
     details = [step["value"] for step in steps if step["what"] == "pot-detail"]
     assert details == [
@@ -212,12 +212,15 @@ def test_a_reshuffle_that_lists_a_card_twice_is_an_error() -> None:
     assert line == 6 and "lists a card twice" in message
 
 
-def test_takes_under_declared_draws_is_located_at_the_action() -> None:
+def test_takes_under_declared_draws_go_where_the_delivery_deals_them() -> None:
+    """Under after-all-declare the cards come once everyone has declared; `takes` still
+    places them in the deck, in the order of the draw after the burn (R8.16, R8.17)."""
     text = HEAD + "profile wsop-2023\n" + THREE + DEAL3
-    text += "Cy calls 2; Ann calls 1; Bob checks\nAnn stands pat; Bob discards 4♣ takes 5♣\n"
-    line, column, message = where(text)
-    assert (line, column) == (7, 17)
-    assert "after-all-declare" in message and "expect Bob has" in message
+    text += "Cy calls 2; Ann calls 1; Bob checks\n"
+    text += "Ann discards 5♦ takes 6♦; Bob discards 4♣ takes 5♣; Cy stands pat\n"
+    scenario = parse_scenario(text, "s", RULES)
+    order = [str(card) for card in deck_order(scenario, scenario.hands[0])]
+    assert order[13:15] == ["6d", "5c"] and order[12] not in ("6d", "5c")
 
 
 def test_an_unknown_session_reason_is_a_syntax_error() -> None:

@@ -215,8 +215,9 @@ def test_not_supported_skips_with_the_reason(
     status = main(["verify", "--impl", fake(tmp_path, "not-supported"), str(suite_dir(tmp_path))])
     out = capsys.readouterr().out.splitlines()
     assert status == 0
-    assert "skip protocol-two-steps  (fake plays no hands)" in out
-    assert out[-1] == "1 passed, 0 failed, 0 errored, 1 skipped"
+    # The scenario's value line ran before its hand was refused: a partial pass.
+    assert "ok   protocol-two-steps  (partly run; 9 play steps skipped: fake plays no hands)" in out
+    assert out[-1] == "2 passed, 0 failed, 0 errored, 0 skipped"
 
 
 def test_a_command_that_does_not_exist_errors_every_case(
@@ -273,7 +274,8 @@ def test_pokerkit_fails_exactly_the_scenarios_that_catch_its_differences(
         # R4.6: PokerKit refills a deck that runs out.
         "deck-too-short-for-a-draw",
     }
-    assert out.splitlines()[-1].endswith(", 0 errored, 0 skipped")
+    # Cases of profiles the adapter does not play (the real hands) are skipped (R8.1).
+    assert ", 0 errored, " in out.splitlines()[-1]
 
 
 def test_an_unwritable_report_fails_before_the_run(

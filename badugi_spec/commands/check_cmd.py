@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario.coverage import coverage, matrix_lines
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.report import (
+    check_report_paths,
     counts,
-    ensure_writable,
     load_error_lines,
+    nothing_compared,
     print_results,
     summary_line,
     write_reports,
 )
-from badugi_spec.scenario.suite import load_suite, run_suite
+from badugi_spec.scenario.suite import load_suite, run_suite, scenario_files
 
 DEFAULT_PATHS = ["scenarios"]
 
@@ -43,7 +45,11 @@ def register(sub: Any) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    ensure_writable(args.json, args.junit)
+    check_report_paths(
+        {"--json": args.json, "--junit": args.junit},
+        inputs=[Path(p) for p in args.paths],
+        files=scenario_files(args.paths),
+    )
     suite = load_suite(args.paths)
     results = run_suite(EngineImplementation(), suite)
     print_results(results, suite.errors, quiet=args.quiet)
@@ -62,9 +68,11 @@ def run_check(args: argparse.Namespace) -> int:
         implementation="badugi-spec",
         suite_name="badugi-spec check",
     )
+    if nothing_compared(tally):
+        print("nothing was compared: no scenario ran")
     print(summary_line(tally, full=False))
     failed = tally["failed"] + tally["errored"] + len(uncovered)
-    return 1 if failed or (not results and not suite.errors) else 0
+    return 1 if failed or nothing_compared(tally) else 0
 
 
 def run_coverage(args: argparse.Namespace) -> int:

@@ -5,19 +5,31 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from badugi_spec.cards import parse_cards
+from badugi_spec.cards import Card, parse_cards
 from badugi_spec.explain import explain
 from badugi_spec.hands import evaluate, winners
+from badugi_spec.rankings import RankedValue, ranking, ranking_names
 from badugi_spec.rules import load_chapters
+
+RANKING_HELP = (
+    "value hands in this ranking (R9.1): %(choices)s; the Badugi rankings take 4 or 5 cards,"
+    " the lows 5. Without it: the house game's four-card Badugi (R2)"
+)
 
 
 def register(sub: Any) -> None:
     hand = sub.add_parser("hand", help="value a four-card hand and explain which cards play")
-    hand.add_argument("cards", help='four cards, e.g. "A♠ 2♥ 3♦ K♦" or "As2h3dKd"')
+    hand.add_argument(
+        "cards", help='four cards (or five, with --ranking), e.g. "A♠ 2♥ 3♦ K♦" or "As2h3dKd"'
+    )
+    hand.add_argument("--ranking", choices=ranking_names(), metavar="NAME", help=RANKING_HELP)
     hand.set_defaults(run=run_hand)
 
     cmp = sub.add_parser("compare", help="say which of two or more hands wins, and why")
-    cmp.add_argument("hands", nargs="+", metavar="HAND", help="four cards per hand")
+    cmp.add_argument(
+        "hands", nargs="+", metavar="HAND", help="four cards per hand (or five, with --ranking)"
+    )
+    cmp.add_argument("--ranking", choices=ranking_names(), metavar="NAME", help=RANKING_HELP)
     cmp.set_defaults(run=run_compare)
 
     rules = sub.add_parser("rules", help="print the rulebook summary (every rule ID)")
@@ -26,6 +38,9 @@ def register(sub: Any) -> None:
 
 
 def run_hand(args: argparse.Namespace) -> int:
+    if args.ranking is not None:
+        print(ranking(args.ranking).evaluate(parse_cards(args.cards)).explain())
+        return 0
     print(explain(parse_cards(args.cards, count=4)))
     return 0
 
@@ -33,13 +48,16 @@ def run_hand(args: argparse.Namespace) -> int:
 def run_compare(args: argparse.Namespace) -> int:
     if len(args.hands) < 2:
         raise_usage("compare needs at least two hands")
-    hands = [parse_cards(text, count=4) for text in args.hands]
+    count = None if args.ranking is not None else 4
+    hands = [parse_cards(text, count=count) for text in args.hands]
     seen: dict[object, int] = {}
     for number, hand in enumerate(hands, start=1):
         for card in hand:
             if card in seen:
                 raise_usage(f"{card.pretty()} is in hand {seen[card]} and hand {number}")
             seen[card] = number
+    if args.ranking is not None:
+        return _compare_ranked(args.ranking, hands)
     values = [evaluate(hand) for hand in hands]
     for number, hand in enumerate(hands, start=1):
         print(f"hand {number}: {explain(hand)}")
@@ -53,6 +71,23 @@ def run_compare(args: argparse.Namespace) -> int:
     losers = [v for v in values if v != top]
     reason = _why(top, max(losers))
     print(f"{names} {verb} with {top}: {reason}")
+    return 0
+
+
+def _compare_ranked(name: str, hands: list[tuple[Card, ...]]) -> int:
+    """`compare --ranking`: the same report as the house one, in the named ranking."""
+    values: list[RankedValue] = [ranking(name).evaluate(hand) for hand in hands]
+    for number, value in enumerate(values, start=1):
+        print(f"hand {number}: {value.explain()}")
+    top = max(values)
+    best = [i for i, value in enumerate(values) if value == top]
+    if len(best) == len(values):
+        print(f"tie: every hand is {top} in {name}; suits never break ties (R9.1)")
+        return 0
+    names = " and ".join(f"hand {i + 1}" for i in best)
+    verb = "tie for the win" if len(best) > 1 else "wins"
+    runner_up = max(value for value in values if value != top)
+    print(f"{names} {verb} with {top} in {name}: {top.reason_against(runner_up)}")
     return 0
 
 
@@ -83,6 +118,8 @@ def run_rules(args: argparse.Namespace) -> int:
                 marks.append("interpretation")
             if rule.not_heads_up:
                 marks.append("not shown heads-up")
+            if rule.no_scenario_yet:
+                marks.append("no scenario yet")
             suffix = f"  [{', '.join(marks)}]" if marks else ""
             print(f"  {rule.id:<6} {rule.title}{suffix}")
             if args.full:

@@ -22,16 +22,19 @@ from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImple
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.report import (
     chapter_table,
+    check_lines,
+    check_report_paths,
     counts,
-    ensure_writable,
     load_error_lines,
+    nothing_compared,
     print_results,
+    safe,
     summary_line,
     write_json,
     write_reports,
 )
 from badugi_spec.scenario.runner import CaseResult
-from badugi_spec.scenario.suite import Suite, load_suite, run_suite
+from badugi_spec.scenario.suite import Suite, load_suite, run_suite, scenario_files
 
 DEFAULT_PATHS = ["scenarios"]
 
@@ -93,7 +96,11 @@ def run_verify(args: argparse.Namespace) -> int:
         raise BadugiError(f"--impl: {bad}") from None
     if not argv:
         raise BadugiError("--impl names no command")
-    ensure_writable(args.json, args.junit)
+    check_report_paths(
+        {"--json": args.json, "--junit": args.junit},
+        inputs=[Path(p) for p in args.paths],
+        files=scenario_files(args.paths),
+    )
     suite = load_suite(args.paths)
     impl = ProcessImplementation(argv, timeout=args.timeout, max_line=MAX_LINE_BYTES)
     try:
@@ -111,10 +118,15 @@ def run_verify(args: argparse.Namespace) -> int:
         implementation=name,
         suite_name=f"verify {name}",
     )
-    print(f"implementation: {name}")
+    print(safe(f"implementation: {name}"))
+    print("\n".join(check_lines(results)))
     print("\n".join(chapter_table(results)))
+    if nothing_compared(tally):
+        # A run that showed nothing right or wrong must not be green in CI.
+        print("nothing was compared: every case was skipped or errored")
     print(summary_line(tally, full=True))
-    return 1 if tally["failed"] or tally["errored"] or not results else 0
+    failed = tally["failed"] or tally["errored"]
+    return 1 if failed or nothing_compared(tally) else 0
 
 
 def run_cases(args: argparse.Namespace) -> int:

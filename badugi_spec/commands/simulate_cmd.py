@@ -8,6 +8,7 @@ from types import ModuleType
 from typing import Any
 
 from badugi_spec.errors import BadugiError
+from badugi_spec.interop import export
 from badugi_spec.simulate import Tally, play_hands
 
 SHOWN_DIFFERENCES = 10
@@ -45,6 +46,11 @@ def register(sub: Any) -> None:
             "starting stacks of seats 0 and 1 for every hand; default 'mixed': most hands at"
             " 100 each, some with short stacks so that all-ins happen"
         ),
+    )
+    parser.add_argument(
+        "--phh",
+        metavar="FILE",
+        help="also write every hand as PHH (a .phhs file PokerKit and 'replay' read back)",
     )
     parser.set_defaults(run=run_simulate)
 
@@ -96,8 +102,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     differences = 0
     returned = 0
     start = time.perf_counter()
+    phh_file = export.PhhFile(args.phh) if args.phh else None
     for played in play_hands(count=args.hands, seed=args.seed, stacks=args.stacks):
         tally.add(played)
+        if phh_file is not None:
+            phh_file.add(export.played_fields(played, seed=args.seed))
         if bridge is None:
             continue
         comparison = bridge.compare(played)
@@ -109,6 +118,9 @@ def run_simulate(args: argparse.Namespace) -> int:
                 for line in played.transcript():
                     print(f"    {line}")
     seconds = time.perf_counter() - start
+    if phh_file is not None:
+        phh_file.close()
+        print(f"wrote {phh_file.count} hands as PHH to {phh_file.path}")
     if differences > SHOWN_DIFFERENCES:
         print(f"... and {differences - SHOWN_DIFFERENCES} more hands with differences")
     if bridge is not None and returned:

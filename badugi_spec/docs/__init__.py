@@ -1,1 +1,1 @@
-"""The tutorial site: a Pygments lexer for scenarios and the generator of the rule pages."""
+"""The tutorial site: page generators, hand tables, learner pages, lexer and MkDocs hook."""

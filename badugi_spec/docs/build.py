@@ -1,9 +1,12 @@
-"""Generate the tutorial's rule pages, coverage matrix and reference figures.
+"""Generate the tutorial's pages: one per rule chapter, then the pages listed in `PAGES`
+(how to play, rankings, odds, glossary, about, the rules on one page, coverage, figures,
+codes).
 
 Every worked example is executed with our engine before it is written: a scenario that
 does not load or does not pass stops the build (`DocsBuildError`), so the site never shows
 a stale or wrong example. Pages go to `docs/generated/` and are rewritten only when their
-text changes, so `mkdocs serve` does not loop.
+text changes, so `mkdocs serve` does not loop. A new generated page (say, one per rule
+profile) is a `Page(name, render)` added to `PAGES` and a `generated/<name>` nav entry.
 
 Run it alone with `python -m badugi_spec.docs.build`; MkDocs runs it through `hook.py`.
 """
@@ -13,16 +16,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from itertools import combinations
 from pathlib import Path
 from typing import Final
 
-from badugi_spec.cards import DECK, Card, parse_cards
+from badugi_spec.cards import parse_cards
 from badugi_spec.engine.codes import CODES
-from badugi_spec.hands import best_subset, evaluate
+from badugi_spec.odds import draw_odds, percent
+from badugi_spec.protocol.refusals import PRECEDENCE
 from badugi_spec.rules import Chapter, Rule, load, load_chapters
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.coverage import coverage
@@ -31,7 +33,12 @@ from badugi_spec.scenario.model import Reject
 from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import load_suite
 
-from .render import Executed, inline_md, link_rules, md_cardify, scenario_md
+from .about import ABOUT_PAGE, about_md, link_citations
+from .examples import Executed, held_html, scenario_html, scenario_md
+from .learn import glossary_md, how_to_play_md, ladder, odds_md, rankings_md
+from .profiles_page import profiles_md
+from .rankings_figures import ranking_figures_md
+from .render import cards_html, inline_md, link_rules, md_cardify
 
 GENERATED: Final = "generated"
 COVERAGE_PAGE: Final = "coverage.md"
@@ -108,44 +115,11 @@ class HandCounts:
 def hand_counts() -> HandCounts:
     """Evaluate every one of the C(52, 4) hands with the project's evaluator."""
     by_size: Counter[int] = Counter()
-    values: set[tuple[int, int]] = set()
-    for hand in combinations(range(len(DECK)), 4):
-        strength, playing = best_subset(hand)
-        by_size[len(playing)] += 1
-        values.add((len(playing), strength))
-    values_by_size = Counter(size for size, _ in values)
+    values_by_size: Counter[int] = Counter()
+    for strength, hands in ladder().values:
+        by_size[strength >> 16] += hands  # the size is the top field of a strength
+        values_by_size[strength >> 16] += 1
     return HandCounts(dict(sorted(by_size.items())), dict(sorted(values_by_size.items())))
-
-
-@dataclass(frozen=True, slots=True)
-class DrawOdds:
-    kept: tuple[Card, ...]
-    thrown: Card
-    outs: int
-    unseen: int
-    by_draws: tuple[Fraction, ...]
-    """Chance of a badugi by the end of 1, 2, 3 draws, drawing one card each time."""
-
-
-def one_card_draw(kept: Sequence[Card], thrown: Card, *, draws: int = 3) -> DrawOdds:
-    """Exact odds of completing a badugi by drawing one card per draw.
-
-    The unseen cards are the 48 not in our hand (the opponent's cards are unknown to us);
-    an out is any unseen card that makes the evaluator call the hand a badugi. A miss is
-    thrown again, so each later draw comes from one card fewer.
-    """
-    unseen = [card for card in DECK if card not in kept and card != thrown]
-    outs = sum(1 for card in unseen if evaluate((*kept, card)).is_badugi)
-    miss = Fraction(1)
-    by_draws: list[Fraction] = []
-    for k in range(draws):
-        miss *= Fraction(len(unseen) - outs - k, len(unseen) - k)
-        by_draws.append(1 - miss)
-    return DrawOdds(tuple(kept), thrown, outs, len(unseen), tuple(by_draws))
-
-
-def _percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.2f}%"
 
 
 def figures_page() -> str:
@@ -179,25 +153,27 @@ def figures_page() -> str:
         "## Drawing one card to a badugi {#draw-odds}",
         "",
     ]
-    odds = one_card_draw(parse_cards("A♠ 2♥ 3♦"), Card.parse("K♦"))
+    odds = draw_odds(parse_cards("A♠ 2♥ 3♦"), thrown=parse_cards("K♦"))
     kept = md_cardify(" ".join(card.pretty() for card in odds.kept))
     lines += [
-        f"Holding {kept} and throwing the {md_cardify(odds.thrown.pretty())}, "
+        f"Holding {kept} and throwing the {md_cardify('K♦')}, "
         f"{odds.outs} of the {odds.unseen} unseen cards complete a badugi: "
         "the clubs the hand does not pair. Drawing one card at each draw"
-        f" ([R4.2]({_rule_href('R4.2')})) and throwing a miss again:",
+        f" ([R4.2]({_rule_href('R4.2')})) and throwing a miss again"
+        " (from `badugi_spec.odds`; more on the [drawing odds](odds.md) page):",
         "",
         "| Draws left | Chance of a badugi | Exactly |",
         "| ---: | ---: | ---: |",
     ]
-    for number, chance in enumerate(odds.by_draws, start=1):
-        lines.append(f"| {number} | {_percent(chance)} | {chance} |")
+    for number, chance in enumerate(odds.badugi, start=1):
+        lines.append(f"| {number} | {percent(chance)} | {chance} |")
     lines += [
         "",
         "The opponent's cards and the burns are as unknown to us as the stub, so they count"
         " among the unseen cards.",
         "",
     ]
+    lines += ranking_figures_md(_rule_href)
     return "\n".join(lines)
 
 
@@ -205,6 +181,7 @@ def figures_page() -> str:
 
 
 _PAGE_OF_RULE: dict[str, str] = {}
+_SCENARIO_HREF: dict[str, str] = {}
 
 
 def _rule_href(rule_id: str) -> str:
@@ -221,33 +198,118 @@ def _scenario_href(executed: Executed) -> str:
     return f"{_PAGE_OF_RULE[executed.scenario.rules[0]]}#{executed.scenario.id}"
 
 
-def _rule_md(rule: Rule, executed: Sequence[Executed]) -> list[str]:
+def _scenario_href_by_id(scenario_id: str) -> str | None:
+    return _SCENARIO_HREF.get(scenario_id)
+
+
+def _site_url(page: str, anchor: str) -> str:
+    """A link from one generated page to another, as the built site spells it (raw HTML
+    gets no link rewriting from MkDocs): `03-betting.md` -> `../03-betting/`."""
+    return f"../{Path(page).stem}/#{anchor}"
+
+
+def _site_rule_link(rule_id: str) -> str:
+    if rule_id not in _PAGE_OF_RULE:
+        return rule_id
+    return f"[{rule_id}]({_site_url(_PAGE_OF_RULE[rule_id], rule_anchor(rule_id))})"
+
+
+def _site_scenario(scenario_id: str) -> str | None:
+    href = _SCENARIO_HREF.get(scenario_id)
+    if href is None:
+        return None
+    page, _, anchor = href.partition("#")
+    return _site_url(page, anchor)
+
+
+def _rule_text_md(text: str) -> str:
+    return link_citations(link_rules(md_cardify(text), _rule_link), ABOUT_PAGE)
+
+
+def example_order(executed: Executed, chapter_stem: str) -> tuple[int, int, str]:
+    """How a rule's examples are ordered: an explicit `order` first, then the examples
+    filed in the rule's own chapter folder, then by path. File names never decide which
+    example leads."""
+    scenario = executed.scenario
+    folder = Path(scenario.where.path).parent.name
+    order = scenario.order if scenario.order is not None else 1_000_000
+    return (order, 0 if folder == chapter_stem else 1, scenario.where.path)
+
+
+def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> list[str]:
     lines = [f"## {rule.id} {inline_md(rule.title)} {{#{rule_anchor(rule.id)}}}", ""]
-    lines += [link_rules(md_cardify(rule.text), _rule_link), ""]
+    lines += [_rule_text_md(rule.text), ""]
     if rule.not_heads_up is not None:
         lines += ['!!! note "No worked example"', "", "    This rule cannot be shown heads-up.", ""]
-    shown_here = [e for e in executed if e.scenario.rules[0] == rule.id]
+    shown_here = sorted(
+        (e for e in executed if e.scenario.rules[0] == rule.id),
+        key=lambda e: example_order(e, chapter_stem),
+    )
     cited = [e for e in executed if rule.id in e.scenario.rules[1:]]
     if shown_here:
+        featured, *others = shown_here
         lines += [
-            f'<p class="examples-head">Worked example{"s" if len(shown_here) > 1 else ""}'
-            f" for {rule.id}</p>",
+            f'<p class="examples-head">Worked example for {rule.id}</p>',
+            "",
+            scenario_md(featured, rule_link=_rule_link, scenario_href=_scenario_href_by_id),
             "",
         ]
-        for item in shown_here:
-            lines += [scenario_md(item, rule_link=_rule_link), ""]
+        if others:
+            count = len(others)
+            # Raw <details> with md_in_html: inside a `???` block the tables' raw HTML
+            # would be read as a paragraph of Markdown.
+            folded = [
+                f'<details class="more-examples"><summary>{count} more'
+                f" example{'s' if count > 1 else ''} for {rule.id}</summary>",
+            ]
+            for item in others:
+                folded.append(
+                    scenario_html(item, rule_link=_site_rule_link, scenario_href=_site_scenario)
+                )
+            lines += ["\n".join([*folded, "</details>"]), ""]
     if cited:
         links = ", ".join(f"[{inline_md(e.scenario.title)}]({_scenario_href(e)})" for e in cited)
-        lines += [f"Also shown in: {links}.", ""]
+        lines += [f"Also shown in: {links}.", "{: .also-shown }", ""]
     return lines
 
 
 def chapter_md(chapter: Chapter, executed: Sequence[Executed]) -> str:
+    stem = Path(chapter.path).stem
     lines = [f"# {chapter.id} {inline_md(chapter.title)}", ""]
     if chapter.intro:
-        lines += [link_rules(md_cardify(chapter.intro), _rule_link), ""]
+        lines += [_rule_text_md(chapter.intro), ""]
+    lines += [
+        '!!! tip "Reading this page"',
+        "",
+        "    Each rule comes first, then one worked example that the engine ran while this"
+        " site was built; more examples are folded away under it. The"
+        " [rules on one page](rulebook.md) shows the rule text alone.",
+        "",
+    ]
     for rule in chapter.rules:
-        lines += _rule_md(rule, executed)
+        lines += _rule_md(rule, executed, stem)
+    return "\n".join(lines)
+
+
+def rulebook_md(chapters: Sequence[Chapter]) -> str:
+    """Every rule's text, with no examples: the rules-only view."""
+    lines = [
+        "# The rules on one page",
+        "",
+        "Every rule of the house game, without examples. Each heading links to its chapter,"
+        " where the worked examples are.",
+        "",
+    ]
+    for chapter in chapters:
+        page = chapter_page(chapter)
+        lines += [f"## [{chapter.id} {inline_md(chapter.title)}]({page}) {{#{chapter.id}}}", ""]
+        for rule in chapter.rules:
+            lines += [
+                f"### {rule.id} {inline_md(rule.title)} {{#rules-{rule.id}}}",
+                "",
+                _rule_text_md(rule.text),
+                "",
+            ]
     return "\n".join(lines)
 
 
@@ -274,6 +336,8 @@ def coverage_md(rules: dict[str, Rule], executed: Sequence[Executed]) -> str:
             status = "exempt: future profile"
         elif rule.not_heads_up is not None:
             status = f"exempt: {inline_md(rule.not_heads_up)}"
+        elif rule.no_scenario_yet is not None:
+            status = f"no scenario yet: {inline_md(rule.no_scenario_yet)}"
         elif ids:
             status = "covered"
         else:
@@ -283,20 +347,23 @@ def coverage_md(rules: dict[str, Rule], executed: Sequence[Executed]) -> str:
         "",
         "## All worked examples {#all-examples}",
         "",
-        "| Scenario | Title | Rules |",
-        "| --- | --- | --- |",
+        "| Scenario | Title | Rules | Tags |",
+        "| --- | --- | --- | --- |",
     ]
     for item in sorted(executed, key=lambda e: e.scenario.id):
         rule_links = " ".join(_rule_link(r) for r in item.scenario.rules)
+        tags = " ".join(f"`{t}`" for t in item.scenario.tags)
         lines.append(
             f"| [`{item.scenario.id}`]({_scenario_href(item)}) |"
-            f" {inline_md(item.scenario.title)} | {rule_links} |"
+            f" {inline_md(item.scenario.title)} | {rule_links} | {tags} |"
         )
     return "\n".join([*lines, ""])
 
 
 def codes_md(executed: Sequence[Executed]) -> str:
-    """The stable illegal-action codes, each with its rule and the scenarios that show it."""
+    """The stable illegal-action codes, each with its rule and the scenarios that show it.
+
+    A list, not a table: every entry wraps on a phone, and no code breaks mid-word."""
     shown: dict[str, list[Executed]] = {code: [] for code in CODES}
     for item in executed:
         codes = {hand.reject_deal for hand in item.scenario.hands if hand.reject_deal}
@@ -312,15 +379,104 @@ def codes_md(executed: Sequence[Executed]) -> str:
         " `reject <action> with <code>`; other implementations answer with the same codes"
         " (see [Checking your implementation](../implementers.md)).",
         "",
-        "| Code | Rule | Meaning | Shown in |",
-        "| --- | --- | --- | --- |",
     ]
     for code, entry in CODES.items():
-        links = ", ".join(f"[`{e.scenario.id}`]({_scenario_href(e)})" for e in shown[code])
-        lines.append(
-            f"| `{code}` | {_rule_link(entry.rule)} | {inline_md(entry.summary)} | {links or '—'} |"
+        links = ", ".join(
+            f"[{inline_md(e.scenario.title)}]({_scenario_href(e)})" for e in shown[code]
         )
-    return "\n".join([*lines, ""])
+        lines += [
+            f'- <code class="refusal">{code}</code> ({_rule_link(entry.rule)}):'
+            f" {inline_md(entry.summary)}. Shown in: {links or '—'}.",
+        ]
+    return "\n".join([*lines, *_precedence_md(), ""])
+
+
+def _precedence_md() -> list[str]:
+    """The refusal-code contract: which code wins when one action breaks several rules."""
+    lines = [
+        "",
+        "## When an action breaks two rules {#precedence}",
+        "",
+        "The refusal carries the first code of this order that the action breaks; codes in"
+        " one row cannot meet in one action. A request that cannot be carried out as asked"
+        " (`bad-request`) is refused before any of them.",
+        "",
+        "| Order | Codes | What is checked |",
+        "| --- | --- | --- |",
+    ]
+    for number, (codes, why) in enumerate(PRECEDENCE, start=1):
+        shown = " ".join(f"`{code}`" for code in codes)
+        lines.append(f"| {number} | {shown} | {inline_md(why)} |")
+    return lines
+
+
+def house_example_md(executed: Sequence[Executed]) -> str:
+    """The house worked example for the home page, every value from the evaluator."""
+    target = next((e for e in executed if e.scenario.id == "house-worked-example"), None)
+    start, thrown, drawn = parse_cards("A♠ 2♥ 3♦ K♦"), parse_cards("K♦"), parse_cards("4♣")
+    after = tuple(c for c in start if c not in thrown) + drawn
+    link = f"generated/{_scenario_href(target)}" if target else "generated/02-hand-values.md"
+    return "\n".join(
+        [
+            '<div class="house-example">',
+            f'<div class="step"><p class="label">You hold</p>{held_html(start)}</div>',
+            '<div class="step arrow"><p class="label">Throw the K♦, draw one card</p>'
+            f'<p class="big">→ {cards_html(drawn)}</p></div>',
+            f'<div class="step"><p class="label">You hold</p>{held_html(after)}</div>',
+            "</div>",
+            "",
+            f"[The whole hand, as the engine played it]({link}) · [Try your own hand](try.md)",
+            "",
+        ]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What every generated page may draw on."""
+
+    chapters: tuple[Chapter, ...]
+    rules: dict[str, Rule]
+    executed: list[Executed]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A generated page: `docs/generated/<name>`, written by `render`."""
+
+    name: str
+    render: Callable[[Context], str]
+
+
+HOW_TO_PLAY_EXAMPLE: Final = "a-whole-hand"
+
+
+def _how_to_play(ctx: Context) -> str:
+    example = next((e for e in ctx.executed if e.scenario.id == HOW_TO_PLAY_EXAMPLE), None)
+    if example is None:  # a suite without it, such as the tests' small ones
+        return how_to_play_md(_rule_link, f"(The scenario `{HOW_TO_PLAY_EXAMPLE}` is missing.)")
+    body = scenario_md(example, rule_link=_rule_link, scenario_href=_scenario_href_by_id)
+    return how_to_play_md(_rule_link, body)
+
+
+# The place to register a generated page (the rule chapters are added per chapter).
+# List it in mkdocs.yml's nav as generated/<name> as well.
+PAGES: list[Page] = [
+    Page("how-to-play.md", _how_to_play),
+    Page("house-example.md", lambda ctx: house_example_md(ctx.executed)),
+    Page("rankings.md", lambda ctx: rankings_md(_rule_link)),
+    Page("odds.md", lambda ctx: odds_md(_rule_link)),
+    Page("glossary.md", lambda ctx: glossary_md(_rule_link)),
+    Page(ABOUT_PAGE, lambda ctx: about_md(ctx.rules.values(), _rule_link)),
+    Page("rulebook.md", lambda ctx: rulebook_md(ctx.chapters)),
+    Page("profiles.md", lambda ctx: profiles_md(_rule_link, ctx.executed, _scenario_href_by_id)),
+    Page(COVERAGE_PAGE, lambda ctx: coverage_md(ctx.rules, ctx.executed)),
+    Page(FIGURES_PAGE, lambda ctx: figures_page()),
+    Page(CODES_PAGE, lambda ctx: codes_md(ctx.executed)),
+]
+
+# Snippets included in hand-written pages carry no banner: it would show up there.
+_SNIPPETS: Final = frozenset({"house-example.md"})
 
 
 def render_pages(scenarios_dir: Path, rules_root: Path | None = None) -> dict[str, str]:
@@ -332,10 +488,13 @@ def render_pages(scenarios_dir: Path, rules_root: Path | None = None) -> dict[st
         for rule in chapter.rules:
             _PAGE_OF_RULE[rule.id] = chapter_page(chapter)
     executed = run_scenarios(scenarios_dir)
+    _SCENARIO_HREF.clear()
+    _SCENARIO_HREF.update({e.scenario.id: _scenario_href(e) for e in executed})
+    ctx = Context(chapters, rules, executed)
     pages = {chapter_page(c): BANNER + chapter_md(c, executed) for c in chapters}
-    pages[COVERAGE_PAGE] = BANNER + coverage_md(rules, executed)
-    pages[FIGURES_PAGE] = BANNER + figures_page()
-    pages[CODES_PAGE] = BANNER + codes_md(executed)
+    for page in PAGES:
+        body = page.render(ctx)
+        pages[page.name] = body if page.name in _SNIPPETS else BANNER + body
     return pages
 
 

@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -26,21 +28,29 @@ def _scenarios_dir(config: MkDocsConfig) -> Path:
     return Path(config.config_file_path).resolve().parent / "scenarios"
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Fill the `Rules` section from the rulebook; drop the implementers page if unwritten."""
+def _nav(items: list[Any], docs_dir: Path) -> list[Any]:
     nav: list[Any] = []
-    for item in config.nav or []:
+    for item in items:
         if isinstance(item, dict) and "Rules" in item:
             nav.append({"Rules": nav_chapters()})
         elif (
             isinstance(item, dict)
             and IMPLEMENTERS in item.values()
-            and not (Path(config.docs_dir) / IMPLEMENTERS).exists()
+            and not (docs_dir / IMPLEMENTERS).exists()
         ):
             continue
+        elif isinstance(item, dict) and any(isinstance(v, list) for v in item.values()):
+            nav.append(
+                {k: _nav(v, docs_dir) if isinstance(v, list) else v for k, v in item.items()}
+            )
         else:
             nav.append(item)
-    config.nav = nav
+    return nav
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Fill the `Rules` section from the rulebook; drop the implementers page if unwritten."""
+    config.nav = _nav(list(config.nav or []), Path(config.docs_dir))
     return config
 
 
@@ -49,6 +59,29 @@ def on_pre_build(config: MkDocsConfig) -> None:
         write_pages(Path(config.docs_dir), _scenarios_dir(config))
     except DocsBuildError as error:
         raise PluginError(str(error)) from None
+
+
+# Search ranks a rule above the worked examples and stories that mention its words.
+RULE_SECTION: Final = re.compile(r"#(?:R\d+\.\d+|F\d+)$")
+BOOSTS: Final = ((RULE_SECTION, 8.0), (re.compile(r"^generated/(how-to-play|glossary)/"), 4.0))
+
+
+def boost_search_index(index: dict[str, Any]) -> dict[str, Any]:
+    """Give rule headings (and the learner pages) a higher search weight."""
+    for doc in index.get("docs", []):
+        location = str(doc.get("location", ""))
+        for pattern, boost in BOOSTS:
+            if pattern.search(location):
+                doc["boost"] = max(float(doc.get("boost", 1.0)), boost)
+    return index
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Runs after the search plugin has written its index (hooks come after plugins)."""
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    if path.exists():
+        index = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps(boost_search_index(index)), encoding="utf-8")
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:

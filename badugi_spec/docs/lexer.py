@@ -28,6 +28,7 @@ _STATEMENTS = (
     "scenario",
     "rules",
     "tags",
+    "order",
     "note",
     "players",
     "hand",
@@ -68,6 +69,7 @@ _WORDS = (
     "turn",
     "legal",
     "holds",
+    "has",
     "shows",
     "wins",
     "split",
@@ -87,6 +89,8 @@ _WORDS = (
     "by",
     "fold",
     "badugi",
+    "bust",
+    "limit",
 )
 _CARD = r"(?:10|[2-9TtJjQqKkAa])[shdcSHDC♠♥♦♣♤♡♢♧](?![\w♠♥♦♣])"
 
@@ -145,3 +149,11 @@ class BadugiLexer(RegexLexer):
             (r'"', String.Doc),
         ],
     }
+
+
+def highlight_html(source: str) -> str:
+    """A scenario's source as highlighted HTML spans, for raw HTML blocks of the site."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+
+    return str(highlight(source, BadugiLexer(), HtmlFormatter(nowrap=True)))

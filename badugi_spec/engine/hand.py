@@ -104,7 +104,10 @@ class Hand:
         structure: Profile = HOUSE,
         profile: Profile | None = None,
         reshuffles: Sequence[Sequence[Card]] = (),
+        posts: Sequence[tuple[int, int]] = (),
     ) -> None:
+        """`posts` are live big blinds posted out of turn, as (seat, chips): a player who
+        joins a game between the blinds posts one before the deal (R8.3)."""
         rules = profile if profile is not None else structure
         start = tuple(stacks) if stacks is not None else (rules.starting_stack,) * SEATS
         seats = len(start)
@@ -170,6 +173,15 @@ class Hand:
                 self._post(seat, rules.ante, "ante", "R8.3", commits=False)
         self._post(self.small_blind, rules.small_blind, "small blind", "R1.5")
         self._post(self.big_blind, rules.big_blind, "big blind", "R1.5")
+        for seat, chips in posts:
+            if not (0 <= seat < seats and dealt_in[seat]) or seat in (
+                self.small_blind,
+                self.big_blind,
+            ):
+                raise ValueError(f"seat {seat} cannot post a big blind out of turn")
+            if not 0 < chips <= rules.big_blind:
+                raise ValueError(f"a posted big blind is 1 to {rules.big_blind} chips, not {chips}")
+            self._post(seat, chips, "posted big blind", "R8.3")
         self._deal()
         # The big blind is the round's opening bet (R3.6) but not an action, so its
         # option stands (R3.7). Whether it counts towards the cap is the profile's (R8.6).
@@ -277,19 +289,23 @@ class Hand:
         if not drawing and self.phase.kind != "bet":
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
         if action.seat != self.to_act:
-            raise illegal("out-of-turn", f"it is {self._who(self.to_act)}'s turn")
+            if action.kind is FOLD and self._may_fold_all_in(action.seat):
+                self._fold_all_in(action.seat)
+                self._legal = None
+                return
+            raise illegal("out-of-turn", self._whose_turn(self.to_act))
         if drawing:
             self._draw(action.seat, action.discards)
         else:
             self._bet(action)
         self._legal = None
 
-    def _who(self, seat: int | None) -> str:
+    def _whose_turn(self, seat: int | None) -> str:
         if seat == self.big_blind:
-            return f"the big blind (seat {seat})"
+            return f"it is the big blind's turn (seat {seat})"
         if seat == self.dealer:
-            return f"the dealer (seat {seat})"
-        return f"seat {seat}"
+            return f"it is the dealer's turn (seat {seat})"
+        return f"it is seat {seat}'s turn"
 
     # ----- betting -----------------------------------------------------------------------
 
@@ -354,14 +370,7 @@ class Hand:
         when the whole stack is within the range or short of it."""
         committed = self.committed[seat]
         everything = committed + self.stacks[seat]
-        low, high = _betting.raise_range(
-            self.profile,
-            last_round=self.phase.number == self.profile.betting_rounds,
-            level=level,
-            committed=committed,
-            pot=self.pot,
-            increment=self.increment,
-        )
+        low, high = self._range(seat, level)
         if everything <= low:
             # Not enough for the least raise: all-in for what there is (R14.6).
             return _option(ALL_IN, everything - committed, everything, True)
@@ -370,6 +379,17 @@ class Hand:
         if everything <= high:
             return _option(ALL_IN, everything - committed, everything, True)
         return None
+
+    def _range(self, seat: int, level: int) -> tuple[int, int]:
+        """(least, greatest) round total of a bet or raise, before the stack (R14.2-R14.8)."""
+        return _betting.raise_range(
+            self.profile,
+            last_round=self.phase.number == self.profile.betting_rounds,
+            level=level,
+            committed=self.committed[seat],
+            pot=self.pot,
+            increment=self.increment,
+        )
 
     def _refuse(self, seat: int, kind: Kind) -> None:
         """Raise the specific error for a betting action that is not among the options.
@@ -477,7 +497,12 @@ class Hand:
         if amount is None:
             return option
         what = "bet" if option.kind is BET else "raise to"
-        if not option.to <= amount <= option.most or not _betting.on_unit(self.profile, amount):
+        # The range's ends are the rules' least and the stack's most: always allowed, even
+        # when a stack of odd chips puts one off the chip unit (R14.9, R14.10).
+        end = amount == option.to or amount == option.most
+        if not option.to <= amount <= option.most or not (
+            end or _betting.on_unit(self.profile, amount)
+        ):
             unit = self.profile.chip_unit
             chips = f" in multiples of {unit}" if unit > 1 else ""
             raise illegal(
@@ -550,6 +575,33 @@ class Hand:
         if len(live) == 2 and not self.uncapped:
             self.uncapped = self._lift_cap(now_heads_up=True)
         self._continue_betting(after=seat)
+
+    def _may_fold_all_in(self, seat: int) -> bool:
+        """An all-in player still in the hand may give it up if the profile says so (R8.25)."""
+        return (
+            self.profile.all_in_may_fold
+            and 0 <= seat < self.seats
+            and not self.folded[seat]
+            and self.stacks[seat] == 0
+        )
+
+    def _fold_all_in(self, seat: int) -> None:
+        """The all-in player's chips stay in the pots; the turn stays where it was (R8.25)."""
+        self.folded[seat] = True
+        self._muck.extend((card, _FOLDED, 0) for card in self.holdings[seat])
+        self._log("fold", seat, "R8.25", note="all-in")
+        live = self.live()
+        if len(live) == 1:
+            self._end_round_returns()
+            self._settle_fold(live[0])
+            return
+        if len(live) == 2 and not self.uncapped:
+            self.uncapped = self._lift_cap(now_heads_up=True)
+        # The player to act may no longer need to (nobody left to bet against): look again
+        # from their seat.
+        order = self.order
+        assert self.to_act is not None
+        self._continue_betting(after=order[order.index(self.to_act) - 1])
 
     def _lift_cap(self, *, now_heads_up: bool = False) -> bool:
         """Whether the cap is off for two players (R8.7), at a round's start or when the
@@ -808,7 +860,7 @@ class Hand:
             for _, thrown in plan:
                 rehearsal.throw(thrown)
             if burn:
-                got += rehearsal.burn(burn)
+                got += len(rehearsal.burn_cards(burn))
             complete = len(self._drawn) + 1 == len(self._drawers())
             last_taker = max((i for i, (_, thrown) in enumerate(plan) if thrown), default=-1)
             for i, (seat, thrown) in enumerate(plan):
@@ -1057,11 +1109,11 @@ class _Rehearsal(Hand):
         number = self.phase.number
         self._muck.extend((card, _DISCARD, number) for card in discards)
 
-    def burn(self, count: int) -> int:
-        """Burn as the draw will: the burned cards join the piles a reshuffle gathers."""
-        cards = self._take(count, None, last_of_round=False)
-        self._muck.extend((card, _BURN, 0) for card in cards)
-        return len(cards)
-
     def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
         return self._take(count, seat, last_of_round=last_of_round)
+
+    def burn_cards(self, count: int) -> tuple[Card, ...]:
+        # Into the burns pile, as `_burn` does: a reshuffle later in this draw gathers them.
+        cards = self._take(count, None, last_of_round=False)
+        self._muck.extend((card, _BURN, 0) for card in cards)
+        return cards

@@ -29,9 +29,13 @@ def _files() -> dict[str, Path]:
 
 
 def names() -> tuple[str, ...]:
-    """The shipped profiles, the default first."""
-    found = sorted(_files())
-    return tuple(sorted(found, key=lambda n: n != DEFAULT))
+    """The shipped profiles in rulebook order (by chapter), the default first."""
+    return tuple(sorted(_files(), key=lambda name: (name != DEFAULT, _chapter_number(name))))
+
+
+def _chapter_number(name: str) -> int:
+    chapter = get(name).chapter.lstrip("R")
+    return int(chapter) if chapter.isdigit() else 10**6
 
 
 @functools.cache

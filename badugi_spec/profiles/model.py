@@ -70,6 +70,7 @@ class Profile:
     complete_short_all_in: bool = False
     fold_when_free: bool = False
     return_uncalled: str = "settlement"
+    all_in_may_fold: bool = False
     # draws and the deck
     hand_size: int = 4
     max_discards: int = 4
@@ -147,6 +148,8 @@ PARAMETERS: Final = {
         _P("fold_when_free", "betting", "R8.11", bool, "a fold is allowed when a check is free"),
         _P("return_uncalled", "betting", "R8.12", str, "when uncalled chips go back",
            ("settlement", "round-end")),
+        _P("all_in_may_fold", "betting", "R8.25", bool,
+           "a player who is all-in may still fold, giving up the pots"),
         _P("hand_size", "draws", "R8.16", int, "cards dealt to each player", low=4, high=5),
         _P("max_discards", "draws", "R4.2", int, "most cards one draw may replace", low=0),
         _P("burns_per_draw", "draws", "R8.17", int, "cards burned before each draw", low=0),

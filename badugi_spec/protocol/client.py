@@ -1,27 +1,25 @@
 """Drive another implementation through the protocol, as the runner's `Implementation`.
 
 The protocol logic (`ProtocolImplementation`) talks to a `Transport`, so it is tested with a
-scripted fake; `ProcessTransport` is the real one: a subprocess started from an argument
-list (never through a shell), read with a deadline per request.
+scripted fake; `ProcessTransport` (`transport.py`) is the real one, a subprocess.
 
 Whatever goes wrong with the other side (it exits, hangs, prints something that is not a
-JSON object, or a line over the size limit) becomes `ImplementationError` with the tail of
-its stderr: the runner marks that case `errored`, this client drops the process, and the
-next request starts a fresh one.
+JSON object, a line over the size limit, more lines than it was asked for, a reply of the
+wrong form: `replies.py`) becomes `ImplementationError` with the tail of its stderr: the
+runner marks that case `errored`, this client drops the process, and the next request
+starts a fresh one. Limits keep a broken implementation from costing a timeout, or a
+restart, per case: after `MAX_HANDSHAKES` failed handshakes in a row, one timeout on
+`hello`, or `MAX_TIMEOUTS` timeouts in the run, the client gives up and every later request
+fails at once with the reason; after `MAX_FAILURES` failures of one kind of request in a
+row, that kind is not sent again.
 """
 
 from __future__ import annotations
 
 import collections
-import contextlib
 import json
-import os
-import selectors
-import subprocess
-import threading
-import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Protocol
+from typing import Any, Final, NoReturn
 
 from badugi_spec.protocol import (
     ANY_PROFILE,
@@ -30,115 +28,30 @@ from badugi_spec.protocol import (
     NOT_SUPPORTED,
     PROTOCOLS,
 )
+from badugi_spec.protocol.replies import (
+    answers_another,
+    holds_lone_surrogate,
+    one_line,
+    state_problem,
+)
+from badugi_spec.protocol.transport import (
+    ProcessTransport,
+    Transport,
+    TransportError,
+    TransportTimeout,
+)
 from badugi_spec.scenario.engine_impl import Outcome
 from badugi_spec.scenario.runner import ImplementationError, Skip
 
-STDERR_TAIL_LINES = 20
-
-
-class TransportError(Exception):
-    """The line could not be exchanged; the message says why (exit, timeout, size)."""
-
-
-class Transport(Protocol):
-    def exchange(self, line: str, *, timeout: float) -> str:
-        """Send one line (without newline) and return the reply line (without newline)."""
-        ...
-
-    def stderr_tail(self) -> str: ...
-    def close(self) -> None: ...
-
-
-class ProcessTransport:
-    """A child process speaking JSON Lines on its stdin/stdout; stderr is kept as a tail."""
-
-    def __init__(self, argv: Sequence[str], *, max_line: int = MAX_LINE_BYTES) -> None:
-        self.argv = list(argv)
-        self.max_line = max_line
-        try:
-            self.process = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-            )
-        except OSError as error:
-            raise TransportError(f"cannot start {self.argv[0]!r}: {error}") from None
-        assert self.process.stdout is not None and self.process.stderr is not None
-        self._stdout = self.process.stdout.fileno()
-        os.set_blocking(self._stdout, False)
-        # One selector for the process's life: making one per request costs syscalls on
-        # every step of every case.
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self._stdout, selectors.EVENT_READ)
-        self._buffer = b""
-        self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
-        self._drain = threading.Thread(target=self._read_stderr, daemon=True)
-        self._drain.start()
-
-    def _read_stderr(self) -> None:
-        assert self.process.stderr is not None
-        for raw in self.process.stderr:
-            self._tail.append(raw.decode("utf-8", "replace").rstrip("\n"))
-
-    def stderr_tail(self) -> str:
-        if self.process.poll() is not None:
-            self._drain.join(timeout=1.0)
-        return "\n".join(self._tail)
-
-    def exchange(self, line: str, *, timeout: float) -> str:
-        stdin = self.process.stdin
-        assert stdin is not None
-        try:
-            stdin.write(line.encode("utf-8") + b"\n")
-            stdin.flush()
-        except OSError:
-            raise TransportError(self._exited("before reading the request")) from None
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self._buffer:
-            if len(self._buffer) > self.max_line:
-                raise TransportError(f"reply longer than {self.max_line} bytes")
-            left = deadline - time.monotonic()
-            if left <= 0 or not self._selector.select(left):
-                raise TransportError(f"no reply within {timeout:g} s")
-            chunk = os.read(self._stdout, 65536)
-            if not chunk:
-                raise TransportError(self._exited("without replying"))
-            self._buffer += chunk
-        reply, _, self._buffer = self._buffer.partition(b"\n")
-        if len(reply) > self.max_line:
-            raise TransportError(f"reply longer than {self.max_line} bytes")
-        try:
-            return reply.decode("utf-8")
-        except UnicodeDecodeError:
-            raise TransportError("reply is not UTF-8") from None
-
-    def _exited(self, when: str) -> str:
-        try:
-            status = self.process.wait(timeout=2.0)
-        except subprocess.TimeoutExpired:
-            return f"closed its output {when}"
-        return f"exited with status {status} {when}"
-
-    def close(self) -> None:
-        self._selector.close()
-        if self.process.poll() is None:
-            try:
-                assert self.process.stdin is not None
-                self.process.stdin.close()
-                self.process.wait(timeout=0.5)
-            except (OSError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
-        # The process is gone, so its stderr reaches end of file: let the reader take the
-        # last lines before the stream is closed under it.
-        self._drain.join(timeout=1.0)
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-            if stream is not None:
-                # Closing stdin flushes what a dead process never read: a broken pipe
-                # here is the failure already reported, not a new one.
-                with contextlib.suppress(OSError):
-                    stream.close()
+MAX_HANDSHAKES: Final = 3
+"""Failed handshakes in a row before the client stops starting the implementation."""
+MAX_TIMEOUTS: Final = 3
+"""Requests that time out, in the whole run, before the implementation counts as hung."""
+MAX_FAILURES: Final = 3
+"""Failures of one kind of request in a row (a crash, nonsense) before it is not sent
+again: an implementation that dies at every `act` would otherwise be restarted per case."""
+STRAY_GRACE: Final = 0.05
+"""Seconds to wait for a late extra line before a divergence is reported."""
 
 
 class ProtocolImplementation:
@@ -155,24 +68,57 @@ class ProtocolImplementation:
         self.protocol = 1
         self.profiles: str | frozenset[str] = frozenset({"house"})
         """What the implementation plays: `any`, or profile names (protocol 1: house)."""
+        self._handshakes_failed = 0
+        self._timeouts = 0
+        self._timed_out = False
+        self._given_up: ImplementationError | None = None
+        self._asking: str | None = None
+        """The type of the request being answered, for counting its failures."""
+        self._failed_in_a_row: collections.Counter[str] = collections.Counter()
+        self._dropped: dict[str, ImplementationError] = {}
 
     # ----- the connection ----------------------------------------------------------------
 
     def _open(self) -> Transport:
         if self._transport is not None:
             return self._transport
+        if self._given_up is not None:
+            raise ImplementationError(str(self._given_up), self._given_up.stderr)
+        self._timed_out = False
         try:
             transport = self.connect()
-        except TransportError as error:
-            raise ImplementationError(str(error)) from None
-        self._transport = transport
+            self._transport = transport
+            self._handshake()
+        except (TransportError, ImplementationError) as failed:
+            error = (
+                failed
+                if isinstance(failed, ImplementationError)
+                else ImplementationError(str(failed))
+            )
+            self._handshakes_failed += 1
+            if self._timed_out or self._handshakes_failed >= MAX_HANDSHAKES:
+                # A silent implementation stays silent: one timeout, not one per case.
+                why = (
+                    "the handshake timed out"
+                    if self._timed_out
+                    else f"{self._handshakes_failed} handshakes failed in a row"
+                )
+                self._given_up = ImplementationError(
+                    f"{error} (not started again: {why})", error.stderr
+                )
+            raise error from None
+        self._handshakes_failed = 0
+        return transport
+
+    def _handshake(self) -> None:
         # `protocol: 1` first, so a protocol 1 implementation answers; `protocols` offers 2.
         hello = self._request({"type": "hello", "protocol": 1, "protocols": list(PROTOCOLS)})
-        if not hello.get("ok") or hello.get("protocol") not in PROTOCOLS:
-            self._fail(f"handshake refused: {json.dumps(hello)[:300]}")
-        self.protocol = int(hello["protocol"])
+        protocol = hello.get("protocol")
+        if not hello.get("ok") or type(protocol) is not int or protocol not in PROTOCOLS:
+            self._fail(f"handshake refused: {json.dumps(hello, ensure_ascii=True)[:300]}")
+        self.protocol = protocol
         self.profiles = frozenset({"house"})
-        if self.protocol >= 2:
+        if protocol >= 2:
             plays = hello.get("profiles")
             if plays == ANY_PROFILE:
                 self.profiles = ANY_PROFILE
@@ -183,10 +129,9 @@ class ProtocolImplementation:
         capabilities = hello.get("capabilities")
         if not isinstance(capabilities, list):
             self._fail("handshake reply has no capabilities list")
-        self.name = str(hello.get("name", "?"))
-        self.version = str(hello.get("version", ""))
+        self.name = one_line(hello.get("name", "?"))
+        self.version = one_line(hello.get("version", ""))
         self._capabilities = frozenset(str(c) for c in capabilities)
-        return transport
 
     def _fail(self, message: str) -> NoReturn:
         """Drop the process (the next request starts a new one) and report the error."""
@@ -196,33 +141,84 @@ class ProtocolImplementation:
             # Close first: a process still running may not have had its stderr read yet.
             transport.close()
             tail = transport.stderr_tail()
-        raise ImplementationError(message, tail)
+        error = ImplementationError(message, tail)
+        kind = self._asking
+        if kind is not None:
+            self._failed_in_a_row[kind] += 1
+            if self._failed_in_a_row[kind] >= MAX_FAILURES:
+                self._dropped[kind] = ImplementationError(
+                    f"{message} (not asked again: {kind} failed"
+                    f" {self._failed_in_a_row[kind]} times in a row)",
+                    tail,
+                )
+        raise error
+
+    def _answered(self, kind: str) -> None:
+        self._failed_in_a_row[kind] = 0
 
     def _request(self, request: dict[str, Any]) -> dict[str, Any]:
         transport = self._transport
         assert transport is not None
+        self._timed_out = False
         try:
             line = transport.exchange(json.dumps(request), timeout=self.timeout)
+        except TransportTimeout as error:
+            self._timed_out = True
+            self._timeouts += 1
+            message = f"{request['type']}: {error}"
+            if self._timeouts >= MAX_TIMEOUTS:
+                self._give_up(f"{message} (not asked again: {self._timeouts} timeouts)")
+            self._fail(message)
         except TransportError as error:
             self._fail(f"{request['type']}: {error}")
         try:
             reply = json.loads(line)
+        except RecursionError:
+            self._fail(f"{request['type']}: reply nested too deeply")
         except ValueError:
             self._fail(f"{request['type']}: malformed reply {line[:200]!r}")
         if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
             self._fail(f"{request['type']}: reply is not an object with 'ok': {line[:200]!r}")
+        if holds_lone_surrogate(line, reply):
+            self._fail(f"{request['type']}: reply holds a lone surrogate (not Unicode text)")
+        other = answers_another(request["type"], reply)
+        if other is not None:
+            self._fail(
+                f"{request['type']}: the reply answers {other} request, not this one:"
+                f" lines out of step with requests ({line[:120]!r})"
+            )
         return reply
+
+    def in_step(self, grace: float = STRAY_GRACE) -> None:
+        """Fail if the implementation wrote a line nobody asked for: checked before a
+        divergence is reported, so a late doubled line is not taken for a wrong answer."""
+        transport = self._transport
+        stray = getattr(transport, "stray", None)
+        found = stray(grace) if stray is not None else None
+        if found is not None:
+            self._fail(f"a line nobody asked for: {found} (replies out of step with requests)")
+
+    def _give_up(self, message: str) -> None:
+        """From now on every request fails at once with `message`."""
+        transport = self._transport
+        self._given_up = ImplementationError(message, transport.stderr_tail() if transport else "")
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         """One request on an open connection; not-supported -> Skip, internal -> errored."""
         if self._pending is not None:
             pending, self._pending = self._pending, None
             raise pending
+        kind = request["type"]
+        dropped = self._dropped.get(kind)
+        if dropped is not None:
+            raise ImplementationError(str(dropped), dropped.stderr)
+        self._asking = None
         self._open()
+        self._asking = kind
         reply = self._request(request)
         if not reply["ok"]:
             if reply.get("error") == NOT_SUPPORTED:
-                raise Skip(str(reply.get("message") or "not supported"))
+                raise Skip(one_line(reply.get("message") or "not supported"))
             if reply.get("error") == INTERNAL:
                 self._fail(f"{request['type']}: internal error: {reply.get('message', '')}")
         return reply
@@ -248,8 +244,10 @@ class ProtocolImplementation:
 
     def _stateful(self, request: dict[str, Any]) -> Outcome:
         reply = self.call(request)
-        if not isinstance(reply.get("state"), dict):
-            self._fail(f"{request['type']}: reply has no state object")
+        problem = state_problem(reply.get("state"))
+        if problem is not None:
+            self._fail(f"{request['type']}: the reply's state {problem}")
+        self._answered(request["type"])
         return reply
 
     def plays(self, profile: str) -> bool:
@@ -291,15 +289,18 @@ class ProtocolImplementation:
         reply = self.call({"type": "evaluate", "cards": cards})
         value = reply.get("value")
         if not reply["ok"] or not isinstance(value, dict):
-            self._fail(f"evaluate: no value in {json.dumps(reply)[:200]}")
+            self._fail(f"evaluate: no value in {json.dumps(reply, ensure_ascii=True)[:200]}")
+        self._answered("evaluate")
         return value
 
     def compare(self, hands: list[list[str]]) -> list[int]:
         reply = self.call({"type": "compare", "hands": hands})
         winners = reply.get("winners")
         if not reply["ok"] or not isinstance(winners, list):
-            self._fail(f"compare: no winners in {json.dumps(reply)[:200]}")
-        return [int(w) for w in winners]
+            self._fail(f"compare: no winners in {json.dumps(reply, ensure_ascii=True)[:200]}")
+        self._answered("compare")
+        # As answered: the runner checks that they name hands, and fails the line if not.
+        return winners
 
 
 class ProcessImplementation(ProtocolImplementation):
@@ -311,3 +312,16 @@ class ProcessImplementation(ProtocolImplementation):
         self.argv = list(argv)
         super().__init__(lambda: ProcessTransport(self.argv, max_line=max_line), timeout=timeout)
         self.name = " ".join(self.argv)
+
+
+__all__ = [
+    "MAX_FAILURES",
+    "MAX_HANDSHAKES",
+    "MAX_TIMEOUTS",
+    "ProcessImplementation",
+    "ProcessTransport",
+    "ProtocolImplementation",
+    "Transport",
+    "TransportError",
+    "TransportTimeout",
+]

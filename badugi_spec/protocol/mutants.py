@@ -26,6 +26,7 @@ from typing import Any
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Legal, Session
 from badugi_spec.engine import pots as _pots
+from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.pots import Pot
 from badugi_spec.hands import HandValue, evaluate, strength_of
 from badugi_spec.profiles import Profile
@@ -322,6 +323,114 @@ class _NoBustStop(MutantSession):
         return (self.first_dealer + len(self.hands)) % len(self.stacks)  # bust or not
 
 
+# ----- big-bet and spread mutants (issue 12, chapter R14) ------------------------------------
+# Each changes one piece of a big-bet or spread structure's arithmetic; the house game and
+# every fixed-limit profile play exactly as the engine does.
+
+
+class _PotLimitWithoutTheCall(MutantHand):
+    """The pot limit counts the pot before the player's own call: B + T, not B + T + (B - b)."""
+
+    def _range(self, seat: int, level: int) -> tuple[int, int]:
+        low, high = super()._range(seat, level)
+        if self.profile.betting == "pot-limit":
+            high = max(high - (level - self.committed[seat]), low)
+        return low, high
+
+
+class _LeastRaiseAlwaysTheBigBlind(MutantHand):
+    """Every raise may add just the big blind, whatever the last raise added."""
+
+    def _raised_big_bet(self, level: int, now: int) -> None:
+        super()._raised_big_bet(level, now)
+        self.increment = opening_increment(self.profile)
+
+
+class _HalfBetRuleInBigBet(MutantHand):
+    """An all-in of at least half a raise reopens the betting, as in some limit games."""
+
+    def _raised_big_bet(self, level: int, now: int) -> None:
+        epoch = self._epoch
+        super()._raised_big_bet(level, now)
+        if self._epoch == epoch and 2 * (now - self.full_level) >= self.increment:
+            self._epoch += 1
+
+
+class _ShortAllInReopens(MutantHand):
+    """Any all-in over the bet reopens the betting for everyone."""
+
+    def _raised_big_bet(self, level: int, now: int) -> None:
+        epoch = self._epoch
+        super()._raised_big_bet(level, now)
+        if self._epoch == epoch:
+            self._epoch += 1
+
+
+class _LeastRaiseFromTheShortAllIn(MutantHand):
+    """A short all-in's extra chips become the least raise (100, all-in 140: raise to 180)."""
+
+    def _raised_big_bet(self, level: int, now: int) -> None:
+        super()._raised_big_bet(level, now)
+        self.increment = now - level
+
+
+class _HalfPotRoundedTheOtherWay(MutantHand):
+    """Half an odd pot is rounded up where the profile says down, and down where it says up."""
+
+    def _range(self, seat: int, level: int) -> tuple[int, int]:
+        low, high = super()._range(seat, level)
+        profile = self.profile
+        if profile.betting != "half-pot":
+            return low, high
+        unit = profile.chip_unit
+        whole, rest = divmod(self.pot + level - self.committed[seat], 2 * unit)
+        if not rest:
+            return low, high  # half the pot is a whole number of chips: nothing to round
+        extra = whole * unit + (unit if profile.half_pot_rounding == "down" else 0)
+        return low, max(level + extra, low)
+
+
+class _SpreadRaiseBelowTheLast(MutantHand):
+    """A spread-limit raise may add just the spread's minimum, less than the last raise."""
+
+    def _range(self, seat: int, level: int) -> tuple[int, int]:
+        low, high = super()._range(seat, level)
+        if self.profile.betting == "spread" and level:
+            low = level + self.profile.spread_min
+        return low, high
+
+
+class _SpreadLastRoundNotWider(MutantHand):
+    """The last round keeps the spread of the others: `spread_last_max` is ignored."""
+
+    def _range(self, seat: int, level: int) -> tuple[int, int]:
+        low, high = super()._range(seat, level)
+        profile = self.profile
+        if profile.betting == "spread":
+            high = min(high, level + profile.spread_max)
+        return low, high
+
+
+class _NoFigureIsTheMost(MutantHand):
+    """A bet or raise with no amount stated is the most of its range, not the least."""
+
+    def _sized(self, seat: int, option: Legal, amount: int | None) -> Legal:
+        return super()._sized(seat, option, option.most if amount is None else amount)
+
+
+class _AnyChip(MutantHand):
+    """Amounts off the chip unit are accepted when they lie inside the range."""
+
+    def _sized(self, seat: int, option: Legal, amount: int | None) -> Legal:
+        if amount is not None and option.to <= amount <= option.most:
+            adds = amount - self.committed[seat]
+            return option._replace(adds=adds, to=amount, all_in=adds == self.stacks[seat])
+        return super()._sized(seat, option, amount)
+
+
+# ----- end of the big-bet and spread mutants -------------------------------------------------
+
+
 # ----- the catalogue -------------------------------------------------------------------------
 
 
@@ -483,6 +592,29 @@ CATALOGUE: tuple[Mutant, ...] = (
            reading=_set(session_ends="any-bust")),
     Mutant("cap-lifted-heads-up", "R11.1", "the cap is lifted for a round that begins heads-up",
            reading=_when("cap_heads_up", "never", "round-begins-heads-up")),
+    # ----- big-bet and spread mutants (issue 12, chapter R14) -----
+    Mutant("pot-limit-without-the-call", "R14.4",
+           "the pot limit leaves out the player's own call", hand=_PotLimitWithoutTheCall),
+    Mutant("least-raise-always-the-big-blind", "R14.3",
+           "a raise may always add just the big blind", hand=_LeastRaiseAlwaysTheBigBlind),
+    Mutant("half-bet-rule-in-big-bet", "R14.6",
+           "an all-in of half a raise reopens a big-bet round", hand=_HalfBetRuleInBigBet),
+    Mutant("short-all-in-reopens", "R14.6", "any all-in reopens a big-bet round",
+           hand=_ShortAllInReopens),
+    Mutant("least-raise-from-the-short-all-in", "R14.6",
+           "a short all-in's extra chips become the least raise",
+           hand=_LeastRaiseFromTheShortAllIn),
+    Mutant("half-pot-rounded-the-other-way", "R14.7",
+           "half an odd pot is rounded the other way", hand=_HalfPotRoundedTheOtherWay),
+    Mutant("spread-raise-below-the-last", "R14.8",
+           "a spread raise may add less than the last bet or raise",
+           hand=_SpreadRaiseBelowTheLast),
+    Mutant("spread-last-round-not-wider", "R14.8", "spread_last_max is ignored",
+           hand=_SpreadLastRoundNotWider),
+    Mutant("no-figure-is-the-most", "R14.10",
+           "a bet or raise with no amount is the most of its range", hand=_NoFigureIsTheMost),
+    Mutant("any-chip", "R14.9", "amounts off the chip unit are accepted", hand=_AnyChip),
+    # ----- end of the big-bet and spread mutants -----
 )  # fmt: skip
 
 BY_NAME: dict[str, Mutant] = {m.name: m for m in CATALOGUE}

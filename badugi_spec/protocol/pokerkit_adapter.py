@@ -72,6 +72,8 @@ class _Refused(Exception):
 
 class PokerKitImplementation:
     name = "pokerkit"
+    profiles = ("house",)
+    """Heads-up only so far: cases of the multi-way profiles are skipped, not crashed on."""
 
     def __init__(self) -> None:
         self._reset()
@@ -212,14 +214,17 @@ class PokerKitImplementation:
         if action == "raise" and not facing:
             raise _Refused("raise-without-bet", "no bet to raise")
         if action in ("bet", "raise") and raise_to is None:
-            opponent_all_in = state.stacks[1 - index] == 0
-            # Same order of reasons as the house engine: who is all-in, then chips, then cap.
-            if opponent_all_in:
+            street = state.street
+            cap = None if street is None else street.max_completion_betting_or_raising_count
+            capped = cap is not None and state.completion_betting_or_raising_count >= cap
+            # The protocol's order (badugi_spec.protocol.refusals): who is all-in, then
+            # the cap, then the chips.
+            if state.stacks[1 - index] == 0:
                 code = "opponent-all-in"
-            elif stack <= to_call:
-                code = "short-stack"
-            else:
+            elif capped or stack > to_call:
                 code = "raise-cap"
+            else:
+                code = "short-stack"
             raise _Refused(code, "PokerKit allows no more bets or raises here")
         added: int
         if action in ("check", "call"):
@@ -228,6 +233,8 @@ class PokerKitImplementation:
                 raise _Refused("wrong-amount", f"{action} {added}, not {amount}")
             state.check_or_call()
         elif action == "fold":
+            if amount:
+                raise _Refused("wrong-amount", f"a fold puts in nothing, not {amount}")
             added = 0
             state.fold()
         elif action in ("bet", "raise"):
@@ -236,20 +243,23 @@ class PokerKitImplementation:
                 raise _Refused("wrong-amount", f"{action} to {raise_to}, not {amount}")
             added = raise_to - state.bets[index]
             state.complete_bet_or_raise_to(raise_to)
-        else:  # all-in
+        else:  # all-in: first whether it is allowed at all, then its amount
+            most = state.bets[index] + stack
+            calls = to_call >= stack
+            raises = (
+                raise_to is not None and state.max_completion_betting_or_raising_to_amount == most
+            )
+            if not calls and not raises:
+                raise _Refused("all-in-too-large", "the stack is more than the limit allows")
             if amount is not None and amount != stack:
                 # The protocol's all-in amount is the chips added: all of them (R5.6).
                 code = "not-all-in" if amount < stack else "wrong-amount"
                 raise _Refused(code, f"all-in is the whole stack of {stack}, not {amount}")
-            most = state.bets[index] + stack
-            if to_call >= stack:
-                added = stack
+            added = stack
+            if calls:
                 state.check_or_call()
-            elif raise_to is not None and state.max_completion_betting_or_raising_to_amount == most:
-                added = stack
-                state.complete_bet_or_raise_to(most)
             else:
-                raise _Refused("all-in-too-large", "the stack is more than the limit allows")
+                state.complete_bet_or_raise_to(most)
         self.put_in[index] += added
 
     def _draw(self, index: int, discards: list[pokerkit.Card]) -> None:

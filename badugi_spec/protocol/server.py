@@ -4,43 +4,152 @@ one JSON response per line out. Logs go to stderr, never to stdout.
 `answer` is the whole protocol on the serving side and needs no process, so it is tested
 directly; `serve` only moves lines. Our engine, the mutants and the PokerKit adapter all
 serve through here.
+
+Every line gets an answer. A request that does not follow the protocol (not JSON, nested
+too deeply, too long, a lone surrogate, a field of the wrong type or out of range) is a
+`bad-request` whose message names the field; `internal` is kept for a fault of ours.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
-from typing import IO, Any
+from collections.abc import Iterator
+from typing import IO, Any, Final
 
+from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
+from badugi_spec.hands import MAX_CARDS
 from badugi_spec.protocol import (
     ANY_PROFILE,
     BAD_REQUEST,
     CAPABILITIES,
     INTERNAL,
+    MAX_LINE_BYTES,
     NOT_SUPPORTED,
     PROTOCOLS,
+    REQUEST_TYPES,
 )
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
+
+MAX_CHIPS: Final = 999_999_999
+"""The most chips a stack or an amount can be: nine digits, as in a scenario file."""
+MAX_NAME_CHARS: Final = 100
+_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 class _BadRequest(Exception):
     pass
 
 
-def _field(request: dict[str, Any], name: str, kind: type) -> Any:
-    value = request.get(name)
-    if not isinstance(value, kind):
-        raise _BadRequest(f"{request.get('type')!r} needs {name!r} as {kind.__name__}")
+class _HugeNumber:
+    """A JSON integer too long to be worth reading (Python refuses over 4,300 digits):
+    kept as this marker, so that the reply can name the field that holds it."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _read_int(text: str) -> int | _HugeNumber:
+    return int(text) if len(text) <= 100 else _HugeNumber(len(text.lstrip("-")))
+
+
+def _kind(value: object) -> str:
+    """What a JSON value is, for messages: never the value itself, which may be huge."""
+    if value is None:
+        return "null"
+    if isinstance(value, _HugeNumber):
+        return f"a number of {value.digits} digits"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a fraction" if value == value else "not a number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: int) -> str:
+    # Python refuses to print an int of over 4,300 digits, and nobody needs to read one.
+    return str(value) if value.bit_length() < 64 else "a number that large"
+
+
+def _text(value: object, name: str, *, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        got = "an empty string" if value == "" else _kind(value)
+        raise _BadRequest(f"{name!r} must be {what}, not {got}")
     return value
+
+
+def _chips(value: object, name: str, *, low: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _BadRequest(f"{name!r} must be a whole number of chips, not {_kind(value)}")
+    if not low <= value <= MAX_CHIPS:
+        raise _BadRequest(f"{name!r} must be {low} to {MAX_CHIPS} chips, not {_number(value)}")
+    return value
+
+
+def _texts(value: object, name: str) -> list[str]:
+    """A list of strings (card texts; the engine reads them)."""
+    if not isinstance(value, list):
+        raise _BadRequest(f"{name!r} must be a list of card texts, not {_kind(value)}")
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise _BadRequest(f"{name}[{i}] must be a card text such as 'As', not {_kind(item)}")
+    return list(value)
+
+
+def _hand(value: object, name: str) -> list[Card]:
+    """One hand for evaluate or compare: 1 to 4 different cards, one card per text."""
+    texts = _texts(value, name)
+    if not 1 <= len(texts) <= MAX_CARDS:
+        raise _BadRequest(f"{name!r} must hold 1 to {MAX_CARDS} cards, not {len(texts)}")
+    cards = []
+    for i, text in enumerate(texts):
+        try:
+            cards.append(Card.parse(text))
+        except CardError as error:
+            raise _BadRequest(f"{name}[{i}]: {error}") from None
+    for i, card in enumerate(cards):
+        if card in cards[:i]:
+            raise _BadRequest(f"{name}[{i}]: {card} is given twice")
+    return cards
+
+
+def _surrogate_at(value: object) -> str | None:
+    """The place of the first string holding a lone surrogate, or None; no recursion."""
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                return where or "the request"
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                if isinstance(key, str) and _LONE_SURROGATE.search(key):
+                    return f"a key of {where or 'the request'}"
+                stack.append((f"{where}.{key}" if where else str(key), child))
+        elif isinstance(item, list):
+            stack.extend((f"{where}[{i}]", child) for i, child in enumerate(item))
+    return None
 
 
 def answer(impl: Implementation, request: object, *, version: str = "") -> dict[str, Any]:
     """The response to one decoded request. Never raises."""
     try:
         if not isinstance(request, dict):
-            raise _BadRequest("a request is a JSON object")
+            raise _BadRequest(f"a request is a JSON object, not {_kind(request)}")
+        place = _surrogate_at(request)
+        if place is not None:
+            raise _BadRequest(f"{place!r} holds a lone surrogate, which is not Unicode text")
         return _dispatch(impl, request, version)
     except (_BadRequest, RequestError) as error:
         return {"ok": False, "error": BAD_REQUEST, "message": str(error)}
@@ -52,15 +161,26 @@ def answer(impl: Implementation, request: object, *, version: str = "") -> dict[
 
 def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> dict[str, Any]:
     kind = request.get("type")
+    if not isinstance(kind, str) or kind not in REQUEST_TYPES:
+        shown = repr(kind[:40]) if isinstance(kind, str) else _kind(kind)
+        raise _BadRequest(f"'type' must be one of {', '.join(REQUEST_TYPES)}, not {shown}")
     capabilities = impl.capabilities()
     if kind == "hello":
+        protocol = request.get("protocol")
+        # `true == 1` in Python: the type is checked, not only the value.
+        if not isinstance(protocol, int) or isinstance(protocol, bool):
+            raise _BadRequest(f"'protocol' must be a whole number, not {_kind(protocol)}")
         # A protocol 2 client says `protocol: 1, protocols: [1, 2]`, so that a protocol 1
         # server, which ignores the list, still answers; we answer the newest we share.
-        offered = request.get("protocols", [request.get("protocol")])
-        shared = [v for v in PROTOCOLS if isinstance(offered, list) and v in offered]
+        offered = request.get("protocols", [protocol])
+        if not isinstance(offered, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in offered
+        ):
+            raise _BadRequest(f"'protocols' must be a list of whole numbers, not {_kind(offered)}")
+        shared = [v for v in PROTOCOLS if v in offered]
         if not shared:
             raise _BadRequest(
-                f"protocol {request.get('protocol')!r} asked; this server speaks"
+                f"protocol {_number(protocol)} asked; this server speaks"
                 f" {' or '.join(map(str, PROTOCOLS))}"
             )
         reply: dict[str, Any] = {
@@ -76,40 +196,102 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
         return reply
     if kind == "bye":
         return {"ok": True}
-    if kind in ("evaluate", "compare", "start", "deal", "act"):
-        needed = "play" if kind in ("start", "deal", "act") else kind
-        if needed not in capabilities:
-            raise Skip(f"{impl.name} does not {needed}")
-    try:
-        if kind == "evaluate":
-            return {"ok": True, "value": impl.evaluate(list(_field(request, "cards", list)))}
-        if kind == "compare":
-            hands = _field(request, "hands", list)
-            return {"ok": True, "winners": impl.compare([list(h) for h in hands])}
-    except CardError as error:
-        # Unreadable, repeated or too many cards: the request asked for no valid hand.
-        raise _BadRequest(f"{kind}: {error}") from None
+    needed = "play" if kind in ("start", "deal", "act") else kind
+    if needed not in capabilities:
+        raise Skip(f"{impl.name} does not {needed}")
+    if kind == "evaluate":
+        cards = _hand(request.get("cards"), "cards")
+        return {"ok": True, "value": impl.evaluate([str(card) for card in cards])}
+    if kind == "compare":
+        return {"ok": True, "winners": impl.compare(_hands(request.get("hands")))}
     if kind == "start":
-        players = _field(request, "players", list)
-        case = {"players": players, "first_dealer": request.get("first_dealer")}
+        case = _start(request)
         if "profile" in request:
-            case["profile"] = request["profile"]
+            case["profile"] = request["profile"]  # checked by the implementation (R8.1)
         return impl.start(case)
     if kind == "deal":
-        hand: dict[str, Any] = {"deck": list(_field(request, "deck", list))}
-        if "reshuffles" in request:
-            hand["reshuffles"] = _field(request, "reshuffles", list)
+        hand: dict[str, Any] = {"deck": _texts(request.get("deck"), "deck")}
+        if "reshuffles" in request:  # protocol 2: the stated rebuilt stubs (R8.18)
+            orders = request["reshuffles"]
+            if not isinstance(orders, list):
+                raise _BadRequest(f"'reshuffles' must be a list of card lists, not {_kind(orders)}")
+            hand["reshuffles"] = [
+                _texts(order, f"reshuffles[{i}]") for i, order in enumerate(orders)
+            ]
         return impl.deal(hand)
-    if kind == "act":
-        step: dict[str, Any] = {
-            "player": _field(request, "player", str),
-            "action": _field(request, "action", str),
-            "discards": list(request.get("discards") or []),
-        }
-        if request.get("amount") is not None:
-            step["amount"] = _field(request, "amount", int)
-        return impl.act(step)
-    raise _BadRequest(f"unknown request type {kind!r}")
+    return impl.act(_act(request))
+
+
+def _hands(value: object) -> list[list[str]]:
+    """Two or more hands, no card in two of them: what `badugi-spec compare` accepts too."""
+    if not isinstance(value, list) or len(value) < 2:
+        got = f"{len(value)}" if isinstance(value, list) else _kind(value)
+        raise _BadRequest(f"'hands' must be a list of two or more hands, not {got}")
+    hands = [_hand(hand, f"hands[{i}]") for i, hand in enumerate(value)]
+    seen: dict[Card, int] = {}
+    for i, hand in enumerate(hands):
+        for card in hand:
+            if seen.setdefault(card, i) != i:
+                raise _BadRequest(f"{card} is in hands[{seen[card]}] and hands[{i}]")
+    return [[str(card) for card in hand] for hand in hands]
+
+
+def _start(request: dict[str, Any]) -> dict[str, Any]:
+    players = request.get("players")
+    if not isinstance(players, list):
+        raise _BadRequest(
+            f"'players' must be a list of {{name, stack}} objects, not {_kind(players)}"
+        )
+    checked = []
+    for i, player in enumerate(players):
+        if not isinstance(player, dict):
+            raise _BadRequest(f"players[{i}] must be a {{name, stack}} object, not {_kind(player)}")
+        name = _text(player.get("name"), f"players[{i}].name", what="a player's name")
+        if len(name) > MAX_NAME_CHARS:
+            raise _BadRequest(f"players[{i}].name is longer than {MAX_NAME_CHARS} characters")
+        stack = _chips(player.get("stack"), f"players[{i}].stack", low=1)
+        checked.append({"name": name, "stack": stack})
+    dealer = _text(request.get("first_dealer"), "first_dealer", what="a player's name")
+    return {"players": checked, "first_dealer": dealer}
+
+
+def _act(request: dict[str, Any]) -> dict[str, Any]:
+    step: dict[str, Any] = {
+        "player": _text(request.get("player"), "player", what="a player's name"),
+        "action": _text(request.get("action"), "action", what="an action such as 'call'"),
+    }
+    discards = request.get("discards")
+    # A draw's discards are a list of card texts; anything else would be read as one
+    # (a string split into characters, an object's keys), so it is refused.
+    step["discards"] = [] if discards is None else _texts(discards, "discards")
+    if request.get("amount") is not None:
+        step["amount"] = _chips(request.get("amount"), "amount", low=0)
+    return step
+
+
+def _encode(response: dict[str, Any]) -> bytes:
+    """The response line; a string our side cannot encode is escaped, never a crash."""
+    try:
+        return json.dumps(response, ensure_ascii=False).encode("utf-8") + b"\n"
+    except UnicodeEncodeError:
+        return json.dumps(response, ensure_ascii=True).encode("ascii") + b"\n"
+    except (TypeError, ValueError, RecursionError) as error:
+        fault = {"ok": False, "error": INTERNAL, "message": f"unserialisable response: {error}"}
+        return json.dumps(fault).encode("ascii") + b"\n"
+
+
+def _lines(inp: IO[bytes], limit: int) -> Iterator[bytes | None]:
+    """Each input line, or None for a line longer than `limit` (read past, not kept)."""
+    while True:
+        raw = inp.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):
+                raw = inp.readline(limit)
+            yield None
+            continue
+        yield raw
 
 
 def serve(
@@ -118,33 +300,38 @@ def serve(
     version: str = "",
     stdin: IO[bytes] | None = None,
     stdout: IO[bytes] | None = None,
+    max_line: int = MAX_LINE_BYTES,
 ) -> int:
     """Answer requests until end of input or `bye`. Returns the exit status."""
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
     print(f"{impl.name}: serving protocol {max(PROTOCOLS)}", file=sys.stderr)
-    for raw in inp:
-        line = raw.strip()
-        if not line:
+    for raw in _lines(inp, max_line):
+        request: object = None
+        if raw is None:
+            response = _refuse(f"a request is one line of at most {max_line} bytes")
+        elif not raw.strip():
             continue
-        try:
-            request: object = json.loads(line)
-        except (ValueError, UnicodeDecodeError) as error:
-            response: dict[str, Any] = {
-                "ok": False,
-                "error": BAD_REQUEST,
-                "message": f"not JSON: {error}",
-            }
-            request = None
         else:
-            response = answer(impl, request, version=version)
+            try:
+                request = json.loads(raw, parse_int=_read_int)
+            except RecursionError:
+                response = _refuse("not JSON this server reads: nested too deeply")
+            except ValueError as error:  # UnicodeDecodeError is one too
+                response = _refuse(f"not JSON: {error}")
+            else:
+                response = answer(impl, request, version=version)
         if response.get("error") == INTERNAL:
             print(f"{impl.name}: internal error: {response['message']}", file=sys.stderr)
-        out.write(json.dumps(response, ensure_ascii=False).encode("utf-8") + b"\n")
+        out.write(_encode(response))
         out.flush()
         if isinstance(request, dict) and request.get("type") == "bye":
             break
     return 0
+
+
+def _refuse(message: str) -> dict[str, Any]:
+    return {"ok": False, "error": BAD_REQUEST, "message": message}
 
 
 def main() -> int:

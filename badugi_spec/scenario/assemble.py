@@ -25,7 +25,7 @@ from badugi_spec.scenario.model import (
     source_lines,
 )
 
-_PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn", "has"})
+_PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn", "cards"})
 
 
 @dataclass
@@ -148,6 +148,11 @@ class _Assembler:
 
     def on_tags(self, where: Where, tags: list[str]) -> None:
         self.header.setdefault("tags", []).extend(tags)
+
+    def on_order(self, where: Where, number: int) -> None:
+        if "order" in self.header:
+            raise self.fail(where, "the scenario already has its 'order'")
+        self.header["order"] = number
 
     def on_text(self, where: Where, text: str) -> None:
         previous = self.header.get("text", "")
@@ -324,13 +329,6 @@ class _Assembler:
                 )
         if isinstance(act, Act):
             self.player(act.player, act.where)
-            if act.takes and self.profile.draw_delivery == "after-all-declare":
-                raise self.fail(
-                    act.where,
-                    f"under {self.profile.name} (draw_delivery=after-all-declare) the cards"
-                    " come once everyone has declared, so a draw cannot say what it takes:"
-                    f" check them after the last draw with 'expect {act.player} has ...'",
-                )
             if act.takes is not None and len(act.takes) != len(act.discards):
                 raise self.fail(
                     act.where,
@@ -380,7 +378,11 @@ class _Assembler:
                 "the scenario checks nothing: add a hand or an evaluate/compare line",
             )
         if not self.header.get("rules"):
-            raise self.fail(self.header["where"], "name the rules it shows: rules R2.5 R4.2")
+            raise self.fail(
+                self.header["where"],
+                "no 'rules' line: add one naming the rule IDs this scenario shows,"
+                " for example 'rules R3.6' (see `badugi-spec rules`)",
+            )
         hands = tuple(
             HandScript(
                 number=h.number,
@@ -409,6 +411,7 @@ class _Assembler:
             source=source,
             profile=self.profile,
             overrides=tuple(self.overrides),
+            order=self.header.get("order"),
         )
 
 

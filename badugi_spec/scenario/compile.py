@@ -136,8 +136,10 @@ def _expect_value(step: Expect) -> Any:
             return {"amount": a[0], "ending": a[1]}
         case "returned":
             return {"player": a[0], "amount": a[1]}
+        case "cards":
+            return {"player": a[0], "cards": _cards(a[1])}  # type: ignore[arg-type]
         case "session-over":
-            return {"winner": a[0]}
+            return {"winner": a[0], "reason": a[1]}
         case "pots":
             return list(a)
         case "pot-detail":
@@ -147,8 +149,6 @@ def _expect_value(step: Expect) -> Any:
                 "eligible": list(a[2]) if a[2] is not None else None,  # type: ignore[call-overload]
                 "winners": list(a[3]) if a[3] is not None else None,  # type: ignore[call-overload]
             }
-        case "has":
-            return {"player": a[0], "cards": _cards(a[1])}  # type: ignore[arg-type]
         case "session-continues":
             return None
         case _:

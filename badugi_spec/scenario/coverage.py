@@ -16,7 +16,7 @@ class Coverage:
     uncovered: list[Rule]
     """Rules that need a scenario and have none."""
     exempt: list[Rule]
-    """Rules that cannot be shown heads-up or belong to future profiles."""
+    """Rules that cannot be shown heads-up, cannot be shown yet, or belong to future profiles."""
 
 
 def coverage(rules: dict[str, Rule], scenarios: Sequence[Scenario]) -> Coverage:
@@ -37,6 +37,8 @@ def matrix_lines(rules: dict[str, Rule], cov: Coverage) -> list[str]:
             status = "future profile"
         elif rule.not_heads_up is not None:
             status = f"not shown heads-up: {rule.not_heads_up}"
+        elif rule.no_scenario_yet is not None:
+            status = f"no scenario yet: {rule.no_scenario_yet}"
         else:
             status = f"{len(ids)} scenario{'s' if len(ids) != 1 else ''}" if ids else "NOT COVERED"
         lines.append(f"{rule.id:<6} {rule.title:<34} {status}")

@@ -6,6 +6,7 @@ The same interface is spoken by the protocol client, so `check` (in-process) and
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 from badugi_spec.cards import Card, parse_cards
@@ -116,7 +117,7 @@ class EngineImplementation:
     """The reference: badugi_spec's own engine, in-process."""
 
     name = "badugi-spec"
-    profiles = "any"
+    profiles: str | tuple[str, ...] = "any"
     """Plays any profile given as a full parameter object (protocol 2 `hello`)."""
 
     def __init__(self) -> None:
@@ -215,8 +216,24 @@ class EngineImplementation:
         try:
             session.apply(action)
         except IllegalAction as error:
-            return {"ok": False, "error": error.code, "message": str(error), "state": self._state()}
+            message = self._named(str(error))
+            return {"ok": False, "error": error.code, "message": message, "state": self._state()}
         return {"ok": True, "state": self._state()}
+
+    def _named(self, message: str) -> str:
+        """The engine counts seats; people read names: '(seat 0)' becomes 'Ann'."""
+
+        def name(match: re.Match[str]) -> str:
+            seat = int(match.group(2))
+            return self.names[seat] if seat < len(self.names) else match.group(0)
+
+        # "it is the dealer's turn (seat 0)" -> "it is Ann's turn (the dealer)"
+        message = re.sub(
+            r"(the (?:dealer|big blind))'s turn \(seat (\d+)\)",
+            lambda m: f"{name(m)}'s turn ({m.group(1)})",
+            message,
+        )
+        return re.sub(r"(seat) (\d+)", name, message)
 
     def evaluate(self, cards: list[str]) -> dict[str, Any]:
         return value_json(cards)

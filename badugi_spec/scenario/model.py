@@ -138,6 +138,8 @@ class Scenario:
     """The rules the scenario is played under, overrides applied (R8.1)."""
     overrides: tuple[tuple[str, str], ...] = ()
     """The `profile` line's overrides as written, for reports and docs."""
+    order: int | None = None
+    """Where the tutorial shows it among its rule's examples: lower first (`order 1`)."""
 
     @property
     def seat_names(self) -> tuple[str, ...]:

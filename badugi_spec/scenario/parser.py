@@ -5,6 +5,7 @@ Every problem becomes a ScenarioError with file, line, column, the line and a ca
 
 from __future__ import annotations
 
+import difflib
 import functools
 import textwrap
 from importlib import resources
@@ -57,7 +58,14 @@ _FRIENDLY: Final = {
     "SEMICOLON": "';'",
     "COMMA": "','",
     "SLASH": "'/'",
+    "END_REASON": "'(bust)' or '(hand limit)'",
 }
+
+# The words a line may start with, for "did you mean" on a misspelt statement.
+STATEMENTS: Final = (
+    "scenario", "rules", "tags", "order", "note", "players", "hand", "deal", "deck",
+    "shuffle", "burn", "reject", "expect", "evaluate", "compare",
+)  # fmt: skip
 
 
 @functools.cache
@@ -66,8 +74,27 @@ def _parser() -> lark.Lark:
     return lark.Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
 
 
+@functools.cache
+def _keywords() -> dict[str, str]:
+    """Lark's own names for anonymous keywords (`__ANON_1`) -> the keyword, quoted."""
+    out: dict[str, str] = {}
+    for terminal in _parser().terminals:
+        pattern = terminal.pattern
+        if isinstance(pattern, lark.lexer.PatternStr):
+            out[terminal.name] = repr(pattern.value)
+        elif terminal.name.startswith("__"):
+            out[terminal.name] = repr(pattern.value.replace("\\", ""))
+    return out
+
+
+def _word(name: str) -> str:
+    if name in _FRIENDLY:
+        return _FRIENDLY[name]
+    return _keywords().get(name) or repr(name.lower().strip('"'))
+
+
 def _expected(names: set[str] | frozenset[str]) -> str:
-    words = sorted({_FRIENDLY.get(name, repr(name.lower().strip('"'))) for name in names})
+    words = sorted({_word(name) for name in names})
     words = [w.replace("'any'", "") for w in words]
     if len(words) > 6:
         words = [*words[:6], "..."]
@@ -152,6 +179,9 @@ class _Build(Transformer[Token, Any]):
 
     def tags(self, c: list[Token]) -> Any:
         return ("tags", self._where(c[0]), [str(t) for t in c])
+
+    def order(self, c: list[Token]) -> Any:
+        return ("order", self._where(c[0]), int(c[0]))
 
     def text(self, c: list[Token]) -> Any:
         return ("text", self._where(c[0]), _dedent(str(c[0])[3:-3]))
@@ -268,8 +298,16 @@ class _Build(Transformer[Token, Any]):
 
     @v_args(meta=True)
     def legal(self, meta: Any, c: list[Token]) -> Expect:
-        items = tuple(" ".join(i.split()) for i in str(c[0]).split(",") if i.strip())
+        items = tuple(_legal_word(i) for i in str(c[0]).split(",") if i.strip())
         return self._expect(meta, "legal", *sorted(items))
+
+    @v_args(meta=True)
+    def has_cards(self, meta: Any, c: list[Any]) -> Expect:
+        name, *cards = c
+        held = tuple(card for _, card in cards)
+        if len(held) != 4 or len(set(held)) != 4:
+            raise self.error(cards[0][0], f"{name} has four different cards (R1.7)")
+        return self._expect(meta, "cards", str(name), held)
 
     @v_args(meta=True)
     def holds(self, meta: Any, c: list[Token]) -> Expect:
@@ -325,11 +363,6 @@ class _Build(Transformer[Token, Any]):
         return self._expect(meta, "pot-detail", number, int(c[1]), c[2], c[3])
 
     @v_args(meta=True)
-    def has_cards(self, meta: Any, c: list[Any]) -> Expect:
-        name, *cards = c
-        return self._expect(meta, "has", str(name), tuple(card for _, card in cards))
-
-    @v_args(meta=True)
     def session_reason(self, meta: Any, c: list[Token]) -> Expect:
         return self._expect(meta, "session-reason", str(c[0]))
 
@@ -342,8 +375,11 @@ class _Build(Transformer[Token, Any]):
         return self._expect(meta, "hands", int(c[0]))
 
     @v_args(meta=True)
-    def session_over(self, meta: Any, c: list[Token]) -> Expect:
-        return self._expect(meta, "session-over", None if c[0].type == "DRAWN" else str(c[0]))
+    def session_over(self, meta: Any, c: list[Token | None]) -> Expect:
+        who, reason = c[0], c[1]
+        winner = None if who is None or who.type == "DRAWN" else str(who)
+        why = None if reason is None else ("bust" if "bust" in reason else "hands")
+        return self._expect(meta, "session-over", winner, why)
 
     @v_args(meta=True)
     def session_continues(self, meta: Any, c: list[Token]) -> Expect:
@@ -374,6 +410,15 @@ class _Build(Transformer[Token, Any]):
         return ("check", step)
 
 
+def _legal_word(item: str) -> str:
+    """One legal option as the engine words it; `raise 4` is read as `raise to 4`, the
+    same shorthand an action accepts."""
+    words = " ".join(item.split())
+    if words.startswith("raise ") and not words.startswith("raise to "):
+        words = "raise to " + words.removeprefix("raise ")
+    return words
+
+
 def _int(token: Token | None) -> int | None:
     return None if token is None else int(token)
 
@@ -392,6 +437,17 @@ def _dedent(text: str) -> str:
     return textwrap.dedent(text).strip("\n")
 
 
+def _misspelt_statement(source: str) -> str | None:
+    """'unknown statement' with a suggestion, when a line's first word is a near miss."""
+    first = source.split(maxsplit=1)[0] if source.strip() else ""
+    if not first or first in STATEMENTS or first[0].isupper() or first.startswith(("#", '"')):
+        return None
+    close = difflib.get_close_matches(first, STATEMENTS, n=1, cutoff=0.6)
+    if not close:
+        return None
+    return f"unknown statement {first!r}: did you mean {close[0]!r}?"
+
+
 def parse_statements(text: str, path: str) -> list[Any]:
     """The file's statements in order, or a ScenarioError at the first problem."""
     lines = source_lines(text)
@@ -399,6 +455,15 @@ def parse_statements(text: str, path: str) -> list[Any]:
         tree = _parser().parse(text if text.endswith("\n") else text + "\n")
     except lark.UnexpectedCharacters as error:
         source = lines[error.line - 1] if 0 < error.line <= len(lines) else ""
+        misspelt = _misspelt_statement(source)
+        if misspelt is not None:
+            raise ScenarioError(
+                misspelt,
+                path=path,
+                line=error.line,
+                column=len(source) - len(source.lstrip()) + 1,
+                source_line=source,
+            ) from None
         found = source[error.column - 1 : error.column + 7].split(" ")[0] or "this"
         raise ScenarioError(
             f"unexpected {found!r}; expected {_expected(error.allowed or set())}",
@@ -411,6 +476,15 @@ def parse_statements(text: str, path: str) -> list[Any]:
         line = int(error.line) if error.line and error.line > 0 else max(len(lines), 1)
         column = int(error.column) if error.column and error.column > 0 else 1
         source = lines[line - 1] if 0 < line <= len(lines) else ""
+        misspelt = _misspelt_statement(source)
+        if misspelt is not None:
+            raise ScenarioError(
+                misspelt,
+                path=path,
+                line=line,
+                column=len(source) - len(source.lstrip()) + 1,
+                source_line=source,
+            ) from None
         token = error.token
         found = "the end of the line" if token.type == "_NL" else repr(str(token))
         if token.type == "$END":

@@ -1,19 +1,41 @@
-"""Reports of a run: text for people, JSON and JUnit XML for machines."""
+"""Reports of a run: text for people, JSON and JUnit XML for machines.
+
+Whatever an implementation answered ends up in these reports, so every text is made safe to
+print and to encode first (a lone surrogate in an answer must not cost the report), and
+report files are written whole or not at all.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
+import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 from xml.etree import ElementTree as ET
 
+from badugi_spec.errors import BadugiError
 from badugi_spec.rules import chapter_of
 from badugi_spec.scenario.runner import CaseResult
 from badugi_spec.scenario.suite import LoadError
 
 STEPS_SHOWN = 8
+STATUSES: Final = ("passed", "failed", "errored", "skipped")
+# Characters XML 1.0 cannot hold at all, even escaped.
+_NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def safe(text: str) -> str:
+    """`text` with lone surrogates written as `\\udXXX`: printable and encodable as UTF-8."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _xml_safe(text: str) -> str:
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", safe(text))
 
 
 def describe_failure(result: CaseResult) -> list[str]:
@@ -33,7 +55,7 @@ def describe_failure(result: CaseResult) -> list[str]:
             lines += [f"    line {row.line}: {row.source}" for row in before]
     if result.message:
         lines += [f"  {line}" for line in result.message.splitlines()]
-    return lines
+    return [safe(line) for line in lines]
 
 
 def print_results(
@@ -47,7 +69,7 @@ def print_results(
             print("\n".join(describe_failure(result)))
         elif not quiet:
             reason = f"  ({result.message})" if result.message else ""
-            print(f"{'ok  ' if result.status == 'passed' else 'skip'} {result.id}{reason}")
+            print(safe(f"{'ok  ' if result.status == 'passed' else 'skip'} {result.id}{reason}"))
 
 
 def write_reports(
@@ -66,23 +88,81 @@ def write_reports(
 
 
 def load_error_lines(error: LoadError) -> list[str]:
-    return [f"ERROR {error.path}", *(f"  {line}" for line in error.error.render().splitlines())]
+    lines = [f"ERROR {error.path}", *(f"  {line}" for line in error.error.render().splitlines())]
+    return [safe(line) for line in lines]
 
 
 def counts(results: Sequence[CaseResult], errors: Sequence[LoadError]) -> Counter[str]:
-    tally = Counter(result.status for result in results)
+    """Cases by status, every status present; a file that does not load is `errored`."""
+    tally = Counter({status: 0 for status in STATUSES})
+    tally.update(result.status for result in results)
     tally["errored"] += len(errors)
     return tally
 
 
 def summary_line(tally: Counter[str], *, full: bool) -> str:
-    # A load error counts as a failure for `check`: a broken scenario is a broken suite.
+    """The last line of a run. `check`'s short form names errors only when there are some
+    (a scenario that does not load is one), so a clean run reads `105 passed, 0 failed`."""
     if not full:
-        return f"{tally['passed']} passed, {tally['failed'] + tally['errored']} failed"
+        errored = f", {tally['errored']} errored" if tally["errored"] else ""
+        return f"{tally['passed']} passed, {tally['failed']} failed{errored}"
     return (
         f"{tally['passed']} passed, {tally['failed']} failed, {tally['errored']} errored,"
         f" {tally['skipped']} skipped"
     )
+
+
+def nothing_compared(tally: Counter[str]) -> bool:
+    """No case passed or failed: every one was skipped or errored, so nothing was shown right."""
+    return tally["passed"] + tally["failed"] == 0
+
+
+def total_checks(results: Iterable[CaseResult]) -> Counter[str]:
+    total: Counter[str] = Counter()
+    for result in results:
+        total.update(result.checks)
+    return total
+
+
+def check_lines(results: Sequence[CaseResult]) -> list[str]:
+    """What each capability was asked, for `verify`: lines run, card orders, shapes, skips."""
+    t = total_checks(results)
+
+    def how(direct: int, derived: int, direct_word: str, derived_word: str) -> str:
+        parts = [f"{direct} by {direct_word}"] if direct else []
+        parts += [f"{derived} {derived_word}"] if derived else []
+        return ", ".join(parts) or "-"
+
+    rows = [
+        (
+            "evaluate",
+            t["evaluate"] + t["evaluate-by-compare"],
+            t["evaluate-orders"],
+            how(
+                t["evaluate"],
+                t["evaluate-by-compare"],
+                "evaluate",
+                "by compare with a hand of that value",
+            ),
+        ),
+        (
+            "compare",
+            t["compare"] + t["compare-by-evaluate"],
+            t["compare-orders"],
+            how(t["compare"], t["compare-by-evaluate"], "compare", "from the evaluate answers"),
+        ),
+        (
+            "play",
+            t["play"],
+            "-",
+            f"{t['play-skipped']} steps skipped" if t["play-skipped"] else "-",
+        ),
+    ]
+    lines = [f"{'checks':<9} {'run':>6} {'reordered':>10}  how"]
+    lines += [f"{name:<9} {run:>6} {orders:>10}  {note}" for name, run, orders, note in rows]
+    skipped = f"; {t['value-skipped']} value lines skipped" if t["value-skipped"] else ""
+    lines.append(f"{t['shapes']} answers checked for shape{skipped}")
+    return lines
 
 
 def chapter_table(results: Sequence[CaseResult]) -> list[str]:
@@ -103,9 +183,11 @@ def chapter_table(results: Sequence[CaseResult]) -> list[str]:
 def to_json(
     results: Sequence[CaseResult], errors: Sequence[LoadError], *, implementation: str
 ) -> dict[str, Any]:
+    tally = counts(results, errors)
     return {
         "implementation": implementation,
-        "summary": dict(counts(results, errors)),
+        "summary": {status: tally[status] for status in STATUSES} | {"load_errors": len(errors)},
+        "checks": dict(sorted(total_checks(results).items())),
         "cases": [
             {
                 "id": r.id,
@@ -114,6 +196,8 @@ def to_json(
                 "rules": r.rules,
                 "status": r.status,
                 "message": r.message,
+                "checks": dict(sorted(r.checks.items())),
+                "notes": r.notes,
                 "divergence": None
                 if r.divergence is None
                 else {
@@ -137,19 +221,72 @@ def to_json(
     }
 
 
-def ensure_writable(*paths: str | None) -> None:
-    """Fail before a run, not after it, when a report cannot be written (OSError)."""
-    for path in paths:
-        if path:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-            Path(path).open("a", encoding="utf-8").close()
+def check_report_paths(
+    reports: dict[str, str | None], *, inputs: Sequence[Path], files: Sequence[Path]
+) -> None:
+    """Refuse, before a run, report paths that would overwrite an input or each other
+    (BadugiError), or that cannot be written (OSError). Nothing is created but folders.
+
+    `reports` maps each option (`--json`) to its path; `inputs` are the paths given on the
+    command line and `files` the scenario files found under them.
+    """
+    seen: dict[Path, str] = {}
+    for option, text in reports.items():
+        if not text:
+            continue
+        path = Path(text)
+        if path.is_dir():
+            raise BadugiError(f"{option} {path}: is a folder, not a file")
+        if any(_same_file(path, source) for source in (*inputs, *files)):
+            raise BadugiError(f"{option} {path}: is an input scenario file; choose another path")
+        folders = [source.resolve() for source in inputs if source.is_dir()]
+        if path.suffix == ".badugi" and any(f in path.resolve().parents for f in folders):
+            raise BadugiError(
+                f"{option} {path}: a .badugi file in an input folder would be read as a scenario"
+            )
+        key = path.resolve()
+        if key in seen:
+            raise BadugiError(f"{seen[key]} and {option} name the same file: {path}")
+        seen[key] = option
+        _probe(path)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
+
+
+def _probe(path: Path) -> None:
+    """That a file can be made next to `path`: the report is written there, then renamed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and not os.access(path, os.W_OK):
+        raise PermissionError(f"cannot write {path}: permission denied")
+    fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
+    os.close(fd)
+    os.unlink(probe)
+
+
+def _write_atomic(path: str, data: bytes) -> None:
+    """The whole file or none of it: a run that breaks off never leaves an empty report."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def write_json(path: str, payload: dict[str, Any]) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(
-        json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    text = json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+    # A lone surrogate becomes its JSON escape (`\\ud800`), so the file stays valid JSON.
+    _write_atomic(path, text.encode("utf-8", "backslashreplace"))
 
 
 def write_junit(
@@ -158,7 +295,7 @@ def write_junit(
     tally = counts(results, errors)
     suite = ET.Element(
         "testsuite",
-        name=name,
+        name=_xml_safe(name),
         tests=str(len(results) + len(errors)),
         failures=str(tally["failed"]),
         errors=str(tally["errored"]),
@@ -173,21 +310,26 @@ def write_junit(
             file=r.file,
             line=str(r.line),
         )
-        text = "\n".join(describe_failure(r))
+        text = _xml_safe("\n".join(describe_failure(r)))
         if r.status == "failed":
-            ET.SubElement(
-                case, "failure", message=r.divergence.expected if r.divergence else "failed"
-            ).text = text
+            message = r.divergence.expected if r.divergence else "failed"
+            ET.SubElement(case, "failure", message=_xml_safe(message)).text = text
         elif r.status == "errored":
-            ET.SubElement(
-                case, "error", message=r.message.splitlines()[0] if r.message else "error"
-            ).text = text
+            message = r.message.splitlines()[0] if r.message else "error"
+            ET.SubElement(case, "error", message=_xml_safe(message)).text = text
         elif r.status == "skipped":
-            ET.SubElement(case, "skipped", message=r.message)
+            ET.SubElement(case, "skipped", message=_xml_safe(r.message))
+        elif r.message:
+            ET.SubElement(case, "system-out").text = _xml_safe(r.message)
     for e in errors:
         case = ET.SubElement(
-            suite, "testcase", classname="load", name=e.path, file=e.path, line=str(e.error.line)
+            suite,
+            "testcase",
+            classname="load",
+            name=_xml_safe(e.path),
+            file=_xml_safe(e.path),
+            line=str(e.error.line),
         )
-        ET.SubElement(case, "error", message=e.error.message).text = e.error.render()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+        error = ET.SubElement(case, "error", message=_xml_safe(e.error.message))
+        error.text = _xml_safe(e.error.render())
+    _write_atomic(path, ET.tostring(suite, encoding="utf-8", xml_declaration=True))

@@ -6,11 +6,15 @@ the implementation's canonical state and stops a case at the first difference.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
-from badugi_spec.hands import describe_ranks, parse_value
+from badugi_spec.cards import Card
+from badugi_spec.errors import CardError
+from badugi_spec.scenario import values
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
+from badugi_spec.scenario.value_lines import CannotAsk, ValueLines
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +44,32 @@ class CaseResult:
     line: int
     rules: list[str]
     status: str = "passed"
-    """`passed`, `failed`, `errored` (the implementation broke) or `skipped`."""
+    """`passed`, `failed`, `errored` (the implementation broke) or `skipped` (nothing of
+    the case could be run). A case run only in part (its value lines, not its hands) is
+    `passed` or `failed` on what ran, and `message` says what was left out."""
     divergence: Divergence | None = None
     message: str = ""
     trace: list[TraceRow] = field(default_factory=list)
+    checks: Counter[str] = field(default_factory=Counter)
+    """What was checked, by kind (see `CHECK_KINDS`)."""
+    notes: list[str] = field(default_factory=list)
+    """How the case was run, where it matters (a compare decided from evaluate values)."""
+    skip_reasons: list[str] = field(default_factory=list)
+    """Why steps were left out (`the implementation lacks play`), each once."""
+
+
+CHECK_KINDS = {
+    "evaluate": "evaluate lines answered by evaluate",
+    "evaluate-by-compare": "evaluate lines checked by compare: a tie with a hand of that value",
+    "evaluate-orders": "evaluate lines asked again with the cards in another order",
+    "compare": "compare lines answered by compare",
+    "compare-by-evaluate": "compare lines decided from the evaluate values",
+    "compare-orders": "compare lines asked again with the cards or hands in another order",
+    "shapes": "answers checked for shape",
+    "value-skipped": "value lines skipped",
+    "play": "play steps run (deals, actions, expectations)",
+    "play-skipped": "play steps skipped",
+}
 
 
 class Skip(Exception):
@@ -64,19 +90,11 @@ class _Diverged(Exception):
 
 
 def _value_text(value: dict[str, Any] | None) -> str:
-    if value is None:
-        return "nothing shown"
-    text = "-".join(value["ranks"])
-    return describe_ranks(parse_value(text)[1]) if value["ranks"] else "no cards"
+    return values.value_text(value)
 
 
 def _same_value(expected: dict[str, Any], actual: dict[str, Any] | None) -> bool:
-    return (
-        actual is not None
-        and expected["size"] == actual.get("size")
-        and [r.upper() for r in expected["ranks"]]
-        == [str(r).upper() for r in actual.get("ranks", [])]
-    )
+    return values.same_value(expected, actual)
 
 
 def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[str, str] | None:
@@ -96,12 +114,6 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             return differ(", ".join(map(str, want)), ", ".join(map(str, amounts)) or "none")
         case "pot-detail":
             return _pot_detail(want, state.get("pots", []))
-        case "has":
-            held = state.get("hands", {}).get(want["player"], [])
-            return differ(
-                f"{want['player']} has {' '.join(sorted(want['cards']))}",
-                f"{want['player']} has {' '.join(sorted(held)) or 'no cards'}",
-            )
         case "session-reason":
             return differ(
                 f"ended by {want}",
@@ -166,11 +178,28 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             return differ(want, session.get("dealer"))
         case "hands":
             return differ(want, session.get("hand"))
+        case "cards":
+            held = state.get("hands", {}).get(want["player"], [])
+            expected = f"{want['player']} has {_card_set(want['cards'])}"
+            actual = f"{want['player']} has {_card_set(held) or 'no cards'}"
+            return None if expected == actual else (expected, actual)
         case "session-over":
-            winner = want["winner"] or "drawn"
-            if not session.get("over"):
-                return differ(f"over, {winner}", "continues")
-            return differ(f"over, {winner}", f"over, {session.get('winner') or 'drawn'}")
+            words = {"hands": "hand limit", "bust": "bust"}
+
+            def said(over: bool, who: object, why: object) -> str:
+                if not over:
+                    return "session continues"
+                text = f"session over {who} wins" if who else "session over drawn"
+                return text + (f" ({words.get(str(why), why)})" if why else "")
+
+            reason = want.get("reason")
+            expected = said(True, want["winner"], reason)
+            actual = said(
+                bool(session.get("over")),
+                session.get("winner"),
+                session.get("reason") if reason else None,
+            )
+            return None if expected == actual else (expected, actual)
         case "session-continues":
             return differ("continues", "over" if session.get("over") else "continues")
     raise ValueError(f"unknown expectation {what!r}")  # pragma: no cover
@@ -206,6 +235,15 @@ def _pot_detail(want: dict[str, Any], pots: list[dict[str, Any]]) -> tuple[str, 
     return None if actual == expected else (expected, actual)
 
 
+def _card_set(cards: list[str]) -> str:
+    """Cards in deck order, as people write them: the order they are held in is no matter."""
+    try:
+        parsed = sorted((Card.parse(c) for c in cards), key=lambda c: c.index)
+    except CardError:
+        return " ".join(sorted(cards))
+    return " ".join(card.pretty() for card in parsed)
+
+
 def _pairs(values: dict[str, Any]) -> str:
     return ", ".join(f"{name} {amount}" for name, amount in values.items())
 
@@ -228,59 +266,90 @@ def plays(impl: Implementation, profile: str) -> bool:
 class Runner:
     def __init__(self, implementation: Implementation) -> None:
         self.impl = implementation
+        self._after_all_declare = False
+        """The case's draws deliver once everyone has declared (R8.16)."""
+        self._pending_takes: list[tuple[dict[str, Any], str]] = []
+        """`takes` steps waiting for their draw round's delivery, with that round's phase."""
 
     def run(self, case: dict[str, Any]) -> CaseResult:
         result = CaseResult(case["id"], case["file"], case["line"], list(case["rules"]))
-        needed = {"play"} if case["hands"] else set()
-        needed |= {step["op"] for step in case["checks"]}
-        missing = needed - set(self.impl.capabilities())
-        if missing:
-            result.status = "skipped"
-            result.message = f"the implementation lacks {', '.join(sorted(missing))}"
-            return result
-        profile = case.get("profile", {}).get("name", "house")
-        if case["hands"] and not plays(self.impl, profile):
-            result.status = "skipped"
-            result.message = f"the implementation does not play profile {profile} (R8.1)"
-            return result
+        # Capability is per step: an evaluator still gets the value lines of a scenario
+        # that also plays hands, and only the hands are skipped.
+        capabilities = frozenset(self.impl.capabilities())
         try:
-            self._checks(case, result)
-            self._hands(case, result)
+            self._checks(case, result, capabilities)
+            profile = case.get("profile", {}).get("name", "house")
+            if case["hands"] and "play" not in capabilities:
+                self._skip_play(case, result, "the implementation lacks play")
+            elif case["hands"] and not plays(self.impl, profile):
+                reason = f"the implementation does not play profile {profile} (R8.1)"
+                self._skip_play(case, result, reason)
+            else:
+                try:
+                    self._hands(case, result)
+                except Skip as skip:
+                    self._skip_play(case, result, str(skip))
         except _Diverged as diverged:
             result.status = "failed"
             result.divergence = diverged.divergence
-        except Skip as skip:
-            result.status = "skipped"
-            result.message = str(skip)
+            self._confirm(result)
         except ImplementationError as error:
-            result.status = "errored"
-            result.message = str(error) + (
-                f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
-            )
+            _errored(result, error)
         except Exception as error:  # a crash in an implementation is a result
             result.status = "errored"
             result.message = f"the implementation raised {type(error).__name__}: {error}"
+        if result.status == "passed":
+            _settle(result)
         return result
 
-    def _checks(self, case: dict[str, Any], result: CaseResult) -> None:
+    def _confirm(self, result: CaseResult) -> None:
+        """Before a failure stands, an implementation over a pipe may say its answers were
+        out of step with the requests (a late extra line): that is an error, not a
+        divergence."""
+        in_step = getattr(self.impl, "in_step", None)
+        if in_step is None:
+            return
+        try:
+            in_step()
+        except ImplementationError as error:
+            result.divergence = None
+            _errored(result, error)
+
+    # ----- hand-value lines --------------------------------------------------------------
+
+    def _checks(self, case: dict[str, Any], result: CaseResult, can: frozenset[str]) -> None:
+        lines = ValueLines(
+            self.impl, can=can, checks=result.checks, notes=result.notes, diverge=self._diverge
+        )
         for step in case["checks"]:
-            if step["op"] == "evaluate":
-                got = self.impl.evaluate(step["cards"])
-                if not _same_value(step["value"], got):
-                    self._diverge(step, _value_text(step["value"]), _value_text(got))
-            else:
-                winners = self.impl.compare(step["hands"])
-                want = [0, 1] if step["winner"] == "tie" else [0]
-                if sorted(winners) != want:
-                    self._diverge(step, _verdict(want), _verdict(sorted(winners)))
+            try:
+                if not can & {"evaluate", "compare"}:
+                    raise Skip("the implementation lacks evaluate and compare")
+                if step["op"] == "evaluate":
+                    lines.evaluate_line(step)
+                else:
+                    lines.compare_line(step)
+            except (Skip, CannotAsk) as skip:
+                result.checks["value-skipped"] += 1
+                _once(result.skip_reasons, str(skip))
+                continue
             result.trace.append(TraceRow(step["line"], step["op"], step["source"], None))
+
+    # ----- play --------------------------------------------------------------------------
+
+    def _skip_play(self, case: dict[str, Any], result: CaseResult, reason: str) -> None:
+        result.checks["play-skipped"] += _play_steps(case) - result.checks["play"]
+        _once(result.skip_reasons, reason)
 
     def _hands(self, case: dict[str, Any], result: CaseResult) -> None:
         if not case["hands"]:
             return
         state = self._ok(self.impl.start(case), {"line": case["line"], "source": "players"})
+        profile = case.get("profile") or {}
+        self._after_all_declare = profile.get("draw_delivery") == "after-all-declare"
         for hand in case["hands"]:
             outcome = self.impl.deal(hand)
+            result.checks["play"] += 1
             where = {"line": hand["line"], "source": f"hand {hand['number']}: the deal"}
             if hand.get("reject_deal"):
                 if outcome.get("ok"):
@@ -314,8 +383,15 @@ class Runner:
                         f"{name} is dealt {' '.join(held)}",
                     )
             result.trace.append(TraceRow(hand["line"], "deal", where["source"], state))
+            self._pending_takes = []
             for step in hand["steps"]:
                 state = self._step(step, state, result)
+            for step, phase in self._pending_takes:
+                self._diverge(
+                    step,
+                    f"{step['player']} takes {' '.join(step['takes'])}",
+                    f"{phase} never delivered: the scenario ends before its last draw",
+                )
 
     def _step(
         self, step: dict[str, Any], state: dict[str, Any], result: CaseResult
@@ -324,10 +400,16 @@ class Runner:
         if op == "note":
             result.trace.append(TraceRow(step["line"], op, step["text"], state))
             return state
+        result.checks["play"] += 1
         if op == "expect":
             mismatch = compare_expectation(step, state)
             if mismatch:
-                self._diverge(step, *mismatch)
+                expected, actual = mismatch
+                if expected == actual:
+                    # Two different answers can read alike (ranks the canonical text puts
+                    # in order): then the raw answer is the difference.
+                    actual += f" (answer: {values.raw(_answered(step, state))})"
+                self._diverge(step, expected, actual)
             result.trace.append(TraceRow(step["line"], op, step["source"], state))
             return state
         outcome = self.impl.act(step)
@@ -359,18 +441,29 @@ class Runner:
             )
             return state
         new_state = self._ok(outcome, step)
-        takes = step.get("takes")
-        if takes:
-            held = new_state.get("hands", {}).get(step["player"], [])
-            missing = [card for card in takes if card not in held]
-            if missing:
-                self._diverge(
-                    step,
-                    f"{step['player']} takes {' '.join(takes)}",
-                    f"{step['player']} holds {' '.join(held)}",
-                )
+        phase = state.get("phase", "")
+        if step.get("takes"):
+            if self._after_all_declare and new_state.get("phase") == phase:
+                # Replacements come after the last declaration: check them then (R8.16).
+                self._pending_takes.append((step, phase))
+            else:
+                self._check_takes(step, new_state)
+        if self._pending_takes and new_state.get("phase") != self._pending_takes[0][1]:
+            for pending, _ in self._pending_takes:
+                self._check_takes(pending, new_state)
+            self._pending_takes = []
         result.trace.append(TraceRow(step["line"], op, step["source"], new_state))
         return new_state
+
+    def _check_takes(self, step: dict[str, Any], state: dict[str, Any]) -> None:
+        takes = step["takes"]
+        held = state.get("hands", {}).get(step["player"], [])
+        if any(card not in held for card in takes):
+            self._diverge(
+                step,
+                f"{step['player']} takes {' '.join(takes)}",
+                f"{step['player']} holds {' '.join(held)}",
+            )
 
     def _ok(self, outcome: Outcome, step: dict[str, Any]) -> dict[str, Any]:
         if not outcome.get("ok"):
@@ -383,14 +476,62 @@ class Runner:
         return state
 
     @staticmethod
-    def _diverge(step: dict[str, Any], expected: str, actual: str) -> None:
+    def _diverge(step: dict[str, Any], expected: str, actual: str) -> NoReturn:
         raise _Diverged(Divergence(step["line"], step.get("source", ""), expected, actual))
 
 
-def _verdict(winners: list[int]) -> str:
-    return (
-        "a tie" if len(winners) > 1 else f"hand {winners[0] + 1} wins" if winners else "no winner"
+def _once(texts: list[str], text: str) -> None:
+    if text not in texts:
+        texts.append(text)
+
+
+def _errored(result: CaseResult, error: ImplementationError) -> None:
+    result.status = "errored"
+    result.message = str(error) + (
+        f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
     )
+
+
+def _play_steps(case: dict[str, Any]) -> int:
+    """The steps of a case's hands that a run counts: each deal, action and expectation."""
+    return sum(
+        1 + sum(1 for step in hand["steps"] if step["op"] != "note") for hand in case["hands"]
+    )
+
+
+def _settle(result: CaseResult) -> None:
+    """Passed, or skipped when nothing could run; what was left out goes in the message."""
+    ran = sum(
+        result.checks[kind]
+        for kind in ("evaluate", "evaluate-by-compare", "compare", "compare-by-evaluate", "play")
+    )
+    skipped = {
+        "value lines": result.checks["value-skipped"],
+        "play steps": result.checks["play-skipped"],
+    }
+    reasons = result.skip_reasons
+    if not any(skipped.values()):
+        return
+    if not ran:
+        result.status = "skipped"
+        result.message = "; ".join(reasons)
+        return
+    left = ", ".join(f"{count} {what}" for what, count in skipped.items() if count)
+    result.message = f"partly run; {left} skipped: {'; '.join(reasons)}"
+
+
+def _answered(step: dict[str, Any], state: dict[str, Any]) -> object:
+    """The part of the state an expectation reads, for showing it raw."""
+    what, want = step["what"], step["value"]
+    if what == "holds":
+        return state.get("values", {}).get(want["player"])
+    if what == "shows":
+        return (state.get("result") or {}).get("shown", {}).get(want["player"])
+    if what in ("wins", "split", "returned"):
+        return state.get("result")
+    if what in ("button", "hands", "session-over", "session-continues"):
+        return state.get("session")
+    return state.get({"turn": "to_act"}.get(what, what))
 
 
 def _state_diff(before: dict[str, Any], after: dict[str, Any]) -> str:

@@ -1,10 +1,18 @@
-"""Find and load scenario files. A bad file becomes a LoadError; the others still load."""
+"""Find and load scenario files. A bad file becomes a LoadError; the others still load.
+
+Files are read defensively: only regular files, at most `MAX_SCENARIO_BYTES`, opened so
+that a FIFO cannot block. A folder entry that cannot be read (a broken link, a folder
+named like a scenario, a device) is one load error, never the end of the run.
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from badugi_spec.errors import ScenarioError
 from badugi_spec.rules import load as load_rules
@@ -16,6 +24,9 @@ from badugi_spec.scenario.parser import parse_statements
 from badugi_spec.scenario.runner import CaseResult, Runner
 
 EXTENSION = ".badugi"
+MAX_SCENARIO_BYTES: Final = 256 * 1024
+"""The longest scenario is 2 KB; parsing costs about 185 bytes of memory per input byte,
+so this keeps the worst file under 50 MB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,21 +84,73 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def read_scenario(path: Path, known_rules: set[str] | None) -> Scenario:
+def _file_error(path: Path, message: str) -> ScenarioError:
+    # Line 0: the problem is the file itself, not a place in it.
+    return ScenarioError(message, path=str(path), line=0, column=0)
+
+
+_KINDS: Final = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def read_source(path: Path, *, limit: int = MAX_SCENARIO_BYTES) -> str:
+    """The text of a scenario file; ScenarioError if it is not a readable UTF-8 file."""
     try:
-        # utf-8-sig: editors on some systems start files with a byte-order mark.
-        text = path.read_text(encoding="utf-8-sig")
+        # O_NONBLOCK: opening a FIFO would otherwise wait for a writer, for ever.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        broken = " (a link to nowhere)" if path.is_symlink() else ""
+        raise _file_error(path, f"cannot read: no such file{broken}") from None
+    except OSError as error:
+        raise _file_error(path, f"cannot read: {error.strerror or error}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise _file_error(path, f"cannot read: {kind}, not a scenario file")
+    with os.fdopen(fd, "rb") as stream:
+        try:
+            data = stream.read(limit + 1)
+        except OSError as error:
+            raise _file_error(path, f"cannot read: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise _file_error(path, f"too large: a scenario file has at most {limit} bytes")
+    return _decode(path, data)
+
+
+def _decode(path: Path, data: bytes) -> str:
+    bom = b"\xef\xbb\xbf"
+    # Editors on some systems start files with a byte-order mark.
+    body = data.removeprefix(bom)
+    try:
+        return body.decode("utf-8")
     except UnicodeDecodeError as error:
+        start = error.start
+        line_start = body.rfind(b"\n", 0, start) + 1
+        line_end = body.find(b"\n", start)
+        source = body[line_start : None if line_end < 0 else line_end]
         raise ScenarioError(
-            f"not UTF-8 text ({error.reason})", path=str(path), line=1, column=1
+            f"not UTF-8 text ({error.reason})",
+            path=str(path),
+            line=body.count(b"\n", 0, start) + 1,
+            column=len(body[line_start:start].decode("utf-8", "replace")) + 1,
+            source_line=source.decode("utf-8", "replace").rstrip("\r"),
         ) from None
-    return parse_scenario(text, str(path), known_rules)
+
+
+def read_scenario(path: Path, known_rules: set[str] | None) -> Scenario:
+    return parse_scenario(read_source(path), str(path), known_rules)
 
 
 def load_suite(paths: Iterable[str | Path]) -> Suite:
     known = set(load_rules())
     suite = Suite()
-    ids: dict[str, Scenario] = {}
+    ids: dict[str, tuple[Scenario, Path]] = {}
     for path in scenario_files(paths):
         try:
             scenario = read_scenario(path, known)
@@ -95,9 +158,17 @@ def load_suite(paths: Iterable[str | Path]) -> Suite:
             suite.errors.append(LoadError(str(path), error))
             continue
         if scenario.id in ids:
-            first = ids[scenario.id].where
+            kept, kept_path = ids[scenario.id]
+            # The error goes to the file written last, which is the one just added or
+            # renamed: the older file keeps its place in the suite.
+            if _mtime(path) < _mtime(kept_path):
+                suite.scenarios[suite.scenarios.index(kept)] = scenario
+                ids[scenario.id] = (scenario, path)
+                scenario, path = kept, kept_path
+            first = ids[scenario.id][0].where
             duplicate = ScenarioError(
-                f"duplicate scenario id {scenario.id!r} (also {first.path}:{first.line})",
+                f"duplicate scenario id {scenario.id!r}: {first.path}:{first.line} already"
+                " uses it; give this scenario an id of its own",
                 path=str(path),
                 line=scenario.where.line,
                 column=scenario.where.column,
@@ -105,6 +176,13 @@ def load_suite(paths: Iterable[str | Path]) -> Suite:
             )
             suite.errors.append(LoadError(str(path), duplicate))
             continue
-        ids[scenario.id] = scenario
+        ids[scenario.id] = (scenario, path)
         suite.scenarios.append(scenario)
     return suite
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

@@ -1,0 +1,103 @@
+"""`play`: a session against the bot, every event explained; `bot-sessions`: bot against bot."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+from badugi_spec import profiles
+from badugi_spec.errors import BadugiError
+from badugi_spec.trainer import Terminal, Trainer, play_sessions
+from badugi_spec.trainer.faces import Faces, can_encode_symbols, wants_colour
+
+INTERRUPTED = 130
+
+
+class PlayError(BadugiError):
+    """A `play` option that cannot be used."""
+
+
+def register(sub: Any) -> None:
+    names = profiles.names()
+    play = sub.add_parser(
+        "play",
+        help="play a session against the bot, with every event explained by its rule",
+        description=(
+            "A session of heads-up Badugi against the bot in the terminal. Keys, then Enter:"
+            " k check, b bet, c call, r raise, f fold, a all-in; p stand pat, d 1 4 throw"
+            " cards 1 and 4; o 1 4 odds of that draw; ? help; q quit. Input can be piped:"
+            " printf 'c\\nk\\n' | badugi-spec play --seed 1 --plain"
+        ),
+    )
+    play.add_argument("--seed", type=int, help="deal a reproducible session (default: random)")
+    play.add_argument(
+        "--profile", default=profiles.DEFAULT, choices=names, help="the rules to play by"
+    )
+    play.add_argument(
+        "--hints", action="store_true", help="before each draw, show the book's draw and its odds"
+    )
+    play.add_argument("--plain", action="store_true", help="no colour, even on a terminal")
+    play.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="players at the table, you and bots (more than 2 where the profile seats them)",
+    )
+    play.set_defaults(run=run_play)
+
+    bots = sub.add_parser(
+        "bot-sessions",
+        help="play bot against bot with the engine checking every action",
+    )
+    bots.add_argument("--sessions", type=int, default=1000, help="how many sessions")
+    bots.add_argument("--seed", type=int, default=1)
+    bots.add_argument(
+        "--players", type=int, default=2, help="bots at each table (capped by each profile)"
+    )
+    bots.add_argument(
+        "--profile",
+        action="append",
+        choices=names,
+        help="a profile to cycle through (repeatable; default: all of them)",
+    )
+    bots.set_defaults(run=run_bot_sessions)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    profile = profiles.get(args.profile)
+    if not profile.min_seats <= args.players <= profile.max_seats:
+        raise PlayError(
+            f"profile {profile.name} seats {profile.min_seats} to {profile.max_seats} players"
+            f" (R8.2), not {args.players}"
+        )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    symbols = can_encode_symbols(sys.stdout)
+    if not symbols and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")  # the rest of the text degrades, not fails
+    faces = Faces(colour=not args.plain and wants_colour(sys.stdout), symbols=symbols)
+    trainer = Trainer(
+        console=Terminal(),
+        profile=profile,
+        seed=seed,
+        faces=faces,
+        hints=args.hints,
+        seats=args.players,
+    )
+    summary = trainer.run()
+    return INTERRUPTED if summary.stopped == "Ctrl-C" else 0
+
+
+def run_bot_sessions(args: argparse.Namespace) -> int:
+    if args.sessions < 1:
+        raise PlayError("--sessions must be at least 1")
+    chosen = [profiles.get(name) for name in (args.profile or profiles.names())]
+    if not 2 <= args.players <= 8:
+        raise PlayError(f"--players must be 2 to 8 (R8.2), not {args.players}")
+    report = play_sessions(
+        sessions=args.sessions, seed=args.seed, profiles=chosen, seats=args.players
+    )
+    for line in report.lines():
+        print(line)
+    return 1 if report.illegal else 0

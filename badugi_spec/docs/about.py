@@ -1,0 +1,194 @@
+"""The "About these rules" page: where the rules come from and the decisions they cite.
+
+The rulebook cites "(house notes, decision N)" wherever the house text is silent or
+ambiguous. This module holds those decisions in the project's own words, and turns every
+such citation in rule text into a link to its decision on this page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from badugi_spec.rules import Rule
+
+ABOUT_PAGE: Final = "about.md"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    number: int
+    title: str
+    text: str
+
+
+DECISIONS: Final = (
+    Decision(
+        1,
+        "The big blind's option",
+        "The big blind is a forced bet, not a move the player chose. So when the dealer only"
+        " calls before the first draw, the big blind still gets to act: check to end the"
+        " round, or raise.",
+    ),
+    Decision(
+        2,
+        "The cap",
+        "A round allows one bet and three raises. Before the first draw the big blind is"
+        " the bet, so the round tops out at 8 chips a player (2, 4, 6, 8). After the first"
+        " draw the most is 8 again; after the second and third it is 16 (4, 8, 12, 16)."
+        " That makes 48 chips a player in a whole hand, so with 100 chips nobody is all-in"
+        " in a single hand: short stacks come later in a session, or from a scenario.",
+    ),
+    Decision(
+        3,
+        "Folding when checking is free",
+        "With nothing to call the choices are check or bet. A fold there is refused as an"
+        " illegal action rather than accepted as giving up.",
+    ),
+    Decision(
+        4,
+        "Dealing",
+        "Four cards each, one at a time, big blind first. From the top of the deck the big"
+        " blind gets cards 1, 3, 5 and 7, the dealer 2, 4, 6 and 8.",
+    ),
+    Decision(
+        5,
+        "Draw order and burns",
+        "Each draw burns exactly one card, even when both players stand pat, before any"
+        " replacement is dealt. The big blind declares and is served first, then the"
+        " dealer, who already knows how many cards the big blind took. Discards and burns"
+        " never come back; a hand uses at most 8 + 3 × 8 + 3 = 35 cards, so two players"
+        " never run out.",
+    ),
+    Decision(
+        6,
+        "Short stacks",
+        "A player who cannot cover a call or a blind puts in everything; the part of the"
+        " other player's chips that is not covered goes back to them. A player with more"
+        " than a call but less than a full raise may go all-in for what they have. Once a"
+        " player is all-in nobody bets again, but the remaining draws are still played.",
+    ),
+    Decision(
+        7,
+        "The odd chip",
+        "With two players a split pot is always even, because once uncovered chips are"
+        " returned both have put in the same amount. The house's odd-chip rule stays in"
+        " the book for multi-way games, where folded players leave chips behind.",
+    ),
+    Decision(
+        8,
+        "What 'the pot' means",
+        "Every chip put in during the hand, blinds and the current round's bets included,"
+        " counted before any uncovered part is given back.",
+    ),
+    Decision(
+        9,
+        "Button and session",
+        "The button moves every hand. A session lasts 12 hands, or ends sooner when a"
+        " player has no chips; the bigger stack wins it and equal stacks draw. Who deals"
+        " the first hand is part of setting the session up.",
+    ),
+    Decision(
+        10,
+        "Shuffle and cut",
+        "Shuffling and cutting give one deck order. A scenario either writes that order"
+        " down (or the cards dealt and drawn, from which it follows) or asks for a shuffle"
+        " from a numbered seed.",
+    ),
+)
+
+_CITATION: Final = re.compile(r"\(house notes, (decisions? [\d ,and]+)\)")
+_NUMBER: Final = re.compile(r"\d+")
+_HOUSE_TEXT: Final = re.compile(r"\b[Tt]he house text\b")
+PROJECT_READING: Final = "(project reading; the house notes are silent)"
+
+
+def decision_anchor(number: int) -> str:
+    return f"decision-{number}"
+
+
+def cited_decisions(text: str) -> list[int]:
+    return [int(n) for m in _CITATION.finditer(text) for n in _NUMBER.findall(m.group(1))]
+
+
+def link_citations(markdown: str, about_href: str) -> str:
+    """`(house notes, decision 4)` -> the same words, linking to decision 4."""
+
+    def swap(match: re.Match[str]) -> str:
+        words = match.group(1)
+        linked = _NUMBER.sub(
+            lambda n: f"[{n.group(0)}]({about_href}#{decision_anchor(int(n.group(0)))})", words
+        )
+        return f"([house notes]({about_href}#house-notes), {linked})"
+
+    out = _CITATION.sub(swap, markdown)
+    out = _HOUSE_TEXT.sub(lambda m: f"[{m.group(0)}]({about_href}#the-house-text)", out)
+    return out.replace(
+        PROJECT_READING,
+        f"([project reading]({about_href}#project-readings); the house notes are silent)",
+    )
+
+
+def about_md(rules: Iterable[Rule], rule_link: Callable[[str], str]) -> str:
+    cited: dict[int, list[str]] = {}
+    readings: list[str] = []
+    for rule in rules:
+        for number in cited_decisions(rule.text):
+            cited.setdefault(number, [])
+            if rule.id not in cited[number]:
+                cited[number].append(rule.id)
+        if PROJECT_READING in rule.text:
+            readings.append(rule.id)
+    lines = [
+        "# About these rules",
+        "",
+        "## The house text {#the-house-text}",
+        "",
+        "The game taught here follows one house rulebook, written in Russian: Badugi for two"
+        " players, fixed limit, three draws, 100 chips each, blinds of 1 and 2, bets of 2"
+        " and then 4, one bet and three raises a round, one burn before each draw and a"
+        " session of 12 hands. It ends with the example this site opens with: A♠ 2♥ 3♦ K♦"
+        " throws the K♦, draws the 4♣ and becomes 4-3-2-A, the best hand.",
+        "",
+        "Where the rulebook says *the house text*, it means that rulebook. The rulebook on"
+        " this site is not a translation: it is written in the project's own words, and it"
+        " adds a stable ID to every rule so that the engine, its error messages and the"
+        " examples can all point at the same sentence.",
+        "",
+        "## The house notes {#house-notes}",
+        "",
+        "A short text cannot settle every case an engine meets. Where the house text is"
+        " silent or could be read two ways, the project decided, and wrote the decision"
+        ' down. These are the *house notes* that the rules cite as "(house notes,'
+        ' decision N)". Each decision lists the rules that rely on it.',
+        "",
+    ]
+    for decision in DECISIONS:
+        users = ", ".join(rule_link(r) for r in cited.get(decision.number, [])) or "none yet"
+        lines += [
+            f"### Decision {decision.number}: {decision.title}"
+            f" {{#{decision_anchor(decision.number)}}}",
+            "",
+            decision.text,
+            "",
+            f"Cited by: {users}.",
+            "",
+        ]
+    lines += [
+        "## The project's own readings {#project-readings}",
+        "",
+        "A few points are settled by neither the house text nor the notes. The rulebook marks"
+        ' them "project reading" and explains them in place: '
+        + (", ".join(rule_link(r) for r in readings) or "none")
+        + ".",
+        "",
+        "## Other forms of Badugi",
+        "",
+        "Multi-way tables, pot limit and no limit, and the five-card cousins Badeucy and"
+        " Badacy are described in the last chapter of the rulebook as groundwork for later"
+        " rule profiles; nothing in them changes the house game.",
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,7 @@
+"""Real hand histories: PHH and PokerStars text in, replays, PHH and scenarios out.
+
+`record` is the format-neutral hand; `phh` and `pokerstars` read (and PHH writes) it;
+`plan` works out a deck for the cards a history hides; `replay` plays a hand through the
+engine under a profile; `export` writes engine hands as PHH; `importer` writes a real
+hand as a scenario.
+"""

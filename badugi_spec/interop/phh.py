@@ -1,0 +1,466 @@
+"""PHH, the Poker Hand History format (TOML), for fixed-limit Badugi (variant `FB`).
+
+`read` streams the hands of a `.phh` file (one hand) or a `.phhs` file (one TOML table
+per hand, `[1]`, `[2]` ...): each table is parsed on its own, so a broken hand is one
+`HistoryError` with its line and the next hand still reads. `dumps` writes a hand back in
+the same shape; `read_text` and `dumps` are a matched pair (tested as a round trip).
+
+Players are in PHH order: the first is the small blind, the last has the button; heads-up
+the blinds are reverse-assigned (the first player posts the big blind). That is exactly
+the engine's seat order from the first seat left of the button, with the button last.
+Fields of our own start with `_` as the spec asks: `_profile` names the rule profile a
+hand was played under, `_profile_overrides` its changed parameters.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final, NamedTuple, TypeGuard
+
+from badugi_spec.cards import Card
+from badugi_spec.errors import CardError
+from badugi_spec.interop.record import (
+    Cards,
+    HandRecord,
+    HistoryError,
+    Player,
+    Recorded,
+    Step,
+    Verb,
+    Where,
+)
+
+VARIANT: Final = "FB"
+"""PHH's code for fixed-limit Badugi, the only Badugi the spec defines."""
+REQUIRED: Final = (
+    "antes",
+    "blinds_or_straddles",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
+)
+_TABLE_HEADER: Final = re.compile(r"^\s*\[(?P<name>[^\[\]]+)\]\s*(#.*)?$")
+_TOML_PLACE: Final = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
+_PLAYER: Final = re.compile(r"^p(?P<n>[1-9]\d*)$")
+_CARDS: Final = re.compile(r"^(?:\?\?|[2-9TJQKA][cdhs])+$")
+
+
+def read(path: str | Path) -> Iterator[HandRecord | HistoryError]:
+    """Every hand of a `.phh` or `.phhs` file, in order; a broken hand is a HistoryError."""
+    with open(path, "rb") as stream:
+        yield from parse_lines(stream, path=str(path))
+
+
+def read_text(text: str, *, path: str = "<text>") -> list[HandRecord | HistoryError]:
+    return list(parse_lines(text.encode("utf-8").splitlines(keepends=True), path=path))
+
+
+def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | HistoryError]:
+    """Split the file at its table headers and parse each hand's TOML on its own."""
+    chunk: list[bytes] = []
+    start, name = 1, None
+    seen_header = False
+    number = 0
+    for number, raw in enumerate(lines, start=1):
+        header = _header(raw)
+        if header is not None:
+            if seen_header or _has_content(chunk):
+                yield _parse_chunk(chunk, path=path, start=start, name=name)
+            chunk, start, name, seen_header = [], number, header, True
+        chunk.append(raw)
+    if chunk and (seen_header or _has_content(chunk)):
+        yield _parse_chunk(chunk, path=path, start=start, name=name)
+    elif number == 0:
+        yield HistoryError("the file is empty", path=path, line=1)
+
+
+def _header(raw: bytes) -> str | None:
+    try:
+        match = _TABLE_HEADER.match(raw.decode("utf-8").removeprefix("\ufeff"))
+    except UnicodeDecodeError:
+        return None
+    return match["name"].strip().strip("'\"") if match else None
+
+
+def _has_content(chunk: Sequence[bytes]) -> bool:
+    return any(line.strip() and not line.strip().startswith(b"#") for line in chunk)
+
+
+def _parse_chunk(
+    chunk: Sequence[bytes], *, path: str, start: int, name: str | None
+) -> HandRecord | HistoryError:
+    lines: list[str] = []
+    for offset, raw in enumerate(chunk):
+        try:
+            lines.append(raw.decode("utf-8").removeprefix("\ufeff"))
+        except UnicodeDecodeError as error:
+            return HistoryError(
+                f"not UTF-8 text: byte 0x{raw[error.start]:02x} at column {error.start + 1}",
+                path=path,
+                line=start + offset,
+                hand=name,
+            )
+    text = "".join(lines)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        place = _TOML_PLACE.search(message)
+        last = start + max((i for i, text in enumerate(lines) if text.strip()), default=0)
+        line = start + int(place["line"]) - 1 if place else start
+        reason = _TOML_PLACE.sub("", message).strip()
+        if "end of document" in message:
+            line, reason = last, reason.replace("(at end of document)", "").strip()
+            reason += " at the end of the hand (it may be truncated)"
+        return HistoryError(f"not valid TOML: {reason}", path=path, line=line, hand=name)
+    if name is not None:
+        data = data.get(name, data)
+        if not isinstance(data, dict):
+            return HistoryError("a hand is a table of fields", path=path, line=start, hand=name)
+    try:
+        return _record(
+            data, lines=[line.rstrip("\r\n") for line in lines], path=path, start=start, name=name
+        )
+    except HistoryError as error:
+        return error
+
+
+# ----- fields to a record ----------------------------------------------------------------
+
+
+class _Fields:
+    def __init__(
+        self, data: dict[str, Any], *, lines: list[str], path: str, start: int, hand: str | None
+    ) -> None:
+        self.data = data
+        self.lines = lines
+        self.path = path
+        self.start = start
+        self.hand = hand
+
+    def line_of(self, key: str) -> int:
+        pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*=")
+        for offset, text in enumerate(self.lines):
+            if pattern.match(text):
+                return self.start + offset
+        return self.start
+
+    def fail(
+        self, message: str, *, key: str | None = None, line: int | None = None
+    ) -> HistoryError:
+        where = line if line is not None else self.line_of(key) if key else self.start
+        return HistoryError(message, path=self.path, line=where, hand=self.hand)
+
+    def integers(self, key: str, count: int | None = None) -> list[int]:
+        value = self.data.get(key)
+        if not isinstance(value, list) or not all(_is_int(v) for v in value):
+            raise self.fail(f"{key} must be a list of whole numbers of chips", key=key)
+        if count is not None and len(value) != count:
+            raise self.fail(f"{key} has {len(value)} entries for {count} players", key=key)
+        return [int(v) for v in value]
+
+    def integer(self, key: str) -> int:
+        value = self.data.get(key)
+        if not _is_int(value):
+            raise self.fail(f"{key} must be a whole number of chips, not {value!r}", key=key)
+        return int(value)
+
+    def optional_integers(self, key: str, count: int) -> tuple[int, ...] | None:
+        return tuple(self.integers(key, count)) if key in self.data else None
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _record(
+    data: dict[str, Any], *, lines: list[str], path: str, start: int, name: str | None
+) -> HandRecord:
+    hand_id = str(data.get("hand", name if name is not None else Path(path).stem))
+    fields = _Fields(data, lines=lines, path=path, start=start, hand=hand_id)
+    variant = data.get("variant")
+    if variant is None:
+        raise fields.fail('no variant field (fixed-limit Badugi is variant = "FB")')
+    if variant != VARIANT:
+        raise fields.fail(
+            f"variant {variant!r} is not fixed-limit Badugi ({VARIANT!r})", key="variant"
+        )
+    missing = [key for key in REQUIRED if key not in data]
+    if missing:
+        raise fields.fail(
+            f"missing required field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            " (the hand may be truncated)",
+            line=start,
+        )
+    stacks = fields.integers("starting_stacks")
+    count = len(stacks)
+    if not 2 <= count <= 8:
+        raise fields.fail(f"{count} players; Badugi seats 2 to 8", key="starting_stacks")
+    antes = fields.integers("antes", count)
+    blinds = fields.integers("blinds_or_straddles", count)
+    if any(blinds[2:]):
+        raise fields.fail("straddles are not part of fixed-limit Badugi", key="blinds_or_straddles")
+    if len(set(antes)) > 1:
+        raise fields.fail("antes differ between players; a profile has one ante", key="antes")
+    names = data.get("players", [f"p{i + 1}" for i in range(count)])
+    seats = data.get("seats", list(range(1, count + 1)))
+    if not isinstance(names, list) or len(names) != count:
+        raise fields.fail(f"players must list {count} names", key="players")
+    if not isinstance(seats, list) or len(seats) != count or not all(_is_int(s) for s in seats):
+        raise fields.fail(f"seats must list {count} seat numbers", key="seats")
+    players = tuple(
+        Player(str(n), stack, int(s)) for n, stack, s in zip(names, stacks, seats, strict=True)
+    )
+    # Heads-up the blinds are reverse-assigned: the first player posts the big blind.
+    small_seat, big_seat = (1, 0) if count == 2 else (0, 1)
+    posts = (
+        (small_seat, min(blinds[0], stacks[small_seat])),
+        (big_seat, min(blinds[1], stacks[big_seat])),
+    )
+    dealt, steps = _actions(fields, count, posts=posts)
+    profile = data.get("_profile")
+    overrides = data.get("_profile_overrides", [])
+    if profile is not None and not isinstance(profile, str):
+        raise fields.fail("_profile must name a profile", key="_profile")
+    if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
+        raise fields.fail(
+            "_profile_overrides must be a list of key=value texts", key="_profile_overrides"
+        )
+    return HandRecord(
+        format="phh",
+        where=Where(path, start),
+        hand_id=hand_id,
+        players=players,
+        small_blind=blinds[0],
+        big_blind=blinds[1],
+        small_bet=fields.integer("small_bet"),
+        big_bet=fields.integer("big_bet"),
+        ante=antes[0] if antes else 0,
+        dealt=dealt,
+        steps=steps,
+        recorded=_recorded(fields, count),
+        revealed=(None,) * count,
+        profile=profile,
+        overrides=tuple(overrides),
+        scale=int(data.get("_chip_scale", 1)) if _is_int(data.get("_chip_scale", 1)) else 1,
+        currency=str(data.get("currency", "")),
+        venue=str(data.get("venue", "")),
+        tournament=bool(data.get("_tournament")),
+    )
+
+
+def _recorded(fields: _Fields, count: int) -> Recorded:
+    data = fields.data
+    total = data.get("_source_total_pot")
+    rake = data.get("_source_rake", 0)
+    collected = fields.optional_integers("_source_collected", count)
+    if collected is None:
+        collected = fields.optional_integers("winnings", count)
+    return Recorded(
+        total_pot=int(total) if _is_int(total) else None,
+        rake=int(rake) if _is_int(rake) else 0,
+        collected=collected,
+        net=fields.optional_integers("_source_net", count),
+        finishing_stacks=fields.optional_integers("finishing_stacks", count),
+    )
+
+
+def _actions(
+    fields: _Fields, count: int, *, posts: tuple[tuple[int, int], ...]
+) -> tuple[tuple[Cards, ...], tuple[Step, ...]]:
+    actions = fields.data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise fields.fail("actions must be a list of texts", key="actions")
+    places = _action_lines(fields, actions)
+    dealt: list[list[Card | None]] = [[] for _ in range(count)]
+    steps: list[Step] = []
+    for player, amount in posts:
+        if amount:
+            blind = "small blind" if player == posts[0][0] else "big blind"
+            steps.append(
+                Step(0, Where(fields.path, fields.line_of("blinds_or_straddles")),
+                     f"p{player + 1} posts the {blind} {amount}", Verb.POST, player,
+                     amount=amount, blind=blind)
+            )  # fmt: skip
+    playing = False
+    for number, (action, line) in enumerate(zip(actions, places, strict=True), start=1):
+        where = Where(fields.path, line)
+        words = action.split("#", 1)[0].split()
+        try:
+            step = _action(words, action, number, where, count)
+        except _BadAction as error:
+            raise fields.fail(str(error), line=line) from None
+        except CardError as error:
+            raise fields.fail(f"{action!r}: {error}", line=line) from None
+        if step is None:
+            continue
+        if isinstance(step, _Dealt):  # hole cards: the deal, or a draw's replacements
+            target, cards = step
+            if not playing:
+                dealt[target].extend(cards)
+                if len(dealt[target]) > 4:
+                    raise fields.fail(f"p{target + 1} is dealt more than 4 cards", line=line)
+                continue
+            _attach(fields, steps, target, cards, line)
+            continue
+        playing = True
+        steps.append(step)
+    short = [i for i in range(count) if dealt[i] and len(dealt[i]) != 4]
+    if short:
+        raise fields.fail(
+            f"p{short[0] + 1} is dealt {len(dealt[short[0]])} cards, not 4", key="actions"
+        )
+    hands = tuple(tuple(d) if d else (None,) * 4 for d in dealt)
+    return hands, tuple(steps)
+
+
+def _attach(fields: _Fields, steps: list[Step], player: int, cards: Cards, line: int) -> None:
+    """Replacement cards (`d dh` after play began) belong to the player's last draw."""
+    for index in range(len(steps) - 1, -1, -1):
+        step = steps[index]
+        if step.verb is Verb.DRAW and step.player == player and step.received is None:
+            if len(cards) != len(step.discards):
+                raise fields.fail(
+                    f"p{player + 1} discarded {len(step.discards)} cards but is dealt {len(cards)}",
+                    line=line,
+                )
+            steps[index] = dataclasses.replace(step, received=cards)
+            return
+    raise fields.fail(f"cards dealt to p{player + 1}, who has no draw waiting for them", line=line)
+
+
+def _player(token: str, count: int, action: str) -> int:
+    match = _PLAYER.match(token)
+    if not match or int(match["n"]) > count:
+        raise _BadAction(f"{action!r}: no player {token!r} in a {count}-player hand")
+    return int(match["n"]) - 1
+
+
+def _cards(text: str) -> Cards:
+    if not _CARDS.match(text):
+        raise CardError(f"cannot read cards {text!r}")
+    return tuple(
+        None if text[i : i + 2] == "??" else Card.parse(text[i : i + 2])
+        for i in range(0, len(text), 2)
+    )
+
+
+class _BadAction(Exception):
+    """An action that is not PHH for fixed-limit Badugi; `_actions` adds the place."""
+
+
+class _Dealt(NamedTuple):
+    """`d dh pN cards`: the dealer gives a player cards."""
+
+    player: int
+    cards: Cards
+
+
+def _action(
+    words: list[str], action: str, number: int, where: Where, count: int
+) -> Step | _Dealt | None:
+    """One PHH action (None for an empty one, such as a comment)."""
+
+    def bad(message: str) -> _BadAction:
+        return _BadAction(f"{action!r}: {message}")
+
+    match words:
+        case []:
+            return None
+        case ["d", "dh", who, cards]:
+            return _Dealt(_player(who, count, action), _cards(cards))
+        case ["d", "db", *_]:
+            raise bad("Badugi has no board cards")
+        case [who, "sd", *rest] if len(rest) <= 1:
+            thrown = _cards(rest[0]) if rest else ()
+            return Step(
+                number, where, action, Verb.DRAW, _player(who, count, action),
+                discards=thrown, received=None if thrown else (),
+            )  # fmt: skip
+        case [who, "f"]:
+            return Step(number, where, action, Verb.FOLD, _player(who, count, action))
+        case [who, "cc"]:
+            return Step(number, where, action, Verb.CHECK_OR_CALL, _player(who, count, action))
+        case [who, "cbr", amount]:
+            if not amount.isdigit():
+                raise bad(f"{amount!r} is not a whole number of chips")
+            return Step(
+                number,
+                where,
+                action,
+                Verb.BET_OR_RAISE,
+                _player(who, count, action),
+                amount=int(amount),
+            )
+        case [who, "sm"] | [who, "sm", "-"]:
+            return Step(
+                number,
+                where,
+                action,
+                Verb.MUCK if len(words) == 2 else Verb.SHOW,
+                _player(who, count, action),
+            )
+        case [who, "sm", cards]:
+            return Step(
+                number, where, action, Verb.SHOW, _player(who, count, action), cards=_cards(cards)
+            )
+        case [_, "pb", *_]:
+            raise bad("Badugi has no bring-in")
+    raise bad("not a PHH action of fixed-limit Badugi")
+
+
+def _action_lines(fields: _Fields, actions: list[str]) -> list[int]:
+    """The file line of each action: found by its text, in order, below `actions =`."""
+    first = fields.line_of("actions") - fields.start
+    places: list[int] = []
+    at = first
+    for action in actions:
+        quoted = (f'"{action}"', f"'{action}'")
+        for offset in range(at, len(fields.lines)):
+            if any(q in fields.lines[offset] for q in quoted):
+                at = offset
+                break
+        places.append(fields.start + at)
+    return places
+
+
+# ----- writing ---------------------------------------------------------------------------
+
+
+def dumps(fields: dict[str, object]) -> str:
+    """One hand's fields as PHH TOML, in the given order (keys are PHH's or `_`-prefixed)."""
+    return "".join(
+        f"{key} = {_toml(value)}\n" for key, value in fields.items() if value is not None
+    )
+
+
+def dumps_all(hands: Iterable[dict[str, object]]) -> str:
+    """Several hands as a `.phhs` file: tables `[1]`, `[2]` ..."""
+    return "\n".join(f"[{i}]\n{dumps(fields)}" for i, fields in enumerate(hands, start=1))
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list | tuple):
+        if value and all(isinstance(item, str) for item in value) and len(value) > 4:
+            return "[\n" + "".join(f"  {_toml(item)},\n" for item in value) + "]"
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    raise TypeError(f"cannot write {value!r} as PHH")
+
+
+def card_text(cards: Sequence[Card | None]) -> str:
+    """Cards as PHH writes them: `As2h`, `??` for a hidden card."""
+    return "".join("??" if card is None else str(card) for card in cards)
+
+
+__all__ = ["VARIANT", "card_text", "dumps", "dumps_all", "read", "read_text"]

@@ -1,0 +1,266 @@
+"""The pipe to another implementation: one request line out, one reply line back.
+
+`ProcessTransport` starts the implementation from an argument list (never through a shell),
+in a process group of its own, and reads its stdout and stderr without blocking, from one
+thread, with a deadline: a forked child that keeps a pipe open can neither hang a read nor
+a close, and stopping the implementation ends its whole group. A reply is the one line
+written for one request: anything written without a request is an error, never the answer
+to the next one.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import os
+import selectors
+import signal
+import subprocess
+import time
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+from badugi_spec.protocol import MAX_LINE_BYTES
+
+STDERR_TAIL_LINES: Final = 20
+STDERR_LINE_CHARS: Final = 500
+"""Longer stderr lines are cut: the tail is for people, and a flood must not fill memory."""
+EXIT_GRACE: Final = 0.5
+"""Seconds a process gets to exit by itself once its stdin is closed."""
+DRAIN_GRACE: Final = 0.2
+"""Seconds spent reading the last of stderr after the process group is killed."""
+
+
+class TransportError(Exception):
+    """The line could not be exchanged; the message says why (exit, timeout, size)."""
+
+
+class TransportTimeout(TransportError):
+    """No reply (or the request not read) within the deadline."""
+
+
+class Transport(Protocol):
+    def exchange(self, line: str, *, timeout: float) -> str:
+        """Send one line (without newline) and return the reply line (without newline)."""
+        ...
+
+    def stderr_tail(self) -> str: ...
+    def close(self) -> None: ...
+
+
+class ProcessTransport:
+    """A child process speaking JSON Lines on its stdin/stdout; stderr is kept as a tail.
+
+    Both output pipes are read without blocking, from this thread only, with one selector:
+    nothing can wait for ever on a pipe that a forked child of the implementation keeps
+    open, and closing never races a reader.
+    """
+
+    def __init__(self, argv: Sequence[str], *, max_line: int = MAX_LINE_BYTES) -> None:
+        self.argv = list(argv)
+        self.max_line = max_line
+        try:
+            self.process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                # Its own process group, so that stopping it also stops its children.
+                start_new_session=True,
+            )
+        except OSError as error:
+            raise TransportError(f"cannot start {self.argv[0]!r}: {error}") from None
+        assert self.process.stdin and self.process.stdout and self.process.stderr
+        self._stdin = self.process.stdin.fileno()
+        self._stdout = self.process.stdout.fileno()
+        self._stderr = self.process.stderr.fileno()
+        for fd in (self._stdin, self._stdout, self._stderr):
+            os.set_blocking(fd, False)
+        # One selector for the process's life: making one per request costs syscalls on
+        # every step of every case.
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._stdout, selectors.EVENT_READ)
+        self._selector.register(self._stderr, selectors.EVENT_READ)
+        self._writer = selectors.DefaultSelector()
+        self._writer.register(self._stdin, selectors.EVENT_WRITE)
+        # Its exit, as an event where the platform has one: a child it forked may keep
+        # stdout open, so the end of its output cannot tell that it is gone.
+        self._pidfd = -1
+        with contextlib.suppress(AttributeError, OSError):
+            self._pidfd = os.pidfd_open(self.process.pid)
+            self._selector.register(self._pidfd, selectors.EVENT_READ)
+        self._leader_exited = False
+        self._buffer = b""
+        self._stdout_eof = False
+        self._stderr_partial = b""
+        self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
+        self._closed = False
+
+    # ----- reading -----------------------------------------------------------------------
+
+    def _pump(self, timeout: float) -> None:
+        """Wait up to `timeout` for output and take what there is from both pipes."""
+        for key, _ in self._selector.select(timeout):
+            if key.fd == self._stderr:
+                self._read_stderr()
+            elif key.fd == self._pidfd:
+                self._leader_exited = True
+                self._selector.unregister(self._pidfd)
+            else:
+                self._read_stdout()
+
+    def _gone(self) -> bool:
+        """Whether the process has exited (its children may live on)."""
+        if self._pidfd < 0 and not self._leader_exited:
+            self._leader_exited = self.process.poll() is not None
+        return self._leader_exited
+
+    def _read_stdout(self) -> None:
+        try:
+            chunk = os.read(self._stdout, 65536)
+        except BlockingIOError:
+            return
+        if not chunk:
+            self._stdout_eof = True
+            self._selector.unregister(self._stdout)
+        self._buffer += chunk
+
+    def _read_stderr(self) -> None:
+        try:
+            chunk = os.read(self._stderr, 65536)
+        except BlockingIOError:
+            return
+        if not chunk:
+            self._selector.unregister(self._stderr)
+            self._stderr = -1
+            if self._stderr_partial:
+                self._keep(self._stderr_partial)
+            return
+        *lines, self._stderr_partial = (self._stderr_partial + chunk).split(b"\n")
+        for raw in lines:
+            self._keep(raw)
+        if len(self._stderr_partial) > STDERR_LINE_CHARS * 4:
+            self._keep(self._stderr_partial)
+            self._stderr_partial = b""
+
+    def _keep(self, raw: bytes) -> None:
+        line = raw.decode("utf-8", "replace").rstrip("\r")
+        if len(line) > STDERR_LINE_CHARS:
+            line = line[:STDERR_LINE_CHARS] + " [...]"
+        self._tail.append(line)
+
+    def stderr_tail(self) -> str:
+        if not self._closed and self._stderr >= 0:
+            self._pump(0)
+        return "\n".join(self._tail)
+
+    # ----- one exchange ------------------------------------------------------------------
+
+    def exchange(self, line: str, *, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        # Anything already written is a line nobody asked for: taking it as the answer to
+        # this request would shift every later answer by one.
+        self._pump(0)
+        if self._buffer.strip():
+            raise TransportError(f"a line nobody asked for: {_shown(self._buffer)}")
+        self._buffer = b""
+        self._write(line.encode("utf-8") + b"\n", deadline, timeout)
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > self.max_line:
+                raise TransportError(f"reply longer than {self.max_line} bytes")
+            if self._stdout_eof:
+                raise TransportError(self._exited("without replying"))
+            if self._gone():
+                self._pump(0)  # what it wrote before it went
+                if b"\n" in self._buffer:
+                    break
+                raise TransportError(self._exited("without replying"))
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TransportTimeout(f"no reply within {timeout:g} s")
+            # Without an exit event, look at the process now and then.
+            self._pump(left if self._pidfd >= 0 else min(left, 0.1))
+        reply, _, rest = self._buffer.partition(b"\n")
+        self._buffer = rest
+        if len(reply) > self.max_line:
+            raise TransportError(f"reply longer than {self.max_line} bytes")
+        if rest.strip():
+            raise TransportError(f"more than one line for one request; then {_shown(rest)}")
+        try:
+            return reply.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TransportError("reply is not UTF-8") from None
+
+    def stray(self, grace: float) -> str | None:
+        """A line written without a request, within `grace` seconds, or None."""
+        deadline = time.monotonic() + grace
+        while not self._buffer.strip() and not self._stdout_eof:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            self._pump(left)
+        return _shown(self._buffer) if self._buffer.strip() else None
+
+    def _write(self, data: bytes, deadline: float, timeout: float) -> None:
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self._stdin, view) :]
+            except BlockingIOError:
+                # Its stdin is full: it is not reading. Keep its output moving meanwhile.
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TransportTimeout(f"request not read within {timeout:g} s") from None
+                self._writer.select(min(left, 0.05))
+                self._pump(0)
+            except OSError:
+                raise TransportError(self._exited("before reading the request")) from None
+
+    def _exited(self, when: str) -> str:
+        try:
+            status = self.process.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            return f"closed its output {when}"
+        return f"exited with status {status} {when}"
+
+    # ----- the end -----------------------------------------------------------------------
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        # End of input is the protocol's polite goodbye: a well-behaved server exits.
+        with contextlib.suppress(OSError):
+            self.process.stdin.close()  # type: ignore[union-attr]
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=EXIT_GRACE)
+        # Then the whole group goes, the leader or not: a child it forked may still hold
+        # the pipes open, and would keep a reader waiting for an end of file for ever.
+        self._kill_group()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=2.0)
+        deadline = time.monotonic() + DRAIN_GRACE
+        while self._stderr >= 0 and (left := deadline - time.monotonic()) > 0:
+            self._pump(left)
+        self._closed = True
+        self._selector.close()
+        self._writer.close()
+        if self._pidfd >= 0:
+            os.close(self._pidfd)
+        for stream in (self.process.stdout, self.process.stderr):
+            with contextlib.suppress(OSError):
+                stream.close()  # type: ignore[union-attr]
+
+    def _kill_group(self) -> None:
+        killpg = getattr(os, "killpg", None)
+        if killpg is None:  # pragma: no cover - no process groups on this platform
+            with contextlib.suppress(OSError):
+                self.process.kill()
+            return
+        # The group's id is the leader's pid, kept while any member lives.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            killpg(self.process.pid, signal.SIGKILL)
+
+
+def _shown(data: bytes) -> str:
+    first = data.strip().split(b"\n", 1)[0]
+    return repr(first[:200].decode("utf-8", "replace"))

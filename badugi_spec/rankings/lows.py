@@ -1,0 +1,364 @@
+"""The five-card lows (R9.4 to R9.6): deuce-to-seven and ace-to-five, by table.
+
+All five cards play, so a low's value depends only on its ranks and, in 2-7, on whether
+the five share a suit. A hand's ranks are summed into one small int with per-rank weights
+chosen so that no two rank multisets (five cards, at most four of a rank) share a sum;
+that int keys a table of the 6,175 possible multisets, built from the rule on first use.
+A 2-7 flush reads a second table of the 1,287 five-rank multisets as flushes.
+
+Strengths pack the rule's own reading, so they decode back to text: badness is the
+category's place in the ranking's order (best first) in bits 20 and up, then the five
+ranks in reading order, four bits each, by height (1 for the lowest rank of the
+ranking). Larger strength is better: strength = 2**24 - badness.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from typing import Final
+
+from badugi_spec.cards import Card, Rank, format_cards
+from badugi_spec.errors import CardError
+from badugi_spec.rankings.base import RankedValue, Ranking
+
+HAND_SIZE: Final = 5
+TOP: Final = 1 << 24
+
+# Found by a greedy search (each weight the smallest that keeps every five-card multiset's
+# sum unique); `_build` checks it again. The largest sum, 360,918, is far below 2**30, so
+# the hot path adds one-digit ints, Python's fastest.
+RANK_WEIGHTS: Final = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+_WEIGHT: Final = tuple(RANK_WEIGHTS[index >> 2] for index in range(52))
+
+
+class Category(enum.Enum):
+    """What five cards make; the value is the notation inside a value's parentheses."""
+
+    NO_PAIR = "no pair"
+    PAIR = "pair"
+    TWO_PAIR = "two pair"
+    TRIPS = "three of a kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full house"
+    QUADS = "four of a kind"
+    STRAIGHT_FLUSH = "straight flush"
+
+
+_ALIASES: Final = {c.value: c for c in Category} | {
+    "high card": Category.NO_PAIR,
+    "one pair": Category.PAIR,
+    "trips": Category.TRIPS,
+    "quads": Category.QUADS,
+}
+_SHAPES: Final = {
+    (2, 1, 1, 1): Category.PAIR,
+    (2, 2, 1): Category.TWO_PAIR,
+    (3, 1, 1): Category.TRIPS,
+    (3, 2): Category.FULL_HOUSE,
+    (4, 1): Category.QUADS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LowRules:
+    """What tells the lows apart (R9.5, R9.6): the rank order, and what counts against."""
+
+    ranks: tuple[Rank, ...]
+    """The ranks from lowest (best) to highest."""
+    categories: tuple[Category, ...]
+    """The categories that can occur, best first."""
+    straights_count: bool
+    flushes_count: bool
+    rule: str
+
+    def height(self, rank: Rank) -> int:
+        return self.ranks.index(rank) + 1
+
+    def classify(self, heights: Sequence[int], *, suited: bool) -> tuple[Category, list[int]]:
+        """The category of five ranks (as heights) and the heights in reading order."""
+        counts = Counter(heights)
+        ordered = sorted(heights, key=lambda h: (-counts[h], -h))
+        shape = tuple(sorted(counts.values(), reverse=True))
+        if shape in _SHAPES:
+            return _SHAPES[shape], ordered
+        straight = self.straights_count and ordered[0] - ordered[4] == 4
+        flush = self.flushes_count and suited
+        if straight:
+            return (Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT), ordered
+        return (Category.FLUSH if flush else Category.NO_PAIR), ordered
+
+    def strength(self, heights: Sequence[int], *, suited: bool) -> int:
+        category, ordered = self.classify(heights, suited=suited)
+        badness = self.categories.index(category)
+        for height in ordered:
+            badness = badness << 4 | height
+        return TOP - badness
+
+    def decode(self, strength: int) -> tuple[Category, tuple[Rank, ...]]:
+        badness = TOP - strength
+        heights = (badness >> (16 - 4 * position) & 15 for position in range(HAND_SIZE))
+        return self.categories[badness >> 20], tuple(self.ranks[h - 1] for h in heights)
+
+
+LOW_2_7_RULES: Final = LowRules(
+    ranks=(*tuple(Rank)[1:], Rank.ACE),
+    categories=tuple(Category),
+    straights_count=True,
+    flushes_count=True,
+    rule="R9.5",
+)
+LOW_A_5_RULES: Final = LowRules(
+    ranks=tuple(Rank),
+    categories=tuple(
+        c for c in Category if c not in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH)
+    ),
+    straights_count=False,
+    flushes_count=False,
+    rule="R9.6",
+)
+
+
+# ----- the tables ----------------------------------------------------------------------
+
+
+def _build(rules: LowRules, plain: dict[int, int], suited: dict[int, int]) -> None:
+    """Fill `plain` (weights sum -> strength) and `suited` (the same for five-suit flushes)."""
+    ranks = tuple(Rank)  # by index >> 2: aces first, as the weights are
+    for combo in combinations_with_replacement(range(13), HAND_SIZE):
+        if combo[0] == combo[4]:
+            continue  # five of one rank: not in a 52-card deck
+        key = sum(RANK_WEIGHTS[r] for r in combo)
+        if key in plain:
+            raise AssertionError(f"rank weights collide at {combo}")
+        heights = [rules.height(ranks[r]) for r in combo]
+        plain[key] = rules.strength(heights, suited=False)
+        if len(set(combo)) == HAND_SIZE:
+            suited[key] = rules.strength(heights, suited=True)
+
+
+def _strength_function(rules: LowRules) -> Callable[[Sequence[int]], int]:
+    """The hot path for `rules`, with its own tables, built on first use."""
+    plain: dict[int, int] = {}
+    suited: dict[int, int] = {}
+    w = _WEIGHT
+
+    def ready() -> None:
+        if plain:
+            raise CardError("not five distinct cards")
+        _build(rules, plain, suited)
+
+    def strength(indexes: Sequence[int]) -> int:
+        a, b, c, d, e = indexes
+        key = w[a] + w[b] + w[c] + w[d] + w[e]
+        try:
+            # The suit is index & 3; one differing suit, usually the first, rules out a flush.
+            if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
+                return plain[key]
+            return suited[key]
+        except KeyError:
+            ready()
+            return strength(indexes)
+
+    def strength_ignoring_suits(indexes: Sequence[int]) -> int:
+        a, b, c, d, e = indexes
+        try:
+            return plain[w[a] + w[b] + w[c] + w[d] + w[e]]
+        except KeyError:
+            ready()
+            return strength_ignoring_suits(indexes)
+
+    return strength if rules.flushes_count else strength_ignoring_suits
+
+
+# ----- text ----------------------------------------------------------------------------
+
+
+def _text(category: Category, ranks: Sequence[Rank]) -> str:
+    body = "-".join(rank.label for rank in ranks)
+    return body if category is Category.NO_PAIR else f"{body} ({category.value})"
+
+
+def _describe(rules: LowRules) -> Callable[[int], str]:
+    def describe(strength: int) -> str:
+        return _text(*rules.decode(strength))
+
+    return describe
+
+
+_RANK_BY_LABEL: Final = {rank.label: rank for rank in Rank} | {rank.value: rank for rank in Rank}
+
+
+def _parse(rules: LowRules, name: str) -> Callable[[str], int]:
+    def parse_value(text: str) -> int:
+        """Read `7-5-4-3-2`, `2-2-8-4-3 (pair)`, `5-card 9-7-5-3-2 (flush)`; any rank order."""
+        body = text.strip()
+        written = Category.NO_PAIR
+        if body.endswith(")") and "(" in body:
+            body, _, word = body[:-1].rpartition("(")
+            found = _ALIASES.get(" ".join(word.lower().split()))
+            if found is None:
+                known = ", ".join(c.value for c in rules.categories)
+                raise CardError(f"unknown category {word!r} in {text!r}; {name} has {known}")
+            written = found
+        body = body.strip().removeprefix("5-card").strip()
+        labels = [part for part in body.replace(" ", "-").split("-") if part]
+        ranks = []
+        for label in labels:
+            rank = _RANK_BY_LABEL.get(label.upper())
+            if rank is None:
+                raise CardError(f"unknown rank {label!r} in hand value {text!r}")
+            ranks.append(rank)
+        if len(ranks) != HAND_SIZE or max(ranks.count(r) for r in ranks) > 4:
+            raise CardError(f"{text!r} is not a five-card low: five ranks, at most four alike")
+        suited = written in (Category.FLUSH, Category.STRAIGHT_FLUSH)
+        heights = [rules.height(rank) for rank in ranks]
+        category, ordered = rules.classify(heights, suited=suited)
+        if category is not written:
+            actual = _text(category, [rules.ranks[h - 1] for h in ordered])
+            raise CardError(
+                f"{text!r} is not a {name} value: those ranks make {actual} ({rules.rule})"
+            )
+        return rules.strength(heights, suited=suited)
+
+    return parse_value
+
+
+# ----- explanations --------------------------------------------------------------------
+
+_PLURAL: Final = {Rank.ACE: "aces", Rank.KING: "kings", Rank.QUEEN: "queens", Rank.JACK: "jacks"}
+
+
+def _plural(rank: Rank) -> str:
+    return _PLURAL.get(rank, f"{rank.label}s")
+
+
+def _playing(rules: LowRules) -> Callable[[tuple[Card, ...], int], tuple[Card, ...]]:
+    def playing(hand: tuple[Card, ...], strength: int) -> tuple[Card, ...]:
+        _, ranks = rules.decode(strength)
+        reading = {rank: place for place, rank in reversed(list(enumerate(ranks)))}
+        return tuple(sorted(hand, key=lambda card: reading[card.rank]))
+
+    return playing
+
+
+def _groups_line(category: Category, cards: tuple[Card, ...]) -> str:
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    groups = [(rank, group) for rank, group in by_rank.items() if len(group) > 1]
+
+    def named(rank: Rank, group: list[Card]) -> str:
+        count = {2: "a pair of", 3: "three", 4: "four"}[len(group)]
+        return f"{count} {_plural(rank)} ({format_cards(group)})"
+
+    if not groups:
+        return "  no pair: five different ranks"
+    return f"  {category.value}: {' and '.join(named(r, g) for r, g in groups)}"
+
+
+def _straight_line(rules: LowRules, name: str, ranks: tuple[Rank, ...]) -> str | None:
+    heights = sorted((rules.height(rank) for rank in ranks), reverse=True)
+    in_a_row = heights[0] - heights[4] == 4
+    text = "-".join(rank.label for rank in ranks)
+    if not rules.straights_count:
+        if not in_a_row:
+            return None
+        return f"  {text} are five ranks in a row, but straights do not count ({rules.rule})"
+    if in_a_row:
+        return (
+            f"  a straight: {text} are five ranks in a row, which counts against it ({rules.rule})"
+        )
+    if set(ranks) == {Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE}:
+        return (
+            f"  not a straight: the ace is high in {name}, so {text} is ace high,"
+            f" not five ranks in a row ({rules.rule})"
+        )
+    return f"  not a straight: {text} are not five ranks in a row"
+
+
+def _flush_line(rules: LowRules, cards: tuple[Card, ...]) -> str | None:
+    suits = {card.suit for card in cards}
+    if len(suits) == 1:
+        suit = next(iter(suits)).symbol
+        if rules.flushes_count:
+            return f"  a flush: all five are {suit}, which counts against it ({rules.rule})"
+        return f"  all five are {suit}, but flushes do not count ({rules.rule})"
+    if rules.flushes_count:
+        return f"  not a flush: the cards are in {len(suits)} suits"
+    return None
+
+
+def _explain(rules: LowRules, name: str) -> Callable[[RankedValue], list[str]]:
+    def explain_lines(value: RankedValue) -> list[str]:
+        category, ranks = rules.decode(value.strength)
+        aces = "aces are high" if rules.ranks[-1] is Rank.ACE else "aces are low"
+        out = [
+            f"{format_cards(value.hand)} plays {value}: {format_cards(value.cards)}",
+            f"  all five cards play (R9.4); in {name} {aces} ({rules.rule})",
+            _groups_line(category, value.cards),
+        ]
+        if len(set(ranks)) == HAND_SIZE:
+            for line in (_straight_line(rules, name, ranks), _flush_line(rules, value.cards)):
+                if line is not None:
+                    out.append(line)
+        order = ", ".join(c.value for c in rules.categories)
+        out.append(f"  {name} from best to worst: {order} ({rules.rule})")
+        return out
+
+    return explain_lines
+
+
+def _reason(rules: LowRules, name: str) -> Callable[[RankedValue, RankedValue], str]:
+    def reason(winner: RankedValue, loser: RankedValue) -> str:
+        mine, ours = rules.decode(winner.strength)
+        theirs, their_ranks = rules.decode(loser.strength)
+        if mine is not theirs:
+            return f"{mine.value} beats {theirs.value} in {name} ({rules.rule})"
+        for a, b in zip(ours, their_ranks, strict=True):
+            if a is not b:
+                return (
+                    f"both are {mine.value}, and the first difference in reading order is"
+                    f" {a.label} against {b.label}; the lower card wins (R9.4)"
+                )
+        raise ValueError("equal values: neither beats the other")
+
+    return reason
+
+
+_RULES: dict[Ranking, LowRules] = {}
+
+
+def category(value: RankedValue) -> Category:
+    """The category of a low value (a ValueError for the Badugi rankings)."""
+    rules = _RULES.get(value.ranking)
+    if rules is None:
+        raise ValueError(f"{value.ranking.name} is not a five-card low")
+    return rules.decode(value.strength)[0]
+
+
+def low_ranking(*, name: str, title: str, rules: LowRules) -> Ranking:
+    """A five-card low ranking from its rules: the two below, or a variant (a mutant)."""
+    made = Ranking(
+        name=name,
+        title=title,
+        rule=rules.rule,
+        cards_used=HAND_SIZE,
+        hand_sizes=(HAND_SIZE,),
+        strength=_strength_function(rules),
+        describe=_describe(rules),
+        parse_value=_parse(rules, name),
+        playing=_playing(rules),
+        explain_lines=_explain(rules, name),
+        reason=_reason(rules, name),
+    )
+    _RULES[made] = rules
+    return made
+
+
+LOW_2_7: Final = low_ranking(name="low-2-7", title="deuce-to-seven low", rules=LOW_2_7_RULES)
+LOW_A_5: Final = low_ranking(name="low-a-5", title="ace-to-five low", rules=LOW_A_5_RULES)

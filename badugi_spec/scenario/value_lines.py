@@ -1,0 +1,207 @@
+"""The hand-value lines of a case (`evaluate`, `compare`), asked of whatever can answer.
+
+Each line is asked as written, then again with the cards in every other order; each answer
+is checked for being a possible one before it is compared (`values.problem`). An
+implementation without `compare` has compare lines decided from its `evaluate` answers; one
+without `evaluate` has each evaluate line checked as a tie with a hand of exactly that value.
+The first difference calls `diverge`, which the runner turns into the case's failure.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from badugi_spec.scenario import values
+from badugi_spec.scenario.engine_impl import Implementation
+
+Diverge = Callable[[dict[str, Any], str, str], NoReturn]
+
+
+class CannotAsk(Exception):
+    """The line cannot be put to this implementation: it is skipped, with the reason."""
+
+
+class ValueLines:
+    def __init__(
+        self,
+        impl: Implementation,
+        *,
+        can: frozenset[str],
+        checks: Counter[str],
+        notes: list[str],
+        diverge: Diverge,
+    ) -> None:
+        self.impl = impl
+        self.can = can
+        self.checks = checks
+        """Counts by kind, shared with the case's result (`runner.CHECK_KINDS`)."""
+        self.notes = notes
+        self.diverge = diverge
+
+    def _note(self, note: str) -> None:
+        if note not in self.notes:
+            self.notes.append(note)
+
+    def evaluate_line(self, step: dict[str, Any]) -> None:
+        cards, want = step["cards"], step["value"]
+        if "evaluate" in self.can:
+            got = self._value(step, cards, want=want)
+            self.checks["evaluate"] += 1
+            if not values.same_value(want, got):
+                self.diverge(step, values.value_text(want), _shown(want, got))
+            for order in values.other_orders(cards):
+                again = self._value(step, order, want=want)
+                self.checks["evaluate-orders"] += 1
+                if not values.same_value(want, again):
+                    self.diverge(
+                        step,
+                        f"{values.value_text(want)} in every order of the cards",
+                        f"{values.value_text(again)} for {' '.join(order)},"
+                        f" but {values.value_text(got)} for {' '.join(cards)}",
+                    )
+        elif "compare" in self.can:
+            # No evaluate: the line still says something a compare can check, that the
+            # hand ties a hand made to have exactly the expected value.
+            self._note("evaluate lines checked by compare against a hand of that value")
+            reference = values.reference_hand(want, avoid=cards, count=len(cards))
+            if reference is None:
+                raise CannotAsk(f"no hand of {values.value_text(want)} shares no card with it")
+            like = f"a tie with {' '.join(reference)}, a hand of {values.value_text(want)}"
+            for number, order in enumerate(
+                itertools.chain([tuple(cards)], values.other_orders(cards))
+            ):
+                tie = sorted(self._winners(step, [list(order), reference]))
+                self.checks["evaluate-orders" if number else "evaluate-by-compare"] += 1
+                if tie != [0, 1]:
+                    where = "" if not number else f" with the cards as {' '.join(order)}"
+                    self.diverge(step, like, f"{_verdict(tie)}{where}")
+        else:  # pragma: no cover - the runner asks only an implementation that can answer
+            raise AssertionError("neither evaluate nor compare")
+
+    def compare_line(self, step: dict[str, Any]) -> None:
+        hands = step["hands"]
+        want = [0, 1] if step["winner"] == "tie" else [0]
+        if "compare" in self.can:
+            got = sorted(self._winners(step, hands))
+            self.checks["compare"] += 1
+            if got != want:
+                self.diverge(step, _verdict(want), _verdict(got))
+            self._compare_orders(step, hands, want)
+        elif "evaluate" in self.can:
+            self._note("compare lines decided from the evaluate values (no compare)")
+            first, second = (self._invariant_value(step, hand) for hand in hands)
+            self.checks["compare-by-evaluate"] += 1
+            a, b = values.strength(first), values.strength(second)
+            got = [0, 1] if a == b else [0] if a > b else [1]
+            if got != want:
+                self.diverge(
+                    step,
+                    _verdict(want),
+                    f"{_verdict(got)} by the evaluate answers:"
+                    f" {values.value_text(first)} against {values.value_text(second)}",
+                )
+        else:  # pragma: no cover - the runner asks only an implementation that can answer
+            raise AssertionError("neither compare nor evaluate")
+
+    def _compare_orders(
+        self,
+        step: dict[str, Any],
+        hands: list[list[str]],
+        want: list[int],
+    ) -> None:
+        """The same compare with the cards of each hand in other orders, then the hands
+        the other way round: the verdict must not move."""
+        first, second = (list(values.other_orders(hand)) for hand in hands)
+        # Each hand's every other order appears once, paired with a different one of the
+        # other hand's, so 23 requests cover both hands' 24 orders.
+        pairs = itertools.zip_longest(first, reversed(second))
+        for a, b in pairs:
+            order = [list(a or hands[0]), list(b or hands[1])]
+            got = sorted(self._winners(step, order))
+            self.checks["compare-orders"] += 1
+            if got != want:
+                self.diverge(
+                    step,
+                    f"{_verdict(want)} in every order of the cards",
+                    f"{_verdict(got)} for {' '.join(order[0])} against {' '.join(order[1])},"
+                    f" but {_verdict(want)} for {' '.join(hands[0])} against {' '.join(hands[1])}",
+                )
+        swapped = self._winners(step, [hands[1], hands[0]])
+        self.checks["compare-orders"] += 1
+        mirrored = sorted(1 - w for w in swapped)
+        if mirrored != want:
+            self.diverge(
+                step,
+                f"{_verdict(want)} whichever hand is asked first",
+                f"{_verdict(mirrored)} when the second hand is asked first",
+            )
+
+    def _value(
+        self,
+        step: dict[str, Any],
+        cards: tuple[str, ...] | list[str],
+        *,
+        want: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """An evaluate answer that is a possible value of `cards`; otherwise a failure."""
+        got = self.impl.evaluate(list(cards))
+        self.checks["shapes"] += 1
+        problem = values.problem(cards, got)
+        if problem is not None:
+            self.diverge(
+                step,
+                values.value_text(want) if want else f"a value of {' '.join(cards)}",
+                f"an impossible answer for {' '.join(cards)}: {problem}"
+                f" (answer: {values.raw(got)})",
+            )
+        return got
+
+    def _invariant_value(
+        self,
+        step: dict[str, Any],
+        hand: list[str],
+    ) -> dict[str, Any]:
+        """A hand's evaluate answer, the same in every order of its cards."""
+        got = self._value(step, hand)
+        for order in values.other_orders(hand):
+            again = self._value(step, order)
+            self.checks["compare-orders"] += 1
+            if not values.same_value(got, again):
+                self.diverge(
+                    step,
+                    f"one value of {' '.join(hand)} in every order of the cards",
+                    f"{values.value_text(again)} for {' '.join(order)},"
+                    f" but {values.value_text(got)} for {' '.join(hand)}",
+                )
+        return got
+
+    def _winners(
+        self,
+        step: dict[str, Any],
+        hands: list[list[str]],
+    ) -> list[int]:
+        got: object = self.impl.compare([list(hand) for hand in hands])
+        self.checks["shapes"] += 1
+        problem = values.winners_problem(got, len(hands))
+        if problem is not None:
+            self.diverge(
+                step, "the positions of the winning hands", f"an impossible answer: {problem}"
+            )
+        assert isinstance(got, list)
+        return got
+
+
+def _shown(want: dict[str, Any], got: object) -> str:
+    text = values.value_text(got)
+    if text == values.value_text(want):
+        text += f" (answer: {values.raw(got)})"
+    return text
+
+
+def _verdict(winners: list[int]) -> str:
+    return (
+        "a tie" if len(winners) > 1 else f"hand {winners[0] + 1} wins" if winners else "no winner"
+    )

@@ -1,0 +1,60 @@
+"""The `--hints` and `o` lines: the exact odds of a draw, from the odds module.
+
+Only what the player has seen goes in: their hand and their own discards of this hand
+(R4.5: those are out of play). The opponent's cards and the burns are unseen, as the odds
+module assumes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from badugi_spec.cards import RANKS_BY_ORDER, Card, format_cards
+from badugi_spec.errors import CardError
+from badugi_spec.hands import evaluate
+from badugi_spec.odds import MAX_DRAWS, hand_odds, percent
+from badugi_spec.trainer.bot import book_discards, book_reason
+
+
+def draw_hint(
+    cards: Sequence[Card],
+    thrown: Sequence[Card] | None,
+    *,
+    draw: int,
+    draws_left: int,
+    dead: Sequence[Card] = (),
+) -> str:
+    """One line on throwing `thrown` (None: the book's draw) at draw number `draw`.
+
+    Breaking a badugi only helps if a better one comes, so then only a badugi with a
+    lower top card counts (the odds module's `top`).
+    """
+    hand = tuple(cards)
+    draws = min(draws_left, MAX_DRAWS)
+    book = thrown is None
+    throw = book_discards(hand, draws_left=draws) if thrown is None else tuple(thrown)
+    value = evaluate(hand)
+    top = None
+    if value.is_badugi and throw:
+        top = RANKS_BY_ORDER[value.cards[0].rank.order - 2]
+    try:
+        odds = hand_odds(hand, throw, draws=draws, dead=dead, top=top)
+    except CardError as error:
+        return f"No odds for throwing {format_cards(throw) or 'nothing'}: {error}."
+    kept = [c for c in hand if c not in throw]
+    what = f"throw {format_cards(throw)}, keep {format_cards(kept)}" if throw else "stand pat"
+    lead = f"The book says {what} ({book_reason(hand, draws_left=draws)})" if book else what
+    target = f"a badugi {top.label}-high or better" if top is not None else "a badugi"
+    chances = "; ".join(
+        f"by draw {number} {_percent(p)} ({p})" for number, p in enumerate(odds.badugi, draw)
+    )
+    return (
+        f"{lead[0].upper()}{lead[1:]}: {odds.outs} outs among {odds.unseen} unseen cards;"
+        f" {target} {chances}."
+    )
+
+
+def _percent(chance: Fraction) -> str:
+    """The odds module's percentage without its space, so a wrapped line keeps it whole."""
+    return percent(chance).replace(" ", "")
