@@ -58,6 +58,32 @@ def test_every_legal_action_the_engine_offers_is_documented() -> None:
     assert undocumented == []
 
 
+def test_every_complete_example_runs_and_passes() -> None:
+    complete = [b for b in BLOCKS if b.startswith("scenario ") and "\nplayers " in b]
+    assert len(complete) >= 2, "the heads-up example and the multi-way one"
+    for block in complete:
+        assert run(block) == "passed", block.splitlines()[0]
+
+
+def test_the_profile_examples_are_valid_profile_lines() -> None:
+    lines = [b.strip() for b in BLOCKS if b.startswith("profile ")]
+    assert len(lines) >= 2
+    for line in lines:
+        text = f'scenario doc "t"\n{line}\nrules R8.1\nplayers Ann 100 dealer, Bob 100\n'
+        scenario = parse_scenario(text + "deal Ann A♠ 2♥ 3♦ 4♣ / Bob A♥ 2♣ 3♠ 4♦\n", "doc", RULES)
+        assert scenario.overrides, line
+
+
+def test_every_expectation_of_the_table_is_written_in_an_example() -> None:
+    """Each row of the expectations table has its words in some example block, so no
+    expectation is documented without being shown."""
+    section = TEXT.split("## Expectations", 1)[1].split("### The words of `legal`", 1)[0]
+    rows = re.findall(r"^\| `([^`|]+)`", section, re.M)
+    shown = "\n".join(BLOCKS)
+    missing = [row for row in rows if row.split()[0] not in shown]
+    assert missing == []
+
+
 def test_the_readme_walkthrough_scenario_passes() -> None:
     readme = (PAGE.parent.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Add a scenario", 1)[1].split("\n## ", 1)[0]

@@ -18,13 +18,16 @@ from badugi_spec import profiles, rules
 from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.commands.protocol_cmd import kills
-from badugi_spec.engine import Hand
+from badugi_spec.engine import Action, Hand, Kind
 from badugi_spec.hands import evaluate
+from badugi_spec.profiles import PARAMETERS, names
+from badugi_spec.profiles import get as get_profile
 from badugi_spec.protocol import mutants
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
+from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import Outcome
-from badugi_spec.scenario.runner import CaseResult, ImplementationError
+from badugi_spec.scenario.runner import CaseResult, ImplementationError, Runner
 from badugi_spec.scenario.suite import Suite, load_suite, run_suite
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -36,15 +39,26 @@ def suite() -> Suite:
 
 
 @functools.cache
+def cases() -> tuple[dict[str, Any], ...]:
+    """The suite compiled once: every mutant runs the same cases."""
+    return tuple(compile_case(scenario) for scenario in suite().scenarios)
+
+
+@functools.cache
 def outcomes(name: str) -> tuple[CaseResult, ...]:
-    return tuple(run_suite(MutantImplementation(BY_NAME[name]), suite()))
+    runner = Runner(MutantImplementation(BY_NAME[name]))
+    return tuple(runner.run(case) for case in cases())
 
 
 @functools.cache
 def killers(name: str) -> tuple[str, ...]:
-    found = tuple(r.id for r in kills(BY_NAME[name], suite()))
-    assert found == tuple(r.id for r in outcomes(name) if r.status == "failed")
-    return found
+    return tuple(r.id for r in outcomes(name) if r.status == "failed")
+
+
+def test_the_kills_helper_names_the_failed_cases() -> None:
+    """`badugi-spec mutants` and these tests count kills the same way (once per mutant is
+    enough to run the suite: each run takes seconds)."""
+    assert tuple(r.id for r in kills(BY_NAME["no-burn"], suite())) == killers("no-burn")
 
 
 def test_the_shortcut_evaluator_misvalues_the_rulebook_examples() -> None:
@@ -148,13 +162,57 @@ def test_the_mutants_command_names_the_killing_scenarios(
     out = capsys.readouterr().out
     assert "cap-big-blind-plus-four" in out and "killed" in out
     assert killers("cap-big-blind-plus-four")[0] in out
-    assert "equivalent odd-chip-to-dealer: heads-up" in out
-    assert out.splitlines()[-1].endswith("of 2 mutants")
+    # Heads-up a split pot is never odd; the multi-way odd-chip scenarios kill it.
+    assert "odd-chip-to-the-big-blind" in out
+    assert out.splitlines()[-1] == "2 killed, 0 survived, 0 equivalent of 2 mutants"
 
 
 def test_the_mutant_server_refuses_an_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert mutants.main(["no-such-mutant"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+# ----- the multi-way mutants -------------------------------------------------------------------
+
+
+def test_the_catalogue_has_the_multi_way_misreadings() -> None:
+    multi_way = [m for m in CATALOGUE if m.rule.startswith(("R8.", "R11.", "R12.", "R13."))]
+    assert len(multi_way) >= 20
+    assert len(CATALOGUE) >= 45
+
+
+@pytest.mark.parametrize("profile_name", names())
+@pytest.mark.parametrize("mutant", CATALOGUE, ids=lambda m: m.name)
+def test_a_mutant_reads_at_most_one_parameter_differently(
+    mutant: Mutant, profile_name: str
+) -> None:
+    """A misreading of one rule: the mutant's profile is the case's with one value changed
+    (or none), and still a valid profile."""
+    profile = get_profile(profile_name)
+    read = mutant.reading(profile)
+    changed = [name for name in PARAMETERS if getattr(read, name) != getattr(profile, name)]
+    assert len(changed) <= 1, changed
+
+
+def test_dead_money_moved_to_the_last_pot_keeps_every_chip() -> None:
+    """The mutant misplaces dead chips but must not lose any: a kill is a wrong pot, not a
+    broken count."""
+    impl = MutantImplementation(BY_NAME["dead-money-to-last-pot"])
+    players = [{"name": n, "stack": 100} for n in ("Ann", "Bob", "Cy")]
+    profile = get_profile("pokerstars-2010")
+    values = {k: list(v) if isinstance(v, tuple) else v for k, v in profile.parameters().items()}
+    case = {"players": players, "first_dealer": "Cy", "profile": {"name": profile.name, **values}}
+    impl.start(case)
+    impl.deal({"deck": [str(c) for c in DECK]})
+    assert impl.session is not None
+    hand = impl.session.hand
+    assert hand is not None
+    hand.apply(Action(2, Kind.RAISE))  # Cy raises to 4
+    hand.apply(Action(0, Kind.FOLD))  # Ann's small blind is dead money
+    pots = hand.pots()
+    assert sum(pot.amount for pot in pots) == hand.pot == 7
+    # The rules: 5 for Bob and Cy (Ann's chip included), 2 for Cy. The mutant: 4, then 3.
+    assert [(pot.amount, pot.eligible) for pot in pots] == [(4, (1, 2)), (3, (2,))]
 
 
 # ----- big-bet and spread mutants (issue 12) -------------------------------------------------
@@ -190,9 +248,9 @@ def test_a_big_bet_mutant_dies_only_in_big_bet_games(name: str) -> None:
 
 def test_a_mutant_plays_the_case_profile_with_its_own_change() -> None:
     pot_limit = profiles.get("pot-limit")
-    played = mutants._with_changes(pot_limit, BY_NAME["cap-big-blind-plus-four"].structure)
+    played = BY_NAME["cap-big-blind-plus-four"].reading(pot_limit)
     assert (played.betting, played.cap, played.max_seats) == ("pot-limit", 5, 8)
-    assert mutants._with_changes(pot_limit, BY_NAME["short-all-in-reopens"].structure) is pot_limit
+    assert BY_NAME["short-all-in-reopens"].reading(pot_limit) is pot_limit
 
 
 def test_the_pot_limit_without_the_call_at_seed_003s_table() -> None:

@@ -166,6 +166,7 @@ class Hand:
         self._draw_options = _draw_options(rules.max_discards)
         self._drawn: list[int] = []
         self._declared: list[tuple[int, tuple[Card, ...]]] = []
+        self._draw_burned = False
         self._blind_all_in = False
         if rules.ante:
             for seat in self.order:
@@ -226,7 +227,7 @@ class Hand:
         """The pots as they stand: once the hand is over, with winners and shares."""
         if self.result is not None:
             return self.result.pots
-        return _pots.build(self.total, [not f for f in self.folded])
+        return self._build_pots(self.total)
 
     def legal_actions(self) -> tuple[Legal, ...]:
         if self.to_act is None:
@@ -532,7 +533,7 @@ class Hand:
                 self.raises += 1
                 self.full_level = now
                 self._epoch += 1
-        elif 2 * gained >= bet:
+        elif self._half_bet(gained):
             self._epoch += 1
             if policy == "half-bet-full-raise":
                 # Treated as a full bet: the next raise is a full bet on top of it.
@@ -683,6 +684,7 @@ class Hand:
         self.phase = _phase("draw", number)
         self._drawn = []
         self._declared = []
+        self._draw_burned = False
         self.to_act = self._first_drawer()
 
     # Hooks: one decision of the rules each, so a variant (or a mutant) overrides only that.
@@ -698,6 +700,16 @@ class Hand:
         """A player with chips is dealt in; one without sits out (R8.2)."""
         return [stack > 0 for stack in stacks]
 
+    def _build_pots(self, totals: Sequence[int]) -> tuple[Pot, ...]:
+        """The main pot and the side pots from each seat's chips: dead money stays in
+        every pot it reached, and only players still in may win (R8.13)."""
+        return _pots.build(totals, [not f for f in self.folded])
+
+    def _half_bet(self, gained: int) -> bool:
+        """Whether a short all-in of `gained` chips over the last full level is at least
+        half a bet, enough to reopen the betting under a half-bet rule (R8.8)."""
+        return 2 * gained >= self.bet_size
+
     def _drawers(self) -> list[int]:
         """Everyone still in draws, all-in players too, clockwise from the button (R8.16)."""
         return self.live()
@@ -707,10 +719,12 @@ class Hand:
         return self._drawers()[0]
 
     def _burn_count(self, discards: Sequence[Card]) -> int:
-        """Cards burned before `discards` are replaced: before the first player's draw (R4.4)."""
-        if self._drawn or (not discards and not self.profile.burn_when_all_pat):
-            return 0
-        return self.profile.burns_per_draw
+        """Cards burned before `discards` are replaced: once a draw, before its first
+        replacement card (R4.4, R8.17). Without a burn when all stand pat, the burn waits
+        for the first player who takes a card, who need not be the first to draw."""
+        if self.profile.burn_when_all_pat:
+            return 0 if self._drawn else self.profile.burns_per_draw
+        return self.profile.burns_per_draw if discards and not self._draw_burned else 0
 
     def _check_discards(self, seat: int, discards: Sequence[Card]) -> None:
         held = self.holdings[seat]
@@ -739,6 +753,7 @@ class Hand:
                 burn = self._burn_count_all(plan)
                 self._supply(plan, burn)  # refuses `deck-short` before anything changes
                 self._drawn.append(seat)
+                self._declared = plan
                 for who, thrown in plan:
                     self._throw(who, thrown)
                 self._burn(burn)
@@ -780,6 +795,7 @@ class Hand:
             cards = self._take(count, None, last_of_round=False)
             self.burns.extend(cards)
             self._muck.extend((card, _BURN, 0) for card in cards)
+            self._draw_burned = True
             self._log("burn", None, "R4.4", cards=cards)
 
     def _replace(self, seat: int, discards: Sequence[Card]) -> None:
@@ -796,8 +812,14 @@ class Hand:
         )
 
     def _is_last_delivery(self, seat: int) -> bool:
+        """Whether `seat`'s replacements are the last cards this draw deals (R8.19). Once
+        everyone has declared, that is the last player who takes any; dealing in turn, it
+        is the last player to draw."""
         drawers = self._drawers()
-        return len(self._drawn) == len(drawers) and seat == self._drawn[-1]
+        if len(self._drawn) != len(drawers):
+            return False
+        takers = [who for who, thrown in self._declared if thrown]
+        return seat == (takers[-1] if takers else self._drawn[-1])
 
     # ----- the stub and its reshuffles ---------------------------------------------------
 
@@ -814,6 +836,14 @@ class Hand:
             return
         if not self.profile.reshuffle:
             self.deck.require(need, f"draw {self.phase.number}")
+            # Nothing can rebuild the stub, so a last card the rule keeps back is short too.
+            completes = len(self._drawn) + 1 == len(self._drawers())
+            if self.deck.remaining - need < self._reserve(completes):
+                raise illegal(
+                    "deck-short",
+                    f"draw {self.phase.number} needs {need} cards; the stub has"
+                    f" {self.deck.remaining}, and its last card is not dealt (R8.19)",
+                )
             return
         available = self._available(plan, burn)
         if available < need:
@@ -831,8 +861,10 @@ class Hand:
                 rehearsal.throw(thrown)
             if burn:
                 got += len(rehearsal.burn_cards(burn))
+            complete = len(self._drawn) + 1 == len(self._drawers())
+            last_taker = max((i for i, (_, thrown) in enumerate(plan) if thrown), default=-1)
             for i, (seat, thrown) in enumerate(plan):
-                last = i == len(plan) - 1 and len(self._drawn) + 1 == len(self._drawers())
+                last = complete and i == last_taker
                 got += len(rehearsal.take(len(thrown), seat, last_of_round=last))
         except _Short as short:
             got += short.got
@@ -874,6 +906,7 @@ class Hand:
             if self.profile.burn_after_reshuffle:
                 card = deck.take(1)
                 self.burns.extend(card)
+                self._muck.extend((c, _BURN, 0) for c in card)  # a burn, for later reshuffles
                 self._log("burn", None, "R8.21", cards=card)
         return tuple(taken)
 
@@ -969,7 +1002,7 @@ class Hand:
         totals = [t - r for t, r in zip(self.total, returned, strict=True)]
         settled: list[Pot] = []
         won = [0] * self.seats
-        for pot in _pots.build(totals, [not f for f in self.folded]):
+        for pot in self._build_pots(totals):
             contenders = [s for s in pot.eligible]
             best = winners([values[s] for s in contenders])  # type: ignore[misc]
             tied = tuple(contenders[i] for i in best)

@@ -6,6 +6,7 @@ from badugi_spec.profiles.load import (
     from_mapping,
     get,
     names,
+    override_value,
     parse_override,
 )
 from badugi_spec.profiles.model import HOUSE, PARAMETERS, PILES, Param, Profile, ProfileError
@@ -22,5 +23,6 @@ __all__ = [
     "from_mapping",
     "get",
     "names",
+    "override_value",
     "parse_override",
 ]

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from badugi_spec.profiles.model import HEADER, PARAMETERS, Profile, ProfileError
+from badugi_spec.profiles.model import HEADER, PARAMETERS, Profile, ProfileError, value_problems
 
 DEFAULT: Final = "house"
 _SECTIONS: Final = frozenset(p.section for p in PARAMETERS.values())
@@ -100,6 +100,12 @@ def _hint(key: str) -> str:
 
 def parse_override(profile: Profile, key: str, text: str) -> Profile:
     """`profile` with one parameter set from its text form (`cap=5`, `reshuffle=discards,burns`)."""
+    return profile.replace(**{key: override_value(key, text)})
+
+
+def override_value(key: str, text: str) -> object:
+    """One parameter's value from its text form, checked for its type but not against the
+    other parameters: a `profile` line sets several at once, then checks the whole."""
     param = PARAMETERS.get(key)
     if param is None:
         raise ProfileError(f"no profile parameter {key!r}; see `badugi-spec profiles show`")
@@ -117,7 +123,10 @@ def parse_override(profile: Profile, key: str, text: str) -> Profile:
         value = tuple(items) if param.choices else tuple(_int_item(key, i) for i in items)
     else:
         value = text
-    return profile.replace(**{key: value})
+    problems = value_problems(param, value)
+    if problems:
+        raise ProfileError("; ".join(problems))
+    return value
 
 
 def _int_item(key: str, text: str) -> int:

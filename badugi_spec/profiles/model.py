@@ -187,7 +187,7 @@ def problems_of(profile: Profile) -> list[str]:
     problems: list[str] = []
     for param in PARAMETERS.values():
         value = getattr(profile, param.name)
-        problems += _check(param, value)
+        problems += value_problems(param, value)
     if not problems:
         if profile.min_seats > profile.max_seats:
             problems.append(f"min_seats {profile.min_seats} is more than max_seats")
@@ -206,7 +206,8 @@ def problems_of(profile: Profile) -> list[str]:
     return problems
 
 
-def _check(param: Param, value: object) -> list[str]:
+def value_problems(param: Param, value: object) -> list[str]:
+    """Every way `value` breaks `param`'s type or range, on its own (empty: valid)."""
     name = param.name
     if param.kind is bool:
         return [] if isinstance(value, bool) else [f"{name} must be true or false, not {value!r}"]

@@ -268,7 +268,10 @@ class ProtocolImplementation:
         return self._stateful(request)
 
     def deal(self, hand: dict[str, Any]) -> Outcome:
-        return self._stateful({"type": "deal", "deck": hand["deck"]})
+        request: dict[str, Any] = {"type": "deal", "deck": hand["deck"]}
+        if self.protocol >= 2 and hand.get("reshuffles"):
+            request["reshuffles"] = hand["reshuffles"]  # the stated rebuilt stubs (R8.18)
+        return self._stateful(request)
 
     def act(self, step: dict[str, Any]) -> Outcome:
         request: dict[str, Any] = {

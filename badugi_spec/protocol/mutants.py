@@ -7,13 +7,16 @@ that kill it; `python -m badugi_spec.protocol.mutants NAME` serves one over the 
 so the same catalogue also exercises `verify` end to end.
 
 Each mutant is our engine with one decision changed: a `Hand` or `Session` subclass that
-overrides one of the engine's hooks (`_burn_count`, `_first_drawer`, `_end_reason`, ...), a
-different `Structure`, or a different evaluator. No engine code is copied here.
+overrides one of the engine's hooks (`_burn_count`, `_first_drawer`, `_build_pots`, ...), one
+profile value read differently, or a different evaluator. No engine code is copied here.
+
+A mutant plays every case under the case's own profile (R8.1), with its one misreading on
+top: "no hand limit" is 1,000 hands at any table, "the cap ignores the blind" is the case's
+cap with the blind left out.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import sys
 from collections.abc import Callable, Sequence
@@ -22,9 +25,11 @@ from typing import Any
 
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Legal, Session
+from badugi_spec.engine import pots as _pots
 from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.pots import Pot
 from badugi_spec.hands import HandValue, evaluate, strength_of
+from badugi_spec.profiles import Profile
 from badugi_spec.scenario.engine_impl import (
     EngineImplementation,
     Outcome,
@@ -32,9 +37,10 @@ from badugi_spec.scenario.engine_impl import (
     state_of,
 )
 from badugi_spec.scenario.runner import ImplementationError
-from badugi_spec.structure import HOUSE, Structure
 
 Evaluator = Callable[[Sequence[Card]], HandValue]
+Reading = Callable[[Profile], Profile]
+"""How a mutant reads the case's profile: the identity, or one parameter changed."""
 
 # ----- evaluators ----------------------------------------------------------------------------
 
@@ -143,10 +149,24 @@ class _AnyDiscard(MutantHand):
         super()._draw(seat, [c for c in discards if c in self.holdings[seat]])
 
 
+def _round_start(hand: Hand) -> bool:
+    """The first decision of a betting round after a draw."""
+    return hand.phase.number > 1 and not any(hand.acted) and max(hand.committed) == 0
+
+
 class _DealerFirstAfterDraw(MutantHand):
     def _continue_betting(self, *, after: int) -> None:
-        if self.phase.number > 1 and not any(self.acted) and max(self.committed) == 0:
+        if _round_start(self) and self.dealer in self.order:
             after = self.order[self.order.index(self.dealer) - 1]  # so the dealer is next
+        super()._continue_betting(after=after)
+
+
+class _LeftOfBigBlindAfterDraw(MutantHand):
+    """The order before the draw kept after it: the player left of the big blind opens."""
+
+    def _continue_betting(self, *, after: int) -> None:
+        if _round_start(self) and self.big_blind in self.order:
+            after = self.big_blind
         super()._continue_betting(after=after)
 
 
@@ -184,8 +204,10 @@ class _NoCheckRaise(MutantHand):
 
 class _DealerDealtFirst(MutantHand):
     def _deal(self) -> None:
-        for _ in range(self.structure.hand_size):
-            for seat in (self.dealer, self.big_blind):
+        # The button first, then clockwise: one seat early all round the table.
+        order = (*self.order[-1:], *self.order[:-1])
+        for _ in range(self.profile.hand_size):
+            for seat in order:
                 self.holdings[seat].extend(self.deck.take(1))
 
 
@@ -208,10 +230,46 @@ class _NoReturn(MutantHand):
 
 class _OddChipToDealer(MutantHand):
     def _split(self, amount: int, tied: tuple[int, ...]) -> tuple[int, ...]:
-        # Equivalent heads-up: the contested pot is 2 x the matched amount, never odd.
+        # Heads-up this never matters (a split pot is 2 x the matched amount), but with
+        # dead money from a third player a split pot can be odd.
         share, odd = divmod(amount, len(tied))
         lucky = self.dealer if self.dealer in tied else tied[0]
         return tuple(share + (odd if seat == lucky else 0) for seat in tied)
+
+
+class _OddChipBySeatNumber(MutantHand):
+    def _split(self, amount: int, tied: tuple[int, ...]) -> tuple[int, ...]:
+        # Odd chips to the lowest seat numbers, not in order from the button.
+        return _pots.split(amount, tied, sorted(tied))
+
+
+class _SidePotsOpenToAll(MutantHand):
+    def _build_pots(self, totals: Sequence[int]) -> tuple[Pot, ...]:
+        # Every pot may be won by anyone still in, all-in for less or not.
+        live = tuple(seat for seat in self.order if not self.folded[seat])
+        return tuple(pot._replace(eligible=live) for pot in super()._build_pots(totals))
+
+
+class _DeadMoneyToTheLastPot(MutantHand):
+    def _build_pots(self, totals: Sequence[int]) -> tuple[Pot, ...]:
+        # Folded players' chips are left out of the main pot and all go to the last one.
+        live = [0 if self.folded[seat] else total for seat, total in enumerate(totals)]
+        built = list(super()._build_pots(live))
+        dead = sum(totals) - sum(live)
+        if dead and built:
+            built[-1] = built[-1]._replace(amount=built[-1].amount + dead)
+        return tuple(built)
+
+
+class _AnyShortAllInReopens(MutantHand):
+    def _half_bet(self, gained: int) -> bool:
+        return gained > 0  # even one chip over the level counts as half a bet
+
+
+class _AllInSkipsTheDraw(MutantHand):
+    def _drawers(self) -> list[int]:
+        # Players with no chips behind are left out of the draws.
+        return [seat for seat in super()._drawers() if self.stacks[seat] > 0]
 
 
 class MutantSession(Session):
@@ -227,7 +285,7 @@ class MutantSession(Session):
             deck=deck,
             stacks=stacks,
             dealer=dealer,
-            structure=self.structure,
+            profile=self.profile,
             evaluator=self.evaluator,
         )
 
@@ -236,6 +294,14 @@ class _FixedButton(MutantSession):
     @property
     def next_dealer(self) -> int:
         return self.first_dealer
+
+
+class _ButtonOntoEmptySeats(MutantSession):
+    @property
+    def next_dealer(self) -> int:
+        if not self.hands:
+            return self.first_dealer
+        return (self.hands[-1].dealer + 1) % len(self.stacks)  # busted or not
 
 
 class _DealsToEmptyStacks(MutantHand):
@@ -250,7 +316,7 @@ class _NoBustStop(MutantSession):
     """Only the hand limit ends the session; a player without chips is dealt in anyway."""
 
     def _end_reason(self) -> str | None:
-        return "hands" if len(self.hands) >= self.structure.hands_per_session else None
+        return "hands" if len(self.hands) >= self.profile.hands_per_session else None
 
     @property
     def next_dealer(self) -> int:
@@ -368,6 +434,10 @@ class _AnyChip(MutantHand):
 # ----- the catalogue -------------------------------------------------------------------------
 
 
+def _as_written(profile: Profile) -> Profile:
+    return profile
+
+
 @dataclass(frozen=True, slots=True)
 class Mutant:
     name: str
@@ -375,14 +445,53 @@ class Mutant:
     summary: str
     hand: type[MutantHand] = MutantHand
     session: type[MutantSession] = MutantSession
-    structure: Structure = HOUSE
+    reading: Reading = _as_written
+    """How the mutant reads the case's profile (one parameter changed, or none)."""
     evaluator: Evaluator = evaluate
     equivalent: str = ""
     """Why no scenario can kill it, for a mutant that behaves exactly like the rules."""
 
 
-def _structure(**changes: Any) -> Structure:
-    return dataclasses.replace(HOUSE, **changes)
+def _set(**changes: Any) -> Reading:
+    """A fixed value for one parameter, whatever the case's profile says."""
+    return lambda profile: profile.replace(**changes)
+
+
+def _big_bets_from(round_number: int) -> Reading:
+    """The big bet (the last round's size) from `round_number` on, the small bet before."""
+
+    def read(profile: Profile) -> Profile:
+        small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
+        sizes = [small if n < round_number else big for n in range(1, profile.betting_rounds + 1)]
+        return profile.replace(bet_sizes=tuple(sizes))
+
+    return read
+
+
+def _with_pile(pile: str) -> Reading:
+    """A pile added to the reshuffle, if the profile reshuffles at all."""
+
+    def read(profile: Profile) -> Profile:
+        piles = profile.reshuffle
+        return profile.replace(reshuffle=(*piles, pile)) if piles and pile not in piles else profile
+
+    return read
+
+
+def _without_pile(pile: str) -> Reading:
+    def read(profile: Profile) -> Profile:
+        return profile.replace(reshuffle=tuple(p for p in profile.reshuffle if p != pile))
+
+    return read
+
+
+def _when(name: str, value: object, instead: object) -> Reading:
+    """`name` read as `instead` wherever the profile says `value`."""
+
+    def read(profile: Profile) -> Profile:
+        return profile.replace(**{name: instead}) if getattr(profile, name) == value else profile
+
+    return read
 
 
 CATALOGUE: tuple[Mutant, ...] = (
@@ -405,33 +514,84 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("dealer-draws-first", "R4.3", "the dealer draws before the big blind",
            hand=_DealerDrawsFirst),
     Mutant("cap-big-blind-plus-four", "R3.6", "the big blind plus four raises (PokerKit's cap)",
-           structure=_structure(cap=5)),
+           reading=_set(cap=5)),
     Mutant("no-big-blind-option", "R3.7", "a call of the big blind ends the first round",
            hand=_NoBigBlindOption),
     Mutant("fold-when-free", "R3.4", "folding allowed when a check is free", hand=_FoldWhenFree),
     Mutant("big-bets-from-round-2", "R3.2", "big bets from the second betting round",
-           structure=_structure(bet_sizes=(2, 4, 4, 4))),
+           reading=_big_bets_from(2)),
     Mutant("big-bets-last-round-only", "R3.2", "big bets only in the last betting round",
-           structure=_structure(bet_sizes=(2, 2, 2, 4))),
+           reading=_big_bets_from(4)),
     Mutant("no-uncovered-return", "R5.4", "uncovered chips stay in the pot", hand=_NoReturn),
     Mutant("button-stays", "R6.2", "the button never moves", session=_FixedButton),
     Mutant("no-bust-stop", "R6.4", "the session goes on after a player is out of chips",
            session=_NoBustStop, hand=_DealsToEmptyStacks),
     Mutant("no-hand-limit", "R6.4", "the session does not stop after 12 hands",
-           structure=_structure(hands_per_session=1000)),
+           reading=_set(hands_per_session=1000)),
     Mutant("session-of-ten", "R6.4", "the session stops after 10 hands",
-           structure=_structure(hands_per_session=10)),
+           reading=_set(hands_per_session=10)),
     Mutant("dealer-dealt-first", "R1.7", "the deal starts with the dealer",
            hand=_DealerDealtFirst),
     Mutant("discard-not-held", "R4.2", "discarding a card not held is accepted",
            hand=_AnyDiscard),
     Mutant("no-check-raise", "R3.8", "a player who checked may not raise", hand=_NoCheckRaise),
     Mutant("three-discards", "R4.2", "at most three cards may be discarded",
-           structure=_structure(max_discards=3)),
-    Mutant("odd-chip-to-dealer", "R5.3", "the odd chip of a split goes to the dealer",
-           hand=_OddChipToDealer,
-           equivalent="heads-up both players have put in the same matched amount once"
-           " uncovered chips are returned, so a split pot is 2 x matched: never odd"),
+           reading=_set(max_discards=3)),
+    Mutant("odd-chip-to-dealer", "R8.15", "the odd chip of a split goes to the dealer",
+           hand=_OddChipToDealer),
+    # Multi-way tables and rule profiles (chapter R8).
+    Mutant("side-pot-open-to-all", "R8.13", "a player all-in for less may win a side pot",
+           hand=_SidePotsOpenToAll),
+    Mutant("dead-money-to-last-pot", "R8.13",
+           "folded players' chips go to the last side pot, not the main pot",
+           hand=_DeadMoneyToTheLastPot),
+    Mutant("odd-chip-by-seat-number", "R8.15",
+           "odd chips to the lowest seat numbers, not in order from the button",
+           hand=_OddChipBySeatNumber),
+    Mutant("all-in-skips-the-draw", "R8.16", "a player who is all-in does not draw",
+           hand=_AllInSkipsTheDraw),
+    Mutant("left-of-big-blind-after-draw", "R8.5",
+           "after the draw the player left of the big blind opens, as before it",
+           hand=_LeftOfBigBlindAfterDraw),
+    Mutant("any-short-all-in-reopens", "R8.8",
+           "under a half-bet rule an all-in below half a bet reopens the betting",
+           hand=_AnyShortAllInReopens),
+    Mutant("button-onto-empty-seats", "R8.23",
+           "the button moves to the next seat even when it has no chips",
+           session=_ButtonOntoEmptySeats),
+    Mutant("cap-ignores-the-blind", "R8.6", "the big blind is not counted as a bet level",
+           reading=_set(cap_counts_blind=False)),
+    Mutant("no-completion", "R8.9", "a raise over a short all-in is always a full bet on top",
+           reading=_set(complete_short_all_in=False)),
+    Mutant("half-bet-all-in-is-a-level", "R11.2",
+           "PokerStars' half-bet all-in counted as a bet level of its own",
+           reading=_when("short_all_in", "half-bet-complete", "half-bet-full-raise")),
+    Mutant("half-bet-all-in-only-completes", "R12.2",
+           "the WSOP half-bet all-in read as PokerStars', completed rather than raised",
+           reading=_when("short_all_in", "half-bet-full-raise", "half-bet-complete")),
+    Mutant("returns-only-at-settlement", "R8.12",
+           "uncalled chips always go back at the end of the hand",
+           reading=_set(return_uncalled="settlement")),
+    Mutant("this-draw-in-the-reshuffle", "R12.4",
+           "the current draw's discards are reshuffled even when the profile leaves them out",
+           reading=_with_pile("current-discards")),
+    Mutant("folded-hands-not-reshuffled", "R8.18", "folded hands are left out of the reshuffle",
+           reading=_without_pile("folded")),
+    Mutant("stub-dealt-first", "R11.5",
+           "the stub is dealt out before a reshuffle even when it is mixed in",
+           reading=_without_pile("stub")),
+    Mutant("last-card-always-dealt", "R8.19", "the stub's last card is always dealt",
+           reading=_set(last_card="dealt")),
+    Mutant("own-discards-dealt-back", "R8.20", "a player may be dealt back their own discards",
+           reading=_set(own_discards_back=True)),
+    Mutant("draws-delivered-in-turn", "R8.16",
+           "replacements dealt as each player discards, even when all declare first",
+           reading=_set(draw_delivery="in-turn")),
+    Mutant("one-bust-ends-every-session", "R8.23",
+           "the session ends as soon as any player has no chips",
+           reading=_set(session_ends="any-bust")),
+    Mutant("cap-lifted-heads-up", "R11.1", "the cap is lifted for a round that begins heads-up",
+           reading=_when("cap_heads_up", "never", "round-begins-heads-up")),
     # ----- big-bet and spread mutants (issue 12, chapter R14) -----
     Mutant("pot-limit-without-the-call", "R14.4",
            "the pot limit leaves out the player's own call", hand=_PotLimitWithoutTheCall),
@@ -470,19 +630,8 @@ def _guarded(call: Callable[[], Outcome]) -> Outcome:
         raise ImplementationError(f"internal: {type(error).__name__}: {error}") from None
 
 
-def _with_changes(profile: Structure, mutant: Structure) -> Structure:
-    """The case's profile with the parameters the mutant's structure changes from the house
-    game's, so that a mutant plays every profile, each with its one misreading."""
-    house = HOUSE.parameters()
-    changes = {key: value for key, value in mutant.parameters().items() if value != house[key]}
-    return profile.replace(**changes) if changes else profile
-
-
 class MutantImplementation(EngineImplementation):
     """A mutant behind the runner's interface, in-process."""
-
-    profiles = ("house",)
-    """A mutant is a house engine with one decision changed: other profiles' cases skip."""
 
     def __init__(self, mutant: Mutant) -> None:
         super().__init__()
@@ -492,7 +641,7 @@ class MutantImplementation(EngineImplementation):
     def _state(self) -> dict[str, Any]:
         assert self.session is not None
         state = state_of(self.session, self.names)
-        if "hands" in state:
+        if "hands" in state and self.mutant.evaluator is not evaluate:
             state["values"] = {
                 name: self.evaluate(cards) for name, cards in state["hands"].items() if cards
             }
@@ -504,7 +653,7 @@ class MutantImplementation(EngineImplementation):
             evaluator=self.mutant.evaluator,
             first_dealer=first_dealer,
             stacks=stacks,
-            structure=_with_changes(self.profile, self.mutant.structure),
+            profile=self.mutant.reading(self.profile),
         )
 
     def deal(self, hand: dict[str, Any]) -> Outcome:

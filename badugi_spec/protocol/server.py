@@ -210,7 +210,15 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
             case["profile"] = request["profile"]  # checked by the implementation (R8.1)
         return impl.start(case)
     if kind == "deal":
-        return impl.deal({"deck": _texts(request.get("deck"), "deck")})
+        hand: dict[str, Any] = {"deck": _texts(request.get("deck"), "deck")}
+        if "reshuffles" in request:  # protocol 2: the stated rebuilt stubs (R8.18)
+            orders = request["reshuffles"]
+            if not isinstance(orders, list):
+                raise _BadRequest(f"'reshuffles' must be a list of card lists, not {_kind(orders)}")
+            hand["reshuffles"] = [
+                _texts(order, f"reshuffles[{i}]") for i, order in enumerate(orders)
+            ]
+        return impl.deal(hand)
     return impl.act(_act(request))
 
 

@@ -6,12 +6,13 @@ hand without cards, a draw that takes a different number of cards than it throws
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import ScenarioError
-from badugi_spec.profiles import HOUSE, Profile, ProfileError, get, parse_override
+from badugi_spec.profiles import HOUSE, PARAMETERS, Profile, ProfileError, get, override_value
 from badugi_spec.scenario.model import (
     Act,
     Expect,
@@ -55,6 +56,8 @@ class _Assembler:
         self.profile: Profile = HOUSE
         self.overrides: list[tuple[str, str]] = []
         self.profile_where: Where | None = None
+        self.deck_open = False
+        """The last statement was a `deck` line, which the next one may continue."""
 
     def fail(self, where: Where, message: str) -> ScenarioError:
         line = self.lines[where.line - 1] if 0 < where.line <= len(self.lines) else ""
@@ -97,6 +100,8 @@ class _Assembler:
             place = Where(self.path, where.line if isinstance(where, Where) else 1)
             raise self.fail(place, 'a scenario starts with: scenario <id> "<title>"')
         handler = getattr(self, f"on_{kind.replace('-', '_')}")
+        if kind != "deck":
+            self.deck_open = False
         handler(*statement[1:])
 
     def on_profile(self, where: Where, name: str, pairs: list[tuple[str, str, Where]]) -> None:
@@ -110,12 +115,26 @@ class _Assembler:
             profile = get(name)
         except ProfileError as error:
             raise self.fail(where, str(error)) from None
+        changes: dict[str, object] = {}
         for key, value, place in pairs:
+            if key not in PARAMETERS:
+                raise self.fail(place, f"{name} has no parameter {key!r}{_close_to(key)}")
+            if key in changes:
+                raise self.fail(place, f"{key} is overridden twice")
             try:
-                profile = parse_override(profile, key, value)
+                changes[key] = override_value(key, value)
             except ProfileError as error:
-                raise self.fail(place, str(error)) from None
+                # The value is at fault, not the key: point at what follows the `=`.
+                at = Where(place.path, place.line, place.column + len(key) + 1)
+                raise self.fail(at, f"{key}={value}: {error}") from None
             self.overrides.append((key, value))
+        if changes:
+            try:
+                # Checked together, so `small_blind=10 big_blind=25` works in either order.
+                profile = profile.replace(**changes)
+            except ProfileError as error:
+                problem = str(error).split(": ", 1)[-1]
+                raise self.fail(pairs[0][2], f"{name} with these overrides: {problem}") from None
         self.profile = profile
         self.profile_where = where
 
@@ -214,11 +233,20 @@ class _Assembler:
             raise self.fail(where, f"the deal must give cards to {', '.join(missing)} too")
 
     def on_deck(self, where: Where, cards: list[Any]) -> None:
-        hand = self._source(where)
+        stated = tuple(card for _, card in cards)
+        earlier = self.hands[-1].deck if self.deck_open and self.hands else None
+        if earlier is not None:
+            # Consecutive `deck` lines continue one order: at eight seats a line per round
+            # of the deal reads better than one line of 52 cards.
+            hand = self.hands[-1]
+            hand.deck = (*earlier, *stated)
+        else:
+            hand = self._source(where)
+            hand.deck = stated
         # A repeated card in a stated deck is left for the engine to refuse (deck-invalid,
         # R1.1): scenarios must be able to show that rejection.
-        hand.deck = tuple(card for _, card in cards)
-        hand.cards_seen.update({card: where for card in hand.deck})
+        hand.cards_seen.update({card: where for card in stated})
+        self.deck_open = True
 
     def on_shuffle(self, where: Where, seed: int) -> None:
         self._source(where).seed = seed
@@ -272,6 +300,7 @@ class _Assembler:
             self.on_step(step)
 
     def on_step(self, step: Step) -> None:
+        self.deck_open = False
         where = step.where
         hand = self.current(where)
         if not hand.sourced:
@@ -333,6 +362,7 @@ class _Assembler:
             self.player(name, step.where)
 
     def on_check(self, step: Step) -> None:
+        self.deck_open = False
         self.checks.append(step)
 
     # ----- result ------------------------------------------------------------------------
@@ -383,6 +413,12 @@ class _Assembler:
             overrides=tuple(self.overrides),
             order=self.header.get("order"),
         )
+
+
+def _close_to(key: str) -> str:
+    """A hint for a misspelt parameter: the known one it is closest to, if any."""
+    found = difflib.get_close_matches(key, PARAMETERS, n=1)
+    return f" (did you mean {found[0]}?)" if found else "; see `badugi-spec profiles show`"
 
 
 def assemble(
