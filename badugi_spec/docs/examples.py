@@ -17,9 +17,9 @@ from typing import Any, Final
 from badugi_spec.cards import Card
 from badugi_spec.explain import explain
 from badugi_spec.hands import evaluate
+from badugi_spec.profiles import HOUSE, Profile
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult, TraceRow
-from badugi_spec.structure import HOUSE
 
 from .render import cardify, cards_html, cards_of, inline_md, link_rules, narrative_md, text
 
@@ -79,6 +79,8 @@ def value_text(value: dict[str, Any] | None) -> str:
 
 
 def held_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
+    if not cards:
+        return '<span class="held">no cards</span>'
     value = evaluate(cards)
     return (
         f'<span class="held">{faces(cards)}</span>'
@@ -107,24 +109,74 @@ def _before_award(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _section_title(phase: str, seat_names: dict[str, str]) -> str:
+    """A section's heading: the round's bet size and cap, or the draw's order, as the
+    hand's profile and table have them (heads-up house wording for the house game)."""
     kind, _, number_text = phase.partition("-")
     if phase == "complete":
         return "After the hand"
     number = int(number_text)
+    profile = _PROFILE
+    multiway = seat_names.get("players", "2") != "2"
     if kind == "bet":
-        size = HOUSE.bet_sizes[number - 1]
-        kind_of = "small" if size == min(HOUSE.bet_sizes) else "big"
-        first = seat_names["dealer"] if number == 1 else seat_names["big blind"]
         when = "before the first draw" if number == 1 else f"after the {_ORDINAL[number - 1]} draw"
-        blind = "; the big blind counts as the first bet" if number == 1 else ""
+        if multiway:
+            first = (
+                "the player left of the big blind"
+                if number == 1
+                else ("the first player still in left of the button")
+            )
+        else:
+            first = seat_names["dealer"] if number == 1 else seat_names["big blind"]
+        if profile.betting != "fixed-limit":
+            return (
+                f"Betting round {number}, {when}: {profile.betting} betting, each bet or raise"
+                f" within the range shown. {text(first).capitalize() if multiway else text(first)}"
+                " acts first."
+            )
+        size = profile.bet_sizes[number - 1]
+        kind_of = "small" if size == min(profile.bet_sizes) else "big"
+        blind = (
+            "; the big blind counts as the first bet"
+            if number == 1 and profile.cap_counts_blind
+            else ""
+        )
+        cap = (
+            f", at most one bet and {profile.cap - 1} raises{blind}"
+            if profile.cap
+            else ", no cap on raises"
+        )
+        shown = text(first).capitalize() if multiway else text(first)
+        return f"Betting round {number}, {when}: {kind_of} bets of {size}{cap}. {shown} acts first."
+    burned = (
+        "one card is burned"
+        if profile.burns_per_draw == 1
+        else f"{profile.burns_per_draw} cards are burned"
+        if profile.burns_per_draw
+        else "no card is burned"
+    )
+    if multiway:
         return (
-            f"Betting round {number}, {when}: {kind_of} bets of {size}, at most one bet and"
-            f" {HOUSE.cap - 1} raises{blind}. {text(first)} acts first."
+            f"Draw {number}: {burned}, then each player still in draws, from the first left"
+            " of the button."
         )
     return (
-        f"Draw {number}: one card is burned, then {text(seat_names['big blind'])} draws,"
+        f"Draw {number}: {burned}, then {text(seat_names['big blind'])} draws,"
         f" then {text(seat_names['dealer'])}."
     )
+
+
+_NUMBER: Final = {4: "four", 5: "five"}
+_PROFILE: Profile = HOUSE
+"""The profile of the example being drawn: set by `example_html` for its hands."""
+
+
+def _roles(names: list[str], dealer: str) -> tuple[list[str], str, str]:
+    """(deal order from left of the button, small blind, big blind) (R8.2, R8.3)."""
+    at = names.index(dealer)
+    order = names[at + 1 :] + names[: at + 1]
+    if len(names) == 2:
+        return order, dealer, order[0]
+    return order, order[0], order[1]
 
 
 _INFINITIVE: Final = {
@@ -239,13 +291,13 @@ def _blind_rows(
 ) -> None:
     dealer = hand["dealer"]
     names = list(state["stacks"])
-    big = next(n for n in names if n != dealer)
+    _, small, big = _roles(names, dealer)
     pot = 0
     running = dict(before)
     table.in_round = {}
-    for name, blind in ((dealer, "small"), (big, "big")):
+    for name, blind in ((small, "small"), (big, "big")):
         posted = before[name] - state["stacks"][name]
-        size = HOUSE.small_blind if blind == "small" else HOUSE.big_blind
+        size = _PROFILE.small_blind if blind == "small" else _PROFILE.big_blind
         pot += posted
         running[name] -= posted
         table.in_round[name] = posted
@@ -266,19 +318,27 @@ def hand_html(hand: dict[str, Any], rows: list[TraceRow], before: dict[str, int]
         )
     state = deal.state or {}
     names = list(state["stacks"])
-    big = next(n for n in names if n != dealer)
-    seat_names = {"dealer": dealer, "big blind": big}
-    head = (
-        f'<div class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} deals and'
-        f" posts the small blind; {text(big)} posts the big blind.</div>"
-    )
+    order, small, big = _roles(names, dealer)
+    seat_names = {"dealer": dealer, "big blind": big, "players": str(len(names))}
+    dealt_in = [name for name in order if state["hands"].get(name)]
+    if len(names) == 2:
+        head = (
+            f'<div class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} deals and'
+            f" posts the small blind; {text(big)} posts the big blind.</div>"
+        )
+    else:
+        head = (
+            f'<div class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} has the'
+            f" button; {text(small)} posts the small blind and {text(big)} the big blind.</div>"
+        )
+    size = _PROFILE.hand_size
     table = _Table([])
     table.rows.append(
-        '<tr class="section"><th colspan="5">Blinds and the deal: four cards each, one at a'
-        f" time, {text(big)} first.</th></tr>"
+        f'<tr class="section"><th colspan="5">Blinds and the deal: {_NUMBER.get(size, size)}'
+        f" cards each, one at a time, {text(dealt_in[0] if dealt_in else big)} first.</th></tr>"
     )
     _blind_rows(table, state, before, hand)
-    for name in (big, dealer):
+    for name in dealt_in:
         held = cards_of(state["hands"][name])
         table.add("deal", deal.line, text(name), f"is dealt {held_html(held)}", None)
     deck = [c for c in hand["deck"]]
@@ -360,7 +420,7 @@ def result_html(state: dict[str, Any]) -> str:
         winner = session.get("winner")
         why = {
             "bust": "a player has no chips left",
-            "hands": f"{HOUSE.hands_per_session} hands played",
+            "hands": f"{_PROFILE.hands_per_session} hands played",
         }
         reason = why.get(str(session.get("reason")), "")
         parts.append(
@@ -406,6 +466,8 @@ def _starting_stacks(case: dict[str, Any]) -> dict[str, int]:
 def example_html(executed: Executed) -> str:
     """The example's body as one raw HTML block: toggle, checks, players, hands."""
     scenario, case, result = executed.scenario, executed.case, executed.result
+    global _PROFILE
+    _PROFILE = scenario.profile  # the hands below are drawn under the scenario's rules
     toggle = f"show-{scenario.id}"
     parts = [
         '<div class="badugi-example">',
