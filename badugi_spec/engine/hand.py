@@ -699,7 +699,10 @@ class Hand:
             for _, thrown in plan:
                 rehearsal.throw(thrown)
             if burn:
-                got += len(rehearsal.take(burn, None, last_of_round=False))
+                burned = rehearsal.take(burn, None, last_of_round=False)
+                # As `_burn` does: this draw's burn is in the muck for a later rebuild.
+                rehearsal._muck.extend((card, _BURN, 0) for card in burned)
+                got += len(burned)
             for i, (seat, thrown) in enumerate(plan):
                 last = i == len(plan) - 1 and len(self._drawn) + 1 == len(self._drawers())
                 got += len(rehearsal.take(len(thrown), seat, last_of_round=last))
