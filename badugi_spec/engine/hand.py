@@ -154,6 +154,16 @@ class Hand:
         self.to_act: int | None = None
         self._epoch = 0
         self._acted = [-1] * seats
+        self._largest = 0
+        """The largest bet or raise of the round, in chips over the bet before it (R8.8)."""
+        self._shorts: list[int] = []
+        """All-in raises in a row since the last reopening (`largest-raise`, R8.8)."""
+        self._due: list[bool] = []
+        """Who was due to act as the round began (R8.27)."""
+        # Read once: these decide the hot paths of every action.
+        self._largest_raise = rules.short_all_in == "largest-raise"
+        self._covered_is_all_in = rules.covered_is_all_in
+        self._keep_turn = rules.keep_turn_when_others_all_in
         self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
         self._draw_options = _draw_options(rules.max_discards)
@@ -169,8 +179,10 @@ class Hand:
         # The big blind is the round's opening bet (R3.6) but not an action, so its
         # option stands (R3.7). Whether it counts towards the cap is the profile's (R8.6).
         self.raises = 1 if rules.cap_counts_blind else 0
-        self.full_level = rules.big_blind
+        # A raise goes over the full big blind, or over what was posted if it was short (R8.25).
+        self.full_level = max(self.committed) if rules.raise_over_posted_blind else rules.big_blind
         self.uncapped = self._lift_cap()
+        self._due = self._due_to_act()
         self._continue_betting(after=self.big_blind)
 
     # ----- reading the state -------------------------------------------------------------
@@ -288,13 +300,44 @@ class Hand:
     # ----- betting -----------------------------------------------------------------------
 
     def _opponent_all_in(self, seat: int) -> bool:
-        """Nobody else could answer a bet: every other player still in is all-in (R5.7)."""
+        """Nobody else could answer a bet: every other player still in is all-in (R5.7), or,
+        if the profile says so, could not put in more than the current bet (R8.26)."""
         # A plain loop: this runs several times per action, and a generator costs more.
         stacks, folded = self.stacks, self.folded
+        if self._covered_is_all_in:
+            committed = self.committed
+            level = max(committed)
+            for other in self.order:
+                if other != seat and not folded[other] and stacks[other] + committed[other] > level:
+                    return False
+            return True
         for other in self.order:
             if other != seat and not folded[other] and stacks[other] > 0:
                 return False
         return True
+
+    def _due_to_act(self) -> list[bool]:
+        """Who must act in the round about to begin, if no one bets (R8.27): a player with
+        chips facing another player still in who has more in front of them, counting their
+        stack, than this player has bet."""
+        if not self._keep_turn:
+            return []
+        stacks, committed, folded = self.stacks, self.committed, self.folded
+        due = [False] * self.seats
+        for seat in self.order:
+            if folded[seat] or not stacks[seat]:
+                continue
+            due[seat] = any(
+                committed[o] + stacks[o] > committed[seat]
+                for o in self.order
+                if o != seat and not folded[o]
+            )
+        return due
+
+    def _may_raise_again(self, seat: int) -> bool:
+        """The betting has been reopened for `seat` since they last acted (R8.10); under
+        `largest-raise` also once all-ins in a row add up to the largest raise (R8.8)."""
+        return self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts)
 
     def _capped(self) -> bool:
         cap = self.profile.cap
@@ -325,7 +368,7 @@ class Hand:
         all_in = options.get(CALL) if stack <= to_call else None
         if (
             stack > to_call
-            and self._acted[seat] != self._epoch
+            and self._may_raise_again(seat)
             and not self._capped()
             and not self._opponent_all_in(seat)
         ):
@@ -367,7 +410,7 @@ class Hand:
             raise illegal(
                 "raise-cap", f"the round is capped at one bet and {self.profile.cap - 1} raises"
             )
-        if stack > to_call and self._acted[seat] == self._epoch:
+        if stack > to_call and not self._may_raise_again(seat):
             raise illegal(
                 "not-reopened",
                 "an all-in for less than a full raise did not reopen the betting: call or fold",
@@ -430,6 +473,9 @@ class Hand:
     def _raised(self, seat: int, level: int, now: int, all_in: bool) -> None:
         """Count a new bet level and reopen the betting as the profile says (R8.8-R8.10)."""
         self.last_aggressor = seat
+        if self._largest_raise:
+            self._raised_largest(level, now, all_in)
+            return
         bet = self.bet_size
         target = self._raise_target(level)
         if now >= target or not all_in:
@@ -438,6 +484,7 @@ class Hand:
             self.full_level = now
             self._epoch += 1
             return
+        levels = self.raises
         gained = now - self.full_level
         policy = self.profile.short_all_in
         if policy == "full-bet":
@@ -457,6 +504,28 @@ class Hand:
                 while now >= self.full_level + bet:
                     self.full_level += bet
                     self.raises += 1
+        if self.profile.cap_counts_short_all_in:
+            self.raises = levels + 1  # every bet and raise is a level of the cap (R8.6)
+
+    def _raised_largest(self, level: int, now: int, all_in: bool) -> None:
+        """`largest-raise` (R8.8): a bet or raise reopens the betting when it raises by at
+        least the largest bet or raise of the round before it (the blinds are none), and
+        all-ins in a row reopen it once together they add up to that much."""
+        raised_by = now - level
+        if raised_by >= self._largest:
+            self._epoch += 1
+        self._largest = max(self._largest, raised_by)
+        if all_in:
+            self._shorts.append(raised_by)
+        else:
+            self._shorts.clear()
+        if sum(self._shorts) >= self._largest:
+            self._shorts.clear()
+        if now >= self._raise_target(level) or not all_in:
+            self.raises += 1
+            self.full_level = now
+        elif self.profile.cap_counts_short_all_in:
+            self.raises += 1
 
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
@@ -488,7 +557,11 @@ class Hand:
             return False
         if self.committed[seat] < level:
             return True
-        return self._acted[seat] == -1 and not self._opponent_all_in(seat)
+        if self._acted[seat] != -1:
+            return False
+        if self._keep_turn:
+            return self._due[seat]
+        return not self._opponent_all_in(seat)
 
     def _continue_betting(self, *, after: int) -> None:
         level = max(self.committed)
@@ -536,6 +609,8 @@ class Hand:
         self.committed = [0] * self.seats
         self._acted = [-1] * self.seats
         self._epoch = 0
+        self._largest = 0
+        self._shorts = []
         self.raises = 0
         self.full_level = 0
         self.last_aggressor = None
@@ -544,6 +619,7 @@ class Hand:
             self._end_betting_round()
             return
         self.uncapped = self._lift_cap()
+        self._due = self._due_to_act()
         self._continue_betting(after=self.dealer if self.dealer in self.order else self.order[-1])
 
     # ----- drawing -----------------------------------------------------------------------
@@ -856,6 +932,10 @@ class Hand:
         """Shares of a pot among tied hands; odd chips by position (R5.3, R8.15)."""
         if len(tied) == 1:
             return (amount,)
+        if self.profile.odd_chip == "all-to-first-left-of-button":
+            share, odd = divmod(amount, len(tied))
+            first = min(tied, key=self.order.index)
+            return tuple(share + (odd if seat == first else 0) for seat in tied)
         return _pots.split(amount, tied, self.order)
 
     def _finish(
