@@ -79,13 +79,28 @@ REFILL_PILES = ("discards", "current-discards", "folded", "burns")
 """What PokerKit refills an empty deck from (R13.4), in our pile names (R8.18)."""
 
 
-def unplayable(profile: Profile) -> list[str]:
-    """Why PokerKit's `FixedLimitBadugi` cannot play `profile` (empty: it can).
+POKERKIT_BETTING: dict[str, object] = {
+    "short_all_in": "largest-raise",
+    "complete_short_all_in": False,
+    "cap_counts_short_all_in": True,
+    "raise_over_posted_blind": True,
+    "covered_is_all_in": True,
+    "keep_turn_when_others_all_in": True,
+    "odd_chip": "all-to-first-left-of-button",
+}
+"""How PokerKit bets and splits (R13). With two players every other value of these plays
+the same: after a short all-in, a short blind or a fold, nobody is left to raise against."""
+
+
+def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
+    """Why PokerKit's `FixedLimitBadugi` cannot play `profile` at `seats` players (default:
+    its most) (empty: it can).
 
     PokerKit fixes these choices itself; the bridge sets only blinds, antes, bet sizes,
     the cap and the fold mode.
     """
     reasons: list[str] = []
+    players = profile.max_seats if seats is None else seats
     small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
     if profile.bet_sizes != (small, small, big, big):
         reasons.append(
@@ -95,10 +110,16 @@ def unplayable(profile: Profile) -> list[str]:
         reasons.append("PokerKit deals 4 cards and allows 4 discards")
     if profile.burns_per_draw != 1 or not profile.burn_when_all_pat:
         reasons.append("PokerKit burns one card at every draw")
-    if profile.short_all_in != "full-bet" or profile.complete_short_all_in:
-        reasons.append("PokerKit reopens the betting only on a full bet, with no completion")
     if profile.cap_heads_up != "never":
         reasons.append("PokerKit never lifts the cap")
+    if players > 2:
+        reasons += [
+            f"PokerKit plays {name} = {value!r} with more than two players"
+            for name, value in POKERKIT_BETTING.items()
+            if getattr(profile, name) != value
+        ]
+    elif profile.short_all_in not in ("full-bet", "largest-raise"):
+        reasons.append("PokerKit reopens the betting only on a full bet")
     if profile.reshuffle and sorted(profile.reshuffle) != sorted(REFILL_PILES):
         reasons.append(f"PokerKit refills from {', '.join(REFILL_PILES)}")
     if profile.reshuffle and profile.draw_delivery != "after-all-declare":
@@ -107,14 +128,14 @@ def unplayable(profile: Profile) -> list[str]:
         reasons.append("PokerKit deals every card and may give back one's own discards")
     if profile.burn_after_reshuffle:
         reasons.append("PokerKit does not burn after a refill")
-    if profile.return_uncalled == "settlement" and profile.max_seats > 2:
+    if profile.return_uncalled == "settlement" and players > 2:
         reasons.append("uncalled chips at the settlement are compared heads-up only")
     return reasons
 
 
-def game_for(profile: Profile) -> pokerkit.FixedLimitBadugi:
+def game_for(profile: Profile, *, seats: int | None = None) -> pokerkit.FixedLimitBadugi:
     """PokerKit's FixedLimitBadugi with the profile's blinds, antes, bet sizes and cap."""
-    reasons = unplayable(profile)
+    reasons = unplayable(profile, seats=seats)
     if reasons:
         raise ValueError(f"PokerKit's FixedLimitBadugi cannot play {profile.name}: {reasons[0]}")
     small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
@@ -184,7 +205,9 @@ def compare(
     notices the difference in the cap.
     """
     profile = played.setup.profile if structure is None else structure
-    replay = _Replay(played, game if game is not None else game_for(profile), profile)
+    if game is None:
+        game = game_for(profile, seats=played.setup.seats)
+    replay = _Replay(played, game, profile)
     with warnings.catch_warnings(record=True) as caught:
         # PokerKit warns (rather than refuses) about some doubtful operations, such as dealing
         # a card it does not think it can deal: each one is judged after each call.
@@ -260,6 +283,10 @@ class _Replay:
         except ValueError as error:
             raise self._diverge(
                 "PokerKit refused", what, f"{type(error).__name__}: {error}"
+            ) from None
+        except Exception as error:  # a crash in PokerKit is a difference too
+            raise self._diverge(
+                "PokerKit failed", what, f"{type(error).__name__}: {error}"
             ) from None
         self._judge_warnings(what, allowed)
         return result

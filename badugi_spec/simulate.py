@@ -188,9 +188,10 @@ def choose(hand: Hand, rng: random.Random) -> Action:
 
     Betting: each distinct option is equally likely, except a fold when checking is free
     (R8.11), which is taken only `FREE_FOLD_SHARE` of the time so that hands still reach
-    the draws and the showdown; an option that puts the player all-in is sent half the time
-    as `all-in` instead, so both spellings are exercised. Drawing: 0 to 4 discards, equally
-    likely, chosen at random from the hand.
+    the draws and the showdown, and never when everyone else still in is all-in; an option
+    that puts the player all-in is sent half the time as `all-in` instead, so both
+    spellings are exercised. Drawing: 0 to 4 discards, equally likely, chosen at random
+    from the hand.
     """
     seat = hand.to_act
     assert seat is not None
@@ -202,7 +203,7 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     distinct = [o for o in options if o.kind is not Kind.ALL_IN] or list(options)
     kinds = {o.kind for o in distinct}
     if Kind.FOLD in kinds and Kind.CHECK in kinds:
-        if rng.random() < FREE_FOLD_SHARE:
+        if rng.random() < FREE_FOLD_SHARE and not _others_all_in(hand, seat):
             return Action(seat, Kind.FOLD)
         distinct = [o for o in distinct if o.kind is not Kind.FOLD]
     option = rng.choice(distinct)
@@ -210,6 +211,12 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     if option.all_in and any(o.kind is Kind.ALL_IN for o in options) and rng.random() < 0.5:
         kind = Kind.ALL_IN
     return Action(seat, kind, amount=_amount(kind, option))
+
+
+def _others_all_in(hand: Hand, seat: int) -> bool:
+    """Everyone else still in is all-in: a free fold here only gives the pot away, and
+    PokerKit cannot settle it (R13.5), so the policy never makes one."""
+    return all(hand.stacks[other] == 0 for other in hand.live() if other != seat)
 
 
 def _amount(kind: Kind, option: Legal) -> int | None:
