@@ -63,6 +63,32 @@ _RULE_OF_BET: Final = {
 _DISCARD, _FOLDED, _BURN = "discards", "folded", "burns"
 
 
+_CHOICES: dict[int, tuple[Profile, tuple[Any, ...]]] = {}
+
+
+def _choices(rules: Profile) -> tuple[Any, ...]:
+    """The profile's choices the engine reads on every action, worked out once per profile
+    (profiles are immutable; keyed by identity, since hashing one reads every field)."""
+    known = _CHOICES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    choices = (
+        rules.short_all_in == "largest-raise",
+        rules.covered_is_all_in,
+        rules.keep_turn_when_others_all_in,
+        rules.fold_when_free,
+        rules.complete_short_all_in,
+        rules.cap,
+        rules.last_card == "dealt",
+        rules.draw_delivery == "after-all-declare",
+        _draw_options(rules.max_discards),
+    )
+    if len(_CHOICES) > 256:  # overrides make profiles on the fly; keep the cache small
+        _CHOICES.clear()
+    _CHOICES[id(rules)] = (rules, choices)
+    return choices
+
+
 class Phase(NamedTuple):
     """`bet` rounds 1-4, `draw` 1-3, then `complete`. Made at every phase change, hence a
     NamedTuple rather than a frozen dataclass."""
@@ -121,8 +147,9 @@ class Hand:
         self.dealer = dealer
         dealt_in = self._dealt_in(start)
         # Clockwise from the first seat left of the button; the button is last (R8.2).
-        self.order: tuple[int, ...] = tuple(
-            seat for seat in ((dealer + i) % seats for i in range(1, seats + 1)) if dealt_in[seat]
+        clockwise = (*range(dealer + 1, seats), *range(dealer + 1))
+        self.order: tuple[int, ...] = (
+            clockwise if all(dealt_in) else tuple(seat for seat in clockwise if dealt_in[seat])
         )
         heads_up = len(self.order) == 2
         # Heads-up the button posts the small blind and the other player the big (R1.5,
@@ -161,12 +188,19 @@ class Hand:
         self._due: list[bool] = []
         """Who was due to act as the round began (R8.27)."""
         # Read once: these decide the hot paths of every action.
-        self._largest_raise = rules.short_all_in == "largest-raise"
-        self._covered_is_all_in = rules.covered_is_all_in
-        self._keep_turn = rules.keep_turn_when_others_all_in
+        (
+            self._largest_raise,
+            self._covered_is_all_in,
+            self._keep_turn,
+            self._fold_when_free,
+            self._complete,
+            self._cap,
+            self._last_card_dealt,
+            self._after_all_declare,
+            self._draw_options,
+        ) = _choices(rules)
         self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
-        self._draw_options = _draw_options(rules.max_discards)
         self._drawn: list[int] = []
         self._declared: list[tuple[int, tuple[Card, ...]]] = []
         self._blind_all_in = False
@@ -224,14 +258,18 @@ class Hand:
         return _pots.build(self.total, [not f for f in self.folded])
 
     def legal_actions(self) -> tuple[Legal, ...]:
-        if self.to_act is None:
+        legal = self._legal
+        if legal is not None:
+            # Asked once per decision, then again by `apply`: kept until the state moves.
+            return legal
+        seat = self.to_act
+        if seat is None:
             return ()
         if self.phase.kind == "draw":
-            return self._draw_options
-        if self._legal is None:
-            # Asked once per decision, then again by `apply`: keep it until the state moves.
-            self._legal = tuple(self._betting_options(self.to_act).values())
-        return self._legal
+            options: tuple[Legal, ...] = self._draw_options
+            return options
+        self._legal = legal = tuple(self._betting_options(seat).values())
+        return legal
 
     def snapshot(self) -> dict[str, Any]:
         """A canonical, JSON-ready view: what the protocol sends and scenarios compare."""
@@ -323,15 +361,21 @@ class Hand:
         if not self._keep_turn:
             return []
         stacks, committed, folded = self.stacks, self.committed, self.folded
+        # The two largest totals of players still in: each player's "others" maximum is the
+        # largest, unless that player holds it alone.
+        first = second = -1
+        holder = -1
+        for seat in self.order:
+            if not folded[seat]:
+                total = committed[seat] + stacks[seat]
+                if total > first:
+                    first, second, holder = total, first, seat
+                elif total > second:
+                    second = total
         due = [False] * self.seats
         for seat in self.order:
-            if folded[seat] or not stacks[seat]:
-                continue
-            due[seat] = any(
-                committed[o] + stacks[o] > committed[seat]
-                for o in self.order
-                if o != seat and not folded[o]
-            )
+            if not folded[seat] and stacks[seat]:
+                due[seat] = (second if seat == holder else first) > committed[seat]
         return due
 
     def _may_raise_again(self, seat: int) -> bool:
@@ -340,16 +384,17 @@ class Hand:
         return self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts)
 
     def _capped(self) -> bool:
-        cap = self.profile.cap
+        cap = self._cap
         return cap > 0 and self.raises >= cap and not self.uncapped
 
     def _raise_target(self, level: int) -> int:
         """The round total a bet or raise goes to (R3.2, R8.8, R8.9)."""
         full = self.full_level
-        if level > full and self.profile.complete_short_all_in:
-            return full + self.bet_size
+        bet = self.profile.bet_sizes[self.phase.number - 1]
+        if level > full and self._complete:
+            return full + bet
         # Below the full level only when a big blind was posted short (R5.5).
-        return (level if level > full else full) + self.bet_size
+        return (level if level > full else full) + bet
 
     def _betting_options(self, seat: int) -> dict[Kind, Legal]:
         committed = self.committed[seat]
@@ -357,19 +402,22 @@ class Hand:
         to_call = level - committed
         stack = self.stacks[seat]
         options: dict[Kind, Legal] = {}
+        all_in: Legal | None = None
         if to_call <= 0:
             options[CHECK] = _option(CHECK, 0, committed)
-            if self.profile.fold_when_free:
+            if self._fold_when_free:
                 options[FOLD] = _FOLD
         else:
             options[FOLD] = _FOLD
-            adds = min(to_call, stack)
-            options[CALL] = _option(CALL, adds, committed + adds, adds == stack)
-        all_in = options.get(CALL) if stack <= to_call else None
+            adds = to_call if to_call < stack else stack
+            options[CALL] = call = _option(CALL, adds, committed + adds, adds == stack)
+            if stack <= to_call:
+                all_in = call
+        cap = self._cap
         if (
             stack > to_call
-            and self._may_raise_again(seat)
-            and not self._capped()
+            and (self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts))
+            and (cap == 0 or self.raises < cap or self.uncapped)
             and not self._opponent_all_in(seat)
         ):
             kind = BET if level == 0 else RAISE
@@ -453,21 +501,21 @@ class Hand:
             self._raised(seat, level, now, option.all_in)
         self._acted[seat] = self._epoch
         rule = _RULE_OF_BET[option.kind]
+        note = ""
         if option.all_in:
+            note = "all-in"
             over = now - level
             if over < 0:
                 rule = "R5.4"  # a short call: the uncovered part goes back at the end
-            elif 0 < over < self.bet_size:
+            elif 0 < over < self.profile.bet_sizes[self.phase.number - 1]:
                 rule = "R5.6"  # more than a call, less than a full bet or raise
             elif option.kind is ALL_IN:
                 rule = "R3.5" if over == 0 or self.raises > 1 else "R3.2"
-        self._log(
-            _NAME_OF[option.kind],
-            seat,
-            rule,
-            amount=option.adds,
-            note="all-in" if option.all_in else "",
-        )
+        # `_log`, inlined: the one event of nearly every action.
+        self._rows.append(
+            (_NAME_OF[option.kind], seat, rule, option.adds, (), (), note, sum(self.total),
+             tuple(self.stacks))
+        )  # fmt: skip
         self._continue_betting(after=seat)
 
     def _raised(self, seat: int, level: int, now: int, all_in: bool) -> None:
@@ -530,7 +578,7 @@ class Hand:
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
         self._acted[seat] = self._epoch
-        self._muck.extend((card, _FOLDED, 0) for card in self.holdings[seat])
+        self._muck.extend([(card, _FOLDED, 0) for card in self.holdings[seat]])
         self._log("fold", seat, "R3.10")
         live = self.live()
         if len(live) == 1:
@@ -564,13 +612,18 @@ class Hand:
         return not self._opponent_all_in(seat)
 
     def _continue_betting(self, *, after: int) -> None:
-        level = max(self.committed)
+        committed = self.committed
+        level = max(committed)
         order = self.order
         start = order.index(after) + 1
         count = len(order)
+        folded, stacks, acted = self.folded, self.stacks, self._acted
         for i in range(count):
             seat = order[(start + i) % count]
-            if self._needs_action(seat, level):
+            # The quick cases of `_needs_action` first: this runs after every action.
+            if folded[seat] or not stacks[seat]:
+                continue
+            if committed[seat] < level or (acted[seat] == -1 and self._needs_action(seat, level)):
                 self.to_act = seat
                 return
         self._end_betting_round()
@@ -678,7 +731,7 @@ class Hand:
         self._check_discards(seat, discards)
         drawers = self._drawers()
         last = len(self._drawn) + 1 == len(drawers)
-        if self.profile.draw_delivery == "after-all-declare":
+        if self._after_all_declare:
             if last:
                 plan = [*self._declared, (seat, tuple(discards))]
                 burn = self._burn_count_all(plan)
@@ -718,7 +771,7 @@ class Hand:
         self.holdings[seat] = [c for c in self.holdings[seat] if c.index not in thrown]
         self.discards[seat].extend(discards)
         number = self.phase.number
-        self._muck.extend((card, _DISCARD, number) for card in discards)
+        self._muck.extend([(card, _DISCARD, number) for card in discards])
 
     def _burn(self, count: int) -> None:
         if count:
@@ -728,7 +781,9 @@ class Hand:
             self._log("burn", None, "R4.4", cards=cards)
 
     def _replace(self, seat: int, discards: Sequence[Card]) -> None:
-        received = self._take(len(discards), seat, last_of_round=self._is_last_delivery(seat))
+        # Whether this is the round's last delivery matters only to the last-card rule.
+        last = not self._last_card_dealt and self._is_last_delivery(seat)
+        received = self._take(len(discards), seat, last_of_round=last)
         self.holdings[seat].extend(received)
         self._log(
             "draw",
@@ -788,7 +843,8 @@ class Hand:
 
     def _take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
         deck = self.deck
-        if deck.remaining - count >= self._reserve(last_of_round):
+        reserve = 0 if self._last_card_dealt else self._reserve(last_of_round)
+        if deck.remaining - count >= reserve:
             return deck.take(count)
         return self._take_with_reshuffle(count, seat, last_of_round=last_of_round)
 
@@ -839,11 +895,14 @@ class Hand:
             else:
                 kept.append(entry)
         self._muck = kept
-        for folded_seat in range(self.seats):
-            if self.folded[folded_seat] and "folded" in piles:
-                self.holdings[folded_seat] = [
-                    c for c in self.holdings[folded_seat] if c not in chosen
-                ]
+        if "folded" in piles:
+            # Card indexes: membership of ints stays in C (a Card compares field by field).
+            gone = {card.index for card in chosen}
+            for folded_seat in range(self.seats):
+                if self.folded[folded_seat]:
+                    self.holdings[folded_seat] = [
+                        c for c in self.holdings[folded_seat] if c.index not in gone
+                    ]
         stated = (
             self._stated_reshuffles[self.reshuffles]
             if self.reshuffles < len(self._stated_reshuffles)
@@ -1006,6 +1065,7 @@ class _Rehearsal(Hand):
 
     def __init__(self, hand: Hand) -> None:
         self.profile = self.structure = hand.profile
+        self._last_card_dealt = hand._last_card_dealt
         self.phase = hand.phase
         self.seats = hand.seats
         self.order = hand.order
