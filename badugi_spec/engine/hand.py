@@ -82,6 +82,12 @@ def _choices(rules: Profile) -> tuple[Any, ...]:
         rules.last_card == "dealt",
         rules.draw_delivery == "after-all-declare",
         _draw_options(rules.max_discards),
+        rules.return_uncalled == "round-end",
+        rules.betting_rounds,
+        # A reshuffle can gather every card out of the live hands, with none held back.
+        {"discards", "current-discards", "folded", "burns"} <= set(rules.reshuffle)
+        and rules.last_card == "dealt"
+        and not rules.burn_after_reshuffle,
     )
     if len(_CHOICES) > 256:  # overrides make profiles on the fly; keep the cache small
         _CHOICES.clear()
@@ -198,6 +204,9 @@ class Hand:
             self._last_card_dealt,
             self._after_all_declare,
             self._draw_options,
+            self._round_end_returns,
+            self._rounds,
+            self._gathers_all,
         ) = _choices(rules)
         self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
@@ -242,7 +251,8 @@ class Hand:
     @property
     def events(self) -> list[Event]:
         """The hand's log so far, oldest first."""
-        return [Event._make(row) for row in self._rows]
+        # A showdown's note is kept as the hand value and worded only when read.
+        return [Event._make((*row[:6], str(row[6]), *row[7:])) for row in self._rows]
 
     def live(self) -> list[int]:
         """Seats still in the hand, in order from the first seat left of the button."""
@@ -579,7 +589,9 @@ class Hand:
         self.folded[seat] = True
         self._acted[seat] = self._epoch
         self._muck.extend([(card, _FOLDED, 0) for card in self.holdings[seat]])
-        self._log("fold", seat, "R3.10")
+        self._rows.append(
+            ("fold", seat, "R3.10", 0, (), (), "", sum(self.total), tuple(self.stacks))
+        )
         live = self.live()
         if len(live) == 1:
             self._end_round_returns()
@@ -630,7 +642,7 @@ class Hand:
 
     def _end_round_returns(self) -> None:
         """Uncalled chips go back when the round ends, if the profile says so (R8.12)."""
-        if self.profile.return_uncalled != "round-end":
+        if not self._round_end_returns:
             return
         seat, extra = _pots.uncalled(self.committed)
         if extra:
@@ -643,7 +655,7 @@ class Hand:
     def _end_betting_round(self) -> None:
         self.to_act = None
         self._end_round_returns()
-        if self.phase.number == self.profile.betting_rounds:
+        if self.phase.number == self._rounds:
             self._showdown()
         else:
             self._start_draw(self.phase.number)
@@ -777,23 +789,20 @@ class Hand:
         if count:
             cards = self._take(count, None, last_of_round=False)
             self.burns.extend(cards)
-            self._muck.extend((card, _BURN, 0) for card in cards)
-            self._log("burn", None, "R4.4", cards=cards)
+            self._muck.extend([(card, _BURN, 0) for card in cards])
+            self._rows.append(
+                ("burn", None, "R4.4", 0, cards, (), "", sum(self.total), tuple(self.stacks))
+            )
 
     def _replace(self, seat: int, discards: Sequence[Card]) -> None:
         # Whether this is the round's last delivery matters only to the last-card rule.
         last = not self._last_card_dealt and self._is_last_delivery(seat)
         received = self._take(len(discards), seat, last_of_round=last)
         self.holdings[seat].extend(received)
-        self._log(
-            "draw",
-            seat,
-            "R4.2",
-            cards=tuple(discards),
-            received=received,
-            amount=len(discards),
-            note="stands pat" if not discards else "",
-        )
+        self._rows.append(
+            ("draw", seat, "R4.2", len(discards), tuple(discards), received,
+             "" if discards else "stands pat", sum(self.total), tuple(self.stacks))
+        )  # fmt: skip
 
     def _is_last_delivery(self, seat: int) -> bool:
         drawers = self._drawers()
@@ -815,6 +824,13 @@ class Hand:
         if not self.profile.reshuffle:
             self.deck.require(need, f"draw {self.phase.number}")
             return
+        if self._gathers_all and self.reshuffles >= len(self._stated_reshuffles):
+            # Every card not in a live hand can come back, and no stated order is left to
+            # check: the draw can be dealt if the hand's deck holds enough such cards.
+            held = sum(len(self.holdings[seat]) for seat in self.live())
+            thrown = sum(len(cards) for _, cards in plan)
+            if len(self.deck.order()) - held + thrown >= need:
+                return
         available = self._available(plan, burn)
         if available < need:
             raise illegal(
@@ -938,13 +954,11 @@ class Hand:
         all_in = self.stacks[seat] == 0
         if all_in:
             self._blind_all_in = True
-        self._log(
-            "post",
-            seat,
-            "R5.5" if all_in else rule,
-            amount=posted,
-            note=name + " all-in" if all_in else name,
-        )
+        note = name + " all-in" if all_in else name
+        self._rows.append(
+            ("post", seat, "R5.5" if all_in else rule, posted, (), (), note, sum(self.total),
+             tuple(self.stacks))
+        )  # fmt: skip
 
     def _deal(self) -> None:
         # One at a time, clockwise from the first seat left of the button (R1.7, R8.4):
@@ -952,10 +966,12 @@ class Hand:
         order = self.order
         count = len(order)
         dealt = self.deck.take(self.profile.hand_size * count)
+        rows, holdings = self._rows, self.holdings
+        pot, stacks = sum(self.total), tuple(self.stacks)
         for position, seat in enumerate(order):
             cards = dealt[position::count]
-            self.holdings[seat].extend(cards)
-            self._log("deal", seat, "R1.7", cards=cards)
+            holdings[seat].extend(cards)
+            rows.append(("deal", seat, "R1.7", 0, cards, (), "", pot, stacks))
 
     def _settle_fold(self, winner: int) -> None:
         won = [0] * self.seats
@@ -1014,9 +1030,10 @@ class Hand:
                 self._log("return", seat, rule, amount=returned[seat])
         if ended_by == "showdown":
             for seat in self._show_order():
-                self._log(
-                    "show", seat, "R5.1", cards=tuple(self.holdings[seat]), note=str(shown[seat])
-                )
+                self._rows.append(
+                    ("show", seat, "R5.1", 0, tuple(self.holdings[seat]), (), shown[seat],
+                     sum(self.total), tuple(self.stacks))
+                )  # fmt: skip
         for seat in range(self.seats):
             self.stacks[seat] += won[seat] + returned[seat]
             self.returned[seat] += returned[seat]
