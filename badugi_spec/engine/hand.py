@@ -480,33 +480,30 @@ class Hand:
         )
 
     def _bet(self, action: Action) -> None:
-        seat = action.seat
+        seat, kind, amount = action.seat, action.kind, action.amount
         for option in self._legal or self.legal_actions():  # usually already asked for
-            if option.kind is action.kind:
+            if option.kind is kind:
                 break
         else:
-            self._refuse(seat, action.kind)
+            self._refuse(seat, kind)
             raise AssertionError("unreachable")  # pragma: no cover
-        if action.kind is ALL_IN and action.amount is not None and action.amount < option.adds:
-            raise illegal(
-                "not-all-in",
-                f"all-in means the whole stack of {option.adds}, not {action.amount}",
-            )
-        if action.amount is not None:
-            expected = option.to if action.kind in (BET, RAISE) else option.adds
-            if action.amount != expected:
-                what = (
-                    f"{action.kind.value} to" if action.kind in (BET, RAISE) else action.kind.value
-                )
-                raise illegal("wrong-amount", f"{what} {expected} here, not {action.amount}")
-        if option.kind is FOLD:
+        adds = option.adds
+        if amount is not None:
+            if kind is ALL_IN and amount < adds:
+                raise illegal("not-all-in", f"all-in means the whole stack of {adds}, not {amount}")
+            expected = option.to if kind in (BET, RAISE) else adds
+            if amount != expected:
+                what = f"{kind.value} to" if kind in (BET, RAISE) else kind.value
+                raise illegal("wrong-amount", f"{what} {expected} here, not {amount}")
+        if kind is FOLD:
             self._fold(seat)
             return
-        level = max(self.committed)
-        self.stacks[seat] -= option.adds
-        self.committed[seat] += option.adds
-        self.total[seat] += option.adds
-        now = self.committed[seat]
+        committed = self.committed
+        level = max(committed)
+        self.stacks[seat] -= adds
+        committed[seat] += adds
+        self.total[seat] += adds
+        now = committed[seat]
         if now > level:
             self._raised(seat, level, now, option.all_in)
         self._acted[seat] = self._epoch
@@ -1034,14 +1031,15 @@ class Hand:
                     ("show", seat, "R5.1", 0, tuple(self.holdings[seat]), (), shown[seat],
                      sum(self.total), tuple(self.stacks))
                 )  # fmt: skip
+        stacks, rows, pot_now = self.stacks, self._rows, sum(self.total)
+        rule = "R3.10" if ended_by == "fold" else ("R5.2" if len(best) > 1 else "R5.1")
+        if len(pots) > 1:
+            rule = "R8.14"
         for seat in range(self.seats):
-            self.stacks[seat] += won[seat] + returned[seat]
+            stacks[seat] += won[seat] + returned[seat]
             self.returned[seat] += returned[seat]
             if won[seat]:
-                rule = "R3.10" if ended_by == "fold" else ("R5.2" if len(best) > 1 else "R5.1")
-                if len(pots) > 1:
-                    rule = "R8.14"
-                self._log("win", seat, rule, amount=won[seat])
+                rows.append(("win", seat, rule, won[seat], (), (), "", pot_now, tuple(stacks)))
         self.phase = _phase("complete", 0)
         self.to_act = None
         self.result = Result(ended_by, best, won, tuple(self.returned), shown, pot, pots)
