@@ -211,6 +211,7 @@ class Hand:
         self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
         self._drawn: list[int] = []
+        self._round_drawers: list[int] = []
         self._declared: list[tuple[int, tuple[Card, ...]]] = []
         self._blind_all_in = False
         if rules.ante:
@@ -690,6 +691,8 @@ class Hand:
         self.phase = _phase("draw", number)
         self._drawn = []
         self._declared = []
+        # Nobody folds during a draw, so the round's drawers are known from its start.
+        self._round_drawers = self._drawers()
         self.to_act = self._first_drawer()
 
     # Hooks: one decision of the rules each, so a variant (or a mutant) overrides only that.
@@ -738,7 +741,7 @@ class Hand:
 
     def _draw(self, seat: int, discards: Sequence[Card]) -> None:
         self._check_discards(seat, discards)
-        drawers = self._drawers()
+        drawers = self._round_drawers
         last = len(self._drawn) + 1 == len(drawers)
         if self._after_all_declare:
             if last:
@@ -802,7 +805,7 @@ class Hand:
         )  # fmt: skip
 
     def _is_last_delivery(self, seat: int) -> bool:
-        drawers = self._drawers()
+        drawers = self._round_drawers
         return len(self._drawn) == len(drawers) and seat == self._drawn[-1]
 
     # ----- the stub and its reshuffles ---------------------------------------------------
