@@ -164,8 +164,9 @@ class Hand:
         self.big_blind = self.order[0] if heads_up else self.order[1]
         self.start_stacks = start
         self.deck = Deck(deck)
-        self.deck.require(rules.hand_size * len(self.order), "the deal")
-        self._stated_reshuffles = [tuple(cards) for cards in reshuffles]
+        if self.deck.remaining < rules.hand_size * len(self.order):
+            self.deck.require(rules.hand_size * len(self.order), "the deal")
+        self._stated_reshuffles = [tuple(cards) for cards in reshuffles] if reshuffles else []
         self.stacks = list(start)
         self.total = [0] * seats
         self.committed = [0] * seats
@@ -729,6 +730,8 @@ class Hand:
                 "too-many-discards",
                 f"{len(discards)} cards discarded; at most {self.profile.max_discards}",
             )
+        if not discards:
+            return  # standing pat
         # Card indexes, not Card objects: sets and membership of ints stay in C.
         thrown = {card.index for card in discards}
         if len(thrown) != len(discards):
@@ -779,6 +782,8 @@ class Hand:
         return self.profile.burns_per_draw
 
     def _throw(self, seat: int, discards: Sequence[Card]) -> None:
+        if not discards:
+            return
         thrown = {card.index for card in discards}
         self.holdings[seat] = [c for c in self.holdings[seat] if c.index not in thrown]
         self.discards[seat].extend(discards)
@@ -945,13 +950,14 @@ class Hand:
     # ----- dealing and settling ----------------------------------------------------------
 
     def _post(self, seat: int, blind: int, name: str, rule: str, *, commits: bool = True) -> None:
-        posted = min(blind, self.stacks[seat])
-        self.stacks[seat] -= posted
+        stacks = self.stacks
+        posted = blind if blind < stacks[seat] else stacks[seat]
+        stacks[seat] -= posted
         self.total[seat] += posted
         if commits:
             self.committed[seat] += posted
         # A blind that takes the whole stack, short or exact, is the all-in of R5.5.
-        all_in = self.stacks[seat] == 0
+        all_in = stacks[seat] == 0
         if all_in:
             self._blind_all_in = True
         note = name + " all-in" if all_in else name
@@ -974,10 +980,11 @@ class Hand:
             rows.append(("deal", seat, "R1.7", 0, cards, (), "", pot, stacks))
 
     def _settle_fold(self, winner: int) -> None:
-        won = [0] * self.seats
-        won[winner] = self.pot
-        pot = Pot(self.pot, (winner,), (winner,), (self.pot,))
-        self._finish("fold", (winner,), tuple(won), (0,) * self.seats, (None,) * self.seats, pot)
+        seats, amount = self.seats, sum(self.total)
+        won = [0] * seats
+        won[winner] = amount
+        pot = Pot(amount, (winner,), (winner,), (amount,))
+        self._finish("fold", (winner,), tuple(won), (0,) * seats, (None,) * seats, pot)
 
     def _showdown(self) -> None:
         live = self.live()
