@@ -715,7 +715,7 @@ class Hand:
 
     def _first_drawer(self) -> int:
         """The first player still in left of the button: heads-up, the big blind (R4.3)."""
-        return self._drawers()[0]
+        return self._round_drawers[0]  # `_drawers()`, as the draw round began
 
     def _burn_count(self, discards: Sequence[Card]) -> int:
         """Cards burned before `discards` are replaced: before the first player's draw (R4.4)."""
