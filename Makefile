@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint typecheck bench docs serve mutants simulate bot-sessions pokerkit-rankings clean
+.PHONY: run test lint typecheck bench docs serve mutants simulate simulate-multiway bot-sessions pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,15 @@ bot-sessions: $(STAMP)
 ## Every 4- and 5-card hand in each of the four rankings against PokerKit (most of an hour).
 pokerkit-rankings: $(STAMP)
 	$(BIN)/python -W error -m badugi_spec.rankings.pokerkit_check
+
+## The long runs against PokerKit under its own profile (R13): 20,000 hands at 3, 6 and 8
+## seats, then heads-up under the house profile. About 15 minutes on one core.
+SIM_HANDS ?= 20000
+simulate-multiway: $(STAMP)
+	$(BIN)/badugi-spec simulate --hands $(SIM_HANDS) --seed 1 --seats 3 --profile pokerkit --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(SIM_HANDS) --seed 1 --seats 6 --profile pokerkit --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(SIM_HANDS) --seed 1 --seats 8 --profile pokerkit --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(SIM_HANDS) --seed 1 --against pokerkit
 
 clean:
 	rm -rf $(VENV) site build reports *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/generated

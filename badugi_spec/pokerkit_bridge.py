@@ -1,44 +1,53 @@
 """Replay a simulated hand through PokerKit's `FixedLimitBadugi` and report the first difference.
 
 PokerKit (PyPI `pokerkit`, an optional extra) is an independent implementation of the game.
-It is set up as the house game:
+It is set up from the hand's profile, with only the settings PokerKit itself offers:
 
-- Blinds `(small, big)`. Heads-up PokerKit reverses the blinds, so its player 0 posts the big
-  blind and player 1, the button, the small blind. Our big blind seat is PokerKit's player 0
-  and our dealer is its player 1, whichever seat numbers they have in the hand.
-- The cap. PokerKit's limit games allow `max_completion_betting_or_raising_count` = 4 bets
-  or raises per street on top of the blinds, which before the draw is the big blind plus
-  four raises (up to 10 chips). The house counts the big blind as the round's bet (R3.6),
-  so the first street here allows `cap - 1` = 3 and the later streets `cap` = 4.
-- Every card comes from the house deck order: PokerKit is told which card to deal, burn
-  and deal again, so both see the same cards (R1.6, R1.7, R4.3, R4.4).
+- Players in PokerKit's order, which is ours (R8.2): clockwise from the first seat left
+  of the button, the button last. Heads-up PokerKit reverses the blinds, so its player 0
+  is the big blind, which is also the first seat left of the button.
+- Blinds, antes and the two bet sizes from the profile; `Mode.CASH_GAME` when the profile
+  allows a fold with nothing to call (PokerKit then accepts it with a warning, R8.11),
+  else `Mode.TOURNAMENT`, which refuses it.
+- The cap. PokerKit counts bets and raises, not the blind:
+  `max_completion_betting_or_raising_count` per street. A profile that counts the blind
+  (the house, R3.6) gets one fewer before the draw. PokerKit's own value, 4 on every
+  street, is the `pokerkit` profile's (R13.1).
+- Every card comes from our engine: PokerKit's deck is set to the hand's deck order and
+  each burn and replacement our engine deals is dealt to PokerKit by name. When our engine
+  rebuilds the stub (R8.18), PokerKit must be refilling its own at that very card, from
+  the same cards: its burns, folded hands and discards (R13.4). A card PokerKit does not
+  think it can deal, or a rebuilt stub of other cards, is a difference.
 
 At every decision both must agree on whose turn it is and on the options (fold or not, the
 amount to check or call, the one raise size or none), PokerKit must accept the action, and
 it must put in the same chips. After every deal and draw the hands must be the same; at the
-end the winners, the hand values, how the hand ended and the final stacks.
+showdown the order of showing, the hand values and the pots (amounts and who may win each);
+at the end the winners, how the hand ended and the final stacks.
 
-Known difference, allowed for and counted: chips that the other player cannot cover
-(R5.4, R5.5). PokerKit hands them back when it collects the bets at the end of the betting
-round; the house gives them back when the hand is settled. Stacks during the hand are
-compared after adding back what the house still owes; final stacks must agree exactly.
+Known difference under the house profile, allowed for and counted: chips that no one else
+can cover (R5.4, R5.5). PokerKit hands them back when it collects the bets at the end of
+the betting round; the house gives them back when the hand is settled. Stacks during the
+hand are compared after adding back what the house still owes; final stacks must agree.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import warnings
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pokerkit
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.actions import Action, Kind
-from badugi_spec.engine.hand import SEATS, Hand
+from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
+from badugi_spec.profiles.model import Profile
 from badugi_spec.simulate import PlayedHand
 from badugi_spec.structure import HOUSE, Structure
 
@@ -54,44 +63,107 @@ AUTOMATIONS: tuple[pokerkit.Automation, ...] = (
 )
 """Bookkeeping only. Dealing, burning, drawing and showing are done by hand, card by card."""
 
-_TO_PK: dict[Card, pokerkit.Card] = {card: next(pokerkit.Card.parse(str(card))) for card in DECK}
-_FROM_PK: dict[pokerkit.Card, Card] = {pk: card for card, pk in _TO_PK.items()}
+TO_PK: dict[Card, pokerkit.Card] = {card: next(pokerkit.Card.parse(str(card))) for card in DECK}
+FROM_PK: dict[pokerkit.Card, Card] = {pk: card for card, pk in TO_PK.items()}
 
 KNOWN_DIFFERENCE = (
     "PokerKit gives uncovered chips back when the betting round ends,"
     " the house when the hand is settled (R5.4, R5.5); final stacks agree"
 )
 
+# PokerKit's warnings that are its way of doing what the profile says, not a difference.
+FREE_FOLD_WARNING = "There is no reason for this player to fold."
+REFILL_WARNING = "Returning reserved (mucked, etc.) cards as dealable."
 
-def house_game(structure: Structure = HOUSE) -> pokerkit.FixedLimitBadugi:
-    """PokerKit's FixedLimitBadugi with the house blinds, bet sizes and cap."""
-    small, big = structure.bet_sizes[0], structure.bet_sizes[-1]
-    if (
-        structure.bet_sizes != (small, small, big, big)
-        or structure.hand_size != 4
-        or structure.max_discards != 4
-        or structure.burns_per_draw != 1
-    ):
-        raise ValueError(f"PokerKit's FixedLimitBadugi cannot play {structure}")
+REFILL_PILES = ("discards", "current-discards", "folded", "burns")
+"""What PokerKit refills an empty deck from (R13.4), in our pile names (R8.18)."""
+
+
+POKERKIT_BETTING: dict[str, object] = {
+    "short_all_in": "largest-raise",
+    "complete_short_all_in": False,
+    "cap_counts_short_all_in": True,
+    "raise_over_posted_blind": True,
+    "covered_is_all_in": True,
+    "keep_turn_when_others_all_in": True,
+    "odd_chip": "all-to-first-left-of-button",
+}
+"""How PokerKit bets and splits (R13). With two players every other value of these plays
+the same: after a short all-in, a short blind or a fold, nobody is left to raise against."""
+
+
+def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
+    """Why PokerKit's `FixedLimitBadugi` cannot play `profile` at `seats` players (default:
+    its most) (empty: it can).
+
+    PokerKit fixes these choices itself; the bridge sets only blinds, antes, bet sizes,
+    the cap and the fold mode.
+    """
+    reasons: list[str] = []
+    players = profile.max_seats if seats is None else seats
+    small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
+    if profile.bet_sizes != (small, small, big, big):
+        reasons.append(
+            f"bet_sizes {list(profile.bet_sizes)}: PokerKit plays small, small, big, big"
+        )
+    if (profile.hand_size, profile.max_discards) != (4, 4):
+        reasons.append("PokerKit deals 4 cards and allows 4 discards")
+    if profile.burns_per_draw != 1 or not profile.burn_when_all_pat:
+        reasons.append("PokerKit burns one card at every draw")
+    if profile.cap_heads_up != "never":
+        reasons.append("PokerKit never lifts the cap")
+    if players > 2:
+        reasons += [
+            f"PokerKit plays {name} = {value!r} with more than two players"
+            for name, value in POKERKIT_BETTING.items()
+            if getattr(profile, name) != value
+        ]
+    elif profile.short_all_in not in ("full-bet", "largest-raise"):
+        reasons.append("PokerKit reopens the betting only on a full bet")
+    if profile.reshuffle and sorted(profile.reshuffle) != sorted(REFILL_PILES):
+        reasons.append(f"PokerKit refills from {', '.join(REFILL_PILES)}")
+    if profile.reshuffle and profile.draw_delivery != "after-all-declare":
+        reasons.append("PokerKit deals replacements once everyone has declared")
+    if profile.last_card != "dealt" or not profile.own_discards_back:
+        reasons.append("PokerKit deals every card and may give back one's own discards")
+    if profile.burn_after_reshuffle:
+        reasons.append("PokerKit does not burn after a refill")
+    if profile.return_uncalled == "settlement" and players > 2:
+        reasons.append("uncalled chips at the settlement are compared heads-up only")
+    return reasons
+
+
+def game_for(profile: Profile, *, seats: int | None = None) -> pokerkit.FixedLimitBadugi:
+    """PokerKit's FixedLimitBadugi with the profile's blinds, antes, bet sizes and cap."""
+    reasons = unplayable(profile, seats=seats)
+    if reasons:
+        raise ValueError(f"PokerKit's FixedLimitBadugi cannot play {profile.name}: {reasons[0]}")
+    small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
     game = pokerkit.FixedLimitBadugi(
         AUTOMATIONS,
         True,
-        0,
-        (structure.small_blind, structure.big_blind),
+        profile.ante,
+        (profile.small_blind, profile.big_blind),
         small,
         big,
-        mode=pokerkit.Mode.TOURNAMENT,
+        mode=pokerkit.Mode.CASH_GAME if profile.fold_when_free else pokerkit.Mode.TOURNAMENT,
     )
-    # PokerKit's count excludes the blinds; the house counts the big blind as the first bet.
+    # PokerKit's count excludes the blinds; a profile may count the big blind as a level.
+    cap = profile.cap if profile.cap else 10**6
     first, *later = game.streets
     game.streets = (
-        dataclasses.replace(first, max_completion_betting_or_raising_count=structure.cap - 1),
-        *(
-            dataclasses.replace(street, max_completion_betting_or_raising_count=structure.cap)
-            for street in later
+        dataclasses.replace(
+            first,
+            max_completion_betting_or_raising_count=cap - profile.cap_counts_blind,
         ),
+        *(dataclasses.replace(s, max_completion_betting_or_raising_count=cap) for s in later),
     )
     return game
+
+
+def house_game(structure: Structure = HOUSE) -> pokerkit.FixedLimitBadugi:
+    """PokerKit's FixedLimitBadugi set to the house cap (kept for existing callers)."""
+    return game_for(structure)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +171,11 @@ class Difference:
     where: str
     what: str
     house: str
+    """Our engine's side (named after the house game, where it began)."""
     pokerkit: str
 
     def describe(self) -> str:
-        return f"{self.where}: {self.what}: house {self.house}; pokerkit {self.pokerkit}"
+        return f"{self.where}: {self.what}: ours {self.house}; pokerkit {self.pokerkit}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +183,9 @@ class Comparison:
     played: PlayedHand
     difference: Difference | None
     returned_uncovered: bool
-    """PokerKit gave uncovered chips back before the settlement (the known difference)."""
+    """PokerKit gave uncovered chips back before the settlement (the house's known difference)."""
+    refills: int = 0
+    """Times both engines rebuilt the stub in this hand."""
 
     @property
     def agrees(self) -> bool:
@@ -121,23 +196,30 @@ def compare(
     played: PlayedHand,
     *,
     game: pokerkit.FixedLimitBadugi | None = None,
-    structure: Structure = HOUSE,
+    structure: Structure | None = None,
 ) -> Comparison:
     """Replay `played` through the engine and PokerKit side by side; stop at the first difference.
 
-    `game` defaults to `house_game(structure)`; a test may pass PokerKit's defaults to show
-    that the comparison notices the difference in the cap.
+    `structure` defaults to the profile the hand was played under, `game` to
+    `game_for(structure)`; a test may pass PokerKit's defaults to show that the comparison
+    notices the difference in the cap.
     """
-    replay = _Replay(played, game if game is not None else house_game(structure), structure)
-    with warnings.catch_warnings():
+    profile = played.setup.profile if structure is None else structure
+    if game is None:
+        game = game_for(profile, seats=played.setup.seats)
+    replay = _Replay(played, game, profile)
+    with warnings.catch_warnings(record=True) as caught:
         # PokerKit warns (rather than refuses) about some doubtful operations, such as dealing
-        # a card it does not think is in the deck: here that is a difference too.
-        warnings.simplefilter("error")
+        # a card it does not think it can deal: each one is judged after each call.
+        warnings.simplefilter("always")
+        replay.caught = caught
         try:
             replay.run()
         except _Diverged as diverged:
-            return Comparison(played, diverged.difference, replay.returned_uncovered)
-    return Comparison(played, None, replay.returned_uncovered)
+            return Comparison(
+                played, diverged.difference, replay.returned_uncovered, replay.refills
+            )
+    return Comparison(played, None, replay.returned_uncovered, replay.refills)
 
 
 class _Diverged(Exception):
@@ -155,46 +237,74 @@ def _options(fold: bool, call: int | None, raise_to: int | None) -> str:
     return "[" + ", ".join(parts) + "]"
 
 
-def _show(cards: list[Card]) -> str:
+def _show(cards: Sequence[Card]) -> str:
     return " ".join(sorted(str(card) for card in cards)) or "nothing"
 
 
 class _Replay:
     def __init__(
-        self, played: PlayedHand, game: pokerkit.FixedLimitBadugi, structure: Structure
+        self, played: PlayedHand, game: pokerkit.FixedLimitBadugi, profile: Profile
     ) -> None:
         setup = played.setup
         self.played = played
-        self.deck = setup.deck
-        self.structure = structure
+        self.profile = profile
         self.where = "at the set-up"
         self.returned_uncovered = False
+        self.refills = 0
+        self.caught: list[warnings.WarningMessage] = []
         self.hand = Hand(
-            deck=setup.deck, stacks=setup.stacks, dealer=setup.dealer, structure=structure
+            deck=setup.deck,
+            stacks=setup.stacks,
+            dealer=setup.dealer,
+            profile=profile,
+            reshuffles=played.reshuffles,
         )
-        # PokerKit's player index -> our seat: 0 is the big blind, 1 the button (see above).
-        self.seats = (self.hand.big_blind, self.hand.dealer)
+        # PokerKit's player index -> our seat, and back (see the module docstring).
+        self.seats = self.hand.order
         self.index = {seat: i for i, seat in enumerate(self.seats)}
         starting = tuple(setup.stacks[seat] for seat in self.seats)
-        self.state: pokerkit.State = self._pk("start the hand", lambda: game(starting, SEATS))
-        self.position = 0
-        self.declared = [0] * SEATS
+        self.state: pokerkit.State = self._pk(
+            "start the hand", lambda: game(starting, len(self.seats))
+        )
+        self.state.deck_cards = deque(TO_PK[card] for card in setup.deck)
+        self.events_seen = 0
+        self.pending: list[Any] = []
+        """Our engine's burns, reshuffles and deliveries not yet dealt to PokerKit."""
+        self.rebuilt: list[tuple[Card, ...]] = []
 
     # ----- helpers ------------------------------------------------------------------------
 
-    def _diverge(self, what: str, house: str, theirs: str) -> _Diverged:
-        return _Diverged(Difference(self.where, what, house, theirs))
+    def _diverge(self, what: str, ours: str, theirs: str) -> _Diverged:
+        return _Diverged(Difference(self.where, what, ours, theirs))
 
-    def _pk(self, what: str, call: Callable[[], _T]) -> _T:
+    def _pk(self, what: str, call: Callable[[], _T], *, allowed: tuple[str, ...] = ()) -> _T:
         try:
-            return call()
-        except (ValueError, UserWarning) as error:
+            result = call()
+        except ValueError as error:
             raise self._diverge(
                 "PokerKit refused", what, f"{type(error).__name__}: {error}"
             ) from None
+        except Exception as error:  # a crash in PokerKit is a difference too
+            raise self._diverge(
+                "PokerKit failed", what, f"{type(error).__name__}: {error}"
+            ) from None
+        self._judge_warnings(what, allowed)
+        return result
+
+    def _judge_warnings(self, what: str, allowed: tuple[str, ...]) -> None:
+        unexpected = [str(w.message) for w in self.caught if str(w.message) not in allowed]
+        self.caught.clear()
+        if unexpected:
+            raise self._diverge("PokerKit warned", what, unexpected[0])
 
     def _pk_cards(self, index: int) -> list[Card]:
-        return [_FROM_PK[card] for card in self.state.hole_cards[index]]
+        return [FROM_PK[card] for card in self.state.hole_cards[index]]
+
+    def _new_events(self) -> list[Any]:
+        rows = self.hand._rows
+        new = rows[self.events_seen :]
+        self.events_seen = len(rows)
+        return new
 
     # ----- the replay ---------------------------------------------------------------------
 
@@ -214,23 +324,26 @@ class _Replay:
 
     def _deal(self) -> None:
         self.where = "at the deal"
-        dealt = self.structure.hand_size * SEATS
-        for position in range(dealt):
-            # One card at a time, big blind first (R1.7): PokerKit's player 0 first.
-            expected = position % SEATS
+        count = len(self.seats)
+        deck = self.played.setup.deck
+        for position in range(self.profile.hand_size * count):
+            # One card at a time, clockwise from the first seat left of the button (R8.4).
+            expected = position % count
             if self.state.hole_dealee_index != expected:
                 raise self._diverge(
                     f"who gets card {position + 1}",
                     f"seat {self.seats[expected]}",
                     f"player {self.state.hole_dealee_index}",
                 )
-            card = _TO_PK[self.deck[position]]
+            card = TO_PK[deck[position]]
             self._pk(f"deal {card!r}", partial(self.state.deal_hole, (card,)))
-        self.position = dealt
+        self._new_events()
         self._compare_holdings()
 
     def _compare_holdings(self) -> None:
         for index, seat in enumerate(self.seats):
+            if self.hand.folded[seat]:
+                continue
             ours, theirs = self.hand.holdings[seat], self._pk_cards(index)
             if set(ours) != set(theirs):
                 raise self._diverge(f"seat {seat}'s cards", _show(ours), _show(theirs))
@@ -245,16 +358,17 @@ class _Replay:
                 "whose turn",
                 f"seat {hand.to_act} to {'bet' if betting else 'draw'}",
                 f"actor {state.actor_index}, drawer {state.stand_patter_or_discarder_index}"
-                f" (player 0 is seat {self.seats[0]})",
+                f" (players in order: seats {list(self.seats)})",
             )
         if betting:
-            ours_options, theirs_options = self._house_options(), self._pk_options()
+            ours_options = self._our_options()
+            theirs_options = self._pk_options()
             if ours_options != theirs_options:
                 raise self._diverge(
                     "legal options", _options(*ours_options), _options(*theirs_options)
                 )
 
-    def _house_options(self) -> tuple[bool, int | None, int | None]:
+    def _our_options(self) -> tuple[bool, int | None, int | None]:
         options = {o.kind: o for o in self.hand.legal_actions()}
         call: int | None = None
         if Kind.CHECK in options:
@@ -267,13 +381,15 @@ class _Replay:
     def _pk_options(self) -> tuple[bool, int | None, int | None]:
         state = self.state
         raise_to: int | None = None
+        fold = state.can_fold()
         if state.can_complete_bet_or_raise_to():
             low = state.min_completion_betting_or_raising_to_amount
             high = state.max_completion_betting_or_raising_to_amount
             if low != high:
                 raise self._diverge("raise sizes", "one fixed size", f"{low} to {high}")
             raise_to = low
-        return state.can_fold(), state.checking_or_calling_amount, raise_to
+        self._judge_warnings("the options", (FREE_FOLD_WARNING,))
+        return fold, state.checking_or_calling_amount, raise_to
 
     def _bet(self, action: Action) -> None:
         hand, state = self.hand, self.state
@@ -281,9 +397,10 @@ class _Replay:
         if option is None:
             raise self._diverge("the recorded action", "not offered on replay", "-")
         level = max(hand.committed)
+        free = level == hand.committed[action.seat]
         self._apply(action)
         if option.kind is Kind.FOLD:
-            self._pk("fold", state.fold)
+            self._pk("fold", state.fold, allowed=(FREE_FOLD_WARNING,) if free else ())
         elif option.to > level:
             done = self._pk(
                 f"raise to {option.to}", lambda: state.complete_bet_or_raise_to(option.to)
@@ -304,37 +421,68 @@ class _Replay:
     def _draw(self, action: Action) -> None:
         state = self.state
         self._apply(action)
-        discards = tuple(_TO_PK[card] for card in action.discards)
+        discards = tuple(TO_PK[card] for card in action.discards)
         self._pk(f"discard {len(discards)}", lambda: state.stand_pat_or_discard(discards))
-        self.declared[self.index[action.seat]] = len(discards)
+        self.pending += [row for row in self._new_events() if row[0] in _CARD_EVENTS]
         if state.stand_patter_or_discarder_index is not None:
             return
-        # PokerKit burns and deals once both have declared; the house serves the big blind
-        # before the dealer declares. Either way the cards come off the deck in the same order:
-        # the burn, the big blind's replacements, the dealer's (R4.3, R4.4).
-        burn = self.deck[self.position]
-        self._pk("burn", lambda: state.burn_card((_TO_PK[burn],)))
-        if self.hand.burns[-1] != burn or state.burn_cards[-1] != _TO_PK[burn]:
-            raise self._diverge("burned card", str(self.hand.burns[-1]), repr(state.burn_cards[-1]))
-        self.position += 1
-        for index, count in enumerate(self.declared):
-            if not count:
-                continue
-            if state.hole_dealee_index != index:
-                raise self._diverge(
-                    "who gets replacements first",
-                    f"seat {self.seats[index]}",
-                    f"player {state.hole_dealee_index}",
-                )
-            cards = tuple(_TO_PK[c] for c in self.deck[self.position : self.position + count])
-            self._pk(f"deal {count}", partial(state.deal_hole, cards))
-            self.position += count
-        self.declared = [0] * SEATS
-        if self.hand.deck.position != self.position:
+        # PokerKit burns and deals once everyone has declared. Our engine may already have
+        # served some players (in-turn delivery, R4.3); either way the cards come in the
+        # same order: the burn, then each player's replacements clockwise (R4.4, R8.16).
+        pending, self.pending = self.pending, []
+        for kind, seat, *_, cards, received, _note, _pot, _stacks in pending:
+            if kind == "reshuffle":
+                self.rebuilt.append(cards)
+            elif kind == "burn":
+                for card in cards:
+                    self._feed((card,), None)
+            elif received:
+                self._feed(received, self.index[seat])
+        if self.rebuilt:
             raise self._diverge(
-                "cards used", str(self.hand.deck.position), f"{self.position} (burn and deals)"
+                "the stub rebuilt", "from the discards, folded hands and burns", "not refilled"
             )
         self._compare_holdings()
+
+    def _feed(self, cards: Sequence[Card], index: int | None) -> None:
+        """Deal `cards` to player `index` (None: burn them), as our engine dealt them; where
+        our engine rebuilt the stub, PokerKit must refill its deck with the same cards."""
+        state = self.state
+        rest = list(cards)
+        while rest:
+            in_deck = len(state.deck_cards)
+            allowed: tuple[str, ...] = ()
+            if in_deck:
+                chunk, rest = rest[:in_deck], rest[in_deck:]
+            else:
+                self._check_refill()
+                allowed = (REFILL_WARNING,)
+                chunk, rest = rest, []
+            pk = tuple(TO_PK[card] for card in chunk)
+            if index is None:
+                self._pk(f"burn {_show(chunk)}", partial(state.burn_card, pk), allowed=allowed)
+            else:
+                self._pk(
+                    f"deal {_show(chunk)} to seat {self.seats[index]}",
+                    partial(state.deal_hole, pk, index),
+                    allowed=allowed,
+                )
+
+    def _check_refill(self) -> None:
+        """PokerKit refills an empty deck from every burn, folded hand and discard (R13.4)."""
+        theirs = {FROM_PK[card] for card in self.state.reserved_cards}
+        if not self.rebuilt:
+            raise self._diverge(
+                "the stub rebuilt", "not yet: cards left in the stub", f"{len(theirs)} cards"
+            )
+        ours = self.rebuilt.pop(0)
+        if set(ours) != theirs:
+            raise self._diverge(
+                "the cards of the rebuilt stub",
+                f"{_show(ours)} ({len(ours)})",
+                f"{_show(sorted(theirs, key=DECK.index))} ({len(theirs)})",
+            )
+        self.refills += 1
 
     def _compare_chips(self) -> None:
         hand, state = self.hand, self.state
@@ -343,15 +491,17 @@ class _Replay:
         betting = hand.phase.kind == "bet"
         bets = [hand.committed[s] if betting else 0 for s in self.seats]
         theirs_bets = list(state.bets)
-        # Chips already in from closed rounds; the house still owes back what is uncovered.
-        earlier = [hand.total[s] - (hand.committed[s] if betting else 0) for s in range(SEATS)]
-        owed = [earlier[s] - min(earlier) for s in self.seats]
-        self.returned_uncovered |= any(owed)
+        # The house still owes back what PokerKit returned when each round closed (R5.4).
+        owed = [0] * len(self.seats)
+        if self.profile.return_uncalled == "settlement":
+            earlier = [hand.total[s] - (hand.committed[s] if betting else 0) for s in self.seats]
+            owed = [e - min(earlier) for e in earlier]
+            self.returned_uncovered |= any(owed)
         ours = [hand.stacks[s] + owed[i] for i, s in enumerate(self.seats)]
         if ours != list(state.stacks) or bets != theirs_bets:
             raise self._diverge(
-                "stacks and bets (big blind first)",
-                f"stacks {ours} (incl. {owed} owed back), bets {bets}",
+                "stacks and bets (players in order)",
+                f"stacks {ours}{f' (incl. {owed} owed back)' if any(owed) else ''}, bets {bets}",
                 f"stacks {list(state.stacks)}, bets {theirs_bets}",
             )
 
@@ -364,10 +514,10 @@ class _Replay:
             self._showdown()
         if state.status:
             raise self._diverge("hand over", f"{result.ended_by}", "still waiting for an operation")
-        folded = any(isinstance(op, pokerkit.Folding) for op in state.operations)
-        if folded != (result.ended_by == "fold"):
+        shown = any(isinstance(op, pokerkit.HoleCardsShowingOrMucking) for op in state.operations)
+        if shown != (result.ended_by == "showdown"):
             raise self._diverge(
-                "how the hand ended", result.ended_by, "fold" if folded else "showdown"
+                "how the hand ended", result.ended_by, "showdown" if shown else "fold"
             )
         paid = {
             self.seats[i]
@@ -381,29 +531,45 @@ class _Replay:
         ours = [hand.stacks[s] for s in self.seats]
         if ours != list(state.stacks):
             raise self._diverge(
-                "final stacks (big blind first)", str(ours), str(list(state.stacks))
+                "final stacks (players in order)", str(ours), str(list(state.stacks))
             )
 
     def _showdown(self) -> None:
         hand, state = self.hand, self.state
-        ours = [hand.value(seat) for seat in self.seats]
-        theirs: list[pokerkit.Hand] = []
-        for index, seat in enumerate(self.seats):
-            value = state.get_hand(index, 0, 0)
+        result = hand.result
+        assert result is not None
+        theirs_pots = [
+            (pot.amount, sorted(self.seats[i] for i in pot.player_indices)) for pot in state.pots
+        ]
+        ours_pots = [(pot.amount, sorted(pot.eligible)) for pot in result.pots]
+        if ours_pots != theirs_pots:
+            raise self._diverge("pots (amount, eligible seats)", str(ours_pots), str(theirs_pots))
+        for seat in hand.live():
+            ours = hand.value(seat)
+            value = state.get_hand(self.index[seat], 0, 0)
             if value is None:
-                raise self._diverge(f"seat {seat}'s hand at showdown", str(ours[index]), "none")
-            playing = sorted((_FROM_PK[c].rank.order for c in value.cards), reverse=True)
-            if playing != [rank.order for rank in ours[index].ranks]:
-                raise self._diverge(f"seat {seat}'s hand value", str(ours[index]), str(value))
-            theirs.append(value)
-        ours_order = (ours[0] > ours[1]) - (ours[0] < ours[1])
-        theirs_order = (theirs[0] > theirs[1]) - (theirs[0] < theirs[1])
-        if ours_order != theirs_order:
-            raise self._diverge(
-                "which hand is better (big blind vs dealer)", str(ours_order), str(theirs_order)
-            )
+                raise self._diverge(f"seat {seat}'s hand at showdown", str(ours), "none")
+            playing = sorted((FROM_PK[c].rank.order for c in value.cards), reverse=True)
+            if playing != [rank.order for rank in ours.ranks]:
+                raise self._diverge(f"seat {seat}'s hand value", str(ours), str(value))
+        order = [row[1] for row in hand._rows if row[0] == "show"]
+        shown: list[int] = []
         while state.showdown_index is not None:
+            shown.append(self.seats[state.showdown_index])
             self._pk("show", lambda: state.show_or_muck_hole_cards(True))
+        if shown != order:
+            raise self._diverge("the order of showing", str(order), str(shown))
 
 
-__all__ = ["KNOWN_DIFFERENCE", "Comparison", "Difference", "compare", "house_game"]
+_CARD_EVENTS = frozenset({"burn", "reshuffle", "draw"})
+
+
+__all__ = [
+    "KNOWN_DIFFERENCE",
+    "Comparison",
+    "Difference",
+    "compare",
+    "game_for",
+    "house_game",
+    "unplayable",
+]

@@ -1,14 +1,14 @@
 """Random legal play with the rules checked as it goes (`badugi-spec simulate`).
 
 Each hand is reproducible from the run's seed and the hand's number alone: both pick a
-private random stream that shuffles the deck, picks the dealer and the stacks, and then
+private random stream that shuffles the deck, picks the button and the stacks, and then
 chooses every action. A broken invariant raises `SimulationError` naming both numbers, so
-`replay(seed, number)` gives back the same hand.
+`replay(seed, number)` (with the same seats and profile) gives back the same hand.
 
-The invariants are the rules' own arithmetic: chips are conserved (R5.8), every card comes
-from the top of the deck in order and is seen once (R1.6, R1.7, R4.4, R4.5), at most 35
-cards are used (R4.6), a round holds at most one bet and three raises (R3.6), and a player
-puts at most 48 chips into a hand (R3.6).
+The invariants are the rules' own arithmetic, for any profile and 2 to 8 seats: chips are
+conserved (R5.8), every card is dealt from the stub in order and is in one place at a
+time (R1.6, R1.7, R4.4, R4.5, R8.18), a round holds at most the profile's bet levels
+(R3.6, R8.6), every pot goes to the best hand among the players eligible for it (R8.14).
 
 This module uses the engine only; the PokerKit cross-check lives in `pokerkit_bridge`.
 """
@@ -26,7 +26,7 @@ from badugi_spec.errors import BadugiError, IllegalAction
 from badugi_spec.hands import winners
 from badugi_spec.structure import HOUSE, Structure
 
-MAX_ACTIONS = 200
+MAX_ACTIONS = 400
 """A hand that needs more actions than this is stuck: the most a hand can take is far less."""
 
 SHORT_STACK_SHARE = 0.4
@@ -49,7 +49,7 @@ class SimulationError(BadugiError):
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What a hand starts from: the deck order, who deals and the stacks."""
+    """What a hand starts from: the deck order, the button, the stacks and the rules."""
 
     seed: int
     number: int
@@ -58,10 +58,19 @@ class Setup:
     stacks: tuple[int, ...]
     plan: tuple[int, ...] | None = None
     """The run's stack plan: fixed stacks, or None for the mixed plan."""
+    profile: Structure = HOUSE
+
+    @property
+    def seats(self) -> int:
+        return len(self.stacks)
 
     def replay_call(self) -> str:
-        plan = "" if self.plan is None else f", stacks={self.plan}"
-        return f"simulate.replay({self.seed}, {self.number}{plan})"
+        extra = "" if self.plan is None else f", stacks={self.plan}"
+        if self.plan is None and self.seats != SEATS:
+            extra += f", seats={self.seats}"
+        if self.profile != HOUSE:
+            extra += f", structure=profiles.get({self.profile.name!r})"
+        return f"simulate.replay({self.seed}, {self.number}{extra})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +83,25 @@ class PlayedHand:
     all_in: bool
     """A player had no chips behind at some point before the hand was settled."""
     cards_used: int
+    reshuffles: tuple[tuple[Card, ...], ...] = ()
+    """Each rebuilt stub, top first, in the order the engine dealt it (R8.18)."""
 
     def transcript(self) -> list[str]:
         """The hand in plain notation, enough to rebuild it as a scenario."""
         setup = self.setup
         used = " ".join(str(card) for card in setup.deck[: self.cards_used])
         result = self.result
-        return [
-            f"dealer seat {setup.dealer}, stacks {','.join(map(str, setup.stacks))}"
-            f" (replay: {setup.replay_call()})",
+        lines = [
+            f"profile {setup.profile.name}, button seat {setup.dealer},"
+            f" stacks {','.join(map(str, setup.stacks))} (replay: {setup.replay_call()})",
             f"deck from the top: {used}",
+        ]
+        lines += [
+            f"reshuffle {n}: {' '.join(map(str, cards))}"
+            for n, cards in enumerate(self.reshuffles, start=1)
+        ]
+        return [
+            *lines,
             "actions: " + "; ".join(describe_action(action) for action in self.actions),
             f"result: {result.ended_by}, winners {list(result.winners)}, won {list(result.won)},"
             f" returned {list(result.returned)}, final stacks {list(self.stacks)}",
@@ -115,39 +133,65 @@ def deal(
     *,
     stacks: tuple[int, ...] | None = None,
     structure: Structure = HOUSE,
+    seats: int | None = None,
 ) -> tuple[Setup, random.Random]:
     """The set-up of hand `number`, and the stream that goes on to choose its actions.
 
-    `stacks=None` is the mixed plan: most hands start at the house's stacks, the rest give
-    one or both players a short stack so that all-ins happen (R5.4-R5.7).
+    `stacks=None` is the mixed plan: most hands start at the profile's stacks, the rest give
+    some players a short stack so that all-ins and side pots happen (R5.4-R5.7, R8.13).
+    `seats` defaults to the number of fixed stacks, else two.
     """
+    count = seats if seats is not None else len(stacks) if stacks is not None else SEATS
+    if stacks is not None and len(stacks) != count:
+        raise ValueError(f"{len(stacks)} stacks for {count} seats")
     rng = hand_random(seed, number)
     deck = list(DECK)
     rng.shuffle(deck)
-    dealer = rng.randrange(SEATS)
-    chosen = stacks if stacks is not None else _mixed_stacks(rng, structure)
-    return Setup(seed, number, tuple(deck), dealer, tuple(chosen), stacks), rng
+    dealer = rng.randrange(count)
+    chosen = stacks if stacks is not None else _mixed_stacks(rng, structure, count)
+    return Setup(seed, number, tuple(deck), dealer, tuple(chosen), stacks, structure), rng
 
 
-def _mixed_stacks(rng: random.Random, structure: Structure) -> tuple[int, ...]:
+def most_per_hand(structure: Structure) -> int:
+    """The most chips one player can put into a hand when no all-in cuts it short."""
+    if structure.cap == 0:
+        return structure.starting_stack
+    blind = 0 if structure.cap_counts_blind else structure.big_blind
+    return structure.ante + blind + structure.cap * sum(structure.bet_sizes)
+
+
+def _mixed_stacks(rng: random.Random, structure: Structure, seats: int) -> tuple[int, ...]:
     full = structure.starting_stack
     if rng.random() >= SHORT_STACK_SHARE:
-        return (full,) * SEATS
-    most = structure.cap * sum(structure.bet_sizes)
-    short = [rng.randint(1, most) for _ in range(SEATS)]
-    which = rng.randrange(SEATS + 1)  # one seat short, or (== SEATS) every seat short
-    return tuple(short[s] if which in (s, SEATS) else full for s in range(SEATS))
+        return (full,) * seats
+    most = most_per_hand(structure)
+    short = [rng.randint(1, most) for _ in range(seats)]
+    if seats == SEATS:
+        which = rng.randrange(SEATS + 1)  # one seat short, or (== SEATS) every seat short
+        return tuple(short[s] if which in (s, SEATS) else full for s in range(SEATS))
+    # Multi-way: each seat short or not, at least one short, so that side pots have
+    # several all-in levels (R8.13).
+    chosen = [rng.random() < 0.5 for _ in range(seats)]
+    chosen[rng.randrange(seats)] = True
+    return tuple(short[s] if chosen[s] else full for s in range(seats))
 
 
 # ----- the random player -----------------------------------------------------------------
 
 
+FREE_FOLD_SHARE = 0.1
+"""How often a fold is chosen when checking is free and the profile allows it (R8.11)."""
+
+
 def choose(hand: Hand, rng: random.Random) -> Action:
     """A uniformly random legal action for the player to act.
 
-    Betting: each distinct option is equally likely; an option that puts the player all-in
-    is sent half the time as `all-in` instead, so both spellings are exercised. Drawing:
-    0 to 4 discards, equally likely, chosen at random from the hand.
+    Betting: each distinct option is equally likely, except a fold when checking is free
+    (R8.11), which is taken only `FREE_FOLD_SHARE` of the time so that hands still reach
+    the draws and the showdown, and never when everyone else still in is all-in; an option
+    that puts the player all-in is sent half the time as `all-in` instead, so both
+    spellings are exercised. Drawing: 0 to 4 discards, equally likely, chosen at random
+    from the hand.
     """
     seat = hand.to_act
     assert seat is not None
@@ -157,11 +201,22 @@ def choose(hand: Hand, rng: random.Random) -> Action:
         count = rng.randint(0, min(options[0].adds, len(held)))
         return Action(seat, Kind.DRAW, discards=tuple(rng.sample(held, count)))
     distinct = [o for o in options if o.kind is not Kind.ALL_IN] or list(options)
+    kinds = {o.kind for o in distinct}
+    if Kind.FOLD in kinds and Kind.CHECK in kinds:
+        if rng.random() < FREE_FOLD_SHARE and not _others_all_in(hand, seat):
+            return Action(seat, Kind.FOLD)
+        distinct = [o for o in distinct if o.kind is not Kind.FOLD]
     option = rng.choice(distinct)
     kind = option.kind
     if option.all_in and any(o.kind is Kind.ALL_IN for o in options) and rng.random() < 0.5:
         kind = Kind.ALL_IN
     return Action(seat, kind, amount=_amount(kind, option))
+
+
+def _others_all_in(hand: Hand, seat: int) -> bool:
+    """Everyone else still in is all-in: a free fold here only gives the pot away, and
+    PokerKit cannot settle it (R13.5), so the policy never makes one."""
+    return all(hand.stacks[other] == 0 for other in hand.live() if other != seat)
 
 
 def _amount(kind: Kind, option: Legal) -> int | None:
@@ -180,17 +235,31 @@ class _Watch:
         self.setup = setup
         self.hand = hand
         self.structure = structure
+        self.seats = setup.seats
         self.chips = sum(setup.stacks)
-        self.most_cards = structure.hand_size * SEATS + structure.draws * (
-            structure.burns_per_draw + SEATS * structure.max_discards
+        dealt_in = [stack > 0 for stack in setup.stacks]
+        # Clockwise from the first seat left of the button, the button last (R8.2).
+        self.order = [
+            seat
+            for seat in ((setup.dealer + i) % self.seats for i in range(1, self.seats + 1))
+            if dealt_in[seat]
+        ]
+        self.most_cards = structure.hand_size * len(self.order) + structure.draws * (
+            structure.burns_per_draw + len(self.order) * structure.max_discards
         )
-        self.most_per_hand = structure.cap * sum(structure.bet_sizes)
-        self.put_in = [[0] * SEATS for _ in range(structure.betting_rounds)]
-        self.put_in[0] = list(hand.total)
-        self.aggressions = [0] * structure.betting_rounds
-        # Before the first draw the big blind is the round's bet (R3.6).
-        self.aggressions[0] = 1
+        self.put_in = [[0] * self.seats for _ in range(structure.betting_rounds)]
+        self.put_in[0] = [
+            hand.total[s] - (structure.ante if dealt_in[s] else 0) for s in range(self.seats)
+        ]
+        # The blinds' uncovered part may already be back if no one could act (R8.12).
+        self.gross = [total + back for total, back in zip(hand.total, hand.returned, strict=True)]
+        """Every chip each seat has put in, before anything was given back."""
+        self.levels = [0] * structure.betting_rounds
+        """Full bets and raises per round, counted from the chips (R3.6, R8.6)."""
+        # Before the first draw the big blind may be the round's first level (R3.6, R8.6).
+        self.levels[0] = 1 if structure.cap_counts_blind else 0
         self.actions: list[Action] = []
+        self.declared: dict[int, tuple[Card, ...]] = {}
         self.last_draw = ""
         self.all_in = False
         self._check_deal()
@@ -204,7 +273,7 @@ class _Watch:
             seed=self.setup.seed,
             number=self.setup.number,
             transcript=[
-                f"dealer seat {self.setup.dealer}, stacks {list(self.setup.stacks)},"
+                f"button seat {self.setup.dealer}, stacks {list(self.setup.stacks)},"
                 f" phase {hand.phase}, stacks now {list(hand.stacks)}, pot {hand.pot}"
                 f" (replay: {self.setup.replay_call()})",
                 f"actions: {actions}",
@@ -215,15 +284,26 @@ class _Watch:
         hand = self.hand
         if action.kind is Kind.DRAW:
             first = str(hand.phase) != self.last_draw
+            if first:
+                self.declared = {}
             self.last_draw = str(hand.phase)
-            before = _DrawBefore(list(hand.holdings[action.seat]), hand.deck.position, first)
+            before = _DrawBefore(
+                [list(cards) for cards in hand.holdings],
+                hand.deck.position,
+                hand.deck.stub(),
+                first,
+                len(hand.burns),
+                hand.reshuffles,
+            )
             self._apply(action)
             self._check_draw(action, before)
         else:
             betting_round = hand.phase.number
             totals = list(hand.total)
+            option = next(o for o in hand.legal_actions() if o.kind is action.kind)
             self._apply(action)
-            self._check_bet(betting_round, totals)
+            self.gross[action.seat] += option.adds
+            self._check_bet(betting_round, totals, option)
         self._check_chips()
         self._check_cards()
 
@@ -236,14 +316,15 @@ class _Watch:
 
     def _check_deal(self) -> None:
         hand, deck = self.hand, self.setup.deck
-        dealt = self.structure.hand_size * SEATS
-        # One card at a time, big blind first (R1.7).
-        for offset, seat in enumerate((hand.big_blind, hand.dealer)):
-            expected = set(deck[offset:dealt:SEATS])
+        count = len(self.order)
+        dealt = self.structure.hand_size * count
+        # One card at a time, clockwise from the first seat left of the button (R1.7, R8.4).
+        for offset, seat in enumerate(self.order):
+            expected = set(deck[offset:dealt:count])
             if set(hand.holdings[seat]) != expected:
                 raise self.fail(
                     f"R1.7 deal: seat {seat} holds {_cards(hand.holdings[seat])},"
-                    f" the deck order gives {_cards(deck[offset:dealt:SEATS])}"
+                    f" the deck order gives {_cards(deck[offset:dealt:count])}"
                 )
         if hand.deck.position != dealt:
             raise self.fail(f"R1.7 deal: {hand.deck.position} cards used by the deal, not {dealt}")
@@ -251,49 +332,81 @@ class _Watch:
     def _check_draw(self, action: Action, before: _DrawBefore) -> None:
         hand, s = self.hand, self.structure
         seat = action.seat
-        position = hand.deck.position
-        if before.first_in_draw and seat != hand.big_blind:
-            raise self.fail(f"R4.3 draw order: seat {seat} drew before the big blind")
-        taken = self.setup.deck[before.position : position]
-        # Exactly one burn per draw, before the big blind's cards, even when nobody draws.
-        first = s.burns_per_draw if before.first_in_draw else 0
-        if len(taken) != first + len(action.discards):
+        live = [x for x in self.order if not hand.folded[x]]
+        if before.first_in_draw and seat != live[0]:
             raise self.fail(
-                f"R4.4 burn: {len(taken)} cards taken for {len(action.discards)} discards"
-                f" and {first} burn"
+                f"R4.3 draw order: seat {seat} drew before seat {live[0]},"
+                " the first player left of the button"
             )
-        if first and tuple(hand.burns[-first:]) != taken[:first]:
+        self.declared[seat] = action.discards
+        # Who was served now: the drawer (R4.3), or everyone once all have declared (R8.16).
+        done = hand.is_over or str(hand.phase) != self.last_draw
+        if s.draw_delivery == "in-turn":
+            served = [seat]
+        else:
+            served = [x for x in live if x in self.declared] if done else []
+        received: dict[int, list[Card]] = {}
+        for other in live:
+            if other not in served:
+                if hand.holdings[other] != before.held[other]:
+                    raise self.fail(
+                        f"R4.3 draw: seat {other}'s cards changed at seat {seat}'s draw"
+                    )
+                continue
+            thrown = self.declared[other]
+            kept = [c for c in before.held[other] if c not in thrown]
+            new = [c for c in hand.holdings[other] if c not in kept]
+            if len(new) != len(thrown) or any(c not in hand.holdings[other] for c in kept):
+                raise self.fail(
+                    f"R4.2 draw: seat {other} holds {_cards(hand.holdings[other])} after"
+                    f" discarding {_cards(thrown)} from {_cards(before.held[other])}"
+                )
+            received[other] = new
+        burned = len(hand.burns) - before.burns
+        late_burn = burned and not before.first_in_draw and s.draw_delivery == "in-turn"
+        if burned not in (0, s.burns_per_draw) or late_burn:
+            raise self.fail(f"R4.4 burn: {burned} cards burned at seat {seat}'s draw")
+        if hand.reshuffles != before.reshuffles:
+            return  # cards from a rebuilt stub: `_check_cards` checks where each card is
+        taken = before.stub[: hand.deck.position - before.position]
+        # The burn comes first, then each player's cards in the order they draw (R4.4).
+        if tuple(hand.burns[len(hand.burns) - burned :]) != taken[:burned]:
             raise self.fail(
-                f"R4.4 burn: burned {_cards(hand.burns[-first:])}, the top was {_cards(taken)}"
+                f"R4.4 burn: burned {_cards(hand.burns[before.burns :])},"
+                f" the top was {_cards(taken)}"
             )
-        kept = [c for c in before.held if c not in action.discards]
-        received = [c for c in hand.holdings[seat] if c not in kept]
-        if len(hand.holdings[seat]) != s.hand_size or set(received) != set(taken[first:]):
+        dealt = [card for other in live for card in received.get(other, [])]
+        if len(taken) != burned + len(dealt) or set(dealt) != set(taken[burned:]):
             raise self.fail(
-                f"R4.2 draw: seat {seat} received {_cards(received)},"
-                f" the top of the deck was {_cards(taken[first:])}"
+                f"R4.2 draw: seats received {_cards(dealt)},"
+                f" the top of the deck was {_cards(taken[burned:])}"
             )
 
-    def _check_bet(self, betting_round: int, totals: list[int]) -> None:
+    def _check_bet(self, betting_round: int, totals: list[int], option: Legal) -> None:
         hand, s = self.hand, self.structure
         index = betting_round - 1
-        # Counted from the chips alone, not from the engine's own raise counter.
         level = max(self.put_in[index])
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             self.put_in[index][seat] += hand.total[seat] - totals[seat]
-        if max(self.put_in[index]) > level:
-            self.aggressions[index] += 1
-        most = s.cap * s.bet_sizes[index]
-        if self.aggressions[index] > s.cap or max(self.put_in[index]) > most:
+        now = max(self.put_in[index])
+        bet = s.bet_sizes[index]
+        # Counted from the chips alone, not from the engine's own counter: a raise of a
+        # full bet (or an all-in reaching the next full level) is a level (R8.6, R8.8).
+        if now > level and (not option.all_in or now - level >= bet):
+            self.levels[index] += 1
+        capped = s.cap > 0 and s.cap_heads_up == "never"
+        if capped and self.levels[index] > s.cap:
             raise self.fail(
-                f"R3.6 cap: betting round {betting_round} has {self.aggressions[index]} bets"
-                f" and raises, {max(self.put_in[index])} chips from one player (most {most})"
+                f"R3.6 cap: betting round {betting_round} has {self.levels[index]} bet levels,"
+                f" the profile allows {s.cap}"
             )
-        if max(hand.total) > self.most_per_hand:
-            raise self.fail(
-                f"R3.6 cap: a player put {max(hand.total)} chips into the hand,"
-                f" at most {self.most_per_hand} are possible"
-            )
+        if capped and s.short_all_in == "full-bet" and not self.all_in:
+            most = (s.cap + (0 if index or s.cap_counts_blind else 1)) * bet
+            if now > most:
+                raise self.fail(
+                    f"R3.6 cap: {now} chips from one player in betting round {betting_round},"
+                    f" at most {most}"
+                )
 
     def _check_chips(self) -> None:
         hand = self.hand
@@ -305,35 +418,55 @@ class _Watch:
                     f"R5.8 chips: stacks {list(hand.stacks)} plus pot {hand.pot}"
                     f" is not the {self.chips} chips the hand started with"
                 )
-            if min(hand.stacks) == 0:
+            if min(hand.stacks[x] for x in self.order) == 0:
                 self.all_in = True
             if hand.to_act is None or not hand.legal_actions():
                 raise self.fail("the hand is not over but nobody can act")
             return
         result = hand.result
-        if sum(hand.stacks) != self.chips or sum(result.won) + sum(result.returned) != hand.pot:
+        if sum(hand.stacks) != self.chips or sum(result.won) + sum(result.returned) != sum(
+            self.gross
+        ):
             raise self.fail(
                 f"R5.8 chips: final stacks {list(hand.stacks)} from {self.chips} chips;"
-                f" won {list(result.won)} + returned {list(result.returned)} vs pot {hand.pot}"
+                f" won {list(result.won)} + returned {list(result.returned)} vs"
+                f" {sum(self.gross)} put in"
             )
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             expected = (
                 self.setup.stacks[seat]
-                - hand.total[seat]
+                - self.gross[seat]
                 + result.won[seat]
                 + result.returned[seat]
             )
             if hand.stacks[seat] != expected:
                 raise self.fail(f"settlement: seat {seat} ends with {hand.stacks[seat]}")
         if result.ended_by == "showdown":
-            best = winners([hand.value(seat) for seat in range(SEATS)])
-            if tuple(result.winners) != best:
-                raise self.fail(f"R5.1 showdown: winners {result.winners}, best hands {best}")
+            for number, pot in enumerate(result.pots):
+                best = winners([hand.value(seat) for seat in pot.eligible])
+                if tuple(pot.winners) != tuple(pot.eligible[i] for i in best):
+                    raise self.fail(
+                        f"R5.1 showdown: pot {number} to {list(pot.winners)}, best hands among"
+                        f" {list(pot.eligible)} are {[pot.eligible[i] for i in best]}"
+                    )
+                if sum(pot.shares) != pot.amount:
+                    raise self.fail(f"R8.14 pots: pot {number} shares {pot.shares}")
 
     def _check_cards(self) -> None:
         hand = self.hand
+        live = [x for x in self.order if not hand.folded[x]]
+        in_play = [card for x in live for card in hand.holdings[x]]
+        stub = hand.deck.stub()
+        places = in_play + list(stub)
+        if len(set(places)) != len(places):
+            repeated = sorted({str(c) for c in places if places.count(c) > 1})
+            raise self.fail(f"R4.5 dead cards: held twice or held and in the stub: {repeated}")
+        if any(len(hand.holdings[x]) != self.structure.hand_size for x in live):
+            raise self.fail("R4.2 draw: a player holds the wrong number of cards")
+        if hand.reshuffles:
+            return
         seen = [*hand.burns]
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             seen.extend(hand.holdings[seat])
             seen.extend(hand.discards[seat])
         position = hand.deck.position
@@ -348,24 +481,28 @@ class _Watch:
 
 @dataclass(frozen=True, slots=True)
 class _DrawBefore:
-    held: list[Card]
+    held: list[list[Card]]
     position: int
+    stub: tuple[Card, ...]
     first_in_draw: bool
+    burns: int
+    reshuffles: int
 
 
 def _cards(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards) or "nothing"
 
 
-def play(setup: Setup, rng: random.Random, *, structure: Structure = HOUSE) -> PlayedHand:
+def play(setup: Setup, rng: random.Random, *, structure: Structure | None = None) -> PlayedHand:
     """Play one hand with random legal actions, checking every invariant after each action."""
+    rules = setup.profile if structure is None else structure
     try:
-        hand = Hand(deck=setup.deck, stacks=setup.stacks, dealer=setup.dealer, structure=structure)
+        hand = Hand(deck=setup.deck, stacks=setup.stacks, dealer=setup.dealer, profile=rules)
     except IllegalAction as error:
         raise SimulationError(
             f"the engine refused the set-up: {error}", seed=setup.seed, number=setup.number
         ) from None
-    watch = _Watch(setup, hand, structure)
+    watch = _Watch(setup, hand, rules)
     while hand.result is None:
         if len(watch.actions) >= MAX_ACTIONS:
             raise watch.fail(f"the hand did not end after {MAX_ACTIONS} actions")
@@ -377,6 +514,7 @@ def play(setup: Setup, rng: random.Random, *, structure: Structure = HOUSE) -> P
         stacks=tuple(hand.stacks),
         all_in=watch.all_in,
         cards_used=hand.deck.position,
+        reshuffles=tuple(event.cards for event in hand.events if event.kind == "reshuffle"),
     )
 
 
@@ -386,10 +524,11 @@ def replay(
     *,
     stacks: tuple[int, ...] | None = None,
     structure: Structure = HOUSE,
+    seats: int | None = None,
 ) -> PlayedHand:
-    """Hand `number` of the run with `seed` (and the same stack plan), played again."""
-    setup, rng = deal(seed, number, stacks=stacks, structure=structure)
-    return play(setup, rng, structure=structure)
+    """Hand `number` of the run with `seed` (and the same stack plan, seats and profile)."""
+    setup, rng = deal(seed, number, stacks=stacks, structure=structure, seats=seats)
+    return play(setup, rng)
 
 
 def play_hands(
@@ -398,10 +537,11 @@ def play_hands(
     seed: int,
     stacks: tuple[int, ...] | None = None,
     structure: Structure = HOUSE,
+    seats: int | None = None,
 ) -> Iterator[PlayedHand]:
     """Hands 1..count of the run with `seed`; `stacks=None` is the mixed plan (see `deal`)."""
     for number in range(1, count + 1):
-        yield replay(seed, number, stacks=stacks, structure=structure)
+        yield replay(seed, number, stacks=stacks, structure=structure, seats=seats)
 
 
 # ----- the summary -----------------------------------------------------------------------

@@ -1,28 +1,44 @@
-"""Engine: random legal heads-up hands per second, ours against PokerKit's FixedLimitBadugi.
+"""Engine: random legal hands per second at 2, 6 and 8 seats, ours against PokerKit's
+FixedLimitBadugi, in one run.
 
-Both play the same decks (seeded shuffles) with the same random policy driven by the same
-seeded stream, so when the two offer the same options they make the same choices.
+Both play the same decks and stacks with the same random policy driven by the same seeded
+stream, so when the two offer the same options they make the same choices and play the
+same hands; the action counts of both are reported, and must be equal. Heads-up both play
+the house game (PokerKit set to the house cap), as the benchmark always has; at 6 and 8
+seats both play PokerKit's own rules, the `pokerkit` profile (R13). PokerKit refills an
+empty deck with a random shuffle; here its shuffle is replaced by the order R8.18 fixes
+(the cards in the order they had in the hand's deck), which our engine uses, so a refill
+deals the same cards to both.
 """
 
 from __future__ import annotations
 
 import random
+import time
+import warnings
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pokerkit
+import pokerkit.state
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.hand import Hand
-from badugi_spec.pokerkit_bridge import house_game
-from badugi_spec.structure import HOUSE
-from benchmarks.timing import Row, best_of
+from badugi_spec.pokerkit_bridge import game_for
+from badugi_spec.profiles import Profile, get
+from benchmarks.timing import Row
 
 SEED = 20261129
-OUR_HANDS = 4_000
-PK_HANDS = 1_000
-RUNS = 3
+RUNS = 5
+SETTINGS: tuple[tuple[int, str, int, int], ...] = (
+    # seats, profile, our hands, PokerKit's hands
+    (2, "house", 4_000, 1_000),
+    (6, "pokerkit", 1_500, 300),
+    (8, "pokerkit", 1_000, 200),
+)
+SHORT_SHARE = 0.3
+"""Share of multi-way hands with some short stacks, so that all-ins and side pots happen."""
 
 # PokerKit does the dealing, burning, blinds, showdown and chip moves itself, as our
 # engine does, so both sides do the whole hand's work.
@@ -41,27 +57,55 @@ PK_AUTOMATIONS = (
 )
 
 
-def decks(count: int) -> list[tuple[Card, ...]]:
-    rng = random.Random(SEED)
+def cpu_seconds(work: Callable[[], object]) -> float:
+    """CPU time of one call. CPU time, not wall time: on a shared machine other processes
+    stretch the wall time of both engines unevenly."""
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def deals(
+    count: int, seats: int, profile: Profile
+) -> list[tuple[tuple[Card, ...], tuple[int, ...]]]:
+    """Decks and stacks, the same for both engines."""
+    rng = random.Random(f"{SEED}:{seats}")
     result = []
     for _ in range(count):
         deck = list(DECK)
         rng.shuffle(deck)
-        result.append(tuple(deck))
+        full = profile.starting_stack
+        stacks = [full] * seats
+        if seats > 2 and rng.random() < SHORT_SHARE:
+            stacks = [rng.randint(1, full // 2) if rng.random() < 0.5 else full for _ in stacks]
+        result.append((tuple(deck), tuple(stacks)))
     return result
 
 
 # ----- the policy, in terms both engines can answer ---------------------------------------
 
 
+_CHOICES = {
+    (can_fold, can_raise): ("fold",) * can_fold + ("call",) + ("raise",) * can_raise
+    for can_fold in (False, True)
+    for can_raise in (False, True)
+}
+
+
 def choose_bet(rng: random.Random, *, can_fold: bool, can_raise: bool) -> str:
-    """'fold', 'call' (check or call) or 'raise', uniformly among those offered."""
-    return rng.choice(["fold"] * can_fold + ["call"] + ["raise"] * can_raise)
+    """'fold', 'call' (check or call) or 'raise', uniformly among those offered. A fold is
+    offered only against a bet: a free fold into all-in players is one PokerKit cannot
+    settle (R13.5)."""
+    # `random()` rather than `choice`: the policy's own cost is not the engines'.
+    choices = _CHOICES[can_fold, can_raise]
+    return choices[int(rng.random() * len(choices))]
 
 
 def choose_discards(rng: random.Random, held: Sequence[int]) -> list[int]:
     """0 to 4 discards, as deck indexes, from the hand in deck-index order."""
-    return rng.sample(sorted(held), rng.randint(0, len(held)))
+    pool = sorted(held)
+    count = int(rng.random() * (len(pool) + 1))
+    return [pool.pop(int(rng.random() * len(pool))) for _ in range(count)]
 
 
 # ----- each engine ------------------------------------------------------------------------
@@ -77,30 +121,35 @@ CHECK, BET, CALL, RAISE, FOLD, DRAW = (
     Kind.FOLD,
     Kind.DRAW,
 )
-BET_OR_RAISE = frozenset({BET, RAISE})
 
 
-def play_ours(deck: tuple[Card, ...], rng: random.Random) -> int:
-    hand = Hand(deck=deck, dealer=0)
+def play_ours(
+    deck: tuple[Card, ...], stacks: tuple[int, ...], profile: Profile, rng: random.Random
+) -> int:
+    # The button last, so that seat i is PokerKit's player i (R8.2).
+    hand = Hand(deck=deck, stacks=stacks, dealer=len(stacks) - 1, profile=profile)
     actions = 0
     while hand.result is None:
         seat = hand.to_act
         assert seat is not None
-        options = {option.kind for option in hand.legal_actions()}
-        if DRAW in options:
+        legal = hand.legal_actions()
+        if legal[0].kind is DRAW:
             held = [card.index for card in hand.holdings[seat]]
             discards = tuple(DECK[i] for i in choose_discards(rng, held))
             hand.apply(Action(seat, DRAW, discards=discards))
         else:
+            kinds = [option.kind for option in legal]
             choice = choose_bet(
-                rng, can_fold=FOLD in options, can_raise=bool(options & BET_OR_RAISE)
+                rng,
+                can_fold=FOLD in kinds and CALL in kinds,
+                can_raise=BET in kinds or RAISE in kinds,
             )
             if choice == "fold":
                 kind = FOLD
             elif choice == "call":
-                kind = CHECK if CHECK in options else CALL
+                kind = CHECK if CHECK in kinds else CALL
             else:
-                kind = BET if BET in options else RAISE
+                kind = BET if BET in kinds else RAISE
             hand.apply(Action(seat, kind))
         actions += 1
     return actions
@@ -108,19 +157,37 @@ def play_ours(deck: tuple[Card, ...], rng: random.Random) -> int:
 
 _TO_PK = {card: next(iter(pokerkit.Card.parse(str(card)))) for card in DECK}
 _PK_INDEX = {pk: card.index for card, pk in _TO_PK.items()}
+_PLACE: dict[pokerkit.Card, int] = {}
+"""The current hand's deck order, for the refill (R8.18)."""
 
 
-def pokerkit_game() -> pokerkit.FixedLimitBadugi:
-    game = house_game(HOUSE)
+def _in_deck_order(cards: Iterable[pokerkit.Card]) -> list[pokerkit.Card]:
+    return sorted(cards, key=_PLACE.__getitem__)
+
+
+def _shuffle_to_deck_order(cards: deque[pokerkit.Card]) -> None:
+    """PokerKit's shuffle of a new state's deck, made to give the hand's deck order."""
+    ordered = _in_deck_order(cards)
+    cards.clear()
+    cards.extend(ordered)
+
+
+def pokerkit_game(profile: Profile, seats: int) -> pokerkit.FixedLimitBadugi:
+    game = game_for(profile, seats=seats)
     game.automations = PK_AUTOMATIONS
     return game
 
 
 def play_pokerkit(
-    game: pokerkit.FixedLimitBadugi, deck: tuple[Card, ...], rng: random.Random
+    game: pokerkit.FixedLimitBadugi,
+    deck: tuple[Card, ...],
+    stacks: tuple[int, ...],
+    rng: random.Random,
 ) -> int:
-    state = game((HOUSE.starting_stack,) * 2, 2)
-    state.deck_cards = deque(_TO_PK[card] for card in deck)
+    # PokerKit deals as it creates the state, from a deck it shuffles: made the hand's deck.
+    _PLACE.clear()
+    _PLACE.update((_TO_PK[card], i) for i, card in enumerate(deck))
+    state = game(stacks, len(stacks))
     actions = 0
     while state.status:
         if state.can_stand_pat_or_discard():
@@ -132,7 +199,7 @@ def play_pokerkit(
         else:
             choice = choose_bet(
                 rng,
-                can_fold=state.can_fold(),
+                can_fold=bool(state.checking_or_calling_amount) and state.can_fold(),
                 can_raise=state.can_complete_bet_or_raise_to(),
             )
             if choice == "fold":
@@ -145,40 +212,56 @@ def play_pokerkit(
     return actions
 
 
-def run() -> list[Row]:
-    our_decks = decks(OUR_HANDS)
-    our_actions = 0
+def _measure(seats: int, name: str, our_hands: int, pk_hands: int) -> Row:
+    profile = get(name)
+    hands = deals(max(our_hands, pk_hands), seats, profile)
+    counts: dict[str, int] = {}
 
-    # Each run replays the same decks with the same policy stream, so runs are identical
+    # Each run replays the same hands with the same policy stream, so runs are identical
     # work; the best of a few is the one least disturbed by the rest of the machine.
     def ours() -> None:
-        nonlocal our_actions
         rng = random.Random(SEED)
-        our_actions = sum(play_ours(deck, rng) for deck in our_decks)
+        counts["ours"] = sum(play_ours(d, s, profile, rng) for d, s in hands[:our_hands])
 
-    our_time = best_of(ours, repeat=RUNS)
-
-    game = pokerkit_game()
-    pk_actions = 0
+    game = pokerkit_game(profile, seats)
 
     def theirs() -> None:
-        nonlocal pk_actions
         rng = random.Random(SEED)
-        pk_actions = sum(play_pokerkit(game, deck, rng) for deck in our_decks[:PK_HANDS])
+        counts["pokerkit"] = sum(play_pokerkit(game, d, s, rng) for d, s in hands[:pk_hands])
 
-    pk_time = best_of(theirs, repeat=RUNS)
-    rate, pk_rate = OUR_HANDS / our_time, PK_HANDS / pk_time
-    return [
-        Row(
-            "engine",
-            "random legal heads-up hands (hands/s)",
-            rate,
-            pk_rate,
-            "hands/s",
-            rate / pk_rate,
-            ">= 10x PokerKit",
-            rate / pk_rate >= 10,
-            f"actions/hand: ours {our_actions / OUR_HANDS:.1f},"
-            f" PokerKit {pk_actions / PK_HANDS:.1f}",
-        )
-    ]
+    # The runs of the two alternate, so that both meet the same spells of a busy machine;
+    # the best of each is the one least disturbed.
+    our_times, pk_times = [], []
+    with warnings.catch_warnings():
+        # PokerKit warns when it refills its deck (R13.4); the warning is its cost, not ours.
+        warnings.simplefilter("ignore")
+        for _ in range(RUNS):
+            our_times.append(cpu_seconds(ours))
+            pk_times.append(cpu_seconds(theirs))
+    our_time, pk_time = min(our_times), min(pk_times)
+    rng = random.Random(SEED)  # untimed: our engine on PokerKit's hands, to compare
+    counts["ours-same"] = sum(play_ours(d, s, profile, rng) for d, s in hands[:pk_hands])
+    rate, pk_rate = our_hands / our_time, pk_hands / pk_time
+    same = counts["ours-same"] == counts["pokerkit"]
+    return Row(
+        "engine",
+        f"random legal hands, {seats} seats, {name} (hands/s)",
+        rate,
+        pk_rate,
+        "hands/s",
+        rate / pk_rate,
+        ">= 10x PokerKit",
+        rate / pk_rate >= 10 and same,
+        f"actions in PokerKit's {pk_hands} hands: ours {counts['ours-same']},"
+        f" PokerKit {counts['pokerkit']}{'' if same else ' (NOT the same hands)'}",
+    )
+
+
+def run() -> list[Row]:
+    namespace = vars(pokerkit.state)
+    originals = {name: namespace[name] for name in ("shuffle", "shuffled")}
+    namespace.update(shuffle=_shuffle_to_deck_order, shuffled=_in_deck_order)
+    try:
+        return [_measure(*setting) for setting in SETTINGS]
+    finally:
+        namespace.update(originals)

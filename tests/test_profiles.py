@@ -65,7 +65,9 @@ def test_pokerstars_2010_is_the_measured_rule_set() -> None:
 
 def test_pokerkit_cap_does_not_count_the_blind() -> None:
     pk = profiles.get("pokerkit")
-    assert (pk.cap, pk.cap_counts_blind, pk.short_all_in) == (4, False, "full-bet")
+    assert (pk.cap, pk.cap_counts_blind, pk.short_all_in) == (4, False, "largest-raise")
+    # PokerKit counts bets and raises, short all-ins included (R13.1).
+    assert pk.cap_counts_short_all_in and not profiles.get("house").cap_counts_short_all_in
     assert "current-discards" in pk.reshuffle and "stub" not in pk.reshuffle
 
 

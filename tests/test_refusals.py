@@ -134,7 +134,17 @@ def test_the_cases_cover_every_tier_boundary_that_can_meet() -> None:
     met = {
         (ORDER[a], ORDER[b]) for _, breaks, *_ in CASES for a in breaks for b in breaks if a != b
     }
-    for upper, lower in [(0, 3), (1, 3), (2, 3), (3, 4), (4, 9), (5, 8), (6, 8), (10, 11), (13, 14)]:
+    for upper, lower in [
+        (0, 3),
+        (1, 3),
+        (2, 3),
+        (3, 4),
+        (4, 9),
+        (5, 8),
+        (6, 8),
+        (10, 11),
+        (13, 14),
+    ]:
         assert (upper, lower) in met, (PRECEDENCE[upper][0], PRECEDENCE[lower][0])
 
 

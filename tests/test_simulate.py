@@ -8,9 +8,11 @@ import sys
 import pytest
 
 import badugi_spec
+from badugi_spec.cards import DECK
 from badugi_spec.engine import deck as engine_deck
 from badugi_spec.engine import hand as engine_hand
 from badugi_spec.engine.actions import Action
+from badugi_spec.profiles import get
 from badugi_spec.simulate import PlayedHand, SimulationError, Tally, play_hands, replay
 from tests.support import Capsys, one_line_error, run_cli
 
@@ -108,9 +110,13 @@ def test_a_broken_invariant_is_one_clear_error_from_the_command(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--stacks", "0,5"], "two positive chip counts"),
-        (["--stacks", "100"], "two positive chip counts"),
-        (["--stacks", "a,b"], "two chip counts"),
+        (["--stacks", "0,5"], "two to eight positive chip counts"),
+        (["--stacks", "100"], "two to eight positive chip counts"),
+        (["--stacks", "a,b"], "two to eight chip counts"),
+        (["--seats", "9"], "2 to 8 seats"),
+        (["--seats", "3"], "profile house seats 2 to 2 players, not 3 (R8.2)"),
+        (["--seats", "3", "--stacks", "5,9"], "--stacks gives 2 stacks for 3 seats"),
+        (["--profile", "nope"], "unknown profile 'nope'"),
         (["--hands", "0"], "at least 1 hand"),
         (["--against", "other"], "invalid choice"),
     ],
@@ -223,3 +229,91 @@ def test_the_command_compares_with_pokerkit(capsys: Capsys) -> None:
     assert match is not None, out
     assert match["differences"] == "0"
     assert any(line.startswith("known difference, not counted") for line in lines[:-1])
+
+
+# --- multi-way, under the pokerkit profile (R8, R13) --------------------------------------
+
+
+@pytest.mark.parametrize(("seats", "count"), [(3, 300), (6, 250), (8, 200)])
+def test_pokerkit_agrees_multi_way(seats: int, count: int) -> None:
+    """The short seeded version of `make simulate-multiway`: no difference, and the hands
+    cover what the comparison claims (side pots, all-ins, refills at eight seats)."""
+    pytest.importorskip("pokerkit")
+    from badugi_spec import pokerkit_bridge
+
+    hands = list(play_hands(count=count, seed=11, structure=get("pokerkit"), seats=seats))
+    found, refills = [], 0
+    for played in hands:
+        comparison = pokerkit_bridge.compare(played)
+        refills += comparison.refills
+        if comparison.difference is not None:
+            found.append(comparison.difference.describe() + "\n" + "\n".join(played.transcript()))
+    assert not found, "\n\n".join(found[:3])
+    assert {played.setup.dealer for played in hands} == set(range(seats))
+    assert sum(played.result.ended_by == "showdown" for played in hands) >= count // 10
+    assert sum(len(played.result.pots) > 1 for played in hands) >= 3
+    assert sum(played.all_in for played in hands) >= count // 20
+    if seats == 8:
+        assert refills >= 20 and refills == sum(len(p.reshuffles) for p in hands)
+
+
+def test_a_refill_of_other_cards_is_a_difference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Break the engine's pokerkit profile: leave the burns out of the rebuilt stub. PokerKit
+    refills from them too (R13.4), so the first hand with a refill differs there."""
+    pytest.importorskip("pokerkit")
+    from badugi_spec import pokerkit_bridge
+
+    profile = get("pokerkit")
+    played = next(
+        p for p in play_hands(count=100, seed=11, structure=profile, seats=8) if p.reshuffles
+    )
+    broken = profile.replace(reshuffle=("discards", "current-discards", "folded"))
+    monkeypatch.setattr(pokerkit_bridge, "unplayable", lambda *_, **__: [])
+    difference = pokerkit_bridge.compare(played, structure=broken).difference
+    assert difference is not None
+    assert difference.what in {"the cards of the rebuilt stub", "the recorded action"}
+
+
+def test_pokerkit_cannot_settle_a_free_fold_into_all_in_players() -> None:
+    """R13.5, measured: the last players with chips fold with nothing to call after the
+    draw, having put in more than the all-in small blind; PokerKit 0.7.7 fails at the
+    settlement, which is why the random policy never makes the last of those folds."""
+    pytest.importorskip("pokerkit")
+    from badugi_spec import pokerkit_bridge
+
+    pk = pokerkit_bridge.TO_PK
+    state = pokerkit_bridge.game_for(get("pokerkit"))((3, 100, 100), 3)
+    for card in DECK[:12]:
+        state.deal_hole((pk[card],))
+    state.complete_bet_or_raise_to(4)  # the button
+    state.check_or_call()  # the small blind, all-in for 3
+    state.check_or_call()  # the big blind
+    for _ in range(3):
+        state.stand_pat_or_discard()
+    state.burn_card((pk[DECK[12]],))
+    with pytest.warns(UserWarning, match="no reason for this player to fold"):
+        state.fold()  # the big blind, for free
+    with (
+        pytest.warns(UserWarning, match="no reason for this player to fold"),
+        pytest.raises(AssertionError),
+    ):
+        state.fold()  # the button, due to act (R8.28), for free
+
+
+def test_the_command_plays_multi_way_against_pokerkit(capsys: Capsys) -> None:
+    pytest.importorskip("pokerkit")
+    argv = ["simulate", "--hands", "120", "--seed", "4", "--seats", "8", "--profile", "pokerkit"]
+    status, out, err = run_cli([*argv, "--against", "pokerkit"], capsys)
+    assert (status, err) == (0, ""), out
+    lines = out.splitlines()
+    match = SUMMARY.match(lines[-1])
+    assert match is not None and match["differences"] == "0", out
+    assert "profile pokerkit, 8 seats, seed 4" in lines
+    assert any(line.startswith("the stub was rebuilt in ") for line in lines)
+
+
+def test_the_command_refuses_a_profile_pokerkit_cannot_play(capsys: Capsys) -> None:
+    pytest.importorskip("pokerkit")
+    argv = ["simulate", "--seats", "3", "--profile", "wsop-2023", "--against", "pokerkit"]
+    line = one_line_error(*run_cli(argv, capsys))
+    assert "cannot play profile wsop-2023 at 3 seats" in line

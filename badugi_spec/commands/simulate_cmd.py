@@ -7,6 +7,7 @@ import time
 from types import ModuleType
 from typing import Any
 
+from badugi_spec import profiles
 from badugi_spec.errors import BadugiError
 from badugi_spec.interop import export
 from badugi_spec.simulate import Tally, play_hands
@@ -19,19 +20,37 @@ class MissingExtra(BadugiError):
     """An optional dependency that the command line asked for is not installed."""
 
 
+class SimulateArgumentError(BadugiError):
+    """Arguments that parse but do not go together (seats outside the profile's range...)."""
+
+
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "simulate",
         help="play random legal hands, check the invariants, optionally compare with PokerKit",
         description=(
-            "Play N random legal hands (random actions, random discards) and check the rules'"
-            " invariants after every action. Each hand is reproducible from the seed and its"
-            " number. With --against pokerkit, replay every hand through PokerKit's"
-            " FixedLimitBadugi (set to the house cap) and report each difference."
+            "Play N random legal hands (random actions, random discards) at 2 to 8 seats under"
+            " a rule profile, and check the rules' invariants after every action. Each hand is"
+            " reproducible from the seed and its number. With --against pokerkit, replay every"
+            " hand through PokerKit's FixedLimitBadugi (set to the profile's blinds, bets and"
+            " cap, dealt the same cards) and report each difference."
         ),
     )
     parser.add_argument("--hands", type=_positive, default=1000, metavar="N", help="default 1000")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
+    parser.add_argument(
+        "--seats",
+        type=_seats,
+        default=None,
+        metavar="N",
+        help="players at the table, 2 to 8 (default: 2, or the number of --stacks)",
+    )
+    parser.add_argument(
+        "--profile",
+        default=profiles.DEFAULT,
+        metavar="NAME",
+        help=f"the rule profile (default {profiles.DEFAULT}; see 'badugi-spec profiles')",
+    )
     parser.add_argument(
         "--against",
         choices=["pokerkit"],
@@ -41,10 +60,10 @@ def register(sub: Any) -> None:
         "--stacks",
         type=_stacks,
         default=None,
-        metavar="A,B",
+        metavar="A,B,...",
         help=(
-            "starting stacks of seats 0 and 1 for every hand; default 'mixed': most hands at"
-            " 100 each, some with short stacks so that all-ins happen"
+            "starting stacks of seats 0, 1, ... for every hand; default 'mixed': most hands at"
+            " the profile's stack, some with short stacks so that all-ins and side pots happen"
         ),
     )
     parser.add_argument(
@@ -65,6 +84,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seats(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 2 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"2 to 8 seats, not {value}")
+    return value
+
+
 def _stacks(text: str) -> tuple[int, ...] | None:
     if text.strip().lower() == "mixed":
         return None
@@ -73,11 +102,11 @@ def _stacks(text: str) -> tuple[int, ...] | None:
         values = tuple(int(part) for part in parts)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected two chip counts like 100,37, not {text!r}"
+            f"expected two to eight chip counts like 100,37, not {text!r}"
         ) from None
-    if len(values) != 2 or min(values) < 1:
+    if not 2 <= len(values) <= 8 or min(values) < 1:
         raise argparse.ArgumentTypeError(
-            f"expected two positive chip counts like 100,37, not {text!r}"
+            f"expected two to eight positive chip counts like 100,37, not {text!r}"
         )
     return values
 
@@ -97,20 +126,40 @@ def load_bridge() -> ModuleType:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    profile = profiles.get(args.profile)
+    stacks = args.stacks
+    seats = args.seats if args.seats is not None else len(stacks) if stacks else 2
+    if stacks is not None and len(stacks) != seats:
+        raise SimulateArgumentError(f"--stacks gives {len(stacks)} stacks for {seats} seats")
+    if not profile.min_seats <= seats <= profile.max_seats:
+        raise SimulateArgumentError(
+            f"profile {profile.name} seats {profile.min_seats} to {profile.max_seats} players,"
+            f" not {seats} (R8.2)"
+        )
     bridge = load_bridge() if args.against == "pokerkit" else None
+    if bridge is not None:
+        reasons = bridge.unplayable(profile, seats=seats)
+        if reasons:
+            raise SimulateArgumentError(
+                f"PokerKit's FixedLimitBadugi cannot play profile {profile.name}"
+                f" at {seats} seats: {reasons[0]}"
+            )
     tally = Tally()
-    differences = 0
-    returned = 0
+    differences = returned = refills = rebuilt = 0
     start = time.perf_counter()
     phh_file = export.PhhFile(args.phh) if args.phh else None
-    for played in play_hands(count=args.hands, seed=args.seed, stacks=args.stacks):
+    for played in play_hands(
+        count=args.hands, seed=args.seed, stacks=stacks, structure=profile, seats=seats
+    ):
         tally.add(played)
+        rebuilt += bool(played.reshuffles)
         if phh_file is not None:
             phh_file.add(export.played_fields(played, seed=args.seed))
         if bridge is None:
             continue
         comparison = bridge.compare(played)
         returned += comparison.returned_uncovered
+        refills += comparison.refills
         if comparison.difference is not None:
             differences += 1
             if differences <= SHOWN_DIFFERENCES:
@@ -125,5 +174,10 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"... and {differences - SHOWN_DIFFERENCES} more hands with differences")
     if bridge is not None and returned:
         print(f"known difference, not counted, in {returned} hands: {bridge.KNOWN_DIFFERENCE}")
+    print(f"profile {profile.name}, {seats} seats, seed {args.seed}")
+    if rebuilt:
+        also = f"; PokerKit refilled the same cards {refills} times" if bridge else ""
+        hands = "hand" if rebuilt == 1 else "hands"
+        print(f"the stub was rebuilt in {rebuilt} {hands} (R8.18){also}")
     print(tally.line(seconds=seconds, differences=None if bridge is None else differences))
     return 1 if differences else 0

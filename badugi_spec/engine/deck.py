@@ -78,8 +78,10 @@ class Deck:
     def canonical(self, cards: Sequence[Card]) -> list[Card]:
         """`cards` in the order they had in the hand's stated deck: the rebuilt stub's
         order when a case states none, so every implementation can compute it (R8.18)."""
-        place = {card: i for i, card in enumerate(self._original)}
-        return sorted(cards, key=lambda card: place.get(card, len(place) + card.index))
+        # By card index: an int key hashes in C, a Card by its fields.
+        count = len(self._original)
+        place = {card.index: i for i, card in enumerate(self._original)}
+        return sorted(cards, key=lambda card: place.get(card.index, count + card.index))
 
     def order(self) -> tuple[Card, ...]:
         return self._original

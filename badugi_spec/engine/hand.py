@@ -64,6 +64,38 @@ _RULE_OF_BET: Final = {
 _DISCARD, _FOLDED, _BURN = "discards", "folded", "burns"
 
 
+_CHOICES: dict[int, tuple[Profile, tuple[Any, ...]]] = {}
+
+
+def _choices(rules: Profile) -> tuple[Any, ...]:
+    """The profile's choices the engine reads on every action, worked out once per profile
+    (profiles are immutable; keyed by identity, since hashing one reads every field)."""
+    known = _CHOICES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    choices = (
+        rules.short_all_in == "largest-raise",
+        rules.covered_is_all_in,
+        rules.keep_turn_when_others_all_in,
+        rules.fold_when_free,
+        rules.complete_short_all_in,
+        rules.cap,
+        rules.last_card == "dealt",
+        rules.draw_delivery == "after-all-declare",
+        _draw_options(rules.max_discards),
+        rules.return_uncalled == "round-end",
+        rules.betting_rounds,
+        # A reshuffle can gather every card out of the live hands, with none held back.
+        {"discards", "current-discards", "folded", "burns"} <= set(rules.reshuffle)
+        and rules.last_card == "dealt"
+        and not rules.burn_after_reshuffle,
+    )
+    if len(_CHOICES) > 256:  # overrides make profiles on the fly; keep the cache small
+        _CHOICES.clear()
+    _CHOICES[id(rules)] = (rules, choices)
+    return choices
+
+
 class Phase(NamedTuple):
     """`bet` rounds 1-4, `draw` 1-3, then `complete`. Made at every phase change, hence a
     NamedTuple rather than a frozen dataclass."""
@@ -125,8 +157,9 @@ class Hand:
         self.dealer = dealer
         dealt_in = self._dealt_in(start)
         # Clockwise from the first seat left of the button; the button is last (R8.2).
-        self.order: tuple[int, ...] = tuple(
-            seat for seat in ((dealer + i) % seats for i in range(1, seats + 1)) if dealt_in[seat]
+        clockwise = (*range(dealer + 1, seats), *range(dealer + 1))
+        self.order: tuple[int, ...] = (
+            clockwise if all(dealt_in) else tuple(seat for seat in clockwise if dealt_in[seat])
         )
         heads_up = len(self.order) == 2
         # Heads-up the button posts the small blind and the other player the big (R1.5,
@@ -135,8 +168,9 @@ class Hand:
         self.big_blind = self.order[0] if heads_up else self.order[1]
         self.start_stacks = start
         self.deck = Deck(deck)
-        self.deck.require(rules.hand_size * len(self.order), "the deal")
-        self._stated_reshuffles = [tuple(cards) for cards in reshuffles]
+        if self.deck.remaining < rules.hand_size * len(self.order):
+            self.deck.require(rules.hand_size * len(self.order), "the deal")
+        self._stated_reshuffles = [tuple(cards) for cards in reshuffles] if reshuffles else []
         self.stacks = list(start)
         self.total = [0] * seats
         self.committed = [0] * seats
@@ -161,10 +195,31 @@ class Hand:
         self.to_act: int | None = None
         self._epoch = 0
         self._acted = [-1] * seats
+        self._largest = 0
+        """The largest bet or raise of the round, in chips over the bet before it (R8.8)."""
+        self._shorts: list[int] = []
+        """All-in raises in a row since the last reopening (`largest-raise`, R8.8)."""
+        self._due: list[bool] = []
+        """Who was due to act as the round began (R8.28)."""
+        # Read once: these decide the hot paths of every action.
+        (
+            self._largest_raise,
+            self._covered_is_all_in,
+            self._keep_turn,
+            self._fold_when_free,
+            self._complete,
+            self._cap,
+            self._last_card_dealt,
+            self._after_all_declare,
+            self._draw_options,
+            self._round_end_returns,
+            self._rounds,
+            self._gathers_all,
+        ) = _choices(rules)
         self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
-        self._draw_options = _draw_options(rules.max_discards)
         self._drawn: list[int] = []
+        self._round_drawers: list[int] = []
         self._declared: list[tuple[int, tuple[Card, ...]]] = []
         self._draw_burned = False
         self._blind_all_in = False
@@ -186,9 +241,11 @@ class Hand:
         # The big blind is the round's opening bet (R3.6) but not an action, so its
         # option stands (R3.7). Whether it counts towards the cap is the profile's (R8.6).
         self.raises = 1 if rules.cap_counts_blind else 0
-        self.full_level = rules.big_blind
+        # A raise goes over the full big blind, or over what was posted if it was short (R8.26).
+        self.full_level = max(self.committed) if rules.raise_over_posted_blind else rules.big_blind
         self.increment = _betting.opening_increment(rules)
         self.uncapped = self._lift_cap()
+        self._due = self._due_to_act()
         self._continue_betting(after=self.big_blind)
 
     # ----- reading the state -------------------------------------------------------------
@@ -214,7 +271,8 @@ class Hand:
     @property
     def events(self) -> list[Event]:
         """The hand's log so far, oldest first."""
-        return [Event._make(row) for row in self._rows]
+        # A showdown's note is kept as the hand value and worded only when read.
+        return [Event._make((*row[:6], str(row[6]), *row[7:])) for row in self._rows]
 
     def live(self) -> list[int]:
         """Seats still in the hand, in order from the first seat left of the button."""
@@ -230,14 +288,18 @@ class Hand:
         return self._build_pots(self.total)
 
     def legal_actions(self) -> tuple[Legal, ...]:
-        if self.to_act is None:
+        legal = self._legal
+        if legal is not None:
+            # Asked once per decision, then again by `apply`: kept until the state moves.
+            return legal
+        seat = self.to_act
+        if seat is None:
             return ()
         if self.phase.kind == "draw":
-            return self._draw_options
-        if self._legal is None:
-            # Asked once per decision, then again by `apply`: keep it until the state moves.
-            self._legal = tuple(self._betting_options(self.to_act).values())
-        return self._legal
+            options: tuple[Legal, ...] = self._draw_options
+            return options
+        self._legal = legal = tuple(self._betting_options(seat).values())
+        return legal
 
     def snapshot(self) -> dict[str, Any]:
         """A canonical, JSON-ready view: what the protocol sends and scenarios compare."""
@@ -310,25 +372,63 @@ class Hand:
     # ----- betting -----------------------------------------------------------------------
 
     def _opponent_all_in(self, seat: int) -> bool:
-        """Nobody else could answer a bet: every other player still in is all-in (R5.7)."""
+        """Nobody else could answer a bet: every other player still in is all-in (R5.7), or,
+        if the profile says so, could not put in more than the current bet (R8.27)."""
         # A plain loop: this runs several times per action, and a generator costs more.
         stacks, folded = self.stacks, self.folded
+        if self._covered_is_all_in:
+            committed = self.committed
+            level = max(committed)
+            for other in self.order:
+                if other != seat and not folded[other] and stacks[other] + committed[other] > level:
+                    return False
+            return True
         for other in self.order:
             if other != seat and not folded[other] and stacks[other] > 0:
                 return False
         return True
 
+    def _due_to_act(self) -> list[bool]:
+        """Who must act in the round about to begin, if no one bets (R8.28): a player with
+        chips facing another player still in who has more in front of them, counting their
+        stack, than this player has bet."""
+        if not self._keep_turn:
+            return []
+        stacks, committed, folded = self.stacks, self.committed, self.folded
+        # The two largest totals of players still in: each player's "others" maximum is the
+        # largest, unless that player holds it alone.
+        first = second = -1
+        holder = -1
+        for seat in self.order:
+            if not folded[seat]:
+                total = committed[seat] + stacks[seat]
+                if total > first:
+                    first, second, holder = total, first, seat
+                elif total > second:
+                    second = total
+        due = [False] * self.seats
+        for seat in self.order:
+            if not folded[seat] and stacks[seat]:
+                due[seat] = (second if seat == holder else first) > committed[seat]
+        return due
+
+    def _may_raise_again(self, seat: int) -> bool:
+        """The betting has been reopened for `seat` since they last acted (R8.10); under
+        `largest-raise` also once all-ins in a row add up to the largest raise (R8.8)."""
+        return self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts)
+
     def _capped(self) -> bool:
-        cap = self.profile.cap
+        cap = self._cap
         return cap > 0 and self.raises >= cap and not self.uncapped
 
     def _raise_target(self, level: int) -> int:
         """The round total a bet or raise goes to (R3.2, R8.8, R8.9)."""
         full = self.full_level
-        if level > full and self.profile.complete_short_all_in:
-            return full + self.bet_size
+        bet = self.profile.bet_sizes[self.phase.number - 1]
+        if level > full and self._complete:
+            return full + bet
         # Below the full level only when a big blind was posted short (R5.5).
-        return (level if level > full else full) + self.bet_size
+        return (level if level > full else full) + bet
 
     def _betting_options(self, seat: int) -> dict[Kind, Legal]:
         committed = self.committed[seat]
@@ -336,19 +436,22 @@ class Hand:
         to_call = level - committed
         stack = self.stacks[seat]
         options: dict[Kind, Legal] = {}
+        all_in: Legal | None = None
         if to_call <= 0:
             options[CHECK] = _option(CHECK, 0, committed)
-            if self.profile.fold_when_free:
+            if self._fold_when_free:
                 options[FOLD] = _FOLD
         else:
             options[FOLD] = _FOLD
-            adds = min(to_call, stack)
-            options[CALL] = _option(CALL, adds, committed + adds, adds == stack)
-        all_in = options.get(CALL) if stack <= to_call else None
+            adds = to_call if to_call < stack else stack
+            options[CALL] = call = _option(CALL, adds, committed + adds, adds == stack)
+            if stack <= to_call:
+                all_in = call
+        cap = self._cap
         if (
             stack > to_call
-            and self._acted[seat] != self._epoch
-            and not self._capped()
+            and (self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts))
+            and (cap == 0 or self.raises < cap or self.uncapped)
             and not self._opponent_all_in(seat)
         ):
             kind = BET if level == 0 else RAISE
@@ -420,7 +523,7 @@ class Hand:
             raise illegal(
                 "raise-cap", f"the round is capped at one bet and {self.profile.cap - 1} raises"
             )
-        if stack > to_call and self._acted[seat] == self._epoch:
+        if stack > to_call and not self._may_raise_again(seat):
             raise illegal(
                 "not-reopened",
                 "an all-in for less than a full raise did not reopen the betting: call or fold",
@@ -437,58 +540,56 @@ class Hand:
         )
 
     def _bet(self, action: Action) -> None:
-        seat = action.seat
+        seat, kind, amount = action.seat, action.kind, action.amount
         for option in self._legal or self.legal_actions():  # usually already asked for
-            if option.kind is action.kind:
+            if option.kind is kind:
                 break
         else:
-            self._refuse(seat, action.kind)
+            self._refuse(seat, kind)
             raise AssertionError("unreachable")  # pragma: no cover
-        if action.kind is ALL_IN and action.amount is not None and action.amount < option.adds:
-            raise illegal(
-                "not-all-in",
-                f"all-in means the whole stack of {option.adds}, not {action.amount}",
-            )
-        if option.most and action.kind is not ALL_IN:
-            option = self._sized(seat, option, action.amount)
-        elif action.amount is not None:
-            expected = option.to if action.kind in (BET, RAISE) else option.adds
-            if action.amount != expected:
-                what = (
-                    f"{action.kind.value} to" if action.kind in (BET, RAISE) else action.kind.value
-                )
-                raise illegal("wrong-amount", f"{what} {expected} here, not {action.amount}")
-        if option.kind is FOLD:
+        adds = option.adds
+        if kind is ALL_IN and amount is not None and amount < adds:
+            raise illegal("not-all-in", f"all-in means the whole stack of {adds}, not {amount}")
+        if option.most and kind is not ALL_IN:
+            option = self._sized(seat, option, amount)
+            adds = option.adds
+        elif amount is not None:
+            expected = option.to if kind in (BET, RAISE) else adds
+            if amount != expected:
+                what = f"{kind.value} to" if kind in (BET, RAISE) else kind.value
+                raise illegal("wrong-amount", f"{what} {expected} here, not {amount}")
+        if kind is FOLD:
             self._fold(seat)
             return
-        level = max(self.committed)
-        self.stacks[seat] -= option.adds
-        self.committed[seat] += option.adds
-        self.total[seat] += option.adds
-        now = self.committed[seat]
+        committed = self.committed
+        level = max(committed)
+        self.stacks[seat] -= adds
+        committed[seat] += adds
+        self.total[seat] += adds
+        now = committed[seat]
         if now > level:
             self._raised(seat, level, now, option.all_in)
         self._acted[seat] = self._epoch
         rule = _RULE_OF_BET[option.kind]
+        note = ""
         if self._big_bet and option.kind is not CALL and option.kind is not CHECK:
             rule = "R14.3" if option.kind is RAISE else "R14.2"
         if option.all_in:
+            note = "all-in"
             over = now - level
             if over < 0:
                 rule = "R5.4"  # a short call: the uncovered part goes back at the end
             elif self._big_bet and over > 0:
                 rule = "R14.6"
-            elif 0 < over < self.bet_size:
+            elif 0 < over < self.profile.bet_sizes[self.phase.number - 1]:
                 rule = "R5.6"  # more than a call, less than a full bet or raise
             elif option.kind is ALL_IN:
                 rule = "R3.5" if over == 0 or self.raises > 1 else "R3.2"
-        self._log(
-            _NAME_OF[option.kind],
-            seat,
-            rule,
-            amount=option.adds,
-            note="all-in" if option.all_in else "",
-        )
+        # `_log`, inlined: the one event of nearly every action.
+        self._rows.append(
+            (_NAME_OF[option.kind], seat, rule, option.adds, (), (), note, sum(self.total),
+             tuple(self.stacks))
+        )  # fmt: skip
         self._continue_betting(after=seat)
 
     def _sized(self, seat: int, option: Legal, amount: int | None) -> Legal:
@@ -518,6 +619,9 @@ class Hand:
         if self._big_bet:
             self._raised_big_bet(level, now)
             return
+        if self._largest_raise:
+            self._raised_largest(level, now, all_in)
+            return
         bet = self.bet_size
         target = self._raise_target(level)
         if now >= target or not all_in:
@@ -526,6 +630,7 @@ class Hand:
             self.full_level = now
             self._epoch += 1
             return
+        levels = self.raises
         gained = now - self.full_level
         policy = self.profile.short_all_in
         if policy == "full-bet":
@@ -545,6 +650,28 @@ class Hand:
                 while now >= self.full_level + bet:
                     self.full_level += bet
                     self.raises += 1
+        if self.profile.cap_counts_short_all_in:
+            self.raises = levels + 1  # every bet and raise is a level of the cap (R8.6)
+
+    def _raised_largest(self, level: int, now: int, all_in: bool) -> None:
+        """`largest-raise` (R8.8): a bet or raise reopens the betting when it raises by at
+        least the largest bet or raise of the round before it (the blinds are none), and
+        all-ins in a row reopen it once together they add up to that much."""
+        raised_by = now - level
+        if raised_by >= self._largest:
+            self._epoch += 1
+        self._largest = max(self._largest, raised_by)
+        if all_in:
+            self._shorts.append(raised_by)
+        else:
+            self._shorts.clear()
+        if sum(self._shorts) >= self._largest:
+            self._shorts.clear()
+        if now >= self._raise_target(level) or not all_in:
+            self.raises += 1
+            self.full_level = now
+        elif self.profile.cap_counts_short_all_in:
+            self.raises += 1
 
     def _raised_big_bet(self, level: int, now: int) -> None:
         """A full bet or raise sets the least next raise; an all-in short of one reopens
@@ -565,8 +692,10 @@ class Hand:
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
         self._acted[seat] = self._epoch
-        self._muck.extend((card, _FOLDED, 0) for card in self.holdings[seat])
-        self._log("fold", seat, "R3.10")
+        self._muck.extend([(card, _FOLDED, 0) for card in self.holdings[seat]])
+        self._rows.append(
+            ("fold", seat, "R3.10", 0, (), (), "", sum(self.total), tuple(self.stacks))
+        )
         live = self.live()
         if len(live) == 1:
             self._end_round_returns()
@@ -619,23 +748,32 @@ class Hand:
             return False
         if self.committed[seat] < level:
             return True
-        return self._acted[seat] == -1 and not self._opponent_all_in(seat)
+        if self._acted[seat] != -1:
+            return False
+        if self._keep_turn:
+            return self._due[seat]
+        return not self._opponent_all_in(seat)
 
     def _continue_betting(self, *, after: int) -> None:
-        level = max(self.committed)
+        committed = self.committed
+        level = max(committed)
         order = self.order
         start = order.index(after) + 1
         count = len(order)
+        folded, stacks, acted = self.folded, self.stacks, self._acted
         for i in range(count):
             seat = order[(start + i) % count]
-            if self._needs_action(seat, level):
+            # The quick cases of `_needs_action` first: this runs after every action.
+            if folded[seat] or not stacks[seat]:
+                continue
+            if committed[seat] < level or (acted[seat] == -1 and self._needs_action(seat, level)):
                 self.to_act = seat
                 return
         self._end_betting_round()
 
     def _end_round_returns(self) -> None:
         """Uncalled chips go back when the round ends, if the profile says so (R8.12)."""
-        if self.profile.return_uncalled != "round-end":
+        if not self._round_end_returns:
             return
         seat, extra = _pots.uncalled(self.committed)
         if extra:
@@ -648,7 +786,7 @@ class Hand:
     def _end_betting_round(self) -> None:
         self.to_act = None
         self._end_round_returns()
-        if self.phase.number == self.profile.betting_rounds:
+        if self.phase.number == self._rounds:
             self._showdown()
         else:
             self._start_draw(self.phase.number)
@@ -667,6 +805,8 @@ class Hand:
         self.committed = [0] * self.seats
         self._acted = [-1] * self.seats
         self._epoch = 0
+        self._largest = 0
+        self._shorts = []
         self.raises = 0
         self.full_level = 0
         self.increment = _betting.opening_increment(self.profile)
@@ -676,6 +816,7 @@ class Hand:
             self._end_betting_round()
             return
         self.uncapped = self._lift_cap()
+        self._due = self._due_to_act()
         self._continue_betting(after=self.dealer if self.dealer in self.order else self.order[-1])
 
     # ----- drawing -----------------------------------------------------------------------
@@ -685,6 +826,8 @@ class Hand:
         self._drawn = []
         self._declared = []
         self._draw_burned = False
+        # Nobody folds during a draw, so the round's drawers are known from its start.
+        self._round_drawers = self._drawers()
         self.to_act = self._first_drawer()
 
     # Hooks: one decision of the rules each, so a variant (or a mutant) overrides only that.
@@ -716,7 +859,7 @@ class Hand:
 
     def _first_drawer(self) -> int:
         """The first player still in left of the button: heads-up, the big blind (R4.3)."""
-        return self._drawers()[0]
+        return self._round_drawers[0]  # `_drawers()`, as the draw round began
 
     def _burn_count(self, discards: Sequence[Card]) -> int:
         """Cards burned before `discards` are replaced: once a draw, before its first
@@ -733,6 +876,8 @@ class Hand:
                 "too-many-discards",
                 f"{len(discards)} cards discarded; at most {self.profile.max_discards}",
             )
+        if not discards:
+            return  # standing pat
         # Card indexes, not Card objects: sets and membership of ints stay in C.
         thrown = {card.index for card in discards}
         if len(thrown) != len(discards):
@@ -745,9 +890,9 @@ class Hand:
 
     def _draw(self, seat: int, discards: Sequence[Card]) -> None:
         self._check_discards(seat, discards)
-        drawers = self._drawers()
+        drawers = self._round_drawers
         last = len(self._drawn) + 1 == len(drawers)
-        if self.profile.draw_delivery == "after-all-declare":
+        if self._after_all_declare:
             if last:
                 plan = [*self._declared, (seat, tuple(discards))]
                 burn = self._burn_count_all(plan)
@@ -784,11 +929,13 @@ class Hand:
         return self.profile.burns_per_draw
 
     def _throw(self, seat: int, discards: Sequence[Card]) -> None:
+        if not discards:
+            return
         thrown = {card.index for card in discards}
         self.holdings[seat] = [c for c in self.holdings[seat] if c.index not in thrown]
         self.discards[seat].extend(discards)
         number = self.phase.number
-        self._muck.extend((card, _DISCARD, number) for card in discards)
+        self._muck.extend([(card, _DISCARD, number) for card in discards])
 
     def _burn(self, count: int) -> None:
         if count:
@@ -799,23 +946,20 @@ class Hand:
             self._log("burn", None, "R4.4", cards=cards)
 
     def _replace(self, seat: int, discards: Sequence[Card]) -> None:
-        received = self._take(len(discards), seat, last_of_round=self._is_last_delivery(seat))
+        # Whether this is the round's last delivery matters only to the last-card rule.
+        last = not self._last_card_dealt and self._is_last_delivery(seat)
+        received = self._take(len(discards), seat, last_of_round=last)
         self.holdings[seat].extend(received)
-        self._log(
-            "draw",
-            seat,
-            "R4.2",
-            cards=tuple(discards),
-            received=received,
-            amount=len(discards),
-            note="stands pat" if not discards else "",
-        )
+        self._rows.append(
+            ("draw", seat, "R4.2", len(discards), tuple(discards), received,
+             "" if discards else "stands pat", sum(self.total), tuple(self.stacks))
+        )  # fmt: skip
 
     def _is_last_delivery(self, seat: int) -> bool:
         """Whether `seat`'s replacements are the last cards this draw deals (R8.19). Once
         everyone has declared, that is the last player who takes any; dealing in turn, it
         is the last player to draw."""
-        drawers = self._drawers()
+        drawers = self._round_drawers
         if len(self._drawn) != len(drawers):
             return False
         takers = [who for who, thrown in self._declared if thrown]
@@ -845,6 +989,13 @@ class Hand:
                     f" {self.deck.remaining}, and its last card is not dealt (R8.19)",
                 )
             return
+        if self._gathers_all and self.reshuffles >= len(self._stated_reshuffles):
+            # Every card not in a live hand can come back, and no stated order is left to
+            # check: the draw can be dealt if the hand's deck holds enough such cards.
+            held = sum(len(self.holdings[seat]) for seat in self.live())
+            thrown = sum(len(cards) for _, cards in plan)
+            if len(self.deck.order()) - held + thrown >= need:
+                return
         available = self._available(plan, burn)
         if available < need:
             raise illegal(
@@ -872,7 +1023,8 @@ class Hand:
 
     def _take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
         deck = self.deck
-        if deck.remaining - count >= self._reserve(last_of_round):
+        reserve = 0 if self._last_card_dealt else self._reserve(last_of_round)
+        if deck.remaining - count >= reserve:
             return deck.take(count)
         return self._take_with_reshuffle(count, seat, last_of_round=last_of_round)
 
@@ -924,11 +1076,14 @@ class Hand:
             else:
                 kept.append(entry)
         self._muck = kept
-        for folded_seat in range(self.seats):
-            if self.folded[folded_seat] and "folded" in piles:
-                self.holdings[folded_seat] = [
-                    c for c in self.holdings[folded_seat] if c not in chosen
-                ]
+        if "folded" in piles:
+            # Card indexes: membership of ints stays in C (a Card compares field by field).
+            gone = {card.index for card in chosen}
+            for folded_seat in range(self.seats):
+                if self.folded[folded_seat]:
+                    self.holdings[folded_seat] = [
+                        c for c in self.holdings[folded_seat] if c.index not in gone
+                    ]
         stated = (
             self._stated_reshuffles[self.reshuffles]
             if self.reshuffles < len(self._stated_reshuffles)
@@ -955,22 +1110,21 @@ class Hand:
     # ----- dealing and settling ----------------------------------------------------------
 
     def _post(self, seat: int, blind: int, name: str, rule: str, *, commits: bool = True) -> None:
-        posted = min(blind, self.stacks[seat])
-        self.stacks[seat] -= posted
+        stacks = self.stacks
+        posted = blind if blind < stacks[seat] else stacks[seat]
+        stacks[seat] -= posted
         self.total[seat] += posted
         if commits:
             self.committed[seat] += posted
         # A blind that takes the whole stack, short or exact, is the all-in of R5.5.
-        all_in = self.stacks[seat] == 0
+        all_in = stacks[seat] == 0
         if all_in:
             self._blind_all_in = True
-        self._log(
-            "post",
-            seat,
-            "R5.5" if all_in else rule,
-            amount=posted,
-            note=name + " all-in" if all_in else name,
-        )
+        note = name + " all-in" if all_in else name
+        self._rows.append(
+            ("post", seat, "R5.5" if all_in else rule, posted, (), (), note, sum(self.total),
+             tuple(self.stacks))
+        )  # fmt: skip
 
     def _deal(self) -> None:
         # One at a time, clockwise from the first seat left of the button (R1.7, R8.4):
@@ -978,16 +1132,19 @@ class Hand:
         order = self.order
         count = len(order)
         dealt = self.deck.take(self.profile.hand_size * count)
+        rows, holdings = self._rows, self.holdings
+        pot, stacks = sum(self.total), tuple(self.stacks)
         for position, seat in enumerate(order):
             cards = dealt[position::count]
-            self.holdings[seat].extend(cards)
-            self._log("deal", seat, "R1.7", cards=cards)
+            holdings[seat].extend(cards)
+            rows.append(("deal", seat, "R1.7", 0, cards, (), "", pot, stacks))
 
     def _settle_fold(self, winner: int) -> None:
-        won = [0] * self.seats
-        won[winner] = self.pot
-        pot = Pot(self.pot, (winner,), (winner,), (self.pot,))
-        self._finish("fold", (winner,), tuple(won), (0,) * self.seats, (None,) * self.seats, pot)
+        seats, amount = self.seats, sum(self.total)
+        won = [0] * seats
+        won[winner] = amount
+        pot = Pot(amount, (winner,), (winner,), (amount,))
+        self._finish("fold", (winner,), tuple(won), (0,) * seats, (None,) * seats, pot)
 
     def _showdown(self) -> None:
         live = self.live()
@@ -1017,6 +1174,10 @@ class Hand:
         """Shares of a pot among tied hands; odd chips by position (R5.3, R8.15)."""
         if len(tied) == 1:
             return (amount,)
+        if self.profile.odd_chip == "all-to-first-left-of-button":
+            share, odd = divmod(amount, len(tied))
+            first = min(tied, key=self.order.index)
+            return tuple(share + (odd if seat == first else 0) for seat in tied)
         return _pots.split(amount, tied, self.order)
 
     def _finish(
@@ -1036,17 +1197,19 @@ class Hand:
                 self._log("return", seat, rule, amount=returned[seat])
         if ended_by == "showdown":
             for seat in self._show_order():
-                self._log(
-                    "show", seat, "R5.1", cards=tuple(self.holdings[seat]), note=str(shown[seat])
-                )
+                self._rows.append(
+                    ("show", seat, "R5.1", 0, tuple(self.holdings[seat]), (), shown[seat],
+                     sum(self.total), tuple(self.stacks))
+                )  # fmt: skip
+        stacks, rows, pot_now = self.stacks, self._rows, sum(self.total)
+        rule = "R3.10" if ended_by == "fold" else ("R5.2" if len(best) > 1 else "R5.1")
+        if len(pots) > 1:
+            rule = "R8.14"
         for seat in range(self.seats):
-            self.stacks[seat] += won[seat] + returned[seat]
+            stacks[seat] += won[seat] + returned[seat]
             self.returned[seat] += returned[seat]
             if won[seat]:
-                rule = "R3.10" if ended_by == "fold" else ("R5.2" if len(best) > 1 else "R5.1")
-                if len(pots) > 1:
-                    rule = "R8.14"
-                self._log("win", seat, rule, amount=won[seat])
+                rows.append(("win", seat, rule, won[seat], (), (), "", pot_now, tuple(stacks)))
         self.phase = _phase("complete", 0)
         self.to_act = None
         self.result = Result(ended_by, best, won, tuple(self.returned), shown, pot, pots)
@@ -1087,6 +1250,7 @@ class _Rehearsal(Hand):
 
     def __init__(self, hand: Hand) -> None:
         self.profile = self.structure = hand.profile
+        self._last_card_dealt = hand._last_card_dealt
         self.phase = hand.phase
         self.seats = hand.seats
         self.order = hand.order

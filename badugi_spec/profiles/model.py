@@ -65,9 +65,13 @@ class Profile:
     spread_last_max: int = 0
     cap: int = 4
     cap_counts_blind: bool = True
+    cap_counts_short_all_in: bool = False
     cap_heads_up: str = "never"
     short_all_in: str = "full-bet"
     complete_short_all_in: bool = False
+    raise_over_posted_blind: bool = False
+    covered_is_all_in: bool = False
+    keep_turn_when_others_all_in: bool = False
     fold_when_free: bool = False
     return_uncalled: str = "settlement"
     all_in_may_fold: bool = False
@@ -139,12 +143,20 @@ PARAMETERS: Final = {
         _P("cap", "betting", "R8.6", int, "bet levels allowed per round (0: no cap)", low=0),
         _P("cap_counts_blind", "betting", "R8.6", bool,
            "the big blind is the first bet level before the draw"),
+        _P("cap_counts_short_all_in", "betting", "R8.6", bool,
+           "an all-in bet or raise for less than a full one still uses up a level of the cap"),
         _P("cap_heads_up", "betting", "R8.7", str, "when the cap is lifted for two players",
            ("never", "round-begins-heads-up", "action-heads-up")),
         _P("short_all_in", "betting", "R8.8", str, "what an all-in for less than a bet reopens",
-           ("full-bet", "half-bet-full-raise", "half-bet-complete")),
+           ("full-bet", "half-bet-full-raise", "half-bet-complete", "largest-raise")),
         _P("complete_short_all_in", "betting", "R8.9", bool,
            "a raise over an all-in that did not reopen goes to the next full level"),
+        _P("raise_over_posted_blind", "betting", "R8.26", bool,
+           "after a big blind posted short, a raise goes a full bet over the chips posted"),
+        _P("covered_is_all_in", "betting", "R8.27", bool,
+           "nobody may bet or raise when no one else could put in more than the current bet"),
+        _P("keep_turn_when_others_all_in", "betting", "R8.28", bool,
+           "a player due to act when the round began still acts once all others are all-in"),
         _P("fold_when_free", "betting", "R8.11", bool, "a fold is allowed when a check is free"),
         _P("return_uncalled", "betting", "R8.12", str, "when uncalled chips go back",
            ("settlement", "round-end")),
@@ -167,7 +179,7 @@ PARAMETERS: Final = {
         _P("burn_after_reshuffle", "draws", "R8.21", bool, "burn a card from the new stub"),
         _P("ranking", "showdown", "R8.22", str, "how hands are valued", ("badugi",)),
         _P("odd_chip", "showdown", "R8.15", str, "who gets an odd chip among tied hands",
-           ("first-left-of-button",)),
+           ("first-left-of-button", "all-to-first-left-of-button")),
         _P("show_order", "showdown", "R8.22", str, "who shows first at the showdown",
            ("last-aggressor",)),
         _P("hands_per_session", "session", "R6.4", int, "hands in a session", low=1),
