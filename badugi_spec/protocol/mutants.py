@@ -268,8 +268,10 @@ class _AnyShortAllInReopens(MutantHand):
 
 class _AllInSkipsTheDraw(MutantHand):
     def _drawers(self) -> list[int]:
-        # Players with no chips behind are left out of the draws.
-        return [seat for seat in super()._drawers() if self.stacks[seat] > 0]
+        # Players with no chips behind are left out of the draws while anyone still has
+        # chips (when everyone is all-in, the draws go on as the rules say).
+        drawers = super()._drawers()
+        return [seat for seat in drawers if self.stacks[seat] > 0] or drawers
 
 
 class MutantSession(Session):
