@@ -17,7 +17,7 @@ from typing import Any, Final
 from badugi_spec.cards import Card
 from badugi_spec.explain import explain
 from badugi_spec.hands import evaluate
-from badugi_spec.profiles import HOUSE, Profile
+from badugi_spec.profiles import Profile, from_json
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult, TraceRow
 
@@ -79,8 +79,6 @@ def value_text(value: dict[str, Any] | None) -> str:
 
 
 def held_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
-    if not cards:
-        return '<span class="held">no cards</span>'
     value = evaluate(cards)
     return (
         f'<span class="held">{faces(cards)}</span>'
@@ -108,75 +106,95 @@ def _before_award(state: dict[str, Any]) -> dict[str, Any]:
     return state | {"stacks": stacks}
 
 
-def _section_title(phase: str, seat_names: dict[str, str]) -> str:
-    """A section's heading: the round's bet size and cap, or the draw's order, as the
-    hand's profile and table have them (heads-up house wording for the house game)."""
+@dataclass(frozen=True)
+class _Seats:
+    """Who sits where in one hand: the players dealt in, clockwise from the first seat left
+    of the button (R8.2), and the profile they play under."""
+
+    profile: Profile
+    dealer: str
+    order: tuple[str, ...]
+
+    @property
+    def heads_up(self) -> bool:
+        return len(self.order) == 2
+
+    @property
+    def small_blind(self) -> str:
+        # Heads-up the button posts the small blind (R1.5, R8.3).
+        return self.order[-1] if self.heads_up else self.order[0]
+
+    @property
+    def big_blind(self) -> str:
+        return self.order[0] if self.heads_up else self.order[1]
+
+    @property
+    def opener(self) -> str:
+        """The first to act before the draw: left of the big blind (R3.3, R8.5)."""
+        return self.order[-1] if self.heads_up else self.order[2 % len(self.order)]
+
+
+def _seats(profile: Profile, dealer: str, state: dict[str, Any]) -> _Seats:
+    names = list(state["stacks"])
+    at = names.index(dealer) if dealer in names else len(names) - 1
+    clockwise = names[at + 1 :] + names[: at + 1]
+    dealt = tuple(name for name in clockwise if state["hands"].get(name))
+    return _Seats(profile, dealer, dealt)
+
+
+def _limits(profile: Profile, number: int) -> str:
+    cap = profile.cap
+    if cap == 0:
+        return "no cap on raises"
+    if number == 1 and not profile.cap_counts_blind:
+        return f"the big blind and at most {cap} raises"
+    return f"at most one bet and {cap - 1} raises"
+
+
+def _section_title(phase: str, seats: _Seats) -> str:
     kind, _, number_text = phase.partition("-")
     if phase == "complete":
         return "After the hand"
     number = int(number_text)
-    profile = _PROFILE
-    multiway = seat_names.get("players", "2") != "2"
+    profile = seats.profile
     if kind == "bet":
-        when = "before the first draw" if number == 1 else f"after the {_ORDINAL[number - 1]} draw"
-        if multiway:
-            first = (
-                "the player left of the big blind"
-                if number == 1
-                else ("the first player still in left of the button")
-            )
-        else:
-            first = seat_names["dealer"] if number == 1 else seat_names["big blind"]
-        if profile.betting != "fixed-limit":
-            return (
-                f"Betting round {number}, {when}: {profile.betting} betting, each bet or raise"
-                f" within the range shown. {text(first).capitalize() if multiway else text(first)}"
-                " acts first."
-            )
         size = profile.bet_sizes[number - 1]
         kind_of = "small" if size == min(profile.bet_sizes) else "big"
+        when = "before the first draw" if number == 1 else f"after the {_ORDINAL[number - 1]} draw"
         blind = (
             "; the big blind counts as the first bet"
-            if number == 1 and profile.cap_counts_blind
+            if number == 1 and profile.cap_counts_blind and profile.cap
             else ""
         )
-        cap = (
-            f", at most one bet and {profile.cap - 1} raises{blind}"
-            if profile.cap
-            else ", no cap on raises"
-        )
-        shown = text(first).capitalize() if multiway else text(first)
-        return f"Betting round {number}, {when}: {kind_of} bets of {size}{cap}. {shown} acts first."
-    burned = (
-        "one card is burned"
-        if profile.burns_per_draw == 1
-        else f"{profile.burns_per_draw} cards are burned"
-        if profile.burns_per_draw
-        else "no card is burned"
-    )
-    if multiway:
+        if number == 1:
+            first = f"{text(seats.opener)} acts first"
+        elif seats.heads_up:
+            first = f"{text(seats.big_blind)} acts first"
+        else:
+            first = "The first player still in left of the button acts first"
         return (
-            f"Draw {number}: {burned}, then each player still in draws, from the first left"
-            " of the button."
+            f"Betting round {number}, {when}: {kind_of} bets of {size},"
+            f" {_limits(profile, number)}{blind}. {first}."
         )
-    return (
-        f"Draw {number}: {burned}, then {text(seat_names['big blind'])} draws,"
-        f" then {text(seat_names['dealer'])}."
+    burns = profile.burns_per_draw
+    burned = (
+        "no card is burned"
+        if not burns
+        else "one card is burned"
+        if burns == 1
+        else (f"{burns} cards are burned")
     )
-
-
-_NUMBER: Final = {4: "four", 5: "five"}
-_PROFILE: Profile = HOUSE
-"""The profile of the example being drawn: set by `example_html` for its hands."""
-
-
-def _roles(names: list[str], dealer: str) -> tuple[list[str], str, str]:
-    """(deal order from left of the button, small blind, big blind) (R8.2, R8.3)."""
-    at = names.index(dealer)
-    order = names[at + 1 :] + names[: at + 1]
-    if len(names) == 2:
-        return order, dealer, order[0]
-    return order, order[0], order[1]
+    if seats.heads_up and profile.draw_delivery == "in-turn":
+        return (
+            f"Draw {number}: {burned}, then {text(seats.big_blind)} draws,"
+            f" then {text(seats.dealer)}."
+        )
+    if profile.draw_delivery == "after-all-declare":
+        return (
+            f"Draw {number}: every player still in says what they throw, from the left of the"
+            f" button; then {burned} and the cards are dealt in that order."
+        )
+    return f"Draw {number}: {burned}, then each player still in draws, from the left of the button."
 
 
 _INFINITIVE: Final = {
@@ -225,11 +243,11 @@ class _Table:
     section: str = ""
     in_round: dict[str, int] | None = None
 
-    def open(self, phase: str, names: dict[str, str]) -> None:
+    def open(self, phase: str, seats: _Seats) -> None:
         if phase != self.section:
             self.section = phase
             self.rows.append(
-                f'<tr class="section"><th colspan="5">{_section_title(phase, names)}</th></tr>'
+                f'<tr class="section"><th colspan="5">{_section_title(phase, seats)}</th></tr>'
             )
             if phase.startswith("bet-") and phase != "bet-1":
                 self.in_round = {}
@@ -280,6 +298,9 @@ def _draw_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, An
     old = set(before["hands"][player])
     came = cards_of([c for c in after["hands"][player] if c not in old])
     count = len(thrown)
+    if not came:
+        # Everyone declares first; the cards come after the last declaration (R8.16).
+        return f"throws {cards_html(thrown)}: {count} card{'s' if count > 1 else ''} to come"
     return (
         f"throws {cards_html(thrown)}, draws {count} card{'s' if count > 1 else ''}:"
         f" {cards_html(came)}. Now {held_html(held)}"
@@ -287,17 +308,22 @@ def _draw_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, An
 
 
 def _blind_rows(
-    table: _Table, state: dict[str, Any], before: dict[str, int], hand: dict[str, Any]
+    table: _Table, state: dict[str, Any], before: dict[str, int], seats: _Seats
 ) -> None:
-    dealer = hand["dealer"]
-    names = list(state["stacks"])
-    _, small, big = _roles(names, dealer)
+    profile = seats.profile
     pot = 0
     running = dict(before)
     table.in_round = {}
-    for name, blind in ((small, "small"), (big, "big")):
-        posted = before[name] - state["stacks"][name]
-        size = _PROFILE.small_blind if blind == "small" else _PROFILE.big_blind
+    if profile.ante:
+        # Antes are dead money, not part of the first round's bet (R8.3).
+        for name in seats.order:
+            ante = min(profile.ante, running[name])
+            pot += ante
+            running[name] -= ante
+            table.add("blind", "", text(name), f"antes {ante}", {"pot": pot, "stacks": running})
+    for name, blind in ((seats.small_blind, "small"), (seats.big_blind, "big")):
+        posted = running[name] - state["stacks"][name]
+        size = profile.small_blind if blind == "small" else profile.big_blind
         pot += posted
         running[name] -= posted
         table.in_round[name] = posted
@@ -306,10 +332,39 @@ def _blind_rows(
         table.add("blind", "", text(name), what, {"pot": pot, "stacks": running})
 
 
-def hand_html(hand: dict[str, Any], rows: list[TraceRow], before: dict[str, int]) -> str:
+def _delivered(
+    waiting: list[str],
+    step: dict[str, Any],
+    before: dict[str, Any],
+    after: dict[str, Any],
+    table: _Table,
+) -> list[str]:
+    """Players who declared earlier in this draw and whose cards have now been dealt get a
+    row of their own; returns who is still waiting."""
+    still = []
+    for name in waiting:
+        came = [c for c in after["hands"][name] if c not in set(before["hands"][name])]
+        if came:
+            held = cards_of(after["hands"][name])
+            what = f"is dealt {cards_html(cards_of(came))}. Now {held_html(held)}"
+            table.add("act", "", text(name), what, None)
+        else:
+            still.append(name)
+    player = step["player"]
+    thrown = step.get("discards", [])
+    if thrown and set(after["hands"][player]) == set(before["hands"][player]):
+        still.append(player)
+    return still
+
+
+def hand_html(
+    hand: dict[str, Any], rows: list[TraceRow], before: dict[str, int], profile: Profile
+) -> str:
     """One hand: a heading line, then its table in sections, then the result."""
-    number, dealer = hand["number"], hand["dealer"]
     deal, steps = rows[0], rows[1:]
+    # The button as the session moved it: past empty seats after a bust (R8.23).
+    number = hand["number"]
+    dealer = ((deal.state or {}).get("session") or {}).get("dealer") or hand["dealer"]
     if not deal.ok:
         return (
             f'<div class="hand-head"><strong>Hand {number}</strong>: the deal is refused'
@@ -317,54 +372,54 @@ def hand_html(hand: dict[str, Any], rows: list[TraceRow], before: dict[str, int]
             " A refused deal is not a hand: no blinds, and the button stays.</div>"
         )
     state = deal.state or {}
-    names = list(state["stacks"])
-    order, small, big = _roles(names, dealer)
-    seat_names = {"dealer": dealer, "big blind": big, "players": str(len(names))}
-    dealt_in = [name for name in order if state["hands"].get(name)]
-    if len(names) == 2:
+    seats = _seats(profile, dealer, state)
+    if seats.heads_up:
         head = (
             f'<div class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} deals and'
-            f" posts the small blind; {text(big)} posts the big blind.</div>"
+            f" posts the small blind; {text(seats.big_blind)} posts the big blind.</div>"
         )
     else:
         head = (
             f'<div class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} has the'
-            f" button; {text(small)} posts the small blind and {text(big)} the big blind.</div>"
+            f" button; {text(seats.small_blind)} posts the small blind and"
+            f" {text(seats.big_blind)} the big blind.</div>"
         )
-    size = _PROFILE.hand_size
     table = _Table([])
+    count = _NUMBER_WORDS.get(profile.hand_size, str(profile.hand_size))
     table.rows.append(
-        f'<tr class="section"><th colspan="5">Blinds and the deal: {_NUMBER.get(size, size)}'
-        f" cards each, one at a time, {text(dealt_in[0] if dealt_in else big)} first.</th></tr>"
+        f'<tr class="section"><th colspan="5">Blinds and the deal: {count} cards each, one at'
+        f" a time, {text(seats.order[0])} first.</th></tr>"
     )
-    _blind_rows(table, state, before, hand)
-    for name in dealt_in:
+    _blind_rows(table, state, before, seats)
+    for name in seats.order:
         held = cards_of(state["hands"][name])
         table.add("deal", deal.line, text(name), f"is dealt {held_html(held)}", None)
     deck = [c for c in hand["deck"]]
-    position = 8
+    waiting: list[str] = []
     ended: dict[str, Any] | None = None
     for step, row in zip(hand["steps"], steps, strict=True):
         op = step["op"]
         phase = str(state.get("phase", ""))
         if op in ("act", "reject") or phase == "complete":
-            table.open(phase, seat_names)
+            table.open(phase, seats)
         if op == "act":
             after = row.state or {}
             if after.get("burns", 0) > state.get("burns", 0):
-                burned = cards_of(deck[position : position + 1])
-                position += 1
+                # The burn is the stub's top card before this action, while the stub is still
+                # the deck's own order (no reshuffle yet, R8.18).
+                top = len(deck) - int(state.get("stub", 0))
+                burned = cards_of(deck[top : top + 1]) if not after.get("reshuffles") else []
+                shown_card = f': <span class="burned">{cards_html(burned)}</span>' if burned else ""
                 table.add(
                     "burn",
                     "",
                     "burn",
-                    f'the top card is burned, face down: <span class="burned">'
-                    f"{cards_html(burned)}</span> (nobody sees it)",
+                    f"the top card is burned, face down{shown_card} (nobody sees it)",
                     None,
                 )
             if step["action"] == "draw":
                 what = _draw_what(step, state, after)
-                position += len(step.get("discards", []))
+                waiting = _delivered(waiting, step, state, after, table)
             else:
                 what = _bet_what(step, state, after, table)
             shown = after
@@ -390,11 +445,14 @@ def hand_html(hand: dict[str, Any], rows: list[TraceRow], before: dict[str, int]
         f"</tr></thead><tbody>{body}</tbody></table></div>",
     ]
     if ended is not None:
-        out.append(result_html(ended))
+        out.append(result_html(ended, profile))
     return "".join(out)
 
 
-def result_html(state: dict[str, Any]) -> str:
+_NUMBER_WORDS: Final = {4: "four", 5: "five"}
+
+
+def result_html(state: dict[str, Any], profile: Profile) -> str:
     result = state["result"]
     winners = result["winners"]
     won = result["won"]
@@ -420,7 +478,7 @@ def result_html(state: dict[str, Any]) -> str:
         winner = session.get("winner")
         why = {
             "bust": "a player has no chips left",
-            "hands": f"{_PROFILE.hands_per_session} hands played",
+            "hands": f"{profile.hands_per_session} hands played",
         }
         reason = why.get(str(session.get("reason")), "")
         parts.append(
@@ -466,8 +524,6 @@ def _starting_stacks(case: dict[str, Any]) -> dict[str, int]:
 def example_html(executed: Executed) -> str:
     """The example's body as one raw HTML block: toggle, checks, players, hands."""
     scenario, case, result = executed.scenario, executed.case, executed.result
-    global _PROFILE
-    _PROFILE = scenario.profile  # the hands below are drawn under the scenario's rules
     toggle = f"show-{scenario.id}"
     parts = [
         '<div class="badugi-example">',
@@ -483,13 +539,14 @@ def example_html(executed: Executed) -> str:
             for p in case["players"]
         )
         parts.append(f'<div class="players">Players: {seats}.</div>')
+        profile = from_json(case["profile"]) if "profile" in case else Profile()
         hand_rows = result.trace[len(case["checks"]) :]
         position = 0
         before = _starting_stacks(case)
         for hand in case["hands"]:
             count = 1 if hand.get("reject_deal") else 1 + len(hand["steps"])
             rows = hand_rows[position : position + count]
-            parts.append(hand_html(hand, rows, before))
+            parts.append(hand_html(hand, rows, before, profile))
             position += count
             last = next((r.state for r in reversed(rows) if r.state), None)
             if last is not None and last.get("stacks"):

@@ -268,10 +268,10 @@ class _AnyShortAllInReopens(MutantHand):
 
 class _AllInSkipsTheDraw(MutantHand):
     def _drawers(self) -> list[int]:
-        # Players with no chips behind are left out of the draws (when everyone still in is
-        # all-in, somebody must draw for the hand to go on, so then all of them do).
-        everyone = super()._drawers()
-        return [seat for seat in everyone if self.stacks[seat] > 0] or everyone
+        # Players with no chips behind are left out of the draws while anyone still has
+        # chips (when everyone is all-in, the draws go on as the rules say).
+        drawers = super()._drawers()
+        return [seat for seat in drawers if self.stacks[seat] > 0] or drawers
 
 
 class MutantSession(Session):
