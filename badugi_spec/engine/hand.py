@@ -696,14 +696,20 @@ class Hand:
         self._rows.append(
             ("fold", seat, "R3.10", 0, (), (), "", sum(self.total), tuple(self.stacks))
         )
+        if not self._hand_ended_by_fold():
+            self._continue_betting(after=seat)
+
+    def _hand_ended_by_fold(self) -> bool:
+        """After a fold: settle the hand if one player is left, else see whether the cap
+        comes off now that the action may be heads-up (R3.10, R8.7)."""
         live = self.live()
         if len(live) == 1:
             self._end_round_returns()
             self._settle_fold(live[0])
-            return
+            return True
         if len(live) == 2 and not self.uncapped:
             self.uncapped = self._lift_cap(now_heads_up=True)
-        self._continue_betting(after=seat)
+        return False
 
     def _may_fold_all_in(self, seat: int) -> bool:
         """An all-in player still in the hand may give it up if the profile says so (R8.25)."""
@@ -719,13 +725,8 @@ class Hand:
         self.folded[seat] = True
         self._muck.extend((card, _FOLDED, 0) for card in self.holdings[seat])
         self._log("fold", seat, "R8.25", note="all-in")
-        live = self.live()
-        if len(live) == 1:
-            self._end_round_returns()
-            self._settle_fold(live[0])
+        if self._hand_ended_by_fold():
             return
-        if len(live) == 2 and not self.uncapped:
-            self.uncapped = self._lift_cap(now_heads_up=True)
         # The player to act may no longer need to (nobody left to bet against): look again
         # from their seat.
         order = self.order
