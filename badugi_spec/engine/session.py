@@ -94,15 +94,24 @@ class Session:
         if current is not None and not current.is_over:
             raise illegal("out-of-turn", "the current hand is still being played")
         order = deck if deck is not None else shuffled(self._shuffler.getrandbits(64))
-        hand = self._new_hand(deck=order, stacks=self.stacks, dealer=self.next_dealer)
-        if reshuffles:
-            hand._stated_reshuffles = [tuple(cards) for cards in reshuffles]
+        hand = self._new_hand(
+            deck=order, stacks=self.stacks, dealer=self.next_dealer, reshuffles=reshuffles
+        )
         self.hands.append(hand)
         return hand
 
-    def _new_hand(self, *, deck: Sequence[Card], stacks: Sequence[int], dealer: int) -> Hand:
+    def _new_hand(
+        self,
+        *,
+        deck: Sequence[Card],
+        stacks: Sequence[int],
+        dealer: int,
+        reshuffles: Sequence[Sequence[Card]] = (),
+    ) -> Hand:
         """The hand factory: a hook for sessions of another kind of hand."""
-        return Hand(deck=deck, stacks=stacks, dealer=dealer, profile=self.profile)
+        return Hand(
+            deck=deck, stacks=stacks, dealer=dealer, profile=self.profile, reshuffles=reshuffles
+        )
 
     def apply(self, action: Action) -> None:
         if self.result is not None:

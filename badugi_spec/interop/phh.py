@@ -31,8 +31,8 @@ from badugi_spec.interop.record import (
     Recorded,
     Step,
     Verb,
-    Where,
 )
+from badugi_spec.scenario.model import Where
 
 VARIANT: Final = "FB"
 """PHH's code for fixed-limit Badugi, the only Badugi the spec defines."""

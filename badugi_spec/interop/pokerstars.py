@@ -30,8 +30,8 @@ from badugi_spec.interop.record import (
     Recorded,
     Step,
     Verb,
-    Where,
 )
+from badugi_spec.scenario.model import Where
 
 _HEADER: Final = re.compile(r"^PokerStars (?:Game|Hand) #(?P<id>\d+):\s*(?P<rest>.*)$")
 _STAKES: Final = re.compile(r"Badugi Limit.*?\((?P<small>\$?[\d.,]+)/(?P<big>\$?[\d.,]+)")

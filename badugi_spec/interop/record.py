@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import BadugiError
+from badugi_spec.scenario.model import Where
 
 Cards = tuple[Card | None, ...]
 """Cards as a history shows them: `None` for each card it hides (`??` in PHH)."""
@@ -28,15 +29,6 @@ class HistoryError(BadugiError):
         self.hand = hand
         where = f"{path}:{line}"
         super().__init__(f"{where}: hand {hand}: {message}" if hand else f"{where}: {message}")
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    path: str
-    line: int
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -282,12 +282,20 @@ class MutantSession(Session):
         self.hand_class = hand_class
         self.evaluator = evaluator
 
-    def _new_hand(self, *, deck: Sequence[Card], stacks: Sequence[int], dealer: int) -> Hand:
+    def _new_hand(
+        self,
+        *,
+        deck: Sequence[Card],
+        stacks: Sequence[int],
+        dealer: int,
+        reshuffles: Sequence[Sequence[Card]] = (),
+    ) -> Hand:
         return self.hand_class(
             deck=deck,
             stacks=stacks,
             dealer=dealer,
             profile=self.profile,
+            reshuffles=reshuffles,
             evaluator=self.evaluator,
         )
 
