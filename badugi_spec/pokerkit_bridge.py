@@ -101,6 +101,10 @@ def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
     """
     reasons: list[str] = []
     players = profile.max_seats if seats is None else seats
+    if profile.betting != "fixed-limit":
+        reasons.append(f"betting {profile.betting}: PokerKit's FixedLimitBadugi is fixed limit")
+    if profile.all_in_may_fold:
+        reasons.append("PokerKit never asks an all-in player to act")
     small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
     if profile.bet_sizes != (small, small, big, big):
         reasons.append(

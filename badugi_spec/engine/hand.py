@@ -903,12 +903,15 @@ class Hand:
                 for who, thrown in plan:
                     self._throw(who, thrown)
                 self._burn(burn)
-                for who, thrown in plan:
-                    self._replace(who, thrown)
+                self._replace_all(plan)
             else:
-                self._declared.append((seat, tuple(discards)))
+                thrown = tuple(discards)
+                self._declared.append((seat, thrown))
                 self._drawn.append(seat)
-                self._log("declare", seat, "R8.16", cards=tuple(discards), amount=len(discards))
+                self._rows.append(
+                    ("declare", seat, "R8.16", len(thrown), thrown, (), "", sum(self.total),
+                     tuple(self.stacks))
+                )  # fmt: skip
                 self.to_act = drawers[len(self._drawn)]
                 return
         else:
@@ -955,6 +958,26 @@ class Hand:
             ("draw", seat, "R4.2", len(discards), tuple(discards), received,
              "" if discards else "stands pat", sum(self.total), tuple(self.stacks))
         )  # fmt: skip
+
+    def _replace_all(self, plan: Sequence[tuple[int, tuple[Card, ...]]]) -> None:
+        """Every declared draw served in turn (R8.16): `_replace` for each, or, when the stub
+        covers them all and no last card is held back, one take cut into the same shares."""
+        deck = self.deck
+        need = sum([len(thrown) for _, thrown in plan])
+        if not self._last_card_dealt or deck.remaining < need:
+            for who, thrown in plan:
+                self._replace(who, thrown)
+            return
+        cards = deck.take(need)
+        rows, holdings = self._rows, self.holdings
+        pot, stacks = sum(self.total), tuple(self.stacks)
+        at = 0
+        for who, thrown in plan:
+            received = cards[at : at + len(thrown)]
+            at += len(thrown)
+            holdings[who].extend(received)
+            note = "" if thrown else "stands pat"
+            rows.append(("draw", who, "R4.2", len(thrown), thrown, received, note, pot, stacks))
 
     def _is_last_delivery(self, seat: int) -> bool:
         """Whether `seat`'s replacements are the last cards this draw deals (R8.19). Once
