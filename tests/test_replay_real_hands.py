@@ -57,10 +57,10 @@ def _replayed(kind: str, profile: str | None) -> list[Replayed]:
 
 
 # Two hands where a short small blind calls all-in below the big blind and everyone else
-# folds: PokerKit 0.7.7, replaying the PHH file, moves on to the draw, while our pokerkit
-# profile keeps the big blind's turn (R8.28, found by random play against PokerKit with
-# 0 differences in 60,000 hands). The exact condition PokerKit uses is not yet known, so
-# these are pinned as a known gap of the profile, not as PokerKit failures.
+# folds. PokerKit's state, like the pokerkit profile, keeps the big blind's turn (R8.28);
+# PokerStars did not, so the history has no action for it. PokerKit reports these hands
+# OK only because its PHH reader inserts a check when the next recorded action cannot be
+# applied; our replay inserts nothing, so they diverge under the pokerkit profile.
 TURN_KEPT = {"52479685099", "52590922982"}
 
 
@@ -169,7 +169,7 @@ def test_the_command_reports_and_writes_json_and_junit(tmp_path: Path, capsys: C
         "not-reopened",
         "wrong-amount",
         "out-of-turn",
-        "not-draw-round",  # TURN_KEPT: the pokerkit profile's known gap (R8.28)
+        "not-draw-round",  # TURN_KEPT: the turn R8.28 keeps, absent from the history
     }
     suite = ET.parse(junit).getroot()
     assert suite.get("tests") == "184" and suite.get("failures") == "7"
