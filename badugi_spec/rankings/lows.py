@@ -352,6 +352,7 @@ def low_ranking(*, name: str, title: str, rules: LowRules) -> Ranking:
         strength=_strength_function(rules),
         describe=_describe(rules),
         parse_value=_parse(rules, name),
+        reading=lambda strength: rules.decode(strength)[1],
         playing=_playing(rules),
         explain_lines=_explain(rules, name),
         reason=_reason(rules, name),
