@@ -49,12 +49,12 @@ class Evaluator:
     def capabilities(self) -> frozenset[str]:
         return self.can
 
-    def evaluate(self, cards: list[str]) -> dict[str, Any]:
+    def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
         assert "evaluate" in self.can, "asked for a capability it does not have"
         self.asked.append(cards)
         return self.value_of(cards)
 
-    def compare(self, hands: list[list[str]]) -> list[int]:
+    def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
         assert "compare" in self.can, "asked for a capability it does not have"
         strengths = [strength(self.value_of(hand)) for hand in hands]
         return [i for i, s in enumerate(strengths) if s == max(strengths)]

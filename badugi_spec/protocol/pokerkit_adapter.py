@@ -1,7 +1,9 @@
 """A protocol server built on PokerKit: an independent implementation to check ours against.
 
 Run as `python -m badugi_spec.protocol.pokerkit_adapter` (needs the `pokerkit` extra).
-Hand values come from PokerKit's `BadugiHand`; every hand is played by PokerKit's
+Hand values come from PokerKit's `BadugiHand`, and in the rankings of chapter R9 from
+`BadugiHand`, `StandardBadugiHand`, `StandardLowHand` and `RegularLowHand` (all four are
+declared in `hello`); every hand is played by PokerKit's
 `FixedLimitBadugi` for 2 to 8 players, set up only with what PokerKit lets a caller set:
 the players and their stacks, the blinds, antes and the two bet sizes from the case's
 profile, and `Mode.CASH_GAME` (a free fold accepted with a warning) when the profile allows

@@ -306,6 +306,12 @@ def _explain(rules: LowRules, name: str) -> Callable[[RankedValue], list[str]]:
             for line in (_straight_line(rules, name, ranks), _flush_line(rules, value.cards)):
                 if line is not None:
                     out.append(line)
+        elif rules.straights_count or rules.flushes_count:
+            # A straight needs five ranks, and a deck has one card of each rank and suit.
+            out.append(
+                "  neither a straight nor a flush: a repeated rank leaves fewer than five"
+                " ranks, and two cards of one rank differ in suit"
+            )
         order = ", ".join(c.value for c in rules.categories)
         out.append(f"  {name} from best to worst: {order} ({rules.rule})")
         return out
