@@ -298,16 +298,9 @@ class ProtocolImplementation:
             request["discards"] = list(step.get("discards", []))
         return self._stateful(request)
 
-    def _named(self, ranking: str | None) -> dict[str, str]:
-        """The request's `ranking` field: none for the house Badugi, and none for `badugi`
-        to an implementation that declared no rankings (the same values, R9.2)."""
-        self.capabilities()  # opens the connection, so the hello has been read
-        if ranking is None or (ranking == "badugi" and self.rankings is None):
-            return {}
-        return {"ranking": ranking}
-
     def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
-        reply = self.call({"type": "evaluate", **self._named(ranking), "cards": cards})
+        named = {} if ranking is None else {"ranking": ranking}
+        reply = self.call({"type": "evaluate", **named, "cards": cards})
         value = reply.get("value")
         if not reply["ok"] or not isinstance(value, dict):
             self._fail(f"evaluate: no value in {json.dumps(reply, ensure_ascii=True)[:200]}")
@@ -315,7 +308,8 @@ class ProtocolImplementation:
         return value
 
     def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
-        reply = self.call({"type": "compare", **self._named(ranking), "hands": hands})
+        named = {} if ranking is None else {"ranking": ranking}
+        reply = self.call({"type": "compare", **named, "hands": hands})
         winners = reply.get("winners")
         if not reply["ok"] or not isinstance(winners, list):
             self._fail(f"compare: no winners in {json.dumps(reply, ensure_ascii=True)[:200]}")
