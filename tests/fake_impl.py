@@ -4,6 +4,7 @@ Each mode is our engine behind the protocol with one way of going wrong (or of d
 part of the job), so a test can show that `verify` reports it and never hangs:
 
 - `evaluator`, `evaluate-only`, `compare-only`: capabilities cut down; answers right.
+- `badugi-evaluator`: an evaluator that declares the `badugi` ranking only (R9.1).
 - `not-supported`: the handshake is fine, every other request is answered not-supported.
 - `silent`: reads requests and never answers, not even `hello`.
 - `double`: answers every request twice.
@@ -30,7 +31,9 @@ CAPABILITIES = {
     "evaluator": ["evaluate", "compare"],
     "evaluate-only": ["evaluate"],
     "compare-only": ["compare"],
+    "badugi-evaluator": ["evaluate", "compare"],
 }
+RANKINGS = {"badugi-evaluator": ["badugi"]}
 
 
 def _reply(message: dict[str, Any]) -> None:
@@ -68,6 +71,8 @@ def main(mode: str) -> int:
         reply = answer(engine, request, version="fake")
         if kind == "hello" and mode in CAPABILITIES:
             reply["capabilities"] = CAPABILITIES[mode]
+        if kind == "hello" and mode in RANKINGS:
+            reply["rankings"] = RANKINGS[mode]
         if kind in ("evaluate", "compare", "start", "deal", "act") and mode in CAPABILITIES:
             needed = "play" if kind in ("start", "deal", "act") else kind
             if needed not in CAPABILITIES[mode]:

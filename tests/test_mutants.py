@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from badugi_spec import profiles, rules
+from badugi_spec import profiles, rankings, rules
 from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.commands.protocol_cmd import kills
@@ -26,7 +26,7 @@ from badugi_spec.protocol import mutants
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.engine_impl import Outcome
+from badugi_spec.scenario.engine_impl import EngineImplementation, Outcome
 from badugi_spec.scenario.runner import CaseResult, ImplementationError, Runner
 from badugi_spec.scenario.suite import Suite, load_suite, run_suite
 
@@ -271,3 +271,48 @@ def test_half_pot_rounded_the_other_way_flips_both_settings() -> None:
             deck=DECK, stacks=[100] * 3, dealer=2, structure=table
         )
         assert shown in [legal.describe() for legal in wrong.legal_actions()]
+
+
+# ----- the hand-ranking mutants (issue 13, chapter R9) ---------------------------------------
+
+RANKING_MUTANTS = {
+    # mutant: (ranking, hand, the right value, the mutant's value)
+    "badeucy-badugi-aces-low": (
+        "badugi-ace-high", "A♠ 2♥ 3♦ 4♣ K♠", "4-card K-4-3-2 (badugi)", "4-card 4-3-2-A (badugi)"
+    ),
+    "a-5-counts-straights": ("low-a-5", "A♠ 2♥ 3♦ 4♣ 5♠", "5-4-3-2-A", "5-4-3-2-A (straight)"),
+    "2-7-ignores-flushes": ("low-2-7", "2♥ 3♥ 4♥ 5♥ 7♥", "7-5-4-3-2 (flush)", "7-5-4-3-2"),
+    "2-7-wheel-is-a-straight": ("low-2-7", "A♠ 2♥ 3♦ 4♣ 5♠", "A-5-4-3-2", "5-4-3-2-A (straight)"),
+    "badugi-first-four-cards": (
+        "badugi", "2♠ 2♥ 3♦ 4♣ 8♠", "4-card 8-4-3-2 (badugi)", "3-card 4-3-2"
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(RANKING_MUTANTS))
+def test_a_ranking_mutant_misvalues_one_kind_of_hand(name: str) -> None:
+    """Each swaps one ranking for a misread one, standing in under the same name; the
+    house evaluator and every other ranking are left as they are."""
+    name_of_ranking, hand, right, wrong = RANKING_MUTANTS[name]
+    mutant = BY_NAME[name]
+    assert mutant.rule.startswith("R9.") and mutant.evaluator is evaluate
+    (swapped, *_) = mutant.rankings
+    assert swapped.name == name_of_ranking
+    assert str(rankings.ranking(name_of_ranking).evaluate(hand)) == right
+    assert str(swapped.evaluate(hand)) == wrong
+    impl, engine = MutantImplementation(mutant), EngineImplementation()
+    cards = [str(card) for card in parse_cards(hand)]
+    assert impl.evaluate(cards, ranking=name_of_ranking) != engine.evaluate(
+        cards, ranking=name_of_ranking
+    )
+    others = [r for r in rankings.ranking_names() if r not in {s.name for s in mutant.rankings}]
+    for other in others:
+        assert impl.evaluate(cards, ranking=other) == engine.evaluate(cards, ranking=other)
+
+
+def test_the_ranking_mutants_are_killed_by_the_ranking_scenarios() -> None:
+    for name in RANKING_MUTANTS:
+        assert any(case_id in RANKING_SCENARIOS for case_id in killers(name)), name
+
+
+RANKING_SCENARIOS = {path.stem for path in (SCENARIOS / "20-rankings").glob("*.badugi")}

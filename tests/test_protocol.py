@@ -137,7 +137,7 @@ def test_bad_requests_get_one_reply_each(request_: object, code: str) -> None:
 
 
 class _Broken(EngineImplementation):
-    def evaluate(self, cards: list[str]) -> dict[str, Any]:
+    def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
         raise KeyError("a bug")
 
 

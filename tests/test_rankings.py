@@ -280,6 +280,10 @@ def test_explanations() -> None:
     pair = str(evaluate("K♠ K♥ 4♦ 3♣ 2♠", ranking="low-2-7").explain())
     assert "pair: a pair of kings (K♠ K♥)" in pair
     assert "no pair, pair, two pair, three of a kind, straight, flush" in pair
+    assert "neither a straight nor a flush: a repeated rank" in pair
+    assert "neither a straight nor a flush" not in house, "ace-to-five counts neither"
+    # Which cards play: all five, in reading order, the pair first.
+    assert pair.splitlines()[0].endswith("plays K-K-4-3-2 (pair): K♠ K♥ 4♦ 3♣ 2♠")
 
 
 def test_reasons() -> None:
@@ -337,3 +341,19 @@ def test_winners_of_a_pot_half() -> None:
         winners([values[0], ranking("low-a-5").evaluate("7♠ 5♥ 4♦ 3♣ 2♠")])
     with pytest.raises(ValueError, match="no values"):
         winners([])
+
+
+def test_the_rankings_page_shows_every_ranking_with_the_reference_hands() -> None:
+    from badugi_spec.docs.learn import rankings_md
+
+    page = rankings_md(lambda rule: f"[{rule}](#{rule})").split("## The five-card games", 1)[1]
+    for name in ("badugi", "badugi-ace-high", "low-2-7", "low-a-5"):
+        assert f"- `{name}`, " in page, name
+    rows = [line for line in page.splitlines() if line.startswith("| <span")]
+    assert len(rows) == 9
+    wheel = next(row for row in rows if row.startswith('| <span class="card hearts">A♥'))
+    cells = wheel.split(" | ")
+    assert [cell.split(":", 1)[0] for cell in cells[1:]] == [
+        "1-card A", "1-card 2", "A-5-4-3-2 (flush)", "5-4-3-2-A"
+    ]  # fmt: skip
+    assert "[R9.5](#R9.5)" in page and "[R9.6](#R9.6)" in page

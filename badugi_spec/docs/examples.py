@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from badugi_spec import rankings as registry
 from badugi_spec.cards import Card
 from badugi_spec.explain import explain
 from badugi_spec.hands import evaluate
@@ -44,11 +45,12 @@ class Executed:
 # ----- card faces and explanations -------------------------------------------------------
 
 
-def faces(cards: Sequence[Card]) -> str:
-    """The hand as card faces; the cards that do not play are greyed (R2.1)."""
+def faces(cards: Sequence[Card], playing_cards: Sequence[Card] | None = None) -> str:
+    """The hand as card faces; the cards that do not play are greyed (R2.1). The playing
+    cards are the house value's unless given (a hand valued in a named ranking)."""
     if not cards:
         return ""
-    playing = set(evaluate(cards).cards)
+    playing = set(evaluate(cards).cards if playing_cards is None else playing_cards)
     return " ".join(
         cards_html([card]) if card in playing else cards_html([card], css="off") for card in cards
     )
@@ -78,11 +80,25 @@ def value_text(value: dict[str, Any] | None) -> str:
     return f"{name} (badugi)" if size == 4 else name
 
 
-def held_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
+def held_html(cards: Sequence[Card], *, rivals: bool = False, ranking: str | None = None) -> str:
+    if ranking is not None:
+        return _ranked_html(cards, ranking)
     value = evaluate(cards)
     return (
         f'<span class="held">{faces(cards)}</span>'
         f' <span class="value">{text(str(value))}</span>{why_html(cards, rivals=rivals)}'
+    )
+
+
+def _ranked_html(cards: Sequence[Card], name: str) -> str:
+    """A hand valued in a named ranking (R9.1), with the ranking's own explanation."""
+    value = registry.ranking(name).evaluate(cards)
+    why = [line.strip() for line in value.explain().lines[1:] if "subsets" not in line]
+    items = "".join(f"<li>{cardify(text(line))}</li>" for line in why)
+    return (
+        f'<span class="held">{faces(cards, value.cards)}</span>'
+        f' <span class="value">{text(str(value))} in {text(name)}</span>'
+        f'<ul class="why">{items}</ul>'
     )
 
 
@@ -496,18 +512,21 @@ def checks_html(executed: Executed) -> str:
         return ""
     rows = []
     for step in steps:
+        named = step.get("ranking")
         if step["op"] == "evaluate":
             hand = cards_of(step["cards"])
             rows.append(
                 f'<tr><td class="line">{step["line"]}</td>'
-                f"<td>{held_html(hand, rivals=True)}</td></tr>"
+                f"<td>{held_html(hand, rivals=True, ranking=named)}</td></tr>"
             )
         else:
-            first, second = (cards_of(h) for h in step["hands"])
+            first, second = (
+                held_html(cards_of(h), rivals=True, ranking=named) for h in step["hands"]
+            )
             verdict = "ties with" if step["winner"] == "tie" else "beats"
             rows.append(
-                f'<tr><td class="line">{step["line"]}</td><td>{held_html(first, rivals=True)}'
-                f'<div class="verdict">{verdict}</div>{held_html(second, rivals=True)}</td></tr>'
+                f'<tr><td class="line">{step["line"]}</td><td>{first}'
+                f'<div class="verdict">{verdict}</div>{second}</td></tr>'
             )
     return (
         '<div class="badugi-scroll"><table class="badugi-checks"><thead><tr>'

@@ -20,6 +20,7 @@ from typing import Final
 from badugi_spec.cards import DECK, Rank, parse_cards
 from badugi_spec.hands import MAX_CARDS, describe_ranks, evaluate, parse_value, strength_of_mask
 from badugi_spec.odds import draw_odds, percent
+from badugi_spec.rankings import RANKINGS
 from badugi_spec.structure import HOUSE
 
 from .render import cards_html, text
@@ -339,8 +340,62 @@ def rankings_md(rule_link: RuleLink) -> str:
         lines.append(
             f"| {rank.label} | {distinct:,} | {count:,} | {lad.share_at_least(weakest):.2%} |"
         )
-    lines += [""]
+    lines += ["", *_five_card_rankings_md(rule_link), ""]
     return "\n".join(lines)
+
+
+_REFERENCE_HANDS: Final = (
+    "2♠ 3♥ 4♦ 5♣ 7♠",
+    "A♠ 2♥ 3♦ 4♣ 5♠",
+    "A♠ 2♥ 3♦ 4♣ K♠",
+    "A♠ 2♥ 3♦ 4♣ 9♠",
+    "2♠ 3♥ 4♦ 6♣ K♦",
+    "3♠ 4♥ 5♦ 6♣ 7♦",
+    "2♥ 3♥ 4♥ 5♥ 7♥",
+    "A♥ 2♥ 3♥ 4♥ 5♥",
+    "2♠ 2♥ 3♦ 4♣ 8♠",
+)
+"""Five-card hands that tell the four rankings of chapter R9 apart (FAMILY-NOTES 3.3)."""
+
+_RANKING_NOTES: Final = {
+    "badugi": "the house ranking on up to five cards: the best group of at most four plays,"
+    " aces low",
+    "badugi-ace-high": "the same groups, but the ace ranks above the king, so it is the worst"
+    " card a group can hold",
+    "low-2-7": "all five cards play, aces high; straights and flushes count against the hand,"
+    " and A-5-4-3-2 is no straight",
+    "low-a-5": "all five cards play, aces low; straights and flushes are ignored, so"
+    " 5-4-3-2-A is the best hand in any suits",
+}
+
+
+def _five_card_rankings_md(rule_link: RuleLink) -> list[str]:
+    """Each ranking of chapter R9 with the reference hands valued in it, by the rankings
+    themselves (`badugi_spec.rankings`), so the table cannot drift from the code."""
+    lines = [
+        "## The five-card games' rankings",
+        "",
+        "Badeucy and Badacy deal five cards and split each pot between a Badugi hand and a"
+        " five-card low, so they value every hand twice, in two of four rankings"
+        f" ({rule_link('R9.1')})."
+        " Badeucy uses `badugi-ace-high` and `low-2-7`; Badacy uses `badugi` and `low-a-5`."
+        " `badugi-spec hand --ranking NAME` explains any hand in any of them.",
+        "",
+    ]
+    for chosen in RANKINGS.values():
+        lines.append(
+            f"- `{chosen.name}`, {chosen.title} ({rule_link(chosen.rule)}):"
+            f" {_RANKING_NOTES[chosen.name]}."
+        )
+    names = " | ".join(f"`{name}`" for name in RANKINGS)
+    lines += ["", f"| Hand | {names} |", "| --- |" + " --- |" * len(RANKINGS)]
+    for hand in _REFERENCE_HANDS:
+        cells = []
+        for chosen in RANKINGS.values():
+            value = chosen.evaluate(hand)
+            cells.append(f"{text(str(value))}: {faces(' '.join(map(str, value.cards)))}")
+        lines.append(f"| {faces(hand)} | " + " | ".join(cells) + " |")
+    return lines
 
 
 # ----- drawing odds --------------------------------------------------------------------

@@ -68,6 +68,9 @@ class ProtocolImplementation:
         self.protocol = 1
         self.profiles: str | frozenset[str] = frozenset({"house"})
         """What the implementation plays: `any`, or profile names (protocol 1: house)."""
+        self.rankings: frozenset[str] | None = None
+        """The rankings it values hands in (R9.1); None when its `hello` names none: then
+        only the house Badugi, on up to four cards."""
         self._handshakes_failed = 0
         self._timeouts = 0
         self._timed_out = False
@@ -118,6 +121,7 @@ class ProtocolImplementation:
             self._fail(f"handshake refused: {json.dumps(hello, ensure_ascii=True)[:300]}")
         self.protocol = protocol
         self.profiles = frozenset({"house"})
+        self.rankings = None
         if protocol >= 2:
             plays = hello.get("profiles")
             if plays == ANY_PROFILE:
@@ -126,12 +130,21 @@ class ProtocolImplementation:
                 self.profiles = frozenset(plays)
             else:
                 self._fail(f"protocol 2 hello needs profiles: a list of names or {ANY_PROFILE!r}")
+            self.rankings = self._declared_rankings(hello)
         capabilities = hello.get("capabilities")
         if not isinstance(capabilities, list):
             self._fail("handshake reply has no capabilities list")
         self.name = one_line(hello.get("name", "?"))
         self.version = one_line(hello.get("version", ""))
         self._capabilities = frozenset(str(c) for c in capabilities)
+
+    def _declared_rankings(self, hello: dict[str, Any]) -> frozenset[str] | None:
+        declared = hello.get("rankings")
+        if declared is None:
+            return None
+        if not isinstance(declared, list) or not all(isinstance(r, str) for r in declared):
+            self._fail("hello's rankings must be a list of ranking names such as 'low-2-7'")
+        return frozenset(declared)
 
     def _fail(self, message: str) -> NoReturn:
         """Drop the process (the next request starts a new one) and report the error."""
@@ -285,16 +298,18 @@ class ProtocolImplementation:
             request["discards"] = list(step.get("discards", []))
         return self._stateful(request)
 
-    def evaluate(self, cards: list[str]) -> dict[str, Any]:
-        reply = self.call({"type": "evaluate", "cards": cards})
+    def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
+        named = {} if ranking is None else {"ranking": ranking}
+        reply = self.call({"type": "evaluate", **named, "cards": cards})
         value = reply.get("value")
         if not reply["ok"] or not isinstance(value, dict):
             self._fail(f"evaluate: no value in {json.dumps(reply, ensure_ascii=True)[:200]}")
         self._answered("evaluate")
         return value
 
-    def compare(self, hands: list[list[str]]) -> list[int]:
-        reply = self.call({"type": "compare", "hands": hands})
+    def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
+        named = {} if ranking is None else {"ranking": ranking}
+        reply = self.call({"type": "compare", **named, "hands": hands})
         winners = reply.get("winners")
         if not reply["ok"] or not isinstance(winners, list):
             self._fail(f"compare: no winners in {json.dumps(reply, ensure_ascii=True)[:200]}")

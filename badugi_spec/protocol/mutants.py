@@ -20,16 +20,18 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from badugi_spec.cards import Card, parse_cards
+from badugi_spec.cards import Card, Rank, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Legal, Session
 from badugi_spec.engine import pots as _pots
 from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.pots import Pot
 from badugi_spec.hands import HandValue, evaluate, strength_of
 from badugi_spec.profiles import Profile
+from badugi_spec.rankings import BADUGI, BADUGI_ACE_HIGH, LOW_2_7, LOW_A_5, Category, Ranking
+from badugi_spec.rankings.lows import LOW_2_7_RULES, LOW_A_5_RULES, LowRules, low_ranking
 from badugi_spec.scenario.engine_impl import (
     EngineImplementation,
     Outcome,
@@ -441,6 +443,52 @@ class _AnyChip(MutantHand):
 # ----- end of the big-bet and spread mutants -------------------------------------------------
 
 
+# ----- hand-ranking mutants (issue 13, chapter R9) -------------------------------------------
+# Each is a registered ranking with one part of its rule read differently; the runner reads
+# the answers with the real ranking, so a wrong value, category or order is a divergence.
+
+
+class _WheelIsAStraight(LowRules):
+    """Deuce-to-seven that reads A-2-3-4-5 as a five-high straight."""
+
+    def classify(self, heights: Sequence[int], *, suited: bool) -> tuple[Category, list[int]]:
+        wheel = sorted(self.height(rank) for rank in WHEEL)
+        if sorted(heights) != wheel:
+            return super().classify(heights, suited=suited)
+        ordered = sorted(heights, key=lambda h: (h == self.height(Rank.ACE), -h))
+        return (Category.STRAIGHT_FLUSH if suited else Category.STRAIGHT), ordered
+
+
+WHEEL = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE)
+
+ACES_LOW_IN_BADEUCY = replace(BADUGI, name=BADUGI_ACE_HIGH.name, title=BADUGI_ACE_HIGH.title)
+A_5_WITH_STRAIGHTS = low_ranking(
+    name=LOW_A_5.name,
+    title=LOW_A_5.title,
+    rules=replace(
+        LOW_A_5_RULES,
+        straights_count=True,
+        categories=tuple(c for c in Category if c not in (Category.FLUSH, Category.STRAIGHT_FLUSH)),
+    ),
+)
+LOW_2_7_WITHOUT_FLUSHES = low_ranking(
+    name=LOW_2_7.name, title=LOW_2_7.title, rules=replace(LOW_2_7_RULES, flushes_count=False)
+)
+LOW_2_7_WITH_WHEELS = low_ranking(
+    name=LOW_2_7.name,
+    title=LOW_2_7.title,
+    rules=_WheelIsAStraight(**{f.name: getattr(LOW_2_7_RULES, f.name) for f in fields(LowRules)}),
+)
+
+
+def _first_four(real: Ranking) -> Ranking:
+    """The ranking with a five-card hand valued from its first four cards, no search."""
+    return replace(real, strength=lambda indexes: real.strength(indexes[:4]))
+
+
+FIRST_FOUR_CARDS = (_first_four(BADUGI), _first_four(BADUGI_ACE_HIGH))
+
+
 # ----- the catalogue -------------------------------------------------------------------------
 
 
@@ -458,6 +506,8 @@ class Mutant:
     reading: Reading = _as_written
     """How the mutant reads the case's profile (one parameter changed, or none)."""
     evaluator: Evaluator = evaluate
+    rankings: tuple[Ranking, ...] = ()
+    """Hand rankings read differently (R9), each standing in for the one of its name."""
     equivalent: str = ""
     """Why no scenario can kill it, for a mutant that behaves exactly like the rules."""
 
@@ -625,6 +675,19 @@ CATALOGUE: tuple[Mutant, ...] = (
            "a bet or raise with no amount is the most of its range", hand=_NoFigureIsTheMost),
     Mutant("any-chip", "R14.9", "amounts off the chip unit are accepted", hand=_AnyChip),
     # ----- end of the big-bet and spread mutants -----
+    # ----- hand-ranking mutants (issue 13, chapter R9) -----
+    Mutant("badeucy-badugi-aces-low", "R9.3", "aces are low in the aces-high Badugi ranking",
+           rankings=(ACES_LOW_IN_BADEUCY,)),
+    Mutant("a-5-counts-straights", "R9.6", "straights count against an ace-to-five low",
+           rankings=(A_5_WITH_STRAIGHTS,)),
+    Mutant("2-7-ignores-flushes", "R9.5", "flushes do not count in deuce-to-seven",
+           rankings=(LOW_2_7_WITHOUT_FLUSHES,)),
+    Mutant("2-7-wheel-is-a-straight", "R9.5", "A-2-3-4-5 is a straight in deuce-to-seven",
+           rankings=(LOW_2_7_WITH_WHEELS,)),
+    Mutant("badugi-first-four-cards", "R9.2",
+           "a five-card Badugi hand is valued from its first four cards only",
+           rankings=FIRST_FOUR_CARDS),
+    # ----- end of the hand-ranking mutants -----
 )  # fmt: skip
 
 BY_NAME: dict[str, Mutant] = {m.name: m for m in CATALOGUE}
@@ -672,11 +735,19 @@ class MutantImplementation(EngineImplementation):
     def act(self, step: dict[str, Any]) -> Outcome:
         return _guarded(lambda: super(MutantImplementation, self).act(step))
 
-    def evaluate(self, cards: list[str]) -> dict[str, Any]:
+    def _ranked(self, name: str) -> Ranking:
+        swapped = {ranking.name: ranking for ranking in self.mutant.rankings}
+        return swapped.get(name) or super()._ranked(name)
+
+    def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
+        if ranking is not None:
+            return super().evaluate(cards, ranking)
         value = self.mutant.evaluator(parse_cards(" ".join(cards)))
         return {"size": value.size, "ranks": [rank.label for rank in value.ranks]}
 
-    def compare(self, hands: list[list[str]]) -> list[int]:
+    def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
+        if ranking is not None:
+            return super().compare(hands, ranking)
         values = [self.mutant.evaluator(parse_cards(" ".join(h))) for h in hands]
         top = max(v.strength for v in values)
         return [i for i, v in enumerate(values) if v.strength == top]

@@ -1,7 +1,9 @@
 """A protocol server built on PokerKit: an independent implementation to check ours against.
 
 Run as `python -m badugi_spec.protocol.pokerkit_adapter` (needs the `pokerkit` extra).
-Hand values come from PokerKit's `BadugiHand`; every hand is played by PokerKit's
+Hand values come from PokerKit's `BadugiHand`, and in the rankings of chapter R9 from
+`BadugiHand`, `StandardBadugiHand`, `StandardLowHand` and `RegularLowHand` (all four are
+declared in `hello`); every hand is played by PokerKit's
 `FixedLimitBadugi` for 2 to 8 players, set up only with what PokerKit lets a caller set:
 the players and their stacks, the blinds, antes and the two bet sizes from the case's
 profile, and `Mode.CASH_GAME` (a free fold accepted with a warning) when the profile allows
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import sys
 import warnings
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from functools import partial
 from importlib.metadata import version
@@ -36,7 +38,7 @@ from typing import Any, TypeVar
 
 import pokerkit
 
-from badugi_spec.cards import Card
+from badugi_spec.cards import Card, Rank
 from badugi_spec.errors import CardError
 from badugi_spec.pokerkit_bridge import AUTOMATIONS
 from badugi_spec.profiles import HOUSE, Profile, ProfileError, from_json, get
@@ -79,13 +81,51 @@ def _ours(card: pokerkit.Card) -> str:
     return repr(card)
 
 
-def _value(cards: list[pokerkit.Card]) -> dict[str, Any]:
+HAND_TYPES: dict[str, type[pokerkit.Hand]] = {
+    "badugi": pokerkit.BadugiHand,
+    "badugi-ace-high": pokerkit.StandardBadugiHand,
+    "low-2-7": pokerkit.StandardLowHand,
+    "low-a-5": pokerkit.RegularLowHand,
+}
+"""PokerKit's hand type for each ranking of chapter R9 (FAMILY-NOTES 3.2)."""
+ACES_HIGH = frozenset({"badugi-ace-high", "low-2-7"})
+CATEGORIES: dict[pokerkit.Label, str] = {
+    pokerkit.Label.HIGH_CARD: "no pair",
+    pokerkit.Label.ONE_PAIR: "pair",
+    pokerkit.Label.TWO_PAIR: "two pair",
+    pokerkit.Label.THREE_OF_A_KIND: "three of a kind",
+    pokerkit.Label.STRAIGHT: "straight",
+    pokerkit.Label.FLUSH: "flush",
+    pokerkit.Label.FULL_HOUSE: "full house",
+    pokerkit.Label.FOUR_OF_A_KIND: "four of a kind",
+    pokerkit.Label.STRAIGHT_FLUSH: "straight flush",
+}
+"""PokerKit's label of a low -> the protocol's category (R9.4)."""
+
+
+def _hand(cards: list[pokerkit.Card], ranking: str = "badugi") -> pokerkit.Hand:
+    kind = HAND_TYPES[ranking]
     try:
-        hand = pokerkit.BadugiHand.from_game(cards)
+        return kind.from_game(cards)
     except ValueError as error:
-        raise Skip(f"PokerKit's BadugiHand refuses {len(cards)} cards: {error}") from None
-    ranks = sorted((Card.parse(repr(c)).rank for c in hand.cards), key=lambda r: -r.order)
-    return {"size": len(ranks), "ranks": [r.label for r in ranks]}
+        raise Skip(f"PokerKit's {kind.__name__} refuses {len(cards)} cards: {error}") from None
+
+
+def _value(cards: list[pokerkit.Card], ranking: str = "badugi") -> dict[str, Any]:
+    """PokerKit's value of the cards in the protocol's form: the cards PokerKit plays, and
+    for a low its label; only the order they are written in is ours (R9.4)."""
+    hand = _hand(cards, ranking)
+    ranks = [Card.parse(repr(c)).rank for c in hand.cards]
+    counts = Counter(ranks)
+
+    def height(rank: Rank) -> int:
+        return 14 if ranking in ACES_HIGH and rank is Rank.ACE else rank.order
+
+    ranks.sort(key=lambda rank: (-counts[rank], -height(rank)))
+    value: dict[str, Any] = {"size": len(ranks), "ranks": [r.label for r in ranks]}
+    if HAND_TYPES[ranking] in (pokerkit.StandardLowHand, pokerkit.RegularLowHand):
+        value["category"] = CATEGORIES[hand.entry.label]
+    return value
 
 
 def playable(profile: Profile) -> Profile:
@@ -145,6 +185,7 @@ def _quietly(call: Callable[[], _T]) -> _T:
 class PokerKitImplementation:
     name = "pokerkit"
     profiles = PLAYS
+    rankings = tuple(HAND_TYPES)
 
     def __init__(self) -> None:
         self._reset()
@@ -181,16 +222,11 @@ class PokerKitImplementation:
 
     # ----- hand values ---------------------------------------------------------------------
 
-    def evaluate(self, cards: list[str]) -> dict[str, Any]:
-        return _value([_pk(c) for c in cards])
+    def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
+        return _value([_pk(c) for c in cards], ranking or "badugi")
 
-    def compare(self, hands: list[list[str]]) -> list[int]:
-        values = []
-        for cards in hands:
-            try:
-                values.append(pokerkit.BadugiHand.from_game([_pk(c) for c in cards]))
-            except ValueError as error:
-                raise Skip(f"PokerKit's BadugiHand refuses {cards}: {error}") from None
+    def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
+        values = [_hand([_pk(c) for c in cards], ranking or "badugi") for cards in hands]
         best = max(values)
         return [i for i, v in enumerate(values) if v == best]
 

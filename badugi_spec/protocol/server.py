@@ -31,6 +31,7 @@ from badugi_spec.protocol import (
     PROTOCOLS,
     REQUEST_TYPES,
 )
+from badugi_spec.rankings import RANKINGS, Ranking
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
 
@@ -107,11 +108,15 @@ def _texts(value: object, name: str) -> list[str]:
     return list(value)
 
 
-def _hand(value: object, name: str) -> list[Card]:
-    """One hand for evaluate or compare: 1 to 4 different cards, one card per text."""
+def _hand(value: object, name: str, ranked: Ranking | None = None) -> list[Card]:
+    """One hand for evaluate or compare: different cards, one card per text, 1 to 4 of
+    them for the house Badugi, as many as the ranking values for a named one (R9.1)."""
     texts = _texts(value, name)
-    if not 1 <= len(texts) <= MAX_CARDS:
-        raise _BadRequest(f"{name!r} must hold 1 to {MAX_CARDS} cards, not {len(texts)}")
+    sizes = (1, MAX_CARDS) if ranked is None else (ranked.hand_sizes[0], ranked.hand_sizes[-1])
+    if not sizes[0] <= len(texts) <= sizes[1]:
+        wanted = f"{sizes[0]} to {sizes[1]}" if sizes[0] != sizes[1] else str(sizes[0])
+        within = "" if ranked is None else f" in {ranked.name}"
+        raise _BadRequest(f"{name!r} must hold {wanted} cards{within}, not {len(texts)}")
     cards = []
     for i, text in enumerate(texts):
         try:
@@ -193,17 +198,26 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
         if shared[-1] >= 2:
             plays = getattr(impl, "profiles", ANY_PROFILE)
             reply["profiles"] = plays if isinstance(plays, str) else list(plays)
+            declared = getattr(impl, "rankings", None)
+            if declared is not None:
+                reply["rankings"] = list(declared)
         return reply
     if kind == "bye":
         return {"ok": True}
     needed = "play" if kind in ("start", "deal", "act") else kind
     if needed not in capabilities:
         raise Skip(f"{impl.name} does not {needed}")
-    if kind == "evaluate":
-        cards = _hand(request.get("cards"), "cards")
-        return {"ok": True, "value": impl.evaluate([str(card) for card in cards])}
-    if kind == "compare":
-        return {"ok": True, "winners": impl.compare(_hands(request.get("hands")))}
+    if kind in ("evaluate", "compare"):
+        ranked = _ranking(impl, request)
+        if kind == "evaluate":
+            texts = [str(card) for card in _hand(request.get("cards"), "cards", ranked)]
+            if ranked is None:
+                return {"ok": True, "value": impl.evaluate(texts)}
+            return {"ok": True, "value": impl.evaluate(texts, ranking=ranked.name)}
+        hands = _hands(request.get("hands"), ranked)
+        if ranked is None:
+            return {"ok": True, "winners": impl.compare(hands)}
+        return {"ok": True, "winners": impl.compare(hands, ranking=ranked.name)}
     if kind == "start":
         case = _start(request)
         if "profile" in request:
@@ -222,12 +236,25 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
     return impl.act(_act(request))
 
 
-def _hands(value: object) -> list[list[str]]:
+def _ranking(impl: Implementation, request: dict[str, Any]) -> Ranking | None:
+    """The ranking an evaluate or compare names (R9.1), if the implementation has it."""
+    name = request.get("ranking")
+    if name is None:
+        return None
+    if not isinstance(name, str) or name not in RANKINGS:
+        shown = repr(name[:40]) if isinstance(name, str) else _kind(name)
+        raise _BadRequest(f"'ranking' must be one of {', '.join(RANKINGS)}, not {shown}")
+    if name not in getattr(impl, "rankings", ()):
+        raise Skip(f"{impl.name} does not value hands in {name}")
+    return RANKINGS[name]
+
+
+def _hands(value: object, ranked: Ranking | None = None) -> list[list[str]]:
     """Two or more hands, no card in two of them: what `badugi-spec compare` accepts too."""
     if not isinstance(value, list) or len(value) < 2:
         got = f"{len(value)}" if isinstance(value, list) else _kind(value)
         raise _BadRequest(f"'hands' must be a list of two or more hands, not {got}")
-    hands = [_hand(hand, f"hands[{i}]") for i, hand in enumerate(value)]
+    hands = [_hand(hand, f"hands[{i}]", ranked) for i, hand in enumerate(value)]
     seen: dict[Card, int] = {}
     for i, hand in enumerate(hands):
         for card in hand:

@@ -15,6 +15,7 @@ were. The strengths are then those of the relabelled ranks, which `describe` map
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -215,6 +216,7 @@ def _badugi_ranking(*, name: str, title: str, rule: str, order: _Order) -> Ranki
         strength=_strength_function(order.bits),
         describe=_describe(order),
         parse_value=_parse(order),
+        reading=functools.partial(_ranks_of, order),
         playing=_playing(order),
         explain_lines=_explain(order),
         reason=_reason(order),

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from badugi_spec.cards import Card, as_cards, format_cards
+from badugi_spec.cards import Card, Rank, as_cards, format_cards
 from badugi_spec.errors import CardError
 
 
@@ -40,6 +40,9 @@ class Ranking:
     """The text form of a strength, e.g. `7-5-4-3-2` or `4-card 4-3-2-A (badugi)`."""
     parse_value: Callable[[str], int]
     """The strength a text form names; raises CardError for text that names no value."""
+    reading: Callable[[int], tuple[Rank, ...]]
+    """The ranks a strength stands for, in reading order (most significant first): a
+    Badugi value's playing ranks highest first, a low's five ranks grouped ones first."""
     playing: Callable[[tuple[Card, ...], int], tuple[Card, ...]]
     """The cards of a hand that make a strength, in reading order (most significant first)."""
     explain_lines: Callable[[RankedValue], list[str]]

@@ -306,6 +306,12 @@ def _explain(rules: LowRules, name: str) -> Callable[[RankedValue], list[str]]:
             for line in (_straight_line(rules, name, ranks), _flush_line(rules, value.cards)):
                 if line is not None:
                     out.append(line)
+        elif rules.straights_count or rules.flushes_count:
+            # A straight needs five ranks, and a deck has one card of each rank and suit.
+            out.append(
+                "  neither a straight nor a flush: a repeated rank leaves fewer than five"
+                " ranks, and two cards of one rank differ in suit"
+            )
         order = ", ".join(c.value for c in rules.categories)
         out.append(f"  {name} from best to worst: {order} ({rules.rule})")
         return out
@@ -352,6 +358,7 @@ def low_ranking(*, name: str, title: str, rules: LowRules) -> Ranking:
         strength=_strength_function(rules),
         describe=_describe(rules),
         parse_value=_parse(rules, name),
+        reading=lambda strength: rules.decode(strength)[1],
         playing=_playing(rules),
         explain_lines=_explain(rules, name),
         reason=_reason(rules, name),

@@ -11,6 +11,7 @@ from typing import Any
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.hands import parse_value
+from badugi_spec.scenario import ranked_values
 from badugi_spec.scenario.model import (
     Act,
     Compare,
@@ -121,6 +122,11 @@ def _value(text: str) -> dict[str, Any]:
     return {"size": len(ranks), "ranks": [rank.label for rank in ranks]}
 
 
+def _named(ranking: str | None) -> dict[str, str]:
+    """A line in a named ranking carries it (R9.1); a house line stays as it always was."""
+    return {} if ranking is None else {"ranking": ranking}
+
+
 def _expect_value(step: Expect) -> Any:
     a = step.args
     match step.what:
@@ -171,16 +177,23 @@ def _step(step: Step) -> dict[str, Any]:
     if isinstance(step, Note):
         return base | {"op": "note", "text": step.text}
     if isinstance(step, Evaluate):
+        value = (
+            _value(step.value)
+            if step.ranking is None
+            else ranked_values.expected(step.ranking, step.value)
+        )
         return base | {
             "op": "evaluate",
+            **_named(step.ranking),
             "source": step.source,
             "cards": _cards(step.cards),
-            "value": _value(step.value),
+            "value": value,
         }
     if isinstance(step, Compare):
         expect = "tie" if step.verdict == "ties" else "first"
         return base | {
             "op": "compare",
+            **_named(step.ranking),
             "source": step.source,
             "hands": [_cards(step.first), _cards(step.second)],
             "winner": expect,

@@ -7,13 +7,16 @@ The same interface is spoken by the protocol client, so `check` (in-process) and
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
+from badugi_spec import rankings as registry
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Session
-from badugi_spec.errors import CardError, IllegalAction
+from badugi_spec.errors import CardError, IllegalAction, RankingError
 from badugi_spec.hands import HandValue, evaluate, winners
 from badugi_spec.profiles import HOUSE, Profile, ProfileError, from_json
+from badugi_spec.rankings import RANKINGS, Ranking
+from badugi_spec.scenario import ranked_values
 
 Outcome = dict[str, Any]
 """`{"ok": true, "state": {...}}`, or `{"ok": false, "error": code, "message": ...,
@@ -44,8 +47,27 @@ class Implementation(Protocol):
     def start(self, case: dict[str, Any]) -> Outcome: ...
     def deal(self, hand: dict[str, Any]) -> Outcome: ...
     def act(self, step: dict[str, Any]) -> Outcome: ...
-    def evaluate(self, cards: list[str]) -> dict[str, Any]: ...
-    def compare(self, hands: list[list[str]]) -> list[int]: ...
+    def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]: ...
+    def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]: ...
+
+
+RANKED: Final = tuple(RANKINGS)
+"""The rankings our engine values hands in (R9.1), as a `hello` declares them."""
+
+
+def ranked(name: str) -> Ranking:
+    """The ranking a request names; an unknown name is the request's fault."""
+    try:
+        return registry.ranking(name)
+    except RankingError as error:
+        raise RequestError(str(error)) from None
+
+
+def ranked_hand(chosen: Ranking, cards: list[str]) -> tuple[Card, ...]:
+    try:
+        return chosen.checked(parse_cards(" ".join(cards)))
+    except CardError as error:
+        raise RequestError(f"{error} ({chosen.rule})") from None
 
 
 def value_json(cards: list[str]) -> dict[str, Any]:
@@ -119,6 +141,8 @@ class EngineImplementation:
     name = "badugi-spec"
     profiles: str | tuple[str, ...] = "any"
     """Plays any profile given as a full parameter object (protocol 2 `hello`)."""
+    rankings: tuple[str, ...] = RANKED
+    """Values hands in every ranking of chapter R9 (protocol 2 `hello`)."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
@@ -235,8 +259,18 @@ class EngineImplementation:
         )
         return re.sub(r"(seat) (\d+)", name, message)
 
-    def evaluate(self, cards: list[str]) -> dict[str, Any]:
-        return value_json(cards)
+    def _ranked(self, name: str) -> Ranking:
+        """The ranking a request names; a mutant reads one of them differently."""
+        return ranked(name)
 
-    def compare(self, hands: list[list[str]]) -> list[int]:
-        return list(winners([evaluate(parse_cards(" ".join(h))) for h in hands]))
+    def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
+        if ranking is None:
+            return value_json(cards)
+        chosen = self._ranked(ranking)
+        return ranked_values.value_json(chosen.evaluate(ranked_hand(chosen, cards)))
+
+    def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
+        if ranking is None:
+            return list(winners([evaluate(parse_cards(" ".join(h))) for h in hands]))
+        chosen = self._ranked(ranking)
+        return list(registry.winners([chosen.evaluate(ranked_hand(chosen, h)) for h in hands]))

@@ -87,6 +87,8 @@ class Evaluate:
     value: str
     where: Where
     source: str
+    ranking: str | None = None
+    """The ranking named by `in NAME` (R9.1); None is the house Badugi of chapter R2."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,8 @@ class Compare:
     second: tuple[Card, ...]
     where: Where
     source: str
+    ranking: str | None = None
+    """As for `Evaluate`."""
 
 
 Step = Act | Reject | Expect | Note | Evaluate | Compare

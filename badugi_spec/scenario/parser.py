@@ -15,8 +15,9 @@ import lark
 from lark import Token, Transformer, v_args
 
 from badugi_spec.cards import Card, parse_cards
-from badugi_spec.errors import CardError, ScenarioError
+from badugi_spec.errors import CardError, RankingError, ScenarioError
 from badugi_spec.hands import parse_value
+from badugi_spec.rankings import Ranking, ranking
 from badugi_spec.scenario.model import (
     Act,
     Compare,
@@ -46,6 +47,7 @@ _FRIENDLY: Final = {
     "VALUE": "a hand value such as 4-card 4-3-2-A",
     "REST": "a list of legal actions",
     "HANDTEXT": "four cards",
+    "IN_RANKING": "a ranking such as 'in low-2-7'",
     "VERDICT": "'beats' or 'ties'",
     "_NL": "the end of the line",
     "$END": "the end of the file",
@@ -385,25 +387,59 @@ class _Build(Transformer[Token, Any]):
     def session_continues(self, meta: Any, c: list[Token]) -> Expect:
         return self._expect(meta, "session-continues")
 
+    def _ranking(self, token: Token | None) -> Ranking | None:
+        """The ranking of `in NAME`, or None for the house Badugi (no `in`)."""
+        if token is None:
+            return None
+        name = str(token).split()[-1]
+        try:
+            return ranking(name)
+        except RankingError as error:
+            raise self.error(token, f"{error} (R9.1)", offset=len(str(token)) - len(name)) from None
+
+    def _hand_of(self, token: Token, chosen: Ranking | None) -> tuple[Card, ...]:
+        if chosen is None:
+            return self.hand_text(token)
+        try:
+            return chosen.checked(parse_cards(str(token)))
+        except CardError as error:
+            # A hand after `in NAME` starts with the space the lexer kept before it.
+            blank = len(token) - len(token.lstrip())
+            raise self.error(token, str(error), offset=blank) from None
+
     @v_args(meta=True)
     def evaluate(self, meta: Any, c: list[Any]) -> Any:
-        *cards, value = c
+        named, *cards, value = c
+        chosen = self._ranking(named)
         hand = tuple(card for _, card in cards)
-        if len(hand) != 4 or len(set(hand)) != 4:
-            raise self.error(cards[0][0], "evaluate needs four different cards")
         where = Where(self.path, meta.line, meta.column)
-        return ("check", Evaluate(hand, self.value_text(value), where, self._source(meta)))
+        if len(set(hand)) != len(hand):
+            raise self.error(cards[0][0], "evaluate needs different cards")
+        if chosen is None:
+            if len(hand) != 4:
+                raise self.error(cards[0][0], "evaluate needs four different cards")
+            return ("check", Evaluate(hand, self.value_text(value), where, self._source(meta)))
+        try:
+            chosen.checked(hand)
+            chosen.parse_value(str(value))
+        except CardError as error:
+            at = cards[0][0] if len(hand) not in chosen.hand_sizes else value
+            raise self.error(at, str(error)) from None
+        step = Evaluate(hand, str(value).strip(), where, self._source(meta), chosen.name)
+        return ("check", step)
 
     @v_args(meta=True)
     def compare(self, meta: Any, c: list[Token]) -> Any:
-        first, verdict, second = c
+        named, first, verdict, second = c
+        chosen = self._ranking(named)
         where = Where(self.path, meta.line, meta.column)
         step = Compare(
-            self.hand_text(first),
+            self._hand_of(first, chosen),
             str(verdict),
-            self.hand_text(second),
+            self._hand_of(second, chosen),
             where,
             self._source(meta),
+            None if chosen is None else chosen.name,
         )
         if set(step.first) & set(step.second):
             raise self.error(first, "the two hands share a card")

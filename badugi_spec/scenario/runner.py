@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
+from badugi_spec.hands import MAX_CARDS
 from badugi_spec.scenario import values
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
 from badugi_spec.scenario.value_lines import CannotAsk, ValueLines
@@ -263,6 +264,24 @@ def plays(impl: Implementation, profile: str) -> bool:
     return bool(declared == "any" or profile in declared)
 
 
+def ranking_skip(impl: Implementation, step: dict[str, Any]) -> str | None:
+    """Why a value line cannot be asked of `impl`, or None: a line in a named ranking goes
+    only to an implementation that declares that ranking (R9.1). One that declares none
+    has the house Badugi, which is `badugi` on hands of up to four cards (R9.2)."""
+    name = step.get("ranking")
+    if name is None:
+        return None
+    declared = getattr(impl, "rankings", None)
+    if declared is None:
+        hands = step["hands"] if step["op"] == "compare" else [step["cards"]]
+        if name == "badugi" and all(len(hand) <= MAX_CARDS for hand in hands):
+            return None
+        return "the implementation declares no rankings, so only the house Badugi (R9.1)"
+    if name in declared:
+        return None
+    return f"the implementation does not value hands in {name} (R9.1)"
+
+
 class Runner:
     def __init__(self, implementation: Implementation) -> None:
         self.impl = implementation
@@ -325,6 +344,9 @@ class Runner:
             try:
                 if not can & {"evaluate", "compare"}:
                     raise Skip("the implementation lacks evaluate and compare")
+                unranked = ranking_skip(self.impl, step)
+                if unranked is not None:
+                    raise Skip(unranked)
                 if step["op"] == "evaluate":
                     lines.evaluate_line(step)
                 else:

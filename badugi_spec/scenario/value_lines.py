@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from badugi_spec.scenario import values
+from badugi_spec.rankings import ranking
+from badugi_spec.scenario import ranked_values, values
 from badugi_spec.scenario.engine_impl import Implementation
 
 Diverge = Callable[[dict[str, Any], str, str], NoReturn]
@@ -22,6 +24,49 @@ Diverge = Callable[[dict[str, Any], str, str], NoReturn]
 
 class CannotAsk(Exception):
     """The line cannot be put to this implementation: it is skipped, with the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """How one line's answers are read: as house values, or in the line's ranking (R9.1)."""
+
+    ranking: str | None
+    problem: Callable[[Sequence[str], object], str | None]
+    same: Callable[[dict[str, Any], object], bool]
+    strength: Callable[[dict[str, Any]], int]
+    text: Callable[[object], str]
+    reference: Callable[[dict[str, Any], Sequence[str]], list[str] | None]
+
+
+HOUSE_READER = Reader(
+    ranking=None,
+    problem=values.problem,
+    same=values.same_value,
+    strength=values.strength,
+    text=values.value_text,
+    reference=lambda want, avoid: values.reference_hand(want, avoid=avoid, count=len(avoid)),
+)
+
+
+def reader(step: dict[str, Any]) -> Reader:
+    name = step.get("ranking")
+    if name is None:
+        return HOUSE_READER
+    chosen = ranking(name)
+
+    def strength(value: dict[str, Any]) -> int:
+        read = ranked_values.read(chosen, value)
+        assert isinstance(read, int), "strength() of a value that was not checked"
+        return read
+
+    return Reader(
+        ranking=name,
+        problem=lambda cards, got: ranked_values.problem(chosen, cards, got),
+        same=lambda want, got: ranked_values.read(chosen, got) == strength(want),
+        strength=strength,
+        text=lambda got: ranked_values.text(chosen, got),
+        reference=lambda want, avoid: ranked_values.reference_hand(chosen, want, avoid=avoid),
+    )
 
 
 class ValueLines:
@@ -41,35 +86,45 @@ class ValueLines:
         self.notes = notes
         self.diverge = diverge
 
+    def _asked_in(self, step: dict[str, Any]) -> str | None:
+        """The ranking to name in the request: none for a house line, and none for a
+        `badugi` line to an implementation that declares no rankings, whose house values
+        are the same (R9.2); the runner gives it only hands of up to four cards."""
+        name: str | None = step.get("ranking")
+        if name == "badugi" and getattr(self.impl, "rankings", None) is None:
+            return None
+        return name
+
     def _note(self, note: str) -> None:
         if note not in self.notes:
             self.notes.append(note)
 
     def evaluate_line(self, step: dict[str, Any]) -> None:
         cards, want = step["cards"], step["value"]
+        read = reader(step)
         if "evaluate" in self.can:
             got = self._value(step, cards, want=want)
             self.checks["evaluate"] += 1
-            if not values.same_value(want, got):
-                self.diverge(step, values.value_text(want), _shown(want, got))
+            if not read.same(want, got):
+                self.diverge(step, read.text(want), _shown(read, want, got))
             for order in values.other_orders(cards):
                 again = self._value(step, order, want=want)
                 self.checks["evaluate-orders"] += 1
-                if not values.same_value(want, again):
+                if not read.same(want, again):
                     self.diverge(
                         step,
-                        f"{values.value_text(want)} in every order of the cards",
-                        f"{values.value_text(again)} for {' '.join(order)},"
-                        f" but {values.value_text(got)} for {' '.join(cards)}",
+                        f"{read.text(want)} in every order of the cards",
+                        f"{read.text(again)} for {' '.join(order)},"
+                        f" but {read.text(got)} for {' '.join(cards)}",
                     )
         elif "compare" in self.can:
             # No evaluate: the line still says something a compare can check, that the
             # hand ties a hand made to have exactly the expected value.
             self._note("evaluate lines checked by compare against a hand of that value")
-            reference = values.reference_hand(want, avoid=cards, count=len(cards))
+            reference = read.reference(want, cards)
             if reference is None:
-                raise CannotAsk(f"no hand of {values.value_text(want)} shares no card with it")
-            like = f"a tie with {' '.join(reference)}, a hand of {values.value_text(want)}"
+                raise CannotAsk(f"no hand of {read.text(want)} shares no card with it")
+            like = f"a tie with {' '.join(reference)}, a hand of {read.text(want)}"
             for number, order in enumerate(
                 itertools.chain([tuple(cards)], values.other_orders(cards))
             ):
@@ -92,16 +147,17 @@ class ValueLines:
             self._compare_orders(step, hands, want)
         elif "evaluate" in self.can:
             self._note("compare lines decided from the evaluate values (no compare)")
+            read = reader(step)
             first, second = (self._invariant_value(step, hand) for hand in hands)
             self.checks["compare-by-evaluate"] += 1
-            a, b = values.strength(first), values.strength(second)
+            a, b = read.strength(first), read.strength(second)
             got = [0, 1] if a == b else [0] if a > b else [1]
             if got != want:
                 self.diverge(
                     step,
                     _verdict(want),
                     f"{_verdict(got)} by the evaluate answers:"
-                    f" {values.value_text(first)} against {values.value_text(second)}",
+                    f" {read.text(first)} against {read.text(second)}",
                 )
         else:  # pragma: no cover - the runner asks only an implementation that can answer
             raise AssertionError("neither compare nor evaluate")
@@ -147,13 +203,18 @@ class ValueLines:
         want: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """An evaluate answer that is a possible value of `cards`; otherwise a failure."""
-        got = self.impl.evaluate(list(cards))
+        read = reader(step)
+        name = self._asked_in(step)
+        if name is None:
+            got = self.impl.evaluate(list(cards))
+        else:
+            got = self.impl.evaluate(list(cards), ranking=name)
         self.checks["shapes"] += 1
-        problem = values.problem(cards, got)
+        problem = read.problem(cards, got)
         if problem is not None:
             self.diverge(
                 step,
-                values.value_text(want) if want else f"a value of {' '.join(cards)}",
+                read.text(want) if want else f"a value of {' '.join(cards)}",
                 f"an impossible answer for {' '.join(cards)}: {problem}"
                 f" (answer: {values.raw(got)})",
             )
@@ -165,16 +226,17 @@ class ValueLines:
         hand: list[str],
     ) -> dict[str, Any]:
         """A hand's evaluate answer, the same in every order of its cards."""
+        read = reader(step)
         got = self._value(step, hand)
         for order in values.other_orders(hand):
             again = self._value(step, order)
             self.checks["compare-orders"] += 1
-            if not values.same_value(got, again):
+            if not read.same(got, again):
                 self.diverge(
                     step,
                     f"one value of {' '.join(hand)} in every order of the cards",
-                    f"{values.value_text(again)} for {' '.join(order)},"
-                    f" but {values.value_text(got)} for {' '.join(hand)}",
+                    f"{read.text(again)} for {' '.join(order)},"
+                    f" but {read.text(got)} for {' '.join(hand)}",
                 )
         return got
 
@@ -183,7 +245,11 @@ class ValueLines:
         step: dict[str, Any],
         hands: list[list[str]],
     ) -> list[int]:
-        got: object = self.impl.compare([list(hand) for hand in hands])
+        asked = [list(hand) for hand in hands]
+        name = self._asked_in(step)
+        got: object = (
+            self.impl.compare(asked) if name is None else self.impl.compare(asked, ranking=name)
+        )
         self.checks["shapes"] += 1
         problem = values.winners_problem(got, len(hands))
         if problem is not None:
@@ -194,9 +260,9 @@ class ValueLines:
         return got
 
 
-def _shown(want: dict[str, Any], got: object) -> str:
-    text = values.value_text(got)
-    if text == values.value_text(want):
+def _shown(read: Reader, want: dict[str, Any], got: object) -> str:
+    text = read.text(got)
+    if text == read.text(want):
         text += f" (answer: {values.raw(got)})"
     return text
 

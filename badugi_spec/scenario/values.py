@@ -37,12 +37,12 @@ def _rank(text: object) -> Rank | None:
     return _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
 
 
-def ranks_of(value: object) -> tuple[Rank, ...] | None:
+def ranks_of(value: object, *, most: int = MAX_CARDS) -> tuple[Rank, ...] | None:
     """The ranks of a value as answered, in the answer's order; None when unreadable."""
     if not isinstance(value, dict):
         return None
     texts = value.get("ranks")
-    if not isinstance(texts, list) or len(texts) > MAX_CARDS:
+    if not isinstance(texts, list) or len(texts) > most:
         return None
     ranks = [_rank(text) for text in texts]
     return None if None in ranks else tuple(r for r in ranks if r is not None)
