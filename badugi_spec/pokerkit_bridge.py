@@ -554,7 +554,7 @@ class _Replay:
             if value is None:
                 raise self._diverge(f"seat {seat}'s hand at showdown", str(ours), "none")
             playing = sorted((FROM_PK[c].rank.order for c in value.cards), reverse=True)
-            if playing != [rank.order for rank in ours.ranks]:
+            if playing != [card.rank.order for card in ours.cards]:
                 raise self._diverge(f"seat {seat}'s hand value", str(ours), str(value))
         order = [row[1] for row in hand._rows if row[0] == "show"]
         shown: list[int] = []

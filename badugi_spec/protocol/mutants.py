@@ -30,6 +30,7 @@ from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.pots import Pot
 from badugi_spec.hands import HandValue, evaluate, strength_of
 from badugi_spec.profiles import Profile
+from badugi_spec.rankings import RankedValue
 from badugi_spec.scenario.engine_impl import (
     EngineImplementation,
     Outcome,
@@ -218,14 +219,15 @@ class _NoReturn(MutantHand):
         best: tuple[int, ...],
         won: tuple[int, ...],
         returned: tuple[int, ...],
-        shown: tuple[HandValue | None, ...],
+        shown: tuple[HandValue | RankedValue | None, ...],
         *pots: Pot,
+        show_notes: Sequence[str] | None = None,
     ) -> None:
         # The uncovered chips stay in the pot and go to the winner(s).
         extra = sum(returned)
         if extra:
             won = tuple(w + (extra // len(best) if s in best else 0) for s, w in enumerate(won))
-        super()._finish(ended_by, best, won, (0,) * len(won), shown, *pots)
+        super()._finish(ended_by, best, won, (0,) * len(won), shown, *pots, show_notes=show_notes)
 
 
 class _OddChipToDealer(MutantHand):
