@@ -1277,13 +1277,12 @@ class Hand:
     ) -> Pot:
         """One pot settled by the rankings: whole, or half by half (R8.29, R8.30)."""
         return _halves.settle(
-            pot,
-            strengths,
-            rankings,
-            between=self.profile.odd_chip_between_halves,
-            order=self.order,
-            split=self._split,
+            pot, strengths, rankings, odd_to_first=self._odd_chip_to_first, split=self._split
         )
+
+    def _odd_chip_to_first(self, winners: Sequence[tuple[int, ...]]) -> bool:
+        """Whether a split pot's first half takes its odd chip, from each half's winners."""
+        return _halves.odd_chip_to_first(self.profile.odd_chip_between_halves, winners, self.order)
 
     def _split(self, amount: int, tied: tuple[int, ...]) -> tuple[int, ...]:
         """Shares of a pot among tied hands; odd chips by position (R5.3, R8.15)."""

@@ -58,16 +58,18 @@ def settle(
     strengths: Strengths,
     rankings: Sequence[Ranking],
     *,
-    between: str,
-    order: Sequence[int],
+    odd_to_first: Callable[[Sequence[tuple[int, ...]]], bool],
     split: Splitter,
 ) -> Pot:
-    """The pot with its winners and shares, and for a split pot its halves (R8.29)."""
+    """The pot with its winners and shares, and for a split pot its halves (R8.29).
+
+    `odd_to_first` says, from each half's winners, whether the first half takes an odd
+    chip (R8.30); `split` shares one half among its tied winners (R8.15)."""
     eligible = pot.eligible
     won = [best(strengths, eligible, half) for half in range(len(rankings))]
     if len(rankings) == 1:
         return pot._replace(winners=won[0], shares=split(pot.amount, won[0]))
-    amounts = _pots.halve(pot.amount, odd_chip_to_first(between, won, order))
+    amounts = _pots.halve(pot.amount, odd_to_first(won))
     halves = tuple(
         Half(r.name, amount, tied, split(amount, tied))
         for r, amount, tied in zip(rankings, amounts, won, strict=True)
