@@ -112,6 +112,8 @@ def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
         )
     if (profile.hand_size, profile.max_discards) != (4, 4):
         reasons.append("PokerKit deals 4 cards and allows 4 discards")
+    if profile.halves != ("badugi",):
+        reasons.append("PokerKit's FixedLimitBadugi values one Badugi hand, aces low, unsplit")
     if profile.burns_per_draw != 1 or not profile.burn_when_all_pat:
         reasons.append("PokerKit burns one card at every draw")
     if profile.cap_heads_up != "never":

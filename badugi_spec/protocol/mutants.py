@@ -709,7 +709,8 @@ class MutantImplementation(EngineImplementation):
     def _state(self) -> dict[str, Any]:
         assert self.session is not None
         state = state_of(self.session, self.names)
-        if "hands" in state and self.mutant.evaluator is not evaluate:
+        # A game valued by named rankings keeps the engine's values (see MutantHand.value).
+        if "hands" in state and self.mutant.evaluator is not evaluate and "values_in" not in state:
             state["values"] = {
                 name: self.evaluate(cards) for name, cards in state["hands"].items() if cards
             }
