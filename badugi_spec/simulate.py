@@ -190,8 +190,8 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     (R8.11), which is taken only `FREE_FOLD_SHARE` of the time so that hands still reach
     the draws and the showdown, and never when everyone else still in is all-in; an option
     that puts the player all-in is sent half the time as `all-in` instead, so both
-    spellings are exercised. Drawing: 0 to 4 discards, equally likely, chosen at random
-    from the hand.
+    spellings are exercised. Drawing: 0 to the profile's most discards (4, or 5 in a
+    five-card game), equally likely, chosen at random from the hand.
     """
     seat = hand.to_act
     assert seat is not None
