@@ -112,6 +112,8 @@ def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
         )
     if (profile.hand_size, profile.max_discards) != (4, 4):
         reasons.append("PokerKit deals 4 cards and allows 4 discards")
+    if profile.halves != ("badugi",):
+        reasons.append("PokerKit's FixedLimitBadugi values one Badugi hand, aces low, unsplit")
     if profile.burns_per_draw != 1 or not profile.burn_when_all_pat:
         reasons.append("PokerKit burns one card at every draw")
     if profile.cap_heads_up != "never":
@@ -554,7 +556,7 @@ class _Replay:
             if value is None:
                 raise self._diverge(f"seat {seat}'s hand at showdown", str(ours), "none")
             playing = sorted((FROM_PK[c].rank.order for c in value.cards), reverse=True)
-            if playing != [rank.order for rank in ours.ranks]:
+            if playing != [card.rank.order for card in ours.cards]:
                 raise self._diverge(f"seat {seat}'s hand value", str(ours), str(value))
         order = [row[1] for row in hand._rows if row[0] == "show"]
         shown: list[int] = []

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.actions import Action, Kind, Legal
 from badugi_spec.engine.hand import SEATS, Hand, Result
+from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.errors import BadugiError, IllegalAction
-from badugi_spec.hands import winners
 from badugi_spec.structure import HOUSE, Structure
 
 MAX_ACTIONS = 400
@@ -190,8 +190,8 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     (R8.11), which is taken only `FREE_FOLD_SHARE` of the time so that hands still reach
     the draws and the showdown, and never when everyone else still in is all-in; an option
     that puts the player all-in is sent half the time as `all-in` instead, so both
-    spellings are exercised. Drawing: 0 to 4 discards, equally likely, chosen at random
-    from the hand.
+    spellings are exercised. Drawing: 0 to the profile's most discards (4, or 5 in a
+    five-card game), equally likely, chosen at random from the hand.
     """
     seat = hand.to_act
     assert seat is not None
@@ -295,7 +295,7 @@ class _Watch:
                 len(hand.burns),
                 hand.reshuffles,
             )
-            self._apply(action)
+            action = self._apply(action)
             self._check_draw(action, before)
         else:
             betting_round = hand.phase.number
@@ -307,12 +307,21 @@ class _Watch:
         self._check_chips()
         self._check_cards()
 
-    def _apply(self, action: Action) -> None:
-        self.actions.append(action)
-        try:
-            self.hand.apply(action)
-        except IllegalAction as error:
-            raise self.fail(f"the engine refused an action it offered: {error}") from None
+    def _apply(self, action: Action) -> Action:
+        """Apply `action`, or a draw of fewer cards when the stub and the piles a reshuffle
+        may use cannot supply it (R4.6, R8.18: with five cards a seat, and the current
+        draw's discards kept out, as under R12.4, that happens); returns what was applied."""
+        while True:
+            try:
+                self.hand.apply(action)
+            except IllegalAction as error:
+                if error.code == "deck-short" and action.discards:
+                    action = Action(action.seat, Kind.DRAW, discards=action.discards[:-1])
+                    continue
+                self.actions.append(action)
+                raise self.fail(f"the engine refused an action it offered: {error}") from None
+            self.actions.append(action)
+            return action
 
     def _check_deal(self) -> None:
         hand, deck = self.hand, self.setup.deck
@@ -443,14 +452,31 @@ class _Watch:
                 raise self.fail(f"settlement: seat {seat} ends with {hand.stacks[seat]}")
         if result.ended_by == "showdown":
             for number, pot in enumerate(result.pots):
-                best = winners([hand.value(seat) for seat in pot.eligible])
-                if tuple(pot.winners) != tuple(pot.eligible[i] for i in best):
-                    raise self.fail(
-                        f"R5.1 showdown: pot {number} to {list(pot.winners)}, best hands among"
-                        f" {list(pot.eligible)} are {[pot.eligible[i] for i in best]}"
-                    )
-                if sum(pot.shares) != pot.amount:
-                    raise self.fail(f"R8.14 pots: pot {number} shares {pot.shares}")
+                self._check_pot(number, pot)
+
+    def _check_pot(self, number: int, pot: Pot) -> None:
+        """Each pot, or each half of a split pot, to the best hands among its eligible
+        players in its ranking, and its chips all given out (R5.1, R8.14, R8.29)."""
+        hand = self.hand
+        values = {seat: [v.strength for v in hand.values(seat)] for seat in pot.eligible}
+        parts = pot.halves or (Half("", pot.amount, pot.winners, pot.shares),)
+        if len(parts) != len(self.structure.halves):
+            raise self.fail(f"R8.29 halves: pot {number} has {len(parts)} parts")
+        for i, part in enumerate(parts):
+            top = max(strengths[i] for strengths in values.values())
+            best = [seat for seat in pot.eligible if values[seat][i] == top]
+            if list(part.winners) != best:
+                raise self.fail(
+                    f"R5.1 showdown: pot {number} part {i} to {list(part.winners)}, best hands"
+                    f" among {list(pot.eligible)} are {best}"
+                )
+            if sum(part.shares) != part.amount:
+                raise self.fail(f"R8.14 pots: pot {number} part {i} shares {part.shares}")
+        amounts = [part.amount for part in parts]
+        if sum(amounts) != pot.amount or max(amounts) - min(amounts) > 1:
+            raise self.fail(f"R8.29 halves: pot {number} of {pot.amount} split {amounts}")
+        if sum(pot.shares) != pot.amount:
+            raise self.fail(f"R8.14 pots: pot {number} shares {pot.shares}")
 
     def _check_cards(self) -> None:
         hand = self.hand

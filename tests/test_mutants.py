@@ -316,3 +316,23 @@ def test_the_ranking_mutants_are_killed_by_the_ranking_scenarios() -> None:
 
 
 RANKING_SCENARIOS = {path.stem for path in (SCENARIOS / "20-rankings").glob("*.badugi")}
+
+
+SPLIT_POT_MUTANTS = (
+    "odd-chip-to-the-other-half",
+    "side-pots-not-split",
+    "halves-over-everyone",
+    "odd-chip-always-to-the-low",
+    "badeucy-aces-low",
+    "badeucy-low-read-as-a-5",
+    "badacy-low-read-as-2-7",
+    "four-card-draws-in-five-card-games",
+)
+
+
+@pytest.mark.parametrize("name", SPLIT_POT_MUTANTS)
+def test_a_split_pot_mutant_dies_only_in_split_pot_games(name: str) -> None:
+    """Each is killed by a Badeucy or Badacy scenario and by nothing of the house game."""
+    assert BY_NAME[name].rule.startswith(("R8.29", "R8.30", "R21.", "R22."))
+    killed = killers(name)
+    assert killed and all(k.startswith(("badeucy-", "badacy-")) for k in killed), killed

@@ -19,6 +19,8 @@ SHIPPED = (
     "no-limit",
     "half-pot",
     "spread-2-5",
+    "badeucy",
+    "badacy",
 )
 
 
@@ -208,6 +210,27 @@ def test_profiles_show_marks_what_a_profile_changes(capsys: Capsys) -> None:
 def test_profiles_errors_are_one_line(argv: list[str], message: str, capsys: Capsys) -> None:
     status, out, err = run_cli(argv, capsys)
     assert message in one_line_error(status, out, err)
+
+
+def test_the_profile_schema_is_generated_from_the_parameters() -> None:
+    from importlib import resources
+
+    from badugi_spec.profiles.schema import profile_schema_text
+
+    shipped = resources.files("badugi_spec.protocol").joinpath("schemas", "profile.json")
+    assert shipped.read_text("utf-8") == profile_schema_text(), (
+        "regenerate: python -m badugi_spec.profiles.schema > badugi_spec/protocol/schemas/profile.json"
+    )
+
+
+def test_split_games_name_their_halves() -> None:
+    assert HOUSE.halves == ("badugi",)
+    assert profiles.get("badeucy").halves == ("badugi-ace-high", "low-2-7")
+    assert profiles.get("badacy").halves == ("badugi", "low-a-5")
+    with pytest.raises(ProfileError, match="hand_size must be 5"):
+        HOUSE.replace(split_ranking="low-2-7")
+    with pytest.raises(ProfileError, match="odd_chip_between_halves must be one of"):
+        HOUSE.replace(odd_chip_between_halves="to-the-dealer")
 
 
 def test_the_profile_schema_lists_every_parameter() -> None:

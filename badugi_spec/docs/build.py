@@ -35,6 +35,7 @@ from badugi_spec.scenario.suite import load_suite
 
 from .about import ABOUT_PAGE, about_md, link_citations
 from .examples import Executed, held_html, scenario_html, scenario_md
+from .games import GAMES, game_md, page_name
 from .learn import glossary_md, how_to_play_md, ladder, odds_md, rankings_md
 from .profiles_page import profiles_md
 from .rankings_figures import ranking_figures_md
@@ -473,6 +474,15 @@ PAGES: list[Page] = [
     Page(COVERAGE_PAGE, lambda ctx: coverage_md(ctx.rules, ctx.executed)),
     Page(FIGURES_PAGE, lambda ctx: figures_page()),
     Page(CODES_PAGE, lambda ctx: codes_md(ctx.executed)),
+    *(
+        Page(
+            page_name(game),
+            lambda ctx, game=game: game_md(  # type: ignore[misc]
+                game, ctx.executed, rule_link=_rule_link, scenario_href=_scenario_href_by_id
+            ),
+        )
+        for game in GAMES
+    ),
 ]
 
 # Snippets included in hand-written pages carry no banner: it would show up there.

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Final
 
 from badugi_spec import rankings as registry
 from badugi_spec.cards import Card
 from badugi_spec.explain import explain
-from badugi_spec.hands import evaluate
+from badugi_spec.hands import MAX_CARDS, evaluate
 from badugi_spec.profiles import Profile, from_json
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult, TraceRow
@@ -80,9 +81,21 @@ def value_text(value: dict[str, Any] | None) -> str:
     return f"{name} (badugi)" if size == 4 else name
 
 
+_HALVES: ContextVar[tuple[str, ...]] = ContextVar("halves", default=("badugi",))
+"""The rankings of the example being drawn (R8.22, R8.29): every card face in a hand's
+table is valued by them, and threading them through each row builder would only add noise."""
+
+
 def held_html(cards: Sequence[Card], *, rivals: bool = False, ranking: str | None = None) -> str:
     if ranking is not None:
         return _ranked_html(cards, ranking)
+    halves = _HALVES.get()
+    if halves != ("badugi",) or len(cards) > MAX_CARDS:
+        values = " · ".join(
+            f"{text(name)} {text(str(registry.ranking(name).evaluate(cards)))}" for name in halves
+        )
+        # Which cards play differs by ranking, so no card is greyed.
+        return f'<span class="held">{cards_html(cards)}</span> <span class="value">{values}</span>'
     value = evaluate(cards)
     return (
         f'<span class="held">{faces(cards)}</span>'
@@ -472,7 +485,10 @@ def result_html(state: dict[str, Any], profile: Profile) -> str:
     result = state["result"]
     winners = result["winners"]
     won = result["won"]
-    if len(winners) > 1:
+    halved = [pot for pot in state.get("pots", []) if pot.get("halves")]
+    if halved:
+        head = ", ".join(f"{text(w)} wins {text(won[w])}" for w in winners)
+    elif len(winners) > 1:
         head = f"Split pot: {', '.join(text(w) for w in winners)} get {text(won[winners[0]])} each"
     else:
         head = f"{text(winners[0])} wins {text(won[winners[0]])}"
@@ -483,6 +499,14 @@ def result_html(state: dict[str, Any], profile: Profile) -> str:
         parts.append(" " + "; ".join(returned) + ".")
     stacks = " · ".join(f"{text(n)} {text(v)}" for n, v in state["stacks"].items())
     parts.append(f" Stacks after the hand: {stacks}.</div>")
+    for number, pot in enumerate(halved):
+        label = "Main pot" if number == 0 else f"Side pot {number}"
+        halves = "; ".join(
+            f"the {text(half['ranking'])} half of {text(half['amount'])} to "
+            + ", ".join(f"{text(n)} {text(s)}" for n, s in half["shares"].items())
+            for half in pot["halves"]
+        )
+        parts.append(f'<div class="para">{label} of {text(pot["amount"])}: {halves}.</div>')
     if result["ended_by"] == "showdown":
         for name, shown in result["shown"].items():
             if shown is None:
@@ -559,6 +583,7 @@ def example_html(executed: Executed) -> str:
         )
         parts.append(f'<div class="players">Players: {seats}.</div>')
         profile = from_json(case["profile"]) if "profile" in case else Profile()
+        halves = _HALVES.set(profile.halves)
         hand_rows = result.trace[len(case["checks"]) :]
         position = 0
         before = _starting_stacks(case)
@@ -570,6 +595,7 @@ def example_html(executed: Executed) -> str:
             last = next((r.state for r in reversed(rows) if r.state), None)
             if last is not None and last.get("stacks"):
                 before = dict(last["stacks"])
+        _HALVES.reset(halves)
     parts.append(f'<div class="subsets">{SUBSET_NOTE} (R2.5).</div>')
     parts.append("</div>")
     return "".join(parts)

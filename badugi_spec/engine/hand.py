@@ -16,12 +16,14 @@ from typing import Any, Final, NamedTuple
 from badugi_spec.cards import Card
 from badugi_spec.engine import betting as _betting
 from badugi_spec.engine import pots as _pots
+from badugi_spec.engine import split as _halves
 from badugi_spec.engine.actions import Action, Event, Kind, Legal
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import Deck
-from badugi_spec.engine.pots import Pot
+from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.hands import HandValue, evaluate, winners
 from badugi_spec.profiles.model import HOUSE, Profile
+from badugi_spec.rankings import RankedValue, Ranking
 
 SEATS = 2
 """Seats at the house table (R1.3); other profiles seat up to `Profile.max_seats`."""
@@ -120,10 +122,21 @@ class Result(NamedTuple):
     """Chips each seat takes from the pots."""
     returned: tuple[int, ...]
     """Uncalled chips given back to the seat that put them in (R5.4, R5.5, R8.12)."""
-    shown: tuple[HandValue | None, ...]
+    shown: tuple[HandValue | RankedValue | None, ...]
+    """Each seat's value at the showdown in the profile's (first) ranking (R8.22)."""
     pot: int
     pots: tuple[Pot, ...] = ()
-    """Main pot first, then the side pots, each with its winners and shares (R8.13)."""
+    """Main pot first, then the side pots, each with its winners and shares (R8.13), and
+    in a split game each with its halves (R8.29)."""
+
+
+def _half_json(half: Half) -> dict[str, Any]:
+    return {
+        "ranking": half.ranking,
+        "amount": half.amount,
+        "winners": list(half.winners),
+        "shares": list(half.shares),
+    }
 
 
 class Hand:
@@ -154,6 +167,8 @@ class Hand:
             raise ValueError(f"a hand needs at least two players with chips, got stacks {start}")
         self.structure = self.profile = rules
         self.seats = seats
+        self._rankings = _halves.rankings_of(rules.ranking, rules.split_ranking, rules.hand_size)
+        """The rankings hands are valued in; None on the house fast path (R8.22, R8.29)."""
         self.dealer = dealer
         dealt_in = self._dealt_in(start)
         # Clockwise from the first seat left of the button; the button is last (R8.2).
@@ -278,8 +293,25 @@ class Hand:
         """Seats still in the hand, in order from the first seat left of the button."""
         return [seat for seat in self.order if not self.folded[seat]]
 
-    def value(self, seat: int) -> HandValue:
-        return evaluate(self.holdings[seat])
+    @property
+    def named_rankings(self) -> bool:
+        """Hands are valued by the profile's named rankings, not the house fast path."""
+        return self._rankings is not None
+
+    def value(self, seat: int) -> HandValue | RankedValue:
+        """The seat's value in the profile's ranking, the first half's in a split game."""
+        rankings = self._rankings
+        if rankings is None:
+            return evaluate(self.holdings[seat])
+        return rankings[0].evaluate(self.holdings[seat])
+
+    def values(self, seat: int) -> tuple[HandValue | RankedValue, ...]:
+        """The seat's value in each ranking of `Profile.halves`, in that order (R8.29)."""
+        rankings = self._rankings
+        if rankings is None:
+            return (self.value(seat),)
+        held = self.holdings[seat]
+        return (self.value(seat), *(r.evaluate(held) for r in rankings[1:]))
 
     def pots(self) -> tuple[Pot, ...]:
         """The pots as they stand: once the hand is over, with winners and shares."""
@@ -322,6 +354,7 @@ class Hand:
                     "winners": list(pot.winners),
                     "shares": list(pot.shares),
                 }
+                | ({"halves": [_half_json(half) for half in pot.halves]} if pot.halves else {})
                 for pot in self.pots()
             ],
             "result": None
@@ -332,7 +365,18 @@ class Hand:
                 "won": list(result.won),
                 "returned": list(result.returned),
                 "shown": [None if v is None else str(v) for v in result.shown],
-            },
+            }
+            | ({"shown_in": self._shown_in()} if self._rankings is not None else {}),
+        }
+
+    def _shown_in(self) -> dict[str, list[str | None]]:
+        """Ranking -> each seat's value shown in it, for a hand valued by named rankings."""
+        result = self.result
+        assert result is not None and self._rankings is not None
+        shown = [None if result.shown[s] is None else self.values(s) for s in range(self.seats)]
+        return {
+            r.name: [None if vs is None else str(vs[i]) for vs in shown]
+            for i, r in enumerate(self._rankings)
         }
 
     # ----- acting ------------------------------------------------------------------------
@@ -1171,16 +1215,14 @@ class Hand:
         self._finish("fold", (winner,), tuple(won), (0,) * seats, (None,) * seats, pot)
 
     def _showdown(self) -> None:
+        if self._rankings is not None:
+            self._ranked_showdown(self._rankings)
+            return
         live = self.live()
-        values: list[HandValue | None] = [None] * self.seats
+        values: list[HandValue | RankedValue | None] = [None] * self.seats
         for seat in live:
             values[seat] = self.value(seat)
-        # Chips a player put in beyond what anyone else matched go back (R5.4, R5.5).
-        returned = [0] * self.seats
-        seat, extra = _pots.uncalled(self.total)
-        if extra:
-            returned[seat] = extra
-        totals = [t - r for t, r in zip(self.total, returned, strict=True)]
+        returned, totals = self._uncalled_back()
         settled: list[Pot] = []
         won = [0] * self.seats
         for pot in self._build_pots(totals):
@@ -1193,6 +1235,54 @@ class Hand:
             settled.append(pot._replace(winners=tied, shares=shares))
         overall = tuple(s for s in range(self.seats) if won[s])
         self._finish("showdown", overall, tuple(won), tuple(returned), tuple(values), *settled)
+
+    def _uncalled_back(self) -> tuple[list[int], list[int]]:
+        """(returned, totals): chips a player put in beyond what anyone else matched go
+        back (R5.4, R5.5); the rest are the contributions the pots are built from."""
+        returned = [0] * self.seats
+        seat, extra = _pots.uncalled(self.total)
+        if extra:
+            returned[seat] = extra
+        return returned, [t - r for t, r in zip(self.total, returned, strict=True)]
+
+    def _ranked_showdown(self, rankings: tuple[Ranking, ...]) -> None:
+        """A showdown in the profile's rankings: every pot, side pots too, awarded half by
+        half when the game is split (R8.29), else whole (R8.14)."""
+        live = self.live()
+        strengths = {
+            seat: [r.strength([card.index for card in self.holdings[seat]]) for r in rankings]
+            for seat in live
+        }
+        returned, totals = self._uncalled_back()
+        won = [0] * self.seats
+        settled = []
+        for pot in self._build_pots(totals):
+            done = self._settle_pot(pot, strengths, rankings)
+            for s, share in zip(done.winners, done.shares, strict=True):
+                won[s] += share
+            settled.append(done)
+        values = [self.values(seat) if seat in strengths else None for seat in range(self.seats)]
+        notes = [
+            "; ".join(f"{r.name} {v}" for r, v in zip(rankings, vs, strict=True)) if vs else ""
+            for vs in values
+        ]
+        overall = tuple(s for s in range(self.seats) if won[s])
+        shown = tuple(None if vs is None else vs[0] for vs in values)
+        self._finish(
+            "showdown", overall, tuple(won), tuple(returned), shown, *settled, show_notes=notes
+        )
+
+    def _settle_pot(
+        self, pot: Pot, strengths: dict[int, list[int]], rankings: tuple[Ranking, ...]
+    ) -> Pot:
+        """One pot settled by the rankings: whole, or half by half (R8.29, R8.30)."""
+        return _halves.settle(
+            pot, strengths, rankings, odd_to_first=self._odd_chip_to_first, split=self._split
+        )
+
+    def _odd_chip_to_first(self, winners: Sequence[tuple[int, ...]]) -> bool:
+        """Whether a split pot's first half takes its odd chip, from each half's winners."""
+        return _halves.odd_chip_to_first(self.profile.odd_chip_between_halves, winners, self.order)
 
     def _split(self, amount: int, tied: tuple[int, ...]) -> tuple[int, ...]:
         """Shares of a pot among tied hands; odd chips by position (R5.3, R8.15)."""
@@ -1210,8 +1300,9 @@ class Hand:
         best: tuple[int, ...],
         won: tuple[int, ...],
         returned: tuple[int, ...],
-        shown: tuple[HandValue | None, ...],
+        shown: tuple[HandValue | RankedValue | None, ...],
         *pots: Pot,
+        show_notes: Sequence[str] | None = None,
     ) -> None:
         pot = self.pot
         for seat in range(self.seats):
@@ -1222,18 +1313,23 @@ class Hand:
         if ended_by == "showdown":
             for seat in self._show_order():
                 self._rows.append(
-                    ("show", seat, "R5.1", 0, tuple(self.holdings[seat]), (), shown[seat],
+                    ("show", seat, "R5.1", 0, tuple(self.holdings[seat]), (),
+                     shown[seat] if show_notes is None else show_notes[seat],
                      sum(self.total), tuple(self.stacks))
                 )  # fmt: skip
         stacks, rows, pot_now = self.stacks, self._rows, sum(self.total)
         rule = "R3.10" if ended_by == "fold" else ("R5.2" if len(best) > 1 else "R5.1")
         if len(pots) > 1:
             rule = "R8.14"
+        split = bool(pots and pots[0].halves)
+        if split:
+            rule = "R8.29"  # each pot in halves; the note says which halves each seat won
         for seat in range(self.seats):
             stacks[seat] += won[seat] + returned[seat]
             self.returned[seat] += returned[seat]
             if won[seat]:
-                rows.append(("win", seat, rule, won[seat], (), (), "", pot_now, tuple(stacks)))
+                note = _halves.describe_halves(pots, seat) if split else ""
+                rows.append(("win", seat, rule, won[seat], (), (), note, pot_now, tuple(stacks)))
         self.phase = _phase("complete", 0)
         self.to_act = None
         self.result = Result(ended_by, best, won, tuple(self.returned), shown, pot, pots)

@@ -11,13 +11,26 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 
+class Half(NamedTuple):
+    """One half of a split pot (R8.29): its ranking, its chips, who won it and their shares."""
+
+    ranking: str
+    amount: int
+    winners: tuple[int, ...] = ()
+    shares: tuple[int, ...] = ()
+
+
 class Pot(NamedTuple):
-    """One pot: its chips, who may win it and, once settled, who did and what each took."""
+    """One pot: its chips, who may win it and, once settled, who did and what each took.
+
+    A split pot also lists its `halves`; its `winners` and `shares` are then the totals
+    over both halves, so code that reads only those still sees who took what."""
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...] = ()
     shares: tuple[int, ...] = ()
+    halves: tuple[Half, ...] = ()
 
 
 def uncalled(totals: Sequence[int]) -> tuple[int, int]:
@@ -46,6 +59,12 @@ def build(totals: Sequence[int], live: Sequence[bool]) -> tuple[Pot, ...]:
         last = pots[-1]
         pots[-1] = last._replace(amount=last.amount + rest)
     return tuple(pots)
+
+
+def halve(amount: int, odd_to_first: bool) -> tuple[int, int]:
+    """A split pot's two halves; an odd chip goes to the first or the second (R8.30)."""
+    half, odd = divmod(amount, 2)
+    return (half + odd, half) if odd_to_first else (half, half + odd)
 
 
 def split(amount: int, tied: Sequence[int], order: Sequence[int]) -> tuple[int, ...]:

@@ -34,6 +34,9 @@ class Param:
     high: int | None = None
 
 
+FIVE_CARD_LOW: Final = 5
+"""A low (R9.4) plays every card, so a split game with one deals exactly five."""
+
 PILES: Final = ("stub", "discards", "current-discards", "folded", "burns")
 
 
@@ -87,7 +90,9 @@ class Profile:
     burn_after_reshuffle: bool = False
     # showdown
     ranking: str = "badugi"
+    split_ranking: str = ""
     odd_chip: str = "first-left-of-button"
+    odd_chip_between_halves: str = "by-position"
     show_order: str = "last-aggressor"
     # session
     hands_per_session: int = 12
@@ -101,6 +106,12 @@ class Profile:
     @property
     def draws(self) -> int:
         return self.betting_rounds - 1
+
+    @property
+    def halves(self) -> tuple[str, ...]:
+        """The ranking of each share of a pot, by name: one for a whole pot, two for a pot
+        split between two hands (R8.29). Code that values hands reads this, not the fields."""
+        return (self.ranking, self.split_ranking) if self.split_ranking else (self.ranking,)
 
     def __post_init__(self) -> None:
         problems = problems_of(self)
@@ -163,7 +174,8 @@ PARAMETERS: Final = {
         _P("all_in_may_fold", "betting", "R8.25", bool,
            "a player who is all-in may still fold, giving up the pots"),
         _P("hand_size", "draws", "R8.16", int, "cards dealt to each player", low=4, high=5),
-        _P("max_discards", "draws", "R4.2", int, "most cards one draw may replace", low=0),
+        _P("max_discards", "draws", "R4.2", int, "most cards one draw may replace", low=0,
+           high=5),
         _P("burns_per_draw", "draws", "R8.17", int, "cards burned before each draw", low=0),
         _P("burn_when_all_pat", "draws", "R8.17", bool, "burn even when nobody draws a card"),
         _P("draw_delivery", "draws", "R8.16", str,
@@ -177,9 +189,17 @@ PARAMETERS: Final = {
         _P("own_discards_back", "draws", "R8.20", bool,
            "a player may be dealt back cards they discarded"),
         _P("burn_after_reshuffle", "draws", "R8.21", bool, "burn a card from the new stub"),
-        _P("ranking", "showdown", "R8.22", str, "how hands are valued", ("badugi",)),
+        _P("ranking", "showdown", "R8.22", str,
+           "how hands are valued: the whole pot, or its first half in a split game",
+           ("badugi", "badugi-ace-high")),
+        _P("split_ranking", "showdown", "R8.29", str,
+           "the ranking of a pot's second half (empty: the pot is not split)",
+           ("", "low-2-7", "low-a-5")),
         _P("odd_chip", "showdown", "R8.15", str, "who gets an odd chip among tied hands",
            ("first-left-of-button", "all-to-first-left-of-button")),
+        _P("odd_chip_between_halves", "showdown", "R8.30", str,
+           "which half of a split pot gets an odd chip",
+           ("by-position", "low-half", "first-listed")),
         _P("show_order", "showdown", "R8.22", str, "who shows first at the showdown",
            ("last-aggressor",)),
         _P("hands_per_session", "session", "R6.4", int, "hands in a session", low=1),
@@ -205,6 +225,10 @@ def problems_of(profile: Profile) -> list[str]:
             problems.append(f"min_seats {profile.min_seats} is more than max_seats")
         if profile.max_discards > profile.hand_size:
             problems.append("max_discards must not exceed hand_size")
+        if profile.split_ranking and profile.hand_size != FIVE_CARD_LOW:
+            problems.append(
+                f"split_ranking {profile.split_ranking} values five cards: hand_size must be 5"
+            )
         if profile.small_blind > profile.big_blind:
             problems.append("the small blind must not be larger than the big blind")
         if not profile.bet_sizes:

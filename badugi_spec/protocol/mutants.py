@@ -30,7 +30,15 @@ from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.pots import Pot
 from badugi_spec.hands import HandValue, evaluate, strength_of
 from badugi_spec.profiles import Profile
-from badugi_spec.rankings import BADUGI, BADUGI_ACE_HIGH, LOW_2_7, LOW_A_5, Category, Ranking
+from badugi_spec.rankings import (
+    BADUGI,
+    BADUGI_ACE_HIGH,
+    LOW_2_7,
+    LOW_A_5,
+    Category,
+    RankedValue,
+    Ranking,
+)
 from badugi_spec.rankings.lows import LOW_2_7_RULES, LOW_A_5_RULES, LowRules, low_ranking
 from badugi_spec.scenario.engine_impl import (
     EngineImplementation,
@@ -122,7 +130,11 @@ class MutantHand(Hand):
         self._checked: set[int] = set()
         super().__init__(**kwargs)
 
-    def value(self, seat: int) -> HandValue:
+    def value(self, seat: int) -> HandValue | RankedValue:
+        # The evaluator mutants misread the house ranking (chapter R2); a game valued by
+        # named rankings (R8.22) keeps the engine's, and its mutants misread those instead.
+        if self.named_rankings:
+            return super().value(seat)
         return self.evaluator(self.holdings[seat])
 
     def _start_betting(self, number: int) -> None:
@@ -220,14 +232,15 @@ class _NoReturn(MutantHand):
         best: tuple[int, ...],
         won: tuple[int, ...],
         returned: tuple[int, ...],
-        shown: tuple[HandValue | None, ...],
+        shown: tuple[HandValue | RankedValue | None, ...],
         *pots: Pot,
+        show_notes: Sequence[str] | None = None,
     ) -> None:
         # The uncovered chips stay in the pot and go to the winner(s).
         extra = sum(returned)
         if extra:
             won = tuple(w + (extra // len(best) if s in best else 0) for s, w in enumerate(won))
-        super()._finish(ended_by, best, won, (0,) * len(won), shown, *pots)
+        super()._finish(ended_by, best, won, (0,) * len(won), shown, *pots, show_notes=show_notes)
 
 
 class _OddChipToDealer(MutantHand):
@@ -545,6 +558,35 @@ def _without_pile(pile: str) -> Reading:
     return read
 
 
+# ----- split-pot games (issue 13, R8.29, R8.30, chapters R21 and R22) -----
+
+
+class _OddChipToTheOtherHalf(MutantHand):
+    def _odd_chip_to_first(self, winners: Sequence[tuple[int, ...]]) -> bool:
+        # The odd chip between the halves lands in the half the rule does not name.
+        return not super()._odd_chip_to_first(winners)
+
+
+class _SidePotsNotSplit(MutantHand):
+    def _settle_pot(
+        self, pot: Pot, strengths: dict[int, list[int]], rankings: tuple[Ranking, ...]
+    ) -> Pot:
+        # Only the main pot is halved; a side pot goes whole to the first ranking's best.
+        if len(pot.eligible) < len(self.live()):
+            rankings = rankings[:1]
+        return super()._settle_pot(pot, strengths, rankings)
+
+
+class _HalvesOverEveryone(MutantHand):
+    def _settle_pot(
+        self, pot: Pot, strengths: dict[int, list[int]], rankings: tuple[Ranking, ...]
+    ) -> Pot:
+        # Each half's best hand is looked for among everyone still in, not the pot's own.
+        everyone = tuple(seat for seat in sorted(strengths))
+        done = super()._settle_pot(pot._replace(eligible=everyone), strengths, rankings)
+        return done._replace(eligible=pot.eligible)
+
+
 def _when(name: str, value: object, instead: object) -> Reading:
     """`name` read as `instead` wherever the profile says `value`."""
 
@@ -688,6 +730,29 @@ CATALOGUE: tuple[Mutant, ...] = (
            "a five-card Badugi hand is valued from its first four cards only",
            rankings=FIRST_FOUR_CARDS),
     # ----- end of the hand-ranking mutants -----
+    # ----- split-pot games (issue 13, R8.29, R8.30, chapters R21 and R22) -----
+    Mutant("odd-chip-to-the-other-half", "R8.30",
+           "the odd chip between the halves goes to the half the rule does not name",
+           hand=_OddChipToTheOtherHalf),
+    Mutant("side-pots-not-split", "R8.29",
+           "only the main pot is halved; a side pot goes whole to the best Badugi",
+           hand=_SidePotsNotSplit),
+    Mutant("halves-over-everyone", "R8.29",
+           "each half is won by the best hand of everyone still in, not of that pot's players",
+           hand=_HalvesOverEveryone),
+    Mutant("odd-chip-always-to-the-low", "R8.30",
+           "BARGE's rule everywhere: the odd chip always goes to the low half",
+           reading=_when("odd_chip_between_halves", "by-position", "low-half")),
+    Mutant("badeucy-aces-low", "R21.3", "Badeucy's Badugi half read with aces low",
+           reading=_when("ranking", "badugi-ace-high", "badugi")),
+    Mutant("badeucy-low-read-as-a-5", "R21.4", "Badeucy's low half read as ace-to-five",
+           reading=_when("split_ranking", "low-2-7", "low-a-5")),
+    Mutant("badacy-low-read-as-2-7", "R22.4", "Badacy's low half read as deuce-to-seven",
+           reading=_when("split_ranking", "low-a-5", "low-2-7")),
+    Mutant("four-card-draws-in-five-card-games", "R21.2",
+           "at most four cards may be replaced, even with five in the hand",
+           reading=_when("max_discards", 5, 4)),
+    # ----- end of the split-pot mutants -----
 )  # fmt: skip
 
 BY_NAME: dict[str, Mutant] = {m.name: m for m in CATALOGUE}
@@ -714,7 +779,8 @@ class MutantImplementation(EngineImplementation):
     def _state(self) -> dict[str, Any]:
         assert self.session is not None
         state = state_of(self.session, self.names)
-        if "hands" in state and self.mutant.evaluator is not evaluate:
+        # A game valued by named rankings keeps the engine's values (see MutantHand.value).
+        if "hands" in state and self.mutant.evaluator is not evaluate and "values_in" not in state:
             state["values"] = {
                 name: self.evaluate(cards) for name, cards in state["hands"].items() if cards
             }

@@ -136,6 +136,19 @@ def _expect_value(step: Expect) -> Any:
             return list(a)
         case "holds" | "shows":
             return {"player": a[0], "value": _value(str(a[1]))}
+        case "holds-in" | "shows-in":
+            return {"player": a[0], "ranking": a[1], "value": a[2]}
+        case "half":
+            winners = a[3]
+            return {
+                "pot": a[0],
+                "ranking": a[1],
+                "amount": a[2],
+                "winners": None if winners is None else [name for name, _ in winners],  # type: ignore[attr-defined]
+                "shares": None
+                if winners is None or any(share is None for _, share in winners)  # type: ignore[attr-defined]
+                else {name: share for name, share in winners},  # type: ignore[attr-defined]
+            }
         case "wins":
             return {"player": a[0], "amount": a[1], "ending": a[2]}
         case "split":

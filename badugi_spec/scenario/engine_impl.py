@@ -15,7 +15,7 @@ from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import CardError, IllegalAction, RankingError
 from badugi_spec.hands import HandValue, evaluate, winners
 from badugi_spec.profiles import HOUSE, Profile, ProfileError, from_json
-from badugi_spec.rankings import RANKINGS, Ranking
+from badugi_spec.rankings import RANKINGS, RankedValue, Ranking
 from badugi_spec.scenario import ranked_values
 
 Outcome = dict[str, Any]
@@ -74,8 +74,36 @@ def value_json(cards: list[str]) -> dict[str, Any]:
     return _as_json(evaluate(parse_cards(" ".join(cards))))
 
 
-def _as_json(value: HandValue) -> dict[str, Any]:
-    return {"size": value.size, "ranks": [rank.label for rank in value.ranks]}
+def _as_json(value: HandValue | RankedValue) -> dict[str, Any]:
+    # The playing cards in reading order: for a Badugi value its ranks, highest first.
+    return {"size": len(value.cards), "ranks": [card.rank.label for card in value.cards]}
+
+
+def _in_rankings(hand: Hand, seat: int) -> dict[str, str]:
+    """Ranking -> the seat's value in it, as text (R8.29): `{"low-2-7": "7-5-4-3-2"}`."""
+    return {
+        name: str(value) for name, value in zip(hand.profile.halves, hand.values(seat), strict=True)
+    }
+
+
+def _shown_in(hand: Hand, names: list[str]) -> dict[str, Any]:
+    """Once shown, what each player showed in each ranking (R8.22, R8.29)."""
+    result = hand.result
+    assert result is not None
+    return {
+        names[s]: None if v is None else _in_rankings(hand, s) for s, v in enumerate(result.shown)
+    }
+
+
+def _half_json(half: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    return {
+        "ranking": half["ranking"],
+        "amount": half["amount"],
+        "winners": [names[s] for s in half["winners"]],
+        "shares": {
+            names[s]: share for s, share in zip(half["winners"], half["shares"], strict=True)
+        },
+    }
 
 
 def state_of(session: Session, names: list[str]) -> dict[str, Any]:
@@ -99,6 +127,11 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
         return state | {"stacks": dict(zip(names, session.stacks, strict=True))}
     snap = hand.snapshot()
     hand_result = hand.result
+    if hand.named_rankings:
+        # Each hand's value in every ranking the profile names (R8.22, R8.29).
+        state["values_in"] = {
+            names[s]: _in_rankings(hand, s) for s in range(len(names)) if hand.holdings[s]
+        }
     return state | {
         "phase": snap["phase"],
         "to_act": None if hand.to_act is None else names[hand.to_act],
@@ -118,6 +151,11 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
                 "eligible": named(pot["eligible"]),
                 "winners": named(pot["winners"]),
             }
+            | (
+                {"halves": [_half_json(half, names) for half in pot["halves"]]}
+                if "halves" in pot
+                else {}
+            )
             for pot in snap["pots"]
         ],
         "result": None
@@ -131,7 +169,8 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
                 names[s]: None if v is None else _as_json(v)
                 for s, v in enumerate(hand_result.shown)
             },
-        },
+        }
+        | ({"shown_in": _shown_in(hand, names)} if hand.named_rankings else {}),
     }
 
 

@@ -17,7 +17,7 @@ from lark import Token, Transformer, v_args
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.errors import CardError, RankingError, ScenarioError
 from badugi_spec.hands import parse_value
-from badugi_spec.rankings import Ranking, ranking
+from badugi_spec.rankings import Ranking, ranking, ranking_names
 from badugi_spec.scenario.model import (
     Act,
     Compare,
@@ -49,6 +49,7 @@ _FRIENDLY: Final = {
     "HANDTEXT": "four cards",
     "IN_RANKING": "a ranking such as 'in low-2-7'",
     "VERDICT": "'beats' or 'ties'",
+    "RANKING": "a ranking such as low-2-7, then a value",
     "_NL": "the end of the line",
     "$END": "the end of the file",
     "DEALER": "'dealer'",
@@ -307,8 +308,8 @@ class _Build(Transformer[Token, Any]):
     def has_cards(self, meta: Any, c: list[Any]) -> Expect:
         name, *cards = c
         held = tuple(card for _, card in cards)
-        if len(held) != 4 or len(set(held)) != 4:
-            raise self.error(cards[0][0], f"{name} has four different cards (R1.7)")
+        if len(held) not in (4, 5) or len(set(held)) != len(held):
+            raise self.error(cards[0][0], f"{name} has four or five different cards (R1.7, R8.4)")
         return self._expect(meta, "cards", str(name), held)
 
     @v_args(meta=True)
@@ -318,6 +319,65 @@ class _Build(Transformer[Token, Any]):
     @v_args(meta=True)
     def shows(self, meta: Any, c: list[Token]) -> Expect:
         return self._expect(meta, "shows", str(c[0]), self.value_text(c[1]))
+
+    def ranking_name(self, token: Token) -> str:
+        """A ranking the registry knows (R9.1), or a located error listing them."""
+        name = str(token)
+        if name not in ranking_names():
+            known = ", ".join(ranking_names())
+            raise self.error(token, f"unknown ranking {name!r}; the rankings are {known}")
+        return name
+
+    def ranked_value(self, ranking_token: Token, token: Token) -> tuple[str, str]:
+        """(ranking, value text), the value checked to be one the ranking can have."""
+        name = self.ranking_name(ranking_token)
+        text = str(token).strip()
+        try:
+            ranking(name).parse_value(text)
+        except CardError as error:
+            raise self.error(token, f"not a {name} value: {error}") from None
+        return name, text
+
+    @v_args(meta=True)
+    def holds_in(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "holds-in", str(c[0]), *self.ranked_value(c[1], c[2]))
+
+    @v_args(meta=True)
+    def shows_in(self, meta: Any, c: list[Token]) -> Expect:
+        return self._expect(meta, "shows-in", str(c[0]), *self.ranked_value(c[1], c[2]))
+
+    def main_label(self, c: list[Token]) -> int:
+        return 0
+
+    def side_label(self, c: list[Token]) -> int:
+        if int(c[0]) < 1:
+            raise self.error(c[0], "side pots are numbered from 1")
+        return int(c[0])
+
+    def half_winner(self, c: list[Token | None]) -> tuple[str, int | None]:
+        name, share = c
+        assert name is not None
+        return str(name), _int(share)
+
+    def half_to(self, c: list[tuple[str, int | None]]) -> tuple[tuple[str, int | None], ...]:
+        return tuple(c)
+
+    @v_args(meta=True)
+    def half(self, meta: Any, c: list[Any]) -> Expect:
+        name_token, pot, amount, winners = c
+        named = self.ranking_name(name_token)
+        if winners is not None:
+            names = [name for name, _ in winners]
+            if len(set(names)) != len(names):
+                raise self.error(name_token, "a player is named twice among the half's winners")
+            shares = [share for _, share in winners if share is not None]
+            if shares and (len(shares) != len(winners) or sum(shares) != int(amount)):
+                raise self.error(
+                    amount,
+                    f"the shares {', '.join(map(str, shares))} must be given for every winner"
+                    f" and add up to the half's {int(amount)} chips",
+                )
+        return self._expect(meta, "half", pot, named, int(amount), winners)
 
     @v_args(meta=True)
     def wins(self, meta: Any, c: list[Any]) -> Expect:

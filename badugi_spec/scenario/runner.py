@@ -144,6 +144,19 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
                 f"{want['player']} shows {_value_text(want['value'])}",
                 f"{want['player']} shows {_value_text(got)}",
             )
+        case "holds-in" | "shows-in":
+            if what == "holds-in":
+                held = state.get("values_in", {})
+            else:
+                held = (result or {}).get("shown_in", {})
+            got = (held.get(want["player"]) or {}).get(want["ranking"])
+            verb = "holds" if what == "holds-in" else "shows"
+            head = f"{want['player']} {verb} {want['ranking']}"
+            if values.same_ranked(want["ranking"], want["value"], got):
+                return None
+            return f"{head} {want['value']}", f"{head} {values.ranked_text(got)}"
+        case "half":
+            return _half_detail(want, state.get("pots", []))
         case "wins":
             expected = _outcome(want["player"], want["amount"], want["ending"])
             if result is None:
@@ -233,6 +246,30 @@ def _pot_detail(want: dict[str, Any], pots: list[dict[str, Any]]) -> tuple[str, 
         sorted(want["eligible"]) if want["eligible"] is not None else None,
         sorted(want["winners"]) if want["winners"] is not None else None,
     )
+    return None if actual == expected else (expected, actual)
+
+
+def _half_detail(want: dict[str, Any], pots: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """One half of a split pot: its chips, who won it and, if stated, each share (R8.29)."""
+    index, name = want["pot"], want["ranking"]
+    label = f"half {name} of " + ("main pot" if index == 0 else f"side pot {index}")
+
+    def text(amount: object, winners: list[str] | None, shares: dict[str, Any] | None) -> str:
+        out = f"{label} {amount}"
+        if want["winners"] is not None:
+            if want["shares"] is not None and shares is not None:
+                out += " to " + (", ".join(f"{w} {shares.get(w)}" for w in winners or []))
+            else:
+                out += " to " + (", ".join(winners or []) or "nobody yet")
+        return out
+
+    expected = text(want["amount"], sorted(want["winners"] or []), want["shares"])
+    if index >= len(pots):
+        return expected, f"{len(pots)} pot{'s' if len(pots) != 1 else ''}: no such pot"
+    half = next((h for h in pots[index].get("halves", []) if h.get("ranking") == name), None)
+    if half is None:
+        return expected, f"{label.removeprefix(f'half {name} of ')} is not split into a {name} half"
+    actual = text(half.get("amount"), sorted(half.get("winners", [])), half.get("shares", {}))
     return None if actual == expected else (expected, actual)
 
 
@@ -551,6 +588,12 @@ def _answered(step: dict[str, Any], state: dict[str, Any]) -> object:
         return (state.get("result") or {}).get("shown", {}).get(want["player"])
     if what in ("wins", "split", "returned"):
         return state.get("result")
+    if what == "holds-in":
+        return state.get("values_in", {}).get(want["player"])
+    if what == "shows-in":
+        return (state.get("result") or {}).get("shown_in", {}).get(want["player"])
+    if what == "half":
+        return state.get("pots")
     if what in ("button", "hands", "session-over", "session-continues"):
         return state.get("session")
     return state.get({"turn": "to_act"}.get(what, what))

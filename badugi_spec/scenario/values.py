@@ -17,7 +17,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from badugi_spec.cards import DECK, Card, Rank, Suit
+from badugi_spec.errors import CardError, RankingError
 from badugi_spec.hands import MAX_CARDS, describe_ranks, strength_of
+from badugi_spec.rankings import ranking
 
 _RANK_BY_TEXT: Final = {rank.label: rank for rank in Rank} | {rank.value: rank for rank in Rank}
 RAW_SHOWN: Final = 200
@@ -182,3 +184,22 @@ def reference_hand(value: dict[str, Any], *, avoid: Sequence[str], count: int) -
             if {card.rank for card in hand} == set(ranks) and _suit_choice(hand, ranks):
                 return texts_of(hand)
     return None
+
+
+def same_ranked(name: str, expected: str, actual: object) -> bool:
+    """A value text in a named ranking that names the same value as `expected` (R9.1):
+    `7-5-4-3-2` and `7-5-4-3-2 ` agree; unreadable text or another value does not."""
+    if not isinstance(actual, str):
+        return False
+    try:
+        chosen = ranking(name)
+        return chosen.parse_value(actual) == chosen.parse_value(expected)
+    except (CardError, RankingError):
+        return False
+
+
+def ranked_text(actual: object) -> str:
+    """A named-ranking value as answered, for failure messages."""
+    if actual is None:
+        return "nothing"
+    return actual if isinstance(actual, str) else f"no value: {raw(actual)}"

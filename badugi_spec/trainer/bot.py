@@ -21,6 +21,7 @@ so the engine checks that too.
 from __future__ import annotations
 
 import enum
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -108,6 +109,15 @@ def tier(value: HandValue, draws_left: int) -> Tier:
     return Tier.WEAK
 
 
+def _badugi(cards: tuple[Card, ...]) -> HandValue:
+    """The hand's Badugi value, also from five cards: the best of its four-card hands,
+    which is the five cards' value with aces low (R9.2). The book reads every game as
+    Badugi; in a split game (R8.29) that is a rough guide, not the game's own value."""
+    if len(cards) <= MAX_CARDS:
+        return evaluate(cards)
+    return max(evaluate(four) for four in itertools.combinations(cards, MAX_CARDS))
+
+
 def _breaks(value: HandValue, draws_left: int) -> bool:
     """Whether the book breaks this badugi now: rough, and early enough to draw again."""
     top = value.cards[0].rank.order
@@ -116,7 +126,7 @@ def _breaks(value: HandValue, draws_left: int) -> bool:
 
 def book_reason(cards: tuple[Card, ...], *, draws_left: int) -> str:
     """Why the book draws as it does, in a few words (for the trainer's hints)."""
-    value = evaluate(cards)
+    value = _badugi(cards)
     if _breaks(value, draws_left):
         return (
             f"break the rough badugi: its top card {value.cards[0].pretty()} is too high"
@@ -132,7 +142,7 @@ def book_discards(
 ) -> tuple[Card, ...]:
     """The cards the book throws: those that do not play, and the top card of a rough
     badugi early (see the module docstring). At most `max_discards`, highest first."""
-    value = evaluate(cards)
+    value = _badugi(cards)
     keep = set(value.cards)
     if _breaks(value, draws_left):
         keep.discard(value.cards[0])
@@ -166,7 +176,7 @@ class Bot:
         return self._act(view, self.intent(view))
 
     def intent(self, view: Seen) -> Intent:
-        strength = tier(evaluate(view.cards), view.draws_left)
+        strength = tier(_badugi(view.cards), view.draws_left)
         facing = view.to_call > 0
         if strength is Tier.STRONG:
             return Intent.RAISE
