@@ -70,3 +70,57 @@ def test_ranking_errors_are_one_line(capsys: Capsys) -> None:
         ["compare", "--ranking", "low-2-7", "A♠ 2♥ 3♦ 4♣ 5♠", "A♠ 2♣ 3♠ 4♦ 5♥"], capsys
     )
     assert "A♠ is in hand 1 and hand 2" in one_line_error(status, out, err)
+
+
+# ----- --game: a profile's rankings, one per share of the pot (R8.29) ---------------------
+
+
+def test_hand_in_a_game_shows_each_half_with_its_explanation(capsys: Capsys) -> None:
+    status, out, err = run_cli(["hand", "--game", "badeucy", "A♠ 2♥ 3♦ 4♣ 9♠"], capsys)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "badeucy: badugi-ace-high and low-2-7 (R8.29)"
+    badugi, low = (
+        lines.index("the Badugi half, in badugi-ace-high:"),
+        lines.index("the low half, in low-2-7:"),
+    )
+    assert lines[badugi + 1] == "  A♠ 2♥ 3♦ 4♣ 9♠ plays 4-card 9-4-3-2 (badugi): 9♠ 4♣ 3♦ 2♥"
+    assert "the ace plays high" in " ".join(lines[badugi:low])
+    assert lines[low + 1] == "  A♠ 2♥ 3♦ 4♣ 9♠ plays A-9-4-3-2: A♠ 9♠ 4♣ 3♦ 2♥"
+
+
+def test_compare_in_each_game_scoops_the_contrast_pair_the_other_way(capsys: Capsys) -> None:
+    first, second = "A♠ 2♥ 3♦ 4♣ 9♠", "2♠ 3♥ 4♦ 6♣ K♦"
+    endings = {}
+    for game in ("badeucy", "badacy"):
+        status, out, err = run_cli(["compare", "--game", game, first, second], capsys)
+        assert (status, err) == (0, "")
+        endings[game] = out.splitlines()[-1]
+    assert endings == {
+        "badeucy": "hand 2 scoops: it takes both halves (R8.29)",
+        "badacy": "hand 1 scoops: it takes both halves (R8.29)",
+    }
+
+
+def test_compare_in_a_game_names_who_takes_each_half(capsys: Capsys) -> None:
+    hands = ["A♠ 2♥ 3♦ 4♣ 5♠", "A♥ 2♣ 3♠ 4♦ 6♥"]
+    status, out, _ = run_cli(["compare", "--game", "badacy", *hands], capsys)
+    assert status == 0
+    assert out.splitlines()[-2:] == [
+        "hand 1 and hand 2 share the Badugi half",
+        "hand 1 takes the low half",
+    ]
+
+
+def test_a_game_reads_as_many_cards_as_its_profile_deals(capsys: Capsys) -> None:
+    assert one_line_error(*run_cli(["hand", "--game", "badacy", "A♠ 2♥ 3♦ 4♣"], capsys)) == (
+        "badugi-spec: error: expected 5 cards, got 4 in 'A♠ 2♥ 3♦ 4♣'"
+    )
+    status, out, _ = run_cli(["hand", "--game", "house", "A♠ 2♥ 3♦ K♦"], capsys)
+    assert status == 0 and out.splitlines()[:2] == ["house: badugi (R8.22)", "the pot, in badugi:"]
+
+
+def test_an_unknown_game_lists_the_profiles(capsys: Capsys) -> None:
+    message = one_line_error(*run_cli(["hand", "--game", "razzdugi", "A♠ 2♥ 3♦ 4♣ 5♠"], capsys))
+    assert message.startswith("badugi-spec: error: unknown game 'razzdugi'; the profiles are")
+    assert "badeucy" in message and "badacy" in message

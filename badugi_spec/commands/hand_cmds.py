@@ -8,12 +8,17 @@ from typing import Any
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.explain import explain
 from badugi_spec.hands import evaluate, winners
+from badugi_spec.profiles import Profile, ProfileError, get, names
 from badugi_spec.rankings import RankedValue, ranking, ranking_names
 from badugi_spec.rules import load_chapters
 
 RANKING_HELP = (
     "value hands in this ranking (R9.1): %(choices)s; the Badugi rankings take 4 or 5 cards,"
     " the lows 5. Without it: the house game's four-card Badugi (R2)"
+)
+GAME_HELP = (
+    "value hands as this profile's game does (R8.22, R8.29): in each of its rankings, one"
+    " per share of the pot, e.g. badeucy or badacy (see `badugi-spec profiles`)"
 )
 
 
@@ -22,14 +27,14 @@ def register(sub: Any) -> None:
     hand.add_argument(
         "cards", help='four cards (or five, with --ranking), e.g. "A♠ 2♥ 3♦ K♦" or "As2h3dKd"'
     )
-    hand.add_argument("--ranking", choices=ranking_names(), metavar="NAME", help=RANKING_HELP)
+    _value_options(hand)
     hand.set_defaults(run=run_hand)
 
     cmp = sub.add_parser("compare", help="say which of two or more hands wins, and why")
     cmp.add_argument(
         "hands", nargs="+", metavar="HAND", help="four cards per hand (or five, with --ranking)"
     )
-    cmp.add_argument("--ranking", choices=ranking_names(), metavar="NAME", help=RANKING_HELP)
+    _value_options(cmp)
     cmp.set_defaults(run=run_compare)
 
     rules = sub.add_parser("rules", help="print the rulebook summary (every rule ID)")
@@ -37,7 +42,40 @@ def register(sub: Any) -> None:
     rules.set_defaults(run=run_rules)
 
 
+def _value_options(parser: argparse.ArgumentParser) -> None:
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--ranking", choices=ranking_names(), metavar="NAME", help=RANKING_HELP)
+    how.add_argument("--game", metavar="PROFILE", help=GAME_HELP)
+
+
+def _game(game: str) -> Profile:
+    """The profile whose rankings value the hands; an unknown name is one clear line."""
+    try:
+        return get(game)
+    except ProfileError:
+        raise_usage(f"unknown game {game!r}; the profiles are {', '.join(names())}")
+        raise AssertionError("unreachable") from None  # pragma: no cover
+
+
+def _share(index: int, count: int) -> str:
+    """What the share of the pot valued by the index-th ranking is called."""
+    if count == 1:
+        return "the pot"
+    return "the Badugi half" if index == 0 else "the low half"
+
+
 def run_hand(args: argparse.Namespace) -> int:
+    if args.game is not None:
+        profile = _game(args.game)
+        halves = profile.halves
+        cards = parse_cards(args.cards, count=profile.hand_size)
+        rule = "R8.29" if len(halves) > 1 else "R8.22"
+        print(f"{args.game}: {' and '.join(halves)} ({rule})")
+        for index, name in enumerate(halves):
+            print(f"{_share(index, len(halves))}, in {name}:")
+            explained = str(ranking(name).evaluate(cards).explain())
+            print("\n".join(f"  {line}" for line in explained.splitlines()))
+        return 0
     if args.ranking is not None:
         print(ranking(args.ranking).evaluate(parse_cards(args.cards)).explain())
         return 0
@@ -49,6 +87,8 @@ def run_compare(args: argparse.Namespace) -> int:
     if len(args.hands) < 2:
         raise_usage("compare needs at least two hands")
     count = None if args.ranking is not None else 4
+    if args.game is not None:
+        count = _game(args.game).hand_size
     hands = [parse_cards(text, count=count) for text in args.hands]
     seen: dict[object, int] = {}
     for number, hand in enumerate(hands, start=1):
@@ -56,6 +96,8 @@ def run_compare(args: argparse.Namespace) -> int:
             if card in seen:
                 raise_usage(f"{card.pretty()} is in hand {seen[card]} and hand {number}")
             seen[card] = number
+    if args.game is not None:
+        return _compare_game(args.game, hands)
     if args.ranking is not None:
         return _compare_ranked(args.ranking, hands)
     values = [evaluate(hand) for hand in hands]
@@ -79,15 +121,45 @@ def _compare_ranked(name: str, hands: list[tuple[Card, ...]]) -> int:
     values: list[RankedValue] = [ranking(name).evaluate(hand) for hand in hands]
     for number, value in enumerate(values, start=1):
         print(f"hand {number}: {value.explain()}")
+    print(_verdict(name, values)[1])
+    return 0
+
+
+def _verdict(name: str, values: list[RankedValue]) -> tuple[list[int], str]:
+    """The best hands' indexes in one ranking, and the sentence that says why."""
     top = max(values)
     best = [i for i, value in enumerate(values) if value == top]
     if len(best) == len(values):
-        print(f"tie: every hand is {top} in {name}; suits never break ties (R9.1)")
-        return 0
-    names = " and ".join(f"hand {i + 1}" for i in best)
+        return best, f"tie: every hand is {top} in {name}; suits never break ties (R9.1)"
+    who = " and ".join(f"hand {i + 1}" for i in best)
     verb = "tie for the win" if len(best) > 1 else "wins"
     runner_up = max(value for value in values if value != top)
-    print(f"{names} {verb} with {top} in {name}: {top.reason_against(runner_up)}")
+    return best, f"{who} {verb} with {top} in {name}: {top.reason_against(runner_up)}"
+
+
+def _compare_game(game: str, hands: list[tuple[Card, ...]]) -> int:
+    """`compare --game`: each share of the pot judged in its own ranking, then who takes
+    what (R8.29): one player may take both halves, a scoop."""
+    halves = _game(game).halves
+    takers: list[list[int]] = []
+    for index, name in enumerate(halves):
+        values = [ranking(name).evaluate(hand) for hand in hands]
+        print(f"{_share(index, len(halves))}, in {name}:")
+        for number, value in enumerate(values, start=1):
+            print(f"  hand {number}: {value}")
+        best, sentence = _verdict(name, values)
+        print(f"  {sentence}")
+        takers.append(best)
+    if len(halves) == 1:
+        return 0
+    badugi, low = (set(best) for best in takers)
+    if len(badugi) == len(low) == 1 and badugi == low:
+        print(f"hand {min(badugi) + 1} scoops: it takes both halves (R8.29)")
+        return 0
+    for index, best in enumerate(takers):
+        who = " and ".join(f"hand {i + 1}" for i in best)
+        share = "share" if len(best) > 1 else "takes"
+        print(f"{who} {share} {_share(index, len(halves))}")
     return 0
 
 

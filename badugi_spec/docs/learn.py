@@ -379,7 +379,9 @@ def _five_card_rankings_md(rule_link: RuleLink) -> list[str]:
         " five-card low, so they value every hand twice, in two of four rankings"
         f" ({rule_link('R9.1')})."
         " Badeucy uses `badugi-ace-high` and `low-2-7`; Badacy uses `badugi` and `low-a-5`."
-        " `badugi-spec hand --ranking NAME` explains any hand in any of them.",
+        " `badugi-spec hand --ranking NAME` explains any hand in any of them;"
+        " `badugi-spec hand --game badeucy` explains both halves at once, and"
+        " `badugi-spec compare --game badacy` says who takes each half, or who scoops.",
         "",
     ]
     for chosen in RANKINGS.values():
