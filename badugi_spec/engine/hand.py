@@ -479,9 +479,9 @@ class Hand:
     ) -> Legal | None:
         """A big-bet or spread bet or raise as a range (R14.10); returns the all-in option
         when the whole stack is within the range or short of it."""
-        if not self._faces_a_full_raise(seat):
-            return None
         committed = self.committed[seat]
+        if level - committed < self._largest:  # `_faces_a_full_raise`, inlined: hot
+            return None
         everything = committed + self.stacks[seat]
         low, high = self._range(seat, level)
         if everything <= low:
@@ -497,10 +497,10 @@ class Hand:
         """(least, greatest) round total of a bet or raise, before the stack (R14.2-R14.8)."""
         return _betting.raise_range(
             self.profile,
-            last_round=self.phase.number == self.profile.betting_rounds,
+            last_round=self.phase.number == self._rounds,
             level=level,
             committed=self.committed[seat],
-            pot=self.pot,
+            pot=sum(self.total),  # `pot`, without the property's call
             increment=self.increment,
         )
 
