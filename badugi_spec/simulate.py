@@ -339,10 +339,13 @@ class _Watch:
         else:
             betting_round = hand.phase.number
             totals = list(hand.total)
+            committed = hand.committed[action.seat]
             option = next(o for o in hand.legal_actions() if o.kind is action.kind)
             self._apply(action)
-            # A big-bet amount may be more than the option's least (R14.10).
-            self.gross[action.seat] += hand.total[action.seat] - totals[action.seat]
+            adds = option.adds
+            if option.most and action.kind is not Kind.ALL_IN and action.amount is not None:
+                adds = action.amount - committed  # a big-bet amount over the least (R14.10)
+            self.gross[action.seat] += adds
             self._check_bet(betting_round, totals, option)
         self._check_chips()
         self._check_cards()
