@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint typecheck bench docs serve mutants simulate simulate-multiway bot-sessions pokerkit-rankings clean
+.PHONY: run test lint typecheck bench docs serve mutants simulate simulate-multiway simulate-big-bet bot-sessions pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,15 @@ mutants: $(STAMP)
 
 simulate: $(STAMP)
 	$(BIN)/badugi-spec simulate --hands 2000 --seed 1 --against pokerkit
+
+## Pot limit and no limit against PokerKit's State (R14): 10,000 hands each heads-up and at
+## 6 seats, where both play PokerKit's readings (R13.2, R13.5). About 12 minutes on one core.
+BIG_BET_HANDS ?= 10000
+simulate-big-bet: $(STAMP)
+	$(BIN)/badugi-spec simulate --hands $(BIG_BET_HANDS) --seed 1 --seats 2 --profile pot-limit --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(BIG_BET_HANDS) --seed 1 --seats 6 --profile pot-limit --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(BIG_BET_HANDS) --seed 1 --seats 2 --profile no-limit --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(BIG_BET_HANDS) --seed 1 --seats 6 --profile no-limit --against pokerkit
 
 ## The trainer's bot against itself: 10,000 sessions, the engine checking every action.
 bot-sessions: $(STAMP)

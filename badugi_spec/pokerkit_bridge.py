@@ -45,6 +45,7 @@ import pokerkit
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.actions import Action, Kind
+from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles.model import Profile
@@ -92,24 +93,75 @@ POKERKIT_BETTING: dict[str, object] = {
 the same: after a short all-in, a short blind or a fold, nobody is left to raise against."""
 
 
-def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
-    """Why PokerKit's `FixedLimitBadugi` cannot play `profile` at `seats` players (default:
-    its most) (empty: it can).
+STRUCTURES: dict[str, pokerkit.BettingStructure] = {
+    "fixed-limit": pokerkit.BettingStructure.FIXED_LIMIT,
+    "pot-limit": pokerkit.BettingStructure.POT_LIMIT,
+    "no-limit": pokerkit.BettingStructure.NO_LIMIT,
+}
+"""PokerKit's betting structures, by our names (R14.1); half-pot and spread have none."""
 
-    PokerKit fixes these choices itself; the bridge sets only blinds, antes, bet sizes,
-    the cap and the fold mode.
+Game = Callable[[tuple[int, ...], int], pokerkit.State]
+"""Makes PokerKit's state for (starting stacks, players): a FixedLimitBadugi, or the
+same game with another betting structure."""
+
+
+POKERKIT_BIG_BET: dict[str, object] = {
+    name: POKERKIT_BETTING[name]
+    for name in (
+        "short_all_in",
+        "raise_over_posted_blind",
+        "covered_is_all_in",
+        "keep_turn_when_others_all_in",
+        "odd_chip",
+    )
+}
+"""PokerKit's readings that a pot-limit or no-limit game shows too with more than two
+players: its reopening (R13.2) and its multi-way edges (R13.5). The others are about the
+limit cap, which an uncapped big-bet game does not have."""
+
+
+def pokerkit_readings(profile: Profile, *, seats: int) -> dict[str, object]:
+    """What a pot-limit or no-limit profile must take from PokerKit to be compared with it
+    at `seats` players: its reopening (R13.2) and multi-way edges (R13.5), where they
+    differ (empty: none).
+
+    These are rules PokerKit reads its own way in any structure, each a parameter of its
+    own (R8.8, R8.15, R8.26-R8.28); `--profile pokerkit` checks them in fixed limit. A big-bet
+    cross-check set to them compares what is new in chapter R14, the ranges, the pot and
+    the all-ins, and cannot stumble on a known difference. Fixed-limit profiles are left
+    alone: `unplayable` says why PokerKit cannot play them.
+    """
+    if profile.betting not in ("pot-limit", "no-limit") or seats <= 2:
+        return {}
+    return {
+        name: value for name, value in POKERKIT_BIG_BET.items() if getattr(profile, name) != value
+    }
+
+
+def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
+    """Why PokerKit cannot play `profile` at `seats` players (default: its most) (empty:
+    it can), with `FixedLimitBadugi` or its pot-limit or no-limit `State` (`game_maker`).
+
+    PokerKit fixes these choices itself; the bridge sets only blinds, antes, bet sizes or
+    the least bet, the cap, the betting structure and the fold mode.
     """
     reasons: list[str] = []
     players = profile.max_seats if seats is None else seats
-    if profile.betting != "fixed-limit":
-        reasons.append(f"betting {profile.betting}: PokerKit's FixedLimitBadugi is fixed limit")
+    if profile.betting not in STRUCTURES:
+        reasons.append(
+            f"betting {profile.betting}: PokerKit has fixed limit, pot limit and no limit only"
+        )
     if profile.all_in_may_fold:
         reasons.append("PokerKit never asks an all-in player to act")
     small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
-    if profile.bet_sizes != (small, small, big, big):
+    if profile.betting == "fixed-limit" and profile.bet_sizes != (small, small, big, big):
         reasons.append(
             f"bet_sizes {list(profile.bet_sizes)}: PokerKit plays small, small, big, big"
         )
+    if profile.betting_rounds != 4:
+        reasons.append("PokerKit's triple draw has four betting rounds")
+    if profile.betting in ("pot-limit", "no-limit"):
+        reasons += _big_bet_unplayable(profile)
     if (profile.hand_size, profile.max_discards) != (4, 4):
         reasons.append("PokerKit deals 4 cards and allows 4 discards")
     if profile.halves != ("badugi",):
@@ -119,12 +171,16 @@ def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
     if profile.cap_heads_up != "never":
         reasons.append("PokerKit never lifts the cap")
     if players > 2:
+        readings = POKERKIT_BETTING if profile.betting == "fixed-limit" else POKERKIT_BIG_BET
         reasons += [
             f"PokerKit plays {name} = {value!r} with more than two players"
-            for name, value in POKERKIT_BETTING.items()
+            for name, value in readings.items()
             if getattr(profile, name) != value
         ]
-    elif profile.short_all_in not in ("full-bet", "largest-raise"):
+    elif profile.betting == "fixed-limit" and profile.short_all_in not in (
+        "full-bet",
+        "largest-raise",
+    ):
         reasons.append("PokerKit reopens the betting only on a full bet")
     if profile.reshuffle and sorted(profile.reshuffle) != sorted(REFILL_PILES):
         reasons.append(f"PokerKit refills from {', '.join(REFILL_PILES)}")
@@ -139,9 +195,78 @@ def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
     return reasons
 
 
+REOPENINGS = ("full-bet", "largest-raise")
+"""The readings of R8.8 PokerKit can play: heads-up both are its own."""
+
+
+def _big_bet_unplayable(profile: Profile) -> list[str]:
+    """What a pot-limit or no-limit profile asks of PokerKit's `State` that it lacks."""
+    reasons: list[str] = []
+    if profile.cap:
+        # PokerKit counts every bet and raise, short all-ins too; R14 counts full ones.
+        reasons.append("PokerKit's big-bet games have no cap on the raises")
+    if profile.chip_unit != 1:
+        reasons.append("PokerKit has no chip unit: every amount is a whole chip")
+    if profile.short_all_in not in REOPENINGS:
+        reasons.append("PokerKit has no limit-poker reopening in a big-bet game (R14.6)")
+    return reasons
+
+
+def _mode(profile: Profile) -> pokerkit.Mode:
+    return pokerkit.Mode.CASH_GAME if profile.fold_when_free else pokerkit.Mode.TOURNAMENT
+
+
+def game_maker(
+    profile: Profile,
+    *,
+    seats: int | None = None,
+    automations: tuple[pokerkit.Automation, ...] = AUTOMATIONS,
+) -> Game:
+    """What makes PokerKit's state for `profile`: its `FixedLimitBadugi` (see `game_for`),
+    or for pot limit and no limit a `State` built the way `FixedLimitBadugi` builds its own.
+
+    PokerKit has no pot-limit or no-limit Badugi. Its big-bet state here has the same deck,
+    hand type and streets as `FixedLimitBadugi` (the deal, then three draws, each betting
+    round opened by position), the structure's `BettingStructure`, the profile's least bet
+    on every street (R14.2) and no cap (R14.4).
+    """
+    reasons = unplayable(profile, seats=seats)
+    if reasons:
+        raise ValueError(f"PokerKit cannot play {profile.name}: {reasons[0]}")
+    if profile.betting == "fixed-limit":
+        game = game_for(profile, seats=seats)
+        game.automations = automations
+        return game
+    least = opening_increment(profile)
+    limit = pokerkit.FixedLimitBadugi
+    streets = tuple(
+        dataclasses.replace(
+            street,
+            min_completion_betting_or_raising_amount=least,
+            max_completion_betting_or_raising_count=None,
+        )
+        for street in limit(automations, True, 0, (1, 2), least, least).streets
+    )
+    return partial(
+        pokerkit.State,
+        automations,
+        limit.deck,
+        limit.hand_types,
+        streets,
+        STRUCTURES[profile.betting],
+        True,
+        profile.ante,
+        (profile.small_blind, profile.big_blind),
+        0,
+        mode=_mode(profile),
+    )
+
+
 def game_for(profile: Profile, *, seats: int | None = None) -> pokerkit.FixedLimitBadugi:
     """PokerKit's FixedLimitBadugi with the profile's blinds, antes, bet sizes and cap."""
     reasons = unplayable(profile, seats=seats)
+    if profile.betting != "fixed-limit":
+        reasons.insert(0, f"betting {profile.betting} (see game_maker)")
     if reasons:
         raise ValueError(f"PokerKit's FixedLimitBadugi cannot play {profile.name}: {reasons[0]}")
     small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
@@ -152,7 +277,7 @@ def game_for(profile: Profile, *, seats: int | None = None) -> pokerkit.FixedLim
         (profile.small_blind, profile.big_blind),
         small,
         big,
-        mode=pokerkit.Mode.CASH_GAME if profile.fold_when_free else pokerkit.Mode.TOURNAMENT,
+        mode=_mode(profile),
     )
     # PokerKit's count excludes the blinds; a profile may count the big blind as a level.
     cap = profile.cap if profile.cap else 10**6
@@ -201,7 +326,7 @@ class Comparison:
 def compare(
     played: PlayedHand,
     *,
-    game: pokerkit.FixedLimitBadugi | None = None,
+    game: Game | None = None,
     structure: Structure | None = None,
 ) -> Comparison:
     """Replay `played` through the engine and PokerKit side by side; stop at the first difference.
@@ -212,7 +337,7 @@ def compare(
     """
     profile = played.setup.profile if structure is None else structure
     if game is None:
-        game = game_for(profile, seats=played.setup.seats)
+        game = game_maker(profile, seats=played.setup.seats)
     replay = _Replay(played, game, profile)
     with warnings.catch_warnings(record=True) as caught:
         # PokerKit warns (rather than refuses) about some doubtful operations, such as dealing
@@ -234,12 +359,18 @@ class _Diverged(Exception):
         self.difference = difference
 
 
-def _options(fold: bool, call: int | None, raise_to: int | None) -> str:
+Options = tuple[bool, int | None, tuple[int, int] | None]
+"""Fold or not, the amount to check (0) or call (None: neither), the least and greatest
+round total of a bet or raise (None: none)."""
+
+
+def _options(fold: bool, call: int | None, raise_to: tuple[int, int] | None) -> str:
     parts = ["fold"] if fold else []
     if call is not None:
         parts.append("check" if call == 0 else f"call {call}")
     if raise_to is not None:
-        parts.append(f"bet/raise to {raise_to}")
+        low, high = raise_to
+        parts.append(f"bet/raise to {low}" + (f"-{high}" if high != low else ""))
     return "[" + ", ".join(parts) + "]"
 
 
@@ -248,9 +379,7 @@ def _show(cards: Sequence[Card]) -> str:
 
 
 class _Replay:
-    def __init__(
-        self, played: PlayedHand, game: pokerkit.FixedLimitBadugi, profile: Profile
-    ) -> None:
+    def __init__(self, played: PlayedHand, game: Game, profile: Profile) -> None:
         setup = played.setup
         self.played = played
         self.profile = profile
@@ -374,26 +503,32 @@ class _Replay:
                     "legal options", _options(*ours_options), _options(*theirs_options)
                 )
 
-    def _our_options(self) -> tuple[bool, int | None, int | None]:
+    def _our_options(self) -> Options:
         options = {o.kind: o for o in self.hand.legal_actions()}
         call: int | None = None
         if Kind.CHECK in options:
             call = 0
         elif Kind.CALL in options:
             call = options[Kind.CALL].adds
-        raise_to = next((options[k].to for k in (Kind.BET, Kind.RAISE) if k in options), None)
+        raise_to: tuple[int, int] | None = None
+        sized = next((options[k] for k in (Kind.BET, Kind.RAISE) if k in options), None)
+        if sized is not None:
+            raise_to = sized.to, max(sized.to, sized.most)
+        elif Kind.ALL_IN in options and options[Kind.ALL_IN].to > max(self.hand.committed):
+            # All-in short of the least big-bet raise (R14.6): PokerKit's range is that one
+            # amount.
+            raise_to = options[Kind.ALL_IN].to, options[Kind.ALL_IN].to
         return Kind.FOLD in options, call, raise_to
 
-    def _pk_options(self) -> tuple[bool, int | None, int | None]:
+    def _pk_options(self) -> Options:
         state = self.state
-        raise_to: int | None = None
+        raise_to: tuple[int, int] | None = None
         fold = state.can_fold()
         if state.can_complete_bet_or_raise_to():
             low = state.min_completion_betting_or_raising_to_amount
             high = state.max_completion_betting_or_raising_to_amount
-            if low != high:
-                raise self._diverge("raise sizes", "one fixed size", f"{low} to {high}")
-            raise_to = low
+            assert low is not None and high is not None
+            raise_to = low, high
         self._judge_warnings("the options", (FREE_FOLD_WARNING,))
         return fold, state.checking_or_calling_amount, raise_to
 
@@ -404,19 +539,20 @@ class _Replay:
             raise self._diverge("the recorded action", "not offered on replay", "-")
         level = max(hand.committed)
         free = level == hand.committed[action.seat]
+        before = hand.committed[action.seat]
         self._apply(action)
+        # A big-bet amount is the action's own, within the option's range (R14.10).
+        to = hand.committed[action.seat]
         if option.kind is Kind.FOLD:
             self._pk("fold", state.fold, allowed=(FREE_FOLD_WARNING,) if free else ())
-        elif option.to > level:
-            done = self._pk(
-                f"raise to {option.to}", lambda: state.complete_bet_or_raise_to(option.to)
-            )
-            if done.amount != option.to:
-                raise self._diverge("raised to", str(option.to), str(done.amount))
+        elif to > level:
+            done = self._pk(f"raise to {to}", lambda: state.complete_bet_or_raise_to(to))
+            if done.amount != to:
+                raise self._diverge("raised to", str(to), str(done.amount))
         else:
             called = self._pk("check or call", state.check_or_call)
-            if called.amount != option.adds:
-                raise self._diverge("chips put in", str(option.adds), str(called.amount))
+            if called.amount != to - before:
+                raise self._diverge("chips put in", str(to - before), str(called.amount))
 
     def _apply(self, action: Action) -> None:
         try:
@@ -576,6 +712,8 @@ __all__ = [
     "Difference",
     "compare",
     "game_for",
+    "game_maker",
     "house_game",
+    "pokerkit_readings",
     "unplayable",
 ]

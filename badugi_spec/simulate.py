@@ -190,8 +190,11 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     (R8.11), which is taken only `FREE_FOLD_SHARE` of the time so that hands still reach
     the draws and the showdown, and never when everyone else still in is all-in; an option
     that puts the player all-in is sent half the time as `all-in` instead, so both
-    spellings are exercised. Drawing: 0 to the profile's most discards (4, or 5 in a
-    five-card game), equally likely, chosen at random from the hand.
+    spellings are exercised. A big-bet or spread bet or raise is a range: its amount is
+    the least or the most a quarter of the time each, else any amount in between (see
+    `_sized`); an all-in short of the least raise is an option of its own. Drawing: 0 to
+    the profile's most discards (4, or 5 in a five-card game), equally likely, chosen at
+    random from the hand.
     """
     seat = hand.to_act
     assert seat is not None
@@ -200,17 +203,54 @@ def choose(hand: Hand, rng: random.Random) -> Action:
         held = hand.holdings[seat]
         count = rng.randint(0, min(options[0].adds, len(held)))
         return Action(seat, Kind.DRAW, discards=tuple(rng.sample(held, count)))
-    distinct = [o for o in options if o.kind is not Kind.ALL_IN] or list(options)
+    distinct = [o for o in options if o.kind is not Kind.ALL_IN or _own_option(o, options)]
     kinds = {o.kind for o in distinct}
     if Kind.FOLD in kinds and Kind.CHECK in kinds:
         if rng.random() < FREE_FOLD_SHARE and not _others_all_in(hand, seat):
             return Action(seat, Kind.FOLD)
         distinct = [o for o in distinct if o.kind is not Kind.FOLD]
     option = rng.choice(distinct)
+    if option.most > option.to:
+        return _sized(seat, option, options, rng, unit=hand.profile.chip_unit)
     kind = option.kind
     if option.all_in and any(o.kind is Kind.ALL_IN for o in options) and rng.random() < 0.5:
         kind = Kind.ALL_IN
     return Action(seat, kind, amount=_amount(kind, option))
+
+
+def _own_option(all_in: Legal, options: Sequence[Legal]) -> bool:
+    """An all-in that no other option reaches: in a big-bet game, one short of the least
+    raise but more than a call (R14.6). In fixed limit the all-in is always also a call,
+    bet or raise, so the fixed-limit stream of choices is unchanged."""
+    return not any(
+        o.kind is not Kind.ALL_IN and o.to <= all_in.to <= max(o.to, o.most) for o in options
+    )
+
+
+RANGE_END_SHARE = 0.25
+"""How often a big-bet or spread amount is the least of its range, and as often the most;
+the rest are uniform over the whole range (R14.10)."""
+
+
+def _sized(
+    seat: int, option: Legal, options: Sequence[Legal], rng: random.Random, *, unit: int
+) -> Action:
+    """A bet or raise to an amount anywhere in the option's range, the ends included; the
+    top of a range that is the whole stack is sent as `all-in` half the time."""
+    low, high = option.to, option.most
+    draw = rng.random()
+    if draw < RANGE_END_SHARE:
+        amount = low
+    elif draw < 2 * RANGE_END_SHARE:
+        amount = high
+    else:
+        # Within the range only whole chip units are allowed; the ends always are (R14.9).
+        first, last = -(-low // unit), high // unit
+        amount = unit * rng.randint(first, last) if first <= last else low
+    all_in = next((o for o in options if o.kind is Kind.ALL_IN), None)
+    if all_in is not None and amount == all_in.to and rng.random() < 0.5:
+        return Action(seat, Kind.ALL_IN, amount=all_in.adds)
+    return Action(seat, option.kind, amount=amount)
 
 
 def _others_all_in(hand: Hand, seat: int) -> bool:
@@ -300,9 +340,13 @@ class _Watch:
         else:
             betting_round = hand.phase.number
             totals = list(hand.total)
+            committed = hand.committed[action.seat]
             option = next(o for o in hand.legal_actions() if o.kind is action.kind)
             self._apply(action)
-            self.gross[action.seat] += option.adds
+            adds = option.adds
+            if option.most and action.kind is not Kind.ALL_IN and action.amount is not None:
+                adds = action.amount - committed  # a big-bet amount over the least (R14.10)
+            self.gross[action.seat] += adds
             self._check_bet(betting_round, totals, option)
         self._check_chips()
         self._check_cards()

@@ -17,7 +17,8 @@ import random
 import time
 import warnings
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 import pokerkit
 import pokerkit.state
@@ -123,6 +124,12 @@ CHECK, BET, CALL, RAISE, FOLD, DRAW = (
 )
 
 
+def draw_ours(hand: Hand, seat: int, rng: random.Random) -> None:
+    held = [card.index for card in hand.holdings[seat]]
+    discards = tuple(DECK[i] for i in choose_discards(rng, held))
+    hand.apply(Action(seat, DRAW, discards=discards))
+
+
 def play_ours(
     deck: tuple[Card, ...], stacks: tuple[int, ...], profile: Profile, rng: random.Random
 ) -> int:
@@ -134,9 +141,7 @@ def play_ours(
         assert seat is not None
         legal = hand.legal_actions()
         if legal[0].kind is DRAW:
-            held = [card.index for card in hand.holdings[seat]]
-            discards = tuple(DECK[i] for i in choose_discards(rng, held))
-            hand.apply(Action(seat, DRAW, discards=discards))
+            draw_ours(hand, seat, rng)
         else:
             kinds = [option.kind for option in legal]
             choice = choose_bet(
@@ -178,24 +183,36 @@ def pokerkit_game(profile: Profile, seats: int) -> pokerkit.FixedLimitBadugi:
     return game
 
 
+def new_state(
+    game: Callable[[tuple[int, ...], int], pokerkit.State],
+    deck: tuple[Card, ...],
+    stacks: tuple[int, ...],
+) -> pokerkit.State:
+    # PokerKit deals as it creates the state, from a deck it shuffles: made the hand's deck.
+    _PLACE.clear()
+    _PLACE.update((_TO_PK[card], i) for i, card in enumerate(deck))
+    return game(stacks, len(stacks))
+
+
+def draw_pokerkit(state: pokerkit.State, rng: random.Random) -> None:
+    player = state.stand_patter_or_discarder_index
+    assert player is not None
+    by_index = {_PK_INDEX[card]: card for card in state.hole_cards[player]}
+    chosen = choose_discards(rng, list(by_index))
+    state.stand_pat_or_discard([by_index[i] for i in chosen])
+
+
 def play_pokerkit(
     game: pokerkit.FixedLimitBadugi,
     deck: tuple[Card, ...],
     stacks: tuple[int, ...],
     rng: random.Random,
 ) -> int:
-    # PokerKit deals as it creates the state, from a deck it shuffles: made the hand's deck.
-    _PLACE.clear()
-    _PLACE.update((_TO_PK[card], i) for i, card in enumerate(deck))
-    state = game(stacks, len(stacks))
+    state = new_state(game, deck, stacks)
     actions = 0
     while state.status:
         if state.can_stand_pat_or_discard():
-            player = state.stand_patter_or_discarder_index
-            assert player is not None
-            by_index = {_PK_INDEX[card]: card for card in state.hole_cards[player]}
-            chosen = choose_discards(rng, list(by_index))
-            state.stand_pat_or_discard([by_index[i] for i in chosen])
+            draw_pokerkit(state, rng)
         else:
             choice = choose_bet(
                 rng,
@@ -230,6 +247,19 @@ def _measure(seats: int, name: str, hands_count: int, passes: int) -> Row:
         rng = random.Random(SEED)
         counts["pokerkit"] = sum(play_pokerkit(game, d, s, rng) for d, s in hands)
 
+    return race(f"{seats} seats, {name}", ours, theirs, counts, hands_count, passes)
+
+
+def race(
+    what: str,
+    ours: Callable[[], None],
+    theirs: Callable[[], None],
+    counts: dict[str, int],
+    hands_count: int,
+    passes: int,
+) -> Row:
+    """Time `ours` (`passes` times over the hands) against `theirs` (once over them), each
+    filling in its action count, and make the table's row."""
     # The runs of the two alternate, so that both meet the same spells of a busy machine;
     # the best of each is the one least disturbed.
     our_times, pk_times = [], []
@@ -246,7 +276,7 @@ def _measure(seats: int, name: str, hands_count: int, passes: int) -> Row:
     same = counts["ours"] == counts["pokerkit"]
     return Row(
         "engine",
-        f"random legal hands, {seats} seats, {name} (hands/s)",
+        f"random legal hands, {what} (hands/s)",
         rate,
         pk_rate,
         "hands/s",
@@ -258,11 +288,18 @@ def _measure(seats: int, name: str, hands_count: int, passes: int) -> Row:
     )
 
 
-def run() -> list[Row]:
+@contextmanager
+def deck_order() -> Iterator[None]:
+    """PokerKit's shuffles made to give the hand's deck order (see the module docstring)."""
     namespace = vars(pokerkit.state)
     originals = {name: namespace[name] for name in ("shuffle", "shuffled")}
     namespace.update(shuffle=_shuffle_to_deck_order, shuffled=_in_deck_order)
     try:
-        return [_measure(*setting) for setting in SETTINGS]
+        yield
     finally:
         namespace.update(originals)
+
+
+def run() -> list[Row]:
+    with deck_order():
+        return [_measure(*setting) for setting in SETTINGS]

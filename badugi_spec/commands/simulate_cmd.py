@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from types import ModuleType
 from typing import Any
@@ -32,8 +33,9 @@ def register(sub: Any) -> None:
             "Play N random legal hands (random actions, random discards) at 2 to 8 seats under"
             " a rule profile, and check the rules' invariants after every action. Each hand is"
             " reproducible from the seed and its number. With --against pokerkit, replay every"
-            " hand through PokerKit's FixedLimitBadugi (set to the profile's blinds, bets and"
-            " cap, dealt the same cards) and report each difference."
+            " hand through PokerKit (its FixedLimitBadugi, or the same game pot limit or no"
+            " limit, set to the profile's blinds, bets and cap, dealt the same cards) and report"
+            " each difference."
         ),
     )
     parser.add_argument("--hands", type=_positive, default=1000, metavar="N", help="default 1000")
@@ -138,11 +140,20 @@ def run_simulate(args: argparse.Namespace) -> int:
         )
     bridge = load_bridge() if args.against == "pokerkit" else None
     if bridge is not None:
+        readings = bridge.pokerkit_readings(profile, seats=seats)
+        if readings:
+            profile = profile.replace(**readings)
+            settings = ", ".join(
+                f"{name} = {json.dumps(value)}" for name, value in readings.items()
+            )
+            print(
+                f"profile {profile.name} played with PokerKit's readings (R13.2, R13.5),"
+                f" not its own: {settings}"
+            )
         reasons = bridge.unplayable(profile, seats=seats)
         if reasons:
             raise SimulateArgumentError(
-                f"PokerKit's FixedLimitBadugi cannot play profile {profile.name}"
-                f" at {seats} seats: {reasons[0]}"
+                f"PokerKit cannot play profile {profile.name} at {seats} seats: {reasons[0]}"
             )
     tally = Tally()
     differences = returned = refills = rebuilt = 0

@@ -459,7 +459,15 @@ class Hand:
     def _may_raise_again(self, seat: int) -> bool:
         """The betting has been reopened for `seat` since they last acted (R8.10); under
         `largest-raise` also once all-ins in a row add up to the largest raise (R8.8)."""
+        if self._big_bet and not self._faces_a_full_raise(seat):
+            return False
         return self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts)
+
+    def _faces_a_full_raise(self, seat: int) -> bool:
+        """Big bet: a player facing less than the round's largest bet or raise has called
+        part of it already, so short all-ins that add up to a raise do not reopen the
+        betting for them (R14.6); nor may anyone raise who faces less (PokerKit too)."""
+        return max(self.committed) - self.committed[seat] >= self._largest
 
     def _capped(self) -> bool:
         cap = self._cap
@@ -516,6 +524,8 @@ class Hand:
         """A big-bet or spread bet or raise as a range (R14.10); returns the all-in option
         when the whole stack is within the range or short of it."""
         committed = self.committed[seat]
+        if level - committed < self._largest:  # `_faces_a_full_raise`, inlined: hot
+            return None
         everything = committed + self.stacks[seat]
         low, high = self._range(seat, level)
         if everything <= low:
@@ -531,10 +541,10 @@ class Hand:
         """(least, greatest) round total of a bet or raise, before the stack (R14.2-R14.8)."""
         return _betting.raise_range(
             self.profile,
-            last_round=self.phase.number == self.profile.betting_rounds,
+            last_round=self.phase.number == self._rounds,
             level=level,
             committed=self.committed[seat],
-            pot=self.pot,
+            pot=sum(self.total),  # `pot`, without the property's call
             increment=self.increment,
         )
 
@@ -661,7 +671,7 @@ class Hand:
         """Count a new bet level and reopen the betting as the profile says (R8.8-R8.10)."""
         self.last_aggressor = seat
         if self._big_bet:
-            self._raised_big_bet(level, now)
+            self._raised_big_bet(level, now, all_in)
             return
         if self._largest_raise:
             self._raised_largest(level, now, all_in)
@@ -701,26 +711,26 @@ class Hand:
         """`largest-raise` (R8.8): a bet or raise reopens the betting when it raises by at
         least the largest bet or raise of the round before it (the blinds are none), and
         all-ins in a row reopen it once together they add up to that much."""
-        raised_by = now - level
-        if raised_by >= self._largest:
-            self._epoch += 1
-        self._largest = max(self._largest, raised_by)
-        if all_in:
-            self._shorts.append(raised_by)
-        else:
-            self._shorts.clear()
-        if sum(self._shorts) >= self._largest:
-            self._shorts.clear()
+        self._reopened_by_largest(now - level, all_in)
         if now >= self._raise_target(level) or not all_in:
             self.raises += 1
             self.full_level = now
         elif self.profile.cap_counts_short_all_in:
             self.raises += 1
 
-    def _raised_big_bet(self, level: int, now: int) -> None:
+    def _raised_big_bet(self, level: int, now: int, all_in: bool) -> None:
         """A full bet or raise sets the least next raise; an all-in short of one reopens
-        the betting only if, with the short all-ins before it, it makes one (R14.3, R14.6)."""
+        the betting only if, with the short all-ins before it, it makes one (R14.3, R14.6).
+        Under `largest-raise` the reopening is R8.8's, as PokerKit reads it (R13.2)."""
         increment = self.increment
+        if self._largest_raise:
+            self._reopened_by_largest(now - level, all_in)  # keeps `_largest`
+            if now - level >= increment:
+                self.increment = now - level
+                self.raises += 1
+                self.full_level = now
+            return
+        self._largest = max(self._largest, now - level)
         if now - level >= increment:
             self.increment = now - level
             self.raises += 1
@@ -732,6 +742,21 @@ class Hand:
             self.raises += 1
             self.full_level = now
             self._epoch += 1
+
+    def _reopened_by_largest(self, raised_by: int, all_in: bool) -> None:
+        """R8.8's `largest-raise`, in any structure: the round's first bet or raise, even an
+        all-in short of a full one, reopens the betting (the blinds are none), and so does
+        one at least the largest before it, or all-ins in a row that add up to it."""
+        if raised_by >= self._largest:
+            self._epoch += 1
+        self._largest = max(self._largest, raised_by)
+        shorts = self._shorts
+        if all_in:
+            shorts.append(raised_by)
+        else:
+            shorts.clear()
+        if sum(shorts) >= self._largest:
+            shorts.clear()
 
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True

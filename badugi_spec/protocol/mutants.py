@@ -366,17 +366,17 @@ class _PotLimitWithoutTheCall(MutantHand):
 class _LeastRaiseAlwaysTheBigBlind(MutantHand):
     """Every raise may add just the big blind, whatever the last raise added."""
 
-    def _raised_big_bet(self, level: int, now: int) -> None:
-        super()._raised_big_bet(level, now)
+    def _raised_big_bet(self, level: int, now: int, all_in: bool) -> None:
+        super()._raised_big_bet(level, now, all_in)
         self.increment = opening_increment(self.profile)
 
 
 class _HalfBetRuleInBigBet(MutantHand):
     """An all-in of at least half a raise reopens the betting, as in some limit games."""
 
-    def _raised_big_bet(self, level: int, now: int) -> None:
+    def _raised_big_bet(self, level: int, now: int, all_in: bool) -> None:
         epoch = self._epoch
-        super()._raised_big_bet(level, now)
+        super()._raised_big_bet(level, now, all_in)
         if self._epoch == epoch and 2 * (now - self.full_level) >= self.increment:
             self._epoch += 1
 
@@ -384,9 +384,9 @@ class _HalfBetRuleInBigBet(MutantHand):
 class _ShortAllInReopens(MutantHand):
     """Any all-in over the bet reopens the betting for everyone."""
 
-    def _raised_big_bet(self, level: int, now: int) -> None:
+    def _raised_big_bet(self, level: int, now: int, all_in: bool) -> None:
         epoch = self._epoch
-        super()._raised_big_bet(level, now)
+        super()._raised_big_bet(level, now, all_in)
         if self._epoch == epoch:
             self._epoch += 1
 
@@ -394,8 +394,8 @@ class _ShortAllInReopens(MutantHand):
 class _LeastRaiseFromTheShortAllIn(MutantHand):
     """A short all-in's extra chips become the least raise (100, all-in 140: raise to 180)."""
 
-    def _raised_big_bet(self, level: int, now: int) -> None:
-        super()._raised_big_bet(level, now)
+    def _raised_big_bet(self, level: int, now: int, all_in: bool) -> None:
+        super()._raised_big_bet(level, now, all_in)
         self.increment = now - level
 
 
