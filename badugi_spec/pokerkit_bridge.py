@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import warnings
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
@@ -47,8 +47,10 @@ from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.hand import Hand
+from badugi_spec.engine.pots import Pot
 from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles.model import Profile
+from badugi_spec.rankings.pokerkit_check import POKERKIT_CLASSES
 from badugi_spec.simulate import PlayedHand
 from badugi_spec.structure import HOUSE, Structure
 
@@ -78,6 +80,16 @@ REFILL_WARNING = "Returning reserved (mucked, etc.) cards as dealable."
 
 REFILL_PILES = ("discards", "current-discards", "folded", "burns")
 """What PokerKit refills an empty deck from (R13.4), in our pile names (R8.18)."""
+
+
+REOPENINGS = ("full-bet", "largest-raise")
+"""The readings of R8.8 PokerKit can play: heads-up both are its own."""
+
+HAND_TYPES: dict[str, type[pokerkit.Hand]] = {
+    name: getattr(pokerkit, class_name) for name, class_name in POKERKIT_CLASSES.items()
+}
+"""PokerKit's hand type for each of our rankings (R9), checked hand by hand in
+`badugi_spec.rankings.pokerkit_check`."""
 
 
 POKERKIT_BETTING: dict[str, object] = {
@@ -120,22 +132,66 @@ players: its reopening (R13.2) and its multi-way edges (R13.5). The others are a
 limit cap, which an uncapped big-bet game does not have."""
 
 
-def pokerkit_readings(profile: Profile, *, seats: int) -> dict[str, object]:
-    """What a pot-limit or no-limit profile must take from PokerKit to be compared with it
-    at `seats` players: its reopening (R13.2) and multi-way edges (R13.5), where they
-    differ (empty: none).
+POKERKIT_DRAWS: dict[str, object] = {
+    "draw_delivery": "after-all-declare",
+    "reshuffle": REFILL_PILES,
+    "last_card": "dealt",
+    "own_discards_back": True,
+    "burn_after_reshuffle": False,
+}
+"""How PokerKit draws and refills its deck (R13.4), at any table size."""
 
-    These are rules PokerKit reads its own way in any structure, each a parameter of its
-    own (R8.8, R8.15, R8.26-R8.28); `--profile pokerkit` checks them in fixed limit. A big-bet
-    cross-check set to them compares what is new in chapter R14, the ranges, the pot and
-    the all-ins, and cannot stumble on a known difference. Fixed-limit profiles are left
-    alone: `unplayable` says why PokerKit cannot play them.
+POKERKIT_HALVES: dict[str, object] = {"odd_chip_between_halves": "first-listed"}
+"""PokerKit gives the odd chip between a pot's halves to the hand type listed first
+(R8.30, R13.6)."""
+
+READING_RULES: dict[str, str] = {
+    "short_all_in": "R13.2",
+    "complete_short_all_in": "R13.2",
+    "cap_counts_short_all_in": "R13.1",
+    **dict.fromkeys(POKERKIT_DRAWS, "R13.4"),
+    **dict.fromkeys(
+        ("raise_over_posted_blind", "covered_is_all_in", "keep_turn_when_others_all_in"),
+        "R13.5",
+    ),
+    "odd_chip": "R13.5",
+    "odd_chip_between_halves": "R13.6",
+}
+"""The rule of chapter R13 that says how PokerKit reads each parameter."""
+
+
+def pokerkit_readings(profile: Profile, *, seats: int) -> dict[str, object]:
+    """What a pot-limit, no-limit or split-pot profile must take from PokerKit to be
+    compared with it at `seats` players, where they differ (empty: none).
+
+    These are rules PokerKit reads its own way in any game, each a parameter of its own
+    (R8.8, R8.15, R8.18, R8.26-R8.28, R8.30); `--profile pokerkit` checks them in plain
+    fixed-limit Badugi. A big-bet cross-check takes PokerKit's reopening (R13.2) and
+    multi-way edges (R13.5) at 3+ seats, and compares what is new in chapter R14: the
+    ranges, the pot and the all-ins. A split-pot cross-check (R21, R22) takes PokerKit's
+    draws and refills (R13.4), its odd chip between the halves (R13.6) and, in fixed
+    limit, its reopening and multi-way edges (R13.2, R13.5), and compares what is new:
+    five cards, draws of up to five, the two rankings and each pot's halves. Other
+    fixed-limit profiles are left alone: `unplayable` says why PokerKit cannot play them.
     """
-    if profile.betting not in ("pot-limit", "no-limit") or seats <= 2:
-        return {}
-    return {
-        name: value for name, value in POKERKIT_BIG_BET.items() if getattr(profile, name) != value
-    }
+    wanted: dict[str, object] = {}
+    big_bet = profile.betting in ("pot-limit", "no-limit")
+    if big_bet and seats > 2:
+        wanted |= POKERKIT_BIG_BET
+    if len(profile.halves) > 1:
+        wanted |= POKERKIT_DRAWS | POKERKIT_HALVES
+        if not big_bet and seats > 2:
+            wanted |= POKERKIT_BETTING
+        elif not big_bet and profile.short_all_in not in REOPENINGS:
+            # Heads-up both readings play the same (see POKERKIT_BETTING).
+            wanted["short_all_in"] = POKERKIT_BETTING["short_all_in"]
+    return {name: value for name, value in wanted.items() if getattr(profile, name) != value}
+
+
+def reading_rules(readings: dict[str, object]) -> list[str]:
+    """The rules of chapter R13 behind `readings`, in rulebook order."""
+    rules = {READING_RULES[name] for name in readings}
+    return sorted(rules, key=lambda rule: int(rule.rsplit(".", 1)[1]))
 
 
 def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
@@ -162,10 +218,20 @@ def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
         reasons.append("PokerKit's triple draw has four betting rounds")
     if profile.betting in ("pot-limit", "no-limit"):
         reasons += _big_bet_unplayable(profile)
-    if (profile.hand_size, profile.max_discards) != (4, 4):
-        reasons.append("PokerKit deals 4 cards and allows 4 discards")
-    if profile.halves != ("badugi",):
-        reasons.append("PokerKit's FixedLimitBadugi values one Badugi hand, aces low, unsplit")
+    if profile.max_discards != profile.hand_size:
+        reasons.append(
+            f"max_discards {profile.max_discards}: PokerKit lets a player discard every card"
+        )
+    reasons += [
+        f"ranking {name}: PokerKit has no hand type for it"
+        for name in profile.halves
+        if name not in HAND_TYPES
+    ]
+    if len(profile.halves) > 1 and profile.odd_chip_between_halves != "first-listed":
+        reasons.append(
+            "PokerKit gives the odd chip between the halves to the first ranking"
+            ' (odd_chip_between_halves = "first-listed", R13.6)'
+        )
     if profile.burns_per_draw != 1 or not profile.burn_when_all_pat:
         reasons.append("PokerKit burns one card at every draw")
     if profile.cap_heads_up != "never":
@@ -195,10 +261,6 @@ def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
     return reasons
 
 
-REOPENINGS = ("full-bet", "largest-raise")
-"""The readings of R8.8 PokerKit can play: heads-up both are its own."""
-
-
 def _big_bet_unplayable(profile: Profile) -> list[str]:
     """What a pot-limit or no-limit profile asks of PokerKit's `State` that it lacks."""
     reasons: list[str] = []
@@ -222,36 +284,40 @@ def game_maker(
     seats: int | None = None,
     automations: tuple[pokerkit.Automation, ...] = AUTOMATIONS,
 ) -> Game:
-    """What makes PokerKit's state for `profile`: its `FixedLimitBadugi` (see `game_for`),
-    or for pot limit and no limit a `State` built the way `FixedLimitBadugi` builds its own.
+    """What makes PokerKit's state for `profile`: its `FixedLimitBadugi` (see `game_for`)
+    for plain four-card Badugi in fixed limit, else a `State` built the way
+    `FixedLimitBadugi` builds its own.
 
-    PokerKit has no pot-limit or no-limit Badugi. Its big-bet state here has the same deck,
-    hand type and streets as `FixedLimitBadugi` (the deal, then three draws, each betting
-    round opened by position), the structure's `BettingStructure`, the profile's least bet
-    on every street (R14.2) and no cap (R14.4).
+    PokerKit has no pot-limit or no-limit Badugi and no Badeucy or Badacy. Its state here
+    has the same deck and streets as `FixedLimitBadugi` (the deal, then three draws, each
+    betting round opened by position), with the profile's hand size, a hand type per
+    ranking of `Profile.halves` (PokerKit splits each pot between them, R8.29), the
+    structure's `BettingStructure`, and per street the bet size and cap of `game_for`, or
+    in a big-bet game the least bet (R14.2) and no cap (R14.4).
     """
     reasons = unplayable(profile, seats=seats)
     if reasons:
         raise ValueError(f"PokerKit cannot play {profile.name}: {reasons[0]}")
-    if profile.betting == "fixed-limit":
+    if profile.betting == "fixed-limit" and _plain(profile):
         game = game_for(profile, seats=seats)
         game.automations = automations
         return game
-    least = opening_increment(profile)
     limit = pokerkit.FixedLimitBadugi
+    first, *later = limit(automations, True, 0, (1, 2), 1, 2).streets
+    dealt = dataclasses.replace(first, hole_dealing_statuses=(False,) * profile.hand_size)
     streets = tuple(
         dataclasses.replace(
             street,
-            min_completion_betting_or_raising_amount=least,
-            max_completion_betting_or_raising_count=None,
+            min_completion_betting_or_raising_amount=amount,
+            max_completion_betting_or_raising_count=count,
         )
-        for street in limit(automations, True, 0, (1, 2), least, least).streets
+        for street, (amount, count) in zip((dealt, *later), _limits(profile), strict=True)
     )
     return partial(
         pokerkit.State,
         automations,
         limit.deck,
-        limit.hand_types,
+        tuple(HAND_TYPES[name] for name in profile.halves),
         streets,
         STRUCTURES[profile.betting],
         True,
@@ -262,11 +328,26 @@ def game_maker(
     )
 
 
+def _plain(profile: Profile) -> bool:
+    """The game of `FixedLimitBadugi`: four cards, one Badugi ranking, aces low."""
+    return profile.hand_size == 4 and profile.halves == ("badugi",)
+
+
+def _limits(profile: Profile) -> list[tuple[int, int | None]]:
+    """Per street, PokerKit's least bet or raise and its most bets and raises."""
+    if profile.betting != "fixed-limit":
+        return [(opening_increment(profile), None)] * 4
+    # PokerKit's count excludes the blinds; a profile may count the big blind as a level.
+    cap = profile.cap if profile.cap else 10**6
+    counts = [cap - profile.cap_counts_blind, cap, cap, cap]
+    return list(zip(profile.bet_sizes, counts, strict=True))
+
+
 def game_for(profile: Profile, *, seats: int | None = None) -> pokerkit.FixedLimitBadugi:
     """PokerKit's FixedLimitBadugi with the profile's blinds, antes, bet sizes and cap."""
     reasons = unplayable(profile, seats=seats)
-    if profile.betting != "fixed-limit":
-        reasons.insert(0, f"betting {profile.betting} (see game_maker)")
+    if profile.betting != "fixed-limit" or not _plain(profile):
+        reasons.insert(0, f"{profile.name} is not plain fixed-limit Badugi (see game_maker)")
     if reasons:
         raise ValueError(f"PokerKit's FixedLimitBadugi cannot play {profile.name}: {reasons[0]}")
     small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
@@ -279,15 +360,9 @@ def game_for(profile: Profile, *, seats: int | None = None) -> pokerkit.FixedLim
         big,
         mode=_mode(profile),
     )
-    # PokerKit's count excludes the blinds; a profile may count the big blind as a level.
-    cap = profile.cap if profile.cap else 10**6
-    first, *later = game.streets
-    game.streets = (
-        dataclasses.replace(
-            first,
-            max_completion_betting_or_raising_count=cap - profile.cap_counts_blind,
-        ),
-        *(dataclasses.replace(s, max_completion_betting_or_raising_count=cap) for s in later),
+    game.streets = tuple(
+        dataclasses.replace(street, max_completion_betting_or_raising_count=count)
+        for street, (_, count) in zip(game.streets, _limits(profile), strict=True)
     )
     return game
 
@@ -680,20 +755,23 @@ class _Replay:
         hand, state = self.hand, self.state
         result = hand.result
         assert result is not None
-        theirs_pots = [
-            (pot.amount, sorted(self.seats[i] for i in pot.player_indices)) for pot in state.pots
-        ]
+        eligible = [sorted(self.seats[i] for i in pot.player_indices) for pot in state.pots]
+        theirs_pots = [(pot.amount, seats) for pot, seats in zip(state.pots, eligible, strict=True)]
         ours_pots = [(pot.amount, sorted(pot.eligible)) for pot in result.pots]
         if ours_pots != theirs_pots:
             raise self._diverge("pots (amount, eligible seats)", str(ours_pots), str(theirs_pots))
+        # Each seat's value in each ranking, PokerKit's hand type of the same index (R8.29).
+        theirs_values: dict[int, list[pokerkit.Hand]] = {}
         for seat in hand.live():
-            ours = hand.value(seat)
-            value = state.get_hand(self.index[seat], 0, 0)
-            if value is None:
-                raise self._diverge(f"seat {seat}'s hand at showdown", str(ours), "none")
-            playing = sorted((FROM_PK[c].rank.order for c in value.cards), reverse=True)
-            if playing != [card.rank.order for card in ours.cards]:
-                raise self._diverge(f"seat {seat}'s hand value", str(ours), str(value))
+            theirs_values[seat] = []
+            for half, ours in enumerate(hand.values(seat)):
+                value = state.get_hand(self.index[seat], 0, half)
+                if value is None:
+                    raise self._diverge(f"seat {seat}'s hand at showdown", str(ours), "none")
+                playing = sorted((FROM_PK[c].rank.order for c in value.cards), reverse=True)
+                if playing != sorted((card.rank.order for card in ours.cards), reverse=True):
+                    raise self._diverge(f"seat {seat}'s hand value", str(ours), str(value))
+                theirs_values[seat].append(value)
         order = [row[1] for row in hand._rows if row[0] == "show"]
         shown: list[int] = []
         while state.showdown_index is not None:
@@ -701,6 +779,79 @@ class _Replay:
             self._pk("show", lambda: state.show_or_muck_hole_cards(True))
         if shown != order:
             raise self._diverge("the order of showing", str(order), str(shown))
+        if len(self.profile.halves) > 1:
+            self._compare_halves(result.pots, theirs_values)
+
+    def _compare_halves(self, pots: Sequence[Pot], values: dict[int, list[pokerkit.Hand]]) -> None:
+        """Each pot's halves (R8.29): the chips in each, who has the best hand for it, and
+        what each of them takes (odd chips: R8.15, R8.30).
+
+        PokerKit kills the hands that win nothing before it pushes the chips, then counts
+        its pots again among the hands left: pots next to each other with the same players
+        left become one. It pushes each of those pots in halves, or whole when one hand is
+        left. Ours are compared with its pots: their halves summed, whole ones as a scoop.
+        """
+        state = self.state
+        pushed: dict[tuple[int, int | None], dict[int, int]] = {}
+        for op in state.operations:
+            if isinstance(op, pokerkit.ChipsPushing):
+                shares = pushed.setdefault((op.pot_index, op.hand_type_index), {})
+                for i, amount in enumerate(op.amounts):
+                    if amount:
+                        shares[self.seats[i]] = shares.get(self.seats[i], 0) + amount
+        left = {seat for seat in values if state.statuses[self.index[seat]]}
+        groups: list[tuple[list[int], list[int]]] = []  # (seats left, our pot numbers)
+        for number, pot in enumerate(pots):
+            seats = sorted(set(pot.eligible) & left)
+            if groups and groups[-1][0] == seats:
+                groups[-1][1].append(number)
+            else:
+                groups.append((seats, [number]))
+        for index, (seats, numbers) in enumerate(groups):
+            label = " and ".join("main pot" if n == 0 else f"side pot {n}" for n in numbers)
+            group = [pots[n] for n in numbers]
+            whole = pushed.get((index, None))
+            if whole is not None:
+                ours_whole = _sum_shares((pot.winners, pot.shares) for pot in group)
+                scoop = {s for pot in group for half in pot.halves for s in half.winners}
+                if ours_whole != whole or len(scoop) != 1:
+                    raise self._diverge(
+                        f"who takes the {label}",
+                        _half(sum(p.amount for p in group), sorted(scoop), ours_whole),
+                        f"one hand left: {_half(sum(whole.values()), sorted(whole), whole)}",
+                    )
+                continue
+            for half_index, ranking in enumerate(self.profile.halves):
+                halves = [pot.halves[half_index] for pot in group]
+                top = max(values[seat][half_index] for seat in seats)
+                ours = _half(
+                    sum(half.amount for half in halves),
+                    sorted({s for half in halves for s in half.winners}),
+                    _sum_shares((half.winners, half.shares) for half in halves),
+                )
+                shares = pushed.get((index, half_index), {})
+                theirs = _half(
+                    sum(shares.values()),
+                    [seat for seat in seats if values[seat][half_index] == top],
+                    shares,
+                )
+                if ours != theirs:
+                    raise self._diverge(f"the {ranking} half of the {label}", ours, theirs)
+
+
+def _sum_shares(parts: Iterable[tuple[Sequence[int], Sequence[int]]]) -> dict[int, int]:
+    """Seat -> chips, over (winners, shares) pairs; seats that take nothing left out."""
+    totals: dict[int, int] = {}
+    for winners, shares in parts:
+        for seat, share in zip(winners, shares, strict=True):
+            if share:
+                totals[seat] = totals.get(seat, 0) + share
+    return totals
+
+
+def _half(amount: int, winners: Sequence[int], shares: dict[int, int]) -> str:
+    taken = ", ".join(f"seat {seat} {shares[seat]}" for seat in sorted(shares))
+    return f"{amount} chips, best hand seats {list(winners)}, taken: {taken or 'none'}"
 
 
 _CARD_EVENTS = frozenset({"burn", "reshuffle", "draw"})

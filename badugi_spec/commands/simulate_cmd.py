@@ -34,8 +34,10 @@ def register(sub: Any) -> None:
             " a rule profile, and check the rules' invariants after every action. Each hand is"
             " reproducible from the seed and its number. With --against pokerkit, replay every"
             " hand through PokerKit (its FixedLimitBadugi, or the same game pot limit or no"
-            " limit, set to the profile's blinds, bets and cap, dealt the same cards) and report"
-            " each difference."
+            " limit, or split between two hand types for Badeucy and Badacy, set to the"
+            " profile's blinds, bets and cap, dealt the same cards) and report each difference."
+            " A big-bet or split-pot profile is then played with PokerKit's own readings of the"
+            " rules it does not share (chapter R13), and the command says which."
         ),
     )
     parser.add_argument("--hands", type=_positive, default=1000, metavar="N", help="default 1000")
@@ -146,8 +148,9 @@ def run_simulate(args: argparse.Namespace) -> int:
             settings = ", ".join(
                 f"{name} = {json.dumps(value)}" for name, value in readings.items()
             )
+            rules = ", ".join(bridge.reading_rules(readings))
             print(
-                f"profile {profile.name} played with PokerKit's readings (R13.2, R13.5),"
+                f"profile {profile.name} played with PokerKit's readings ({rules}),"
                 f" not its own: {settings}"
             )
         reasons = bridge.unplayable(profile, seats=seats)
