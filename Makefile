@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint typecheck bench docs serve mutants simulate simulate-multiway simulate-big-bet bot-sessions pokerkit-rankings clean
+.PHONY: run test lint typecheck bench docs serve mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,16 @@ simulate-big-bet: $(STAMP)
 	$(BIN)/badugi-spec simulate --hands $(BIG_BET_HANDS) --seed 1 --seats 6 --profile pot-limit --against pokerkit
 	$(BIN)/badugi-spec simulate --hands $(BIG_BET_HANDS) --seed 1 --seats 2 --profile no-limit --against pokerkit
 	$(BIN)/badugi-spec simulate --hands $(BIG_BET_HANDS) --seed 1 --seats 6 --profile no-limit --against pokerkit
+
+## Badeucy and Badacy against PokerKit's State with two hand types (R21, R22): 10,000 hands
+## each heads-up and at 6 seats. simulate plays them with PokerKit's readings (R13.4, R13.6;
+## R13.1, R13.2, R13.5 at 6 seats) and prints which. About 10 minutes on one core.
+SPLIT_HANDS ?= 10000
+simulate-split: $(STAMP)
+	$(BIN)/badugi-spec simulate --hands $(SPLIT_HANDS) --seed 1 --seats 2 --profile badeucy --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(SPLIT_HANDS) --seed 1 --seats 6 --profile badeucy --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(SPLIT_HANDS) --seed 1 --seats 2 --profile badacy --against pokerkit
+	$(BIN)/badugi-spec simulate --hands $(SPLIT_HANDS) --seed 1 --seats 6 --profile badacy --against pokerkit
 
 ## The trainer's bot against itself: 10,000 sessions, the engine checking every action.
 bot-sessions: $(STAMP)

@@ -1,0 +1,87 @@
+"""Badeucy and Badacy against PokerKit's `State` with two hand types (R21, R22, R13.6): the
+short versions of `make simulate-split`.
+
+Seed 3 is used throughout: at six seats the one known rules difference (PokerKit halves
+adjacent pots as one once the losing hands are out, R13.6) shows in about one hand in
+2,500, and none of these hands has it; seed 2 does, at hand 35."""
+
+from __future__ import annotations
+
+import pytest
+
+from badugi_spec.engine import pots
+from badugi_spec.profiles import get
+from badugi_spec.simulate import play_hands
+from tests.support import Capsys, run_cli
+from tests.test_big_bet_pokerkit import as_pokerkit_reads, differences
+from tests.test_simulate import SUMMARY
+
+GAMES = ["badeucy", "badacy"]
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+@pytest.mark.parametrize("name", GAMES)
+def test_pokerkit_agrees_on_split_pot_hands(name: str, seats: int) -> None:
+    pytest.importorskip("pokerkit")
+    profile = as_pokerkit_reads(name, seats)
+    hands = list(play_hands(count=200, seed=3, structure=profile, seats=seats))
+    assert differences(hands) == []
+    # The hands reach what is new: five-card draws, and pots shared between two players.
+    assert any(len(a.discards) == 5 for played in hands for a in played.actions)
+    showdowns = [p for p in hands if p.result.ended_by == "showdown"]
+    assert any(len(pot.halves) == 2 for p in showdowns for pot in p.result.pots)
+    assert any(len(p.result.winners) == 2 for p in showdowns)
+
+
+def test_an_odd_chip_to_the_other_half_is_a_difference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Break the engine: the odd chip between the halves goes to the wrong half (R8.30)."""
+    pytest.importorskip("pokerkit")
+    honest = pots.halve
+    monkeypatch.setattr(pots, "halve", lambda amount, first: honest(amount, not first))
+    profile = as_pokerkit_reads("badeucy", 6)
+    hands = list(play_hands(count=100, seed=3, structure=profile, seats=6))
+    found = differences(hands)
+    assert found and all(" half of the " in line or "final stacks" in line for line in found)
+
+
+def test_a_wrong_ranking_is_a_difference() -> None:
+    """Value Badeucy's Badugi half aces low: PokerKit's StandardBadugiHand plays aces high."""
+    pytest.importorskip("pokerkit")
+    from badugi_spec import pokerkit_bridge
+
+    right = as_pokerkit_reads("badeucy", 2)
+    wrong = right.replace(ranking="badugi")
+    game = pokerkit_bridge.game_maker(right, seats=2)
+    hands = list(play_hands(count=400, seed=3, structure=right))
+    found = [pokerkit_bridge.compare(p, game=game, structure=wrong).difference for p in hands]
+    assert any(d is not None and "hand value" in d.what for d in found)
+
+
+def test_split_readings_and_refusals() -> None:
+    pytest.importorskip("pokerkit")
+    from badugi_spec import pokerkit_bridge
+
+    heads_up = pokerkit_bridge.pokerkit_readings(get("badacy"), seats=2)
+    assert heads_up["odd_chip_between_halves"] == "first-listed"
+    assert heads_up["last_card"] == "dealt" and "covered_is_all_in" not in heads_up
+    assert pokerkit_bridge.reading_rules(heads_up) == ["R13.2", "R13.4", "R13.6"]
+    six = pokerkit_bridge.pokerkit_readings(get("badacy"), seats=6)
+    assert six["covered_is_all_in"] is True
+    assert pokerkit_bridge.unplayable(get("badacy").replace(**six), seats=6) == []
+    low_half = get("badacy").replace(**{**six, "odd_chip_between_halves": "low-half"})
+    assert any("first-listed" in r for r in pokerkit_bridge.unplayable(low_half, seats=6))
+    fewer = get("badeucy").replace(**six, max_discards=3)
+    assert any("max_discards 3" in r for r in pokerkit_bridge.unplayable(fewer, seats=6))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_command_plays_split_pots_against_pokerkit(name: str, capsys: Capsys) -> None:
+    pytest.importorskip("pokerkit")
+    argv = ["simulate", "--hands", "40", "--seed", "3", "--seats", "6", "--profile", name]
+    status, out, err = run_cli([*argv, "--against", "pokerkit"], capsys)
+    assert (status, err) == (0, ""), out
+    lines = out.splitlines()
+    match = SUMMARY.match(lines[-1])
+    assert match is not None and match["differences"] == "0", out
+    assert lines[0].startswith(f"profile {name} played with PokerKit's readings (R13.1, R13.2")
+    assert 'odd_chip_between_halves = "first-listed"' in lines[0]
