@@ -141,9 +141,12 @@ POKERKIT_DRAWS: dict[str, object] = {
 }
 """How PokerKit draws and refills its deck (R13.4), at any table size."""
 
-POKERKIT_HALVES: dict[str, object] = {"odd_chip_between_halves": "first-listed"}
+POKERKIT_HALVES: dict[str, object] = {
+    "odd_chip_between_halves": "first-listed",
+    "pots_without_losers": True,
+}
 """PokerKit gives the odd chip between a pot's halves to the hand type listed first
-(R8.30, R13.6)."""
+(R8.30, R13.6), and halves its pots after the hands that win nothing are out (R8.31)."""
 
 READING_RULES: dict[str, str] = {
     "short_all_in": "R13.2",
@@ -156,6 +159,7 @@ READING_RULES: dict[str, str] = {
     ),
     "odd_chip": "R13.5",
     "odd_chip_between_halves": "R13.6",
+    "pots_without_losers": "R13.6",
 }
 """The rule of chapter R13 that says how PokerKit reads each parameter."""
 
@@ -615,9 +619,12 @@ class _Replay:
         level = max(hand.committed)
         free = level == hand.committed[action.seat]
         before = hand.committed[action.seat]
+        returned = hand.returned[action.seat]
         self._apply(action)
-        # A big-bet amount is the action's own, within the option's range (R14.10).
-        to = hand.committed[action.seat]
+        # A big-bet amount is the action's own, within the option's range (R14.10). An
+        # action that ends the round may bring its own seat's uncalled chips back (R8.12);
+        # PokerKit gives them back as it collects the bets, so they are not part of it.
+        to = hand.committed[action.seat] + hand.returned[action.seat] - returned
         if option.kind is Kind.FOLD:
             self._pk("fold", state.fold, allowed=(FREE_FOLD_WARNING,) if free else ())
         elif to > level:
@@ -755,11 +762,12 @@ class _Replay:
         hand, state = self.hand, self.state
         result = hand.result
         assert result is not None
-        eligible = [sorted(self.seats[i] for i in pot.player_indices) for pot in state.pots]
-        theirs_pots = [(pot.amount, seats) for pot, seats in zip(state.pots, eligible, strict=True)]
-        ours_pots = [(pot.amount, sorted(pot.eligible)) for pot in result.pots]
-        if ours_pots != theirs_pots:
-            raise self._diverge("pots (amount, eligible seats)", str(ours_pots), str(theirs_pots))
+        # PokerKit's pots before the showing are the pots as they stand (R8.13); the pots
+        # a profile awards may have been formed again without the losing hands (R8.31).
+        if self.profile.pots_without_losers:
+            self._compare_pots(hand._build_pots(hand._uncalled_back()[1]))
+        else:
+            self._compare_pots(result.pots)
         # Each seat's value in each ranking, PokerKit's hand type of the same index (R8.29).
         theirs_values: dict[int, list[pokerkit.Hand]] = {}
         for seat in hand.live():
@@ -781,6 +789,14 @@ class _Replay:
             raise self._diverge("the order of showing", str(order), str(shown))
         if len(self.profile.halves) > 1:
             self._compare_halves(result.pots, theirs_values)
+
+    def _compare_pots(self, pots: Sequence[Pot]) -> None:
+        state = self.state
+        eligible = [sorted(self.seats[i] for i in pot.player_indices) for pot in state.pots]
+        theirs = [(pot.amount, seats) for pot, seats in zip(state.pots, eligible, strict=True)]
+        ours = [(pot.amount, sorted(pot.eligible)) for pot in pots]
+        if ours != theirs:
+            raise self._diverge("pots (amount, eligible seats)", str(ours), str(theirs))
 
     def _compare_halves(self, pots: Sequence[Pot], values: dict[int, list[pokerkit.Hand]]) -> None:
         """Each pot's halves (R8.29): the chips in each, who has the best hand for it, and

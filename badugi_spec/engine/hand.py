@@ -10,7 +10,7 @@ as it was.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple
 
 from badugi_spec.cards import Card
@@ -1250,16 +1250,34 @@ class Hand:
         returned, totals = self._uncalled_back()
         settled: list[Pot] = []
         won = [0] * self.seats
-        for pot in self._build_pots(totals):
-            contenders = [s for s in pot.eligible]
-            best = winners([values[s] for s in contenders])  # type: ignore[misc]
-            tied = tuple(contenders[i] for i in best)
+
+        def best_of(pot: Pot) -> tuple[int, ...]:
+            best = winners([values[s] for s in pot.eligible])  # type: ignore[misc]
+            return tuple(pot.eligible[i] for i in best)
+
+        for pot in self._settlement_pots(totals, best_of):
+            tied = best_of(pot)
             shares = self._split(pot.amount, tied)
             for s, share in zip(tied, shares, strict=True):
                 won[s] += share
             settled.append(pot._replace(winners=tied, shares=shares))
         overall = tuple(s for s in range(self.seats) if won[s])
         self._finish("showdown", overall, tuple(won), tuple(returned), tuple(values), *settled)
+
+    def _settlement_pots(
+        self, totals: Sequence[int], best_of: Callable[[Pot], Sequence[int]]
+    ) -> tuple[Pot, ...]:
+        """The pots to award: as they stand (R8.13), or, under `pots_without_losers`, made
+        again among the hands that win a share of some pot, so that pots next to each other
+        left with the same players become one (R8.31). `best_of` gives a pot's winners."""
+        pots = self._build_pots(totals)
+        if not self.profile.pots_without_losers or len(pots) < 2:
+            return pots
+        keep = [False] * self.seats
+        for pot in pots:
+            for seat in best_of(pot):
+                keep[seat] = True
+        return _pots.build(totals, keep)
 
     def _uncalled_back(self) -> tuple[list[int], list[int]]:
         """(returned, totals): chips a player put in beyond what anyone else matched go
@@ -1281,7 +1299,15 @@ class Hand:
         returned, totals = self._uncalled_back()
         won = [0] * self.seats
         settled = []
-        for pot in self._build_pots(totals):
+
+        def best_of(pot: Pot) -> tuple[int, ...]:
+            return tuple(
+                seat
+                for half in range(len(rankings))
+                for seat in _halves.best(strengths, pot.eligible, half)
+            )
+
+        for pot in self._settlement_pots(totals, best_of):
             done = self._settle_pot(pot, strengths, rankings)
             for s, share in zip(done.winners, done.shares, strict=True):
                 won[s] += share

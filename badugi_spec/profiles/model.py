@@ -93,6 +93,7 @@ class Profile:
     split_ranking: str = ""
     odd_chip: str = "first-left-of-button"
     odd_chip_between_halves: str = "by-position"
+    pots_without_losers: bool = False
     show_order: str = "last-aggressor"
     # session
     hands_per_session: int = 12
@@ -200,6 +201,8 @@ PARAMETERS: Final = {
         _P("odd_chip_between_halves", "showdown", "R8.30", str,
            "which half of a split pot gets an odd chip",
            ("by-position", "low-half", "first-listed")),
+        _P("pots_without_losers", "showdown", "R8.31", bool,
+           "the pots are formed again without the hands that win nothing, then awarded"),
         _P("show_order", "showdown", "R8.22", str, "who shows first at the showdown",
            ("last-aggressor",)),
         _P("hands_per_session", "session", "R6.4", int, "hands in a session", low=1),
