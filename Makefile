@@ -21,9 +21,10 @@ run: $(STAMP)
 	$(BIN)/python -m mkdocs build --strict --quiet -d site
 	@echo "tutorial site built: $(CURDIR)/site/index.html (make serve to browse it)"
 
-## The tests: lint, strict typing, then pytest (unit, property, scenario suite, docs, browser).
+## The tests: lint, strict typing, then pytest (unit, property, scenario suite, docs, browser),
+## on two workers; a test file stays on one worker, so its module fixtures are built once.
 test: $(STAMP) lint typecheck
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check badugi_spec tests benchmarks
