@@ -89,6 +89,7 @@ def _choices(rules: Profile) -> tuple[Any, ...]:
         {"discards", "current-discards", "folded", "burns"} <= set(rules.reshuffle)
         and rules.last_card == "dealt"
         and not rules.burn_after_reshuffle,
+        _betting.opening_increment(rules),
     )
     if len(_CHOICES) > 256:  # overrides make profiles on the fly; keep the cache small
         _CHOICES.clear()
@@ -108,6 +109,13 @@ class Phase(NamedTuple):
 
 
 _phase: Final = functools.cache(Phase)  # a handful of phases, shared by every hand
+
+
+@functools.lru_cache(maxsize=512)
+def _rotations(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For each seat of `order`, every seat after it clockwise, itself last: the turn
+    passes along one of these after every action (shared by the hands with that order)."""
+    return {seat: order[i + 1 :] + order[: i + 1] for i, seat in enumerate(order)}
 
 
 class Result(NamedTuple):
@@ -161,6 +169,7 @@ class Hand:
         self.order: tuple[int, ...] = (
             clockwise if all(dealt_in) else tuple(seat for seat in clockwise if dealt_in[seat])
         )
+        self._after = _rotations(self.order)
         heads_up = len(self.order) == 2
         # Heads-up the button posts the small blind and the other player the big (R1.5,
         # R8.3); with more players the two seats left of the button post them.
@@ -186,6 +195,8 @@ class Hand:
         self._rows: list[tuple[Any, ...]] = []
         self.result: Result | None = None
         self.phase = _phase("bet", 1)
+        self._round_bet = rules.bet_sizes[0]
+        """The fixed bet of the betting round under way, `bet_size` read once a round."""
         self.raises = 0
         self.full_level = 0
         self.increment = 0
@@ -215,6 +226,7 @@ class Hand:
             self._round_end_returns,
             self._rounds,
             self._gathers_all,
+            self._opening_increment,
         ) = _choices(rules)
         self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
@@ -242,8 +254,12 @@ class Hand:
         # option stands (R3.7). Whether it counts towards the cap is the profile's (R8.6).
         self.raises = 1 if rules.cap_counts_blind else 0
         # A raise goes over the full big blind, or over what was posted if it was short (R8.26).
-        self.full_level = max(self.committed) if rules.raise_over_posted_blind else rules.big_blind
-        self.increment = _betting.opening_increment(rules)
+        self._level = max(self.committed)
+        """The bet to match this round, `max(committed)`, kept as the bets change: in
+        Python 3.11 `max` parses keyword arguments on every call (about 150 ns), and the
+        betting code needs the level several times per action."""
+        self.full_level = self._level if rules.raise_over_posted_blind else rules.big_blind
+        self.increment = self._opening_increment
         self.uncapped = self._lift_cap()
         self._due = self._due_to_act()
         self._continue_betting(after=self.big_blind)
@@ -345,19 +361,20 @@ class Hand:
         """
         if self.result is not None:
             raise illegal("hand-over", "the hand is over; no more actions")
-        drawing = action.kind is DRAW  # every other kind is a betting action
+        seat, kind, _, discards = action  # at once: NamedTuple field reads are slow
+        drawing = kind is DRAW  # every other kind is a betting action
         if drawing and self.phase.kind != "draw":
             raise illegal("not-draw-round", f"{self.phase} is a betting round, not a draw")
         if not drawing and self.phase.kind != "bet":
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
-        if action.seat != self.to_act:
-            if action.kind is FOLD and self._may_fold_all_in(action.seat):
-                self._fold_all_in(action.seat)
+        if seat != self.to_act:
+            if kind is FOLD and self._may_fold_all_in(seat):
+                self._fold_all_in(seat)
                 self._legal = None
                 return
             raise illegal("out-of-turn", self._whose_turn(self.to_act))
         if drawing:
-            self._draw(action.seat, action.discards)
+            self._draw(seat, discards)
         else:
             self._bet(action)
         self._legal = None
@@ -378,7 +395,7 @@ class Hand:
         stacks, folded = self.stacks, self.folded
         if self._covered_is_all_in:
             committed = self.committed
-            level = max(committed)
+            level = self._level
             for other in self.order:
                 if other != seat and not folded[other] and stacks[other] + committed[other] > level:
                     return False
@@ -424,7 +441,7 @@ class Hand:
     def _raise_target(self, level: int) -> int:
         """The round total a bet or raise goes to (R3.2, R8.8, R8.9)."""
         full = self.full_level
-        bet = self.profile.bet_sizes[self.phase.number - 1]
+        bet = self._round_bet
         if level > full and self._complete:
             return full + bet
         # Below the full level only when a big blind was posted short (R5.5).
@@ -432,11 +449,13 @@ class Hand:
 
     def _betting_options(self, seat: int) -> dict[Kind, Legal]:
         committed = self.committed[seat]
-        level = max(self.committed)
+        level = self._level
         to_call = level - committed
         stack = self.stacks[seat]
         options: dict[Kind, Legal] = {}
-        all_in: Legal | None = None
+        # Whether the whole stack is one of the options; it is then `stack` chips, whichever
+        # action it completes, so only the fact is kept.
+        all_in = False
         if to_call <= 0:
             options[CHECK] = _option(CHECK, 0, committed)
             if self._fold_when_free:
@@ -444,9 +463,8 @@ class Hand:
         else:
             options[FOLD] = _FOLD
             adds = to_call if to_call < stack else stack
-            options[CALL] = call = _option(CALL, adds, committed + adds, adds == stack)
-            if stack <= to_call:
-                all_in = call
+            options[CALL] = _option(CALL, adds, committed + adds, adds == stack)
+            all_in = stack <= to_call
         cap = self._cap
         if (
             stack > to_call
@@ -456,14 +474,15 @@ class Hand:
         ):
             kind = BET if level == 0 else RAISE
             if self._big_bet:
-                all_in = self._sized_options(options, kind, seat, level) or all_in
+                all_in = self._sized_options(options, kind, seat, level) is not None or all_in
             else:
-                adds = min(self._raise_target(level) - committed, stack)
-                options[kind] = raise_or_bet = _option(kind, adds, committed + adds, adds == stack)
-                if raise_or_bet.all_in:
-                    all_in = raise_or_bet
-        if all_in is not None:
-            options[ALL_IN] = _option(ALL_IN, all_in.adds, all_in.to, True)
+                adds = self._raise_target(level) - committed
+                if adds >= stack:  # `min`, written out: the builtin is slow in Python 3.11
+                    adds = stack
+                    all_in = True
+                options[kind] = _option(kind, adds, committed + adds, adds == stack)
+        if all_in:
+            options[ALL_IN] = _option(ALL_IN, stack, committed + stack, True)
         return options
 
     def _sized_options(
@@ -540,21 +559,21 @@ class Hand:
         )
 
     def _bet(self, action: Action) -> None:
-        seat, kind, amount = action.seat, action.kind, action.amount
+        # Unpacked at once: each NamedTuple field read is a descriptor lookup in Python 3.11.
+        seat, kind, amount, _ = action
         for option in self._legal or self.legal_actions():  # usually already asked for
             if option.kind is kind:
                 break
         else:
             self._refuse(seat, kind)
             raise AssertionError("unreachable")  # pragma: no cover
-        adds = option.adds
+        _, adds, to, all_in, most = option
         if kind is ALL_IN and amount is not None and amount < adds:
             raise illegal("not-all-in", f"all-in means the whole stack of {adds}, not {amount}")
-        if option.most and kind is not ALL_IN:
-            option = self._sized(seat, option, amount)
-            adds = option.adds
+        if most and kind is not ALL_IN:
+            _, adds, to, all_in, most = self._sized(seat, option, amount)
         elif amount is not None:
-            expected = option.to if kind in (BET, RAISE) else adds
+            expected = to if kind in (BET, RAISE) else adds
             if amount != expected:
                 what = f"{kind.value} to" if kind in (BET, RAISE) else kind.value
                 raise illegal("wrong-amount", f"{what} {expected} here, not {amount}")
@@ -562,34 +581,34 @@ class Hand:
             self._fold(seat)
             return
         committed = self.committed
-        level = max(committed)
+        level = self._level
         self.stacks[seat] -= adds
         committed[seat] += adds
         self.total[seat] += adds
         now = committed[seat]
         if now > level:
-            self._raised(seat, level, now, option.all_in)
+            self._level = now
+            self._raised(seat, level, now, all_in)
         self._acted[seat] = self._epoch
-        rule = _RULE_OF_BET[option.kind]
+        rule = _RULE_OF_BET[kind]
         note = ""
-        if self._big_bet and option.kind is not CALL and option.kind is not CHECK:
-            rule = "R14.3" if option.kind is RAISE else "R14.2"
-        if option.all_in:
+        if self._big_bet and kind is not CALL and kind is not CHECK:
+            rule = "R14.3" if kind is RAISE else "R14.2"
+        if all_in:
             note = "all-in"
             over = now - level
             if over < 0:
                 rule = "R5.4"  # a short call: the uncovered part goes back at the end
             elif self._big_bet and over > 0:
                 rule = "R14.6"
-            elif 0 < over < self.profile.bet_sizes[self.phase.number - 1]:
+            elif 0 < over < self._round_bet:
                 rule = "R5.6"  # more than a call, less than a full bet or raise
-            elif option.kind is ALL_IN:
+            elif kind is ALL_IN:
                 rule = "R3.5" if over == 0 or self.raises > 1 else "R3.2"
         # `_log`, inlined: the one event of nearly every action.
         self._rows.append(
-            (_NAME_OF[option.kind], seat, rule, option.adds, (), (), note, sum(self.total),
-             tuple(self.stacks))
-        )  # fmt: skip
+            (_NAME_OF[kind], seat, rule, adds, (), (), note, sum(self.total), tuple(self.stacks))
+        )
         self._continue_betting(after=seat)
 
     def _sized(self, seat: int, option: Legal, amount: int | None) -> Legal:
@@ -622,7 +641,7 @@ class Hand:
         if self._largest_raise:
             self._raised_largest(level, now, all_in)
             return
-        bet = self.bet_size
+        bet = self._round_bet
         target = self._raise_target(level)
         if now >= target or not all_in:
             # A full bet or raise (completing a short all-in counts as one, R8.9).
@@ -660,7 +679,8 @@ class Hand:
         raised_by = now - level
         if raised_by >= self._largest:
             self._epoch += 1
-        self._largest = max(self._largest, raised_by)
+        if raised_by > self._largest:  # `max`, written out: the builtin is slow in 3.11
+            self._largest = raised_by
         if all_in:
             self._shorts.append(raised_by)
         else:
@@ -702,12 +722,13 @@ class Hand:
     def _hand_ended_by_fold(self) -> bool:
         """After a fold: settle the hand if one player is left, else see whether the cap
         comes off now that the action may be heads-up (R3.10, R8.7)."""
-        live = self.live()
-        if len(live) == 1:
+        # Seats not dealt in are marked folded too, so this counts the players still in.
+        left = self.folded.count(False)
+        if left == 1:
             self._end_round_returns()
-            self._settle_fold(live[0])
+            self._settle_fold(self.live()[0])
             return True
-        if len(live) == 2 and not self.uncapped:
+        if left == 2 and not self.uncapped:
             self.uncapped = self._lift_cap(now_heads_up=True)
         return False
 
@@ -756,14 +777,9 @@ class Hand:
         return not self._opponent_all_in(seat)
 
     def _continue_betting(self, *, after: int) -> None:
-        committed = self.committed
-        level = max(committed)
-        order = self.order
-        start = order.index(after) + 1
-        count = len(order)
-        folded, stacks, acted = self.folded, self.stacks, self._acted
-        for i in range(count):
-            seat = order[(start + i) % count]
+        level = self._level
+        committed, folded, stacks, acted = self.committed, self.folded, self.stacks, self._acted
+        for seat in self._after[after]:
             # The quick cases of `_needs_action` first: this runs after every action.
             if folded[seat] or not stacks[seat]:
                 continue
@@ -779,6 +795,7 @@ class Hand:
         seat, extra = _pots.uncalled(self.committed)
         if extra:
             self.committed[seat] -= extra
+            self._level = self.committed[seat]  # the next largest, now the largest
             self.total[seat] -= extra
             self.stacks[seat] += extra
             self.returned[seat] += extra
@@ -803,14 +820,16 @@ class Hand:
 
     def _start_betting(self, number: int) -> None:
         self.phase = _phase("bet", number)
+        self._round_bet = self.profile.bet_sizes[number - 1]
         self.committed = [0] * self.seats
+        self._level = 0
         self._acted = [-1] * self.seats
         self._epoch = 0
         self._largest = 0
         self._shorts = []
         self.raises = 0
         self.full_level = 0
-        self.increment = _betting.opening_increment(self.profile)
+        self.increment = self._opening_increment
         self.last_aggressor = None
         if self._betting_is_over():
             self._log("no-betting", None, "R5.7", note="a player is all-in")
@@ -836,9 +855,10 @@ class Hand:
     def _can_deal(self, stacks: Sequence[int]) -> bool:
         """Enough players have chips to post a blind with (R6.4, R8.2). At the house table
         both must: a player with no chips ends the session."""
+        # Written out rather than `min` and a generator: this runs for every hand.
         if len(stacks) == 2:
-            return min(stacks) > 0
-        return sum(1 for stack in stacks if stack > 0) >= 2
+            return stacks[0] > 0 and stacks[1] > 0
+        return len([stack for stack in stacks if stack > 0]) >= 2
 
     def _dealt_in(self, stacks: Sequence[int]) -> list[bool]:
         """A player with chips is dealt in; one without sits out (R8.2)."""
@@ -885,6 +905,8 @@ class Hand:
             dup = next(c for c in discards if discards.count(c) > 1)
             raise illegal("discard-repeated", f"{dup.pretty()} is discarded twice")
         held_indexes = {card.index for card in held}
+        if thrown <= held_indexes:
+            return
         for card in discards:
             if card.index not in held_indexes:
                 raise illegal("discard-not-held", f"{card.pretty()} is not in that player's hand")
@@ -928,7 +950,7 @@ class Hand:
             self.to_act = drawers[len(self._drawn)]
 
     def _burn_count_all(self, plan: Sequence[tuple[int, tuple[Card, ...]]]) -> int:
-        if not any(thrown for _, thrown in plan) and not self.profile.burn_when_all_pat:
+        if not self.profile.burn_when_all_pat and not any(thrown for _, thrown in plan):
             return 0
         return self.profile.burns_per_draw
 
@@ -997,10 +1019,11 @@ class Hand:
         Usually the stub is enough; otherwise the draw is rehearsed on a copy, reshuffles
         and all, so that a refusal changes nothing.
         """
-        need = burn + sum(len(thrown) for _, thrown in plan)
-        if self.deck.remaining > need or (
-            self.deck.remaining == need and self.profile.last_card == "dealt"
-        ):
+        need = burn
+        for _, thrown in plan:  # a plain loop: for a plan of one a generator costs more
+            need += len(thrown)
+        remaining = self.deck.remaining
+        if remaining > need or (remaining == need and self._last_card_dealt):
             return
         if not self.profile.reshuffle:
             self.deck.require(need, f"draw {self.phase.number}")
