@@ -278,7 +278,7 @@ class Hand:
         self.increment = self._opening_increment
         self.uncapped = self._lift_cap()
         self._due = self._due_to_act()
-        self._continue_betting(after=self.big_blind)
+        self._continue_betting(self.big_blind)
 
     # ----- reading the state -------------------------------------------------------------
 
@@ -625,7 +625,7 @@ class Hand:
         self._rows.append(
             (_NAME_OF[kind], seat, rule, adds, (), (), note, sum(self.total), tuple(self.stacks))
         )
-        self._continue_betting(after=seat)
+        self._continue_betting(seat)
 
     def _sized(self, seat: int, option: Legal, amount: int | None) -> Legal:
         """The bet or raise to `amount` within the option's range; none stated is the
@@ -658,8 +658,8 @@ class Hand:
             self._raised_largest(level, now, all_in)
             return
         bet = self._round_bet
-        target = self._raise_target(level)
-        if now >= target or not all_in:
+        # Only an all-in can fall short of the target: ask for it only then.
+        if not all_in or now >= self._raise_target(level):
             # A full bet or raise (completing a short all-in counts as one, R8.9).
             self.raises += 1
             self.full_level = now
@@ -703,7 +703,7 @@ class Hand:
             self._shorts.clear()
         if sum(self._shorts) >= self._largest:
             self._shorts.clear()
-        if now >= self._raise_target(level) or not all_in:
+        if not all_in or now >= self._raise_target(level):
             self.raises += 1
             self.full_level = now
         elif self.profile.cap_counts_short_all_in:
@@ -733,7 +733,7 @@ class Hand:
             ("fold", seat, "R3.10", 0, (), (), "", sum(self.total), tuple(self.stacks))
         )
         if not self._hand_ended_by_fold():
-            self._continue_betting(after=seat)
+            self._continue_betting(seat)
 
     def _hand_ended_by_fold(self) -> bool:
         """After a fold: settle the hand if one player is left, else see whether the cap
@@ -768,7 +768,7 @@ class Hand:
         # from their seat.
         order = self.order
         assert self.to_act is not None
-        self._continue_betting(after=order[order.index(self.to_act) - 1])
+        self._continue_betting(order[order.index(self.to_act) - 1])
 
     def _lift_cap(self, *, now_heads_up: bool = False) -> bool:
         """Whether the cap is off for two players (R8.7), at a round's start or when the
@@ -792,7 +792,10 @@ class Hand:
             return self._due[seat]
         return not self._opponent_all_in(seat)
 
-    def _continue_betting(self, *, after: int) -> None:
+    def _continue_betting(self, after: int) -> None:
+        """Pass the turn to the next player after `after` who must act, or end the round."""
+        # `after` is positional: in Python 3.11 a call with a keyword argument is not
+        # specialised and costs a few times a plain one, and this runs after every action.
         level = self._level
         committed, folded, stacks, acted = self.committed, self.folded, self.stacks, self._acted
         for seat in self._after[after]:
@@ -806,7 +809,9 @@ class Hand:
 
     def _end_round_returns(self) -> None:
         """Uncalled chips go back when the round ends, if the profile says so (R8.12)."""
-        if not self._round_end_returns:
+        # A largest bet that someone matched leaves nothing uncalled: the usual round's end,
+        # told by one C-level count rather than `uncalled`'s scans.
+        if not self._round_end_returns or self.committed.count(self._level) > 1:
             return
         seat, extra = _pots.uncalled(self.committed)
         if extra:
@@ -853,7 +858,7 @@ class Hand:
             return
         self.uncapped = self._lift_cap()
         self._due = self._due_to_act()
-        self._continue_betting(after=self.dealer if self.dealer in self.order else self.order[-1])
+        self._continue_betting(self.dealer if self.dealer in self.order else self.order[-1])
 
     # ----- drawing -----------------------------------------------------------------------
 
@@ -981,16 +986,18 @@ class Hand:
 
     def _burn(self, count: int) -> None:
         if count:
-            cards = self._take(count, None, last_of_round=False)
+            cards = self._take(count, None, False)  # never the round's last delivery
             self.burns.extend(cards)
-            self._muck.extend((card, _BURN, 0) for card in cards)
+            self._muck.extend([(card, _BURN, 0) for card in cards])
             self._draw_burned = True
-            self._log("burn", None, "R4.4", cards=cards)
+            self._rows.append(  # `_log`, inlined: a call with keywords is slow in 3.11
+                ("burn", None, "R4.4", 0, cards, (), "", sum(self.total), tuple(self.stacks))
+            )
 
     def _replace(self, seat: int, discards: Sequence[Card]) -> None:
         # Whether this is the round's last delivery matters only to the last-card rule.
         last = not self._last_card_dealt and self._is_last_delivery(seat)
-        received = self._take(len(discards), seat, last_of_round=last)
+        received = self._take(len(discards), seat, last)
         self.holdings[seat].extend(received)
         self._rows.append(
             ("draw", seat, "R4.2", len(discards), tuple(discards), received,
@@ -1084,7 +1091,9 @@ class Hand:
             got += short.got
         return got
 
-    def _take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
+    def _take(self, count: int, seat: int | None, last_of_round: bool) -> tuple[Card, ...]:
+        # Not keyword-only, so that the draw's calls can be positional: in Python 3.11 a
+        # call with a keyword argument is not specialised and costs a few times a plain one.
         deck = self.deck
         reserve = 0 if self._last_card_dealt else self._reserve(last_of_round)
         if deck.remaining - count >= reserve:
