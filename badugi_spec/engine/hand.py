@@ -141,7 +141,7 @@ class Hand:
     __slots__ = (
         "_acted", "_after", "_after_all_declare", "_big_bet", "_blind_all_in", "_cap",
         "_complete", "_covered_is_all_in", "_declared", "_draw_burned", "_draw_options",
-        "_drawn", "_due", "_epoch", "_fold_when_free", "_gathers_all", "_keep_turn",
+        "_drawing", "_drawn", "_due", "_epoch", "_fold_when_free", "_gathers_all", "_keep_turn",
         "_largest", "_largest_raise", "_last_card_dealt", "_legal", "_level", "_muck",
         "_opening_increment", "_round_bet", "_round_drawers", "_round_end_returns",
         "_rounds", "_rows", "_shorts", "_stated_reshuffles", "big_blind", "burns",
@@ -211,6 +211,9 @@ class Hand:
         self._rows: list[tuple[Any, ...]] = []
         self.result: Result | None = None
         self.phase = _phase("bet", 1)
+        self._drawing = False
+        """`phase.kind == "draw"`, kept: reading a NamedTuple field is slow in Python 3.11, and
+        every action asks."""
         self._round_bet = rules.bet_sizes[0]
         """The fixed bet of the betting round under way, `bet_size` read once a round."""
         self.raises = 0
@@ -327,7 +330,7 @@ class Hand:
         seat = self.to_act
         if seat is None:
             return ()
-        if self.phase.kind == "draw":
+        if self._drawing:
             options: tuple[Legal, ...] = self._draw_options
             return options
         self._legal = legal = tuple(self._betting_options(seat).values())
@@ -379,9 +382,10 @@ class Hand:
             raise illegal("hand-over", "the hand is over; no more actions")
         seat, kind, _, discards = action  # at once: NamedTuple field reads are slow
         drawing = kind is DRAW  # every other kind is a betting action
-        if drawing and self.phase.kind != "draw":
+        # The phase is a betting round or a draw: the hand is not over.
+        if drawing and not self._drawing:
             raise illegal("not-draw-round", f"{self.phase} is a betting round, not a draw")
-        if not drawing and self.phase.kind != "bet":
+        if not drawing and self._drawing:
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
         if seat != self.to_act:
             if kind is FOLD and self._may_fold_all_in(seat):
@@ -841,6 +845,7 @@ class Hand:
 
     def _start_betting(self, number: int) -> None:
         self.phase = _phase("bet", number)
+        self._drawing = False
         self._round_bet = self.profile.bet_sizes[number - 1]
         self.committed = [0] * self.seats
         self._level = 0
@@ -864,6 +869,7 @@ class Hand:
 
     def _start_draw(self, number: int) -> None:
         self.phase = _phase("draw", number)
+        self._drawing = True
         self._drawn = []
         self._declared = []
         self._draw_burned = False
