@@ -206,8 +206,9 @@ class Hand:
         self.discards: list[list[Card]] = [[] for _ in range(seats)]
         self.returned = [0] * seats
         self.reshuffles = 0
-        self._muck: list[tuple[Card, str, int]] = []
-        """Cards out of play that a reshuffle may use: (card, pile, draw number)."""
+        self._muck: list[tuple[tuple[Card, ...], str, int]] = []
+        """Cards out of play that a reshuffle may use: (cards, pile, draw number), one entry
+        per discard, fold or burn rather than per card, since only a reshuffle reads them."""
         self._rows: list[tuple[Any, ...]] = []
         self.result: Result | None = None
         self.phase = _phase("bet", 1)
@@ -732,7 +733,7 @@ class Hand:
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
         self._acted[seat] = self._epoch
-        self._muck.extend([(card, _FOLDED, 0) for card in self.holdings[seat]])
+        self._muck.append((tuple(self.holdings[seat]), _FOLDED, 0))
         self._rows.append(
             ("fold", seat, "R3.10", 0, (), (), "", sum(self.total), tuple(self.stacks))
         )
@@ -764,7 +765,7 @@ class Hand:
     def _fold_all_in(self, seat: int) -> None:
         """The all-in player's chips stay in the pots; the turn stays where it was (R8.25)."""
         self.folded[seat] = True
-        self._muck.extend((card, _FOLDED, 0) for card in self.holdings[seat])
+        self._muck.append((tuple(self.holdings[seat]), _FOLDED, 0))
         self._log("fold", seat, "R8.25", note="all-in")
         if self._hand_ended_by_fold():
             return
@@ -987,14 +988,13 @@ class Hand:
         thrown = {card.index for card in discards}
         self.holdings[seat] = [c for c in self.holdings[seat] if c.index not in thrown]
         self.discards[seat].extend(discards)
-        number = self.phase.number
-        self._muck.extend([(card, _DISCARD, number) for card in discards])
+        self._muck.append((tuple(discards), _DISCARD, self.phase.number))
 
     def _burn(self, count: int) -> None:
         if count:
             cards = self._take(count, None, False)  # never the round's last delivery
             self.burns.extend(cards)
-            self._muck.extend([(card, _BURN, 0) for card in cards])
+            self._muck.append((cards, _BURN, 0))
             self._draw_burned = True
             self._rows.append(  # `_log`, inlined: a call with keywords is slow in 3.11
                 ("burn", None, "R4.4", 0, cards, (), "", sum(self.total), tuple(self.stacks))
@@ -1136,7 +1136,7 @@ class Hand:
             if self.profile.burn_after_reshuffle:
                 card = deck.take(1)
                 self.burns.extend(card)
-                self._muck.extend((c, _BURN, 0) for c in card)  # a burn, for later reshuffles
+                self._muck.append((card, _BURN, 0))  # a burn, for later reshuffles
                 self._log("burn", None, "R8.21", cards=card)
         return tuple(taken)
 
@@ -1145,12 +1145,12 @@ class Hand:
         piles = self.profile.reshuffle
         number = self.phase.number
         chosen: list[Card] = list(self.deck.stub())  # the stub's rest, reserved or mixed in
-        kept: list[tuple[Card, str, int]] = []
+        kept: list[tuple[tuple[Card, ...], str, int]] = []
         for entry in self._muck:
-            card, pile, drawn_at = entry
+            cards, pile, drawn_at = entry
             name = "current-discards" if pile == _DISCARD and drawn_at == number else pile
             if name in piles:
-                chosen.append(card)
+                chosen += cards
             else:
                 kept.append(entry)
         self._muck = kept
@@ -1348,8 +1348,7 @@ class _Rehearsal(Hand):
         self.deck = deck
 
     def throw(self, discards: Sequence[Card]) -> None:
-        number = self.phase.number
-        self._muck.extend((card, _DISCARD, number) for card in discards)
+        self._muck.append((tuple(discards), _DISCARD, self.phase.number))
 
     def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
         return self._take(count, seat, last_of_round=last_of_round)
@@ -1357,5 +1356,5 @@ class _Rehearsal(Hand):
     def burn_cards(self, count: int) -> tuple[Card, ...]:
         # Into the burns pile, as `_burn` does: a reshuffle later in this draw gathers them.
         cards = self._take(count, None, last_of_round=False)
-        self._muck.extend((card, _BURN, 0) for card in cards)
+        self._muck.append((cards, _BURN, 0))
         return cards
