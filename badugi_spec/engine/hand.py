@@ -312,7 +312,8 @@ class Hand:
 
     def live(self) -> list[int]:
         """Seats still in the hand, in order from the first seat left of the button."""
-        return [seat for seat in self.order if not self.folded[seat]]
+        folded = self.folded
+        return [seat for seat in self.order if not folded[seat]]
 
     def value(self, seat: int) -> HandValue:
         return evaluate(self.holdings[seat])
@@ -838,11 +839,14 @@ class Hand:
     def _betting_is_over(self) -> bool:
         """With at most one player able to bet, nobody bets again; the draws are still
         played (R5.7, R8.16)."""
+        folded, stacks = self.folded, self.stacks
         able = 0
         for seat in self.order:
-            if not self.folded[seat] and self.stacks[seat] > 0:
+            if not folded[seat] and stacks[seat] > 0:
                 able += 1
-        return able < 2
+                if able == 2:  # enough to know, at the start of every round
+                    return False
+        return True
 
     def _start_betting(self, number: int) -> None:
         self.phase = _phase("bet", number)
