@@ -776,9 +776,11 @@ class Hand:
         assert self.to_act is not None
         self._continue_betting(order[order.index(self.to_act) - 1])
 
-    def _lift_cap(self, *, now_heads_up: bool = False) -> bool:
+    def _lift_cap(self, now_heads_up: bool = False) -> bool:
         """Whether the cap is off for two players (R8.7), at a round's start or when the
         action becomes heads-up."""
+        # No keyword-only marker: Python 3.11 does not specialise a call to a function that
+        # has keyword-only parameters, however it is called, and this runs every round.
         policy = self.profile.cap_heads_up
         if policy == "never" or len(self.live()) != 2:
             return False
@@ -1191,7 +1193,8 @@ class Hand:
 
     # ----- dealing and settling ----------------------------------------------------------
 
-    def _post(self, seat: int, blind: int, name: str, rule: str, *, commits: bool = True) -> None:
+    def _post(self, seat: int, blind: int, name: str, rule: str, commits: bool = True) -> None:
+        # No keyword-only marker, as for `_lift_cap`: this runs for every hand.
         stacks = self.stacks
         posted = blind if blind < stacks[seat] else stacks[seat]
         stacks[seat] -= posted
