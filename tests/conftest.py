@@ -115,8 +115,9 @@ def _attributes(hand: Hand) -> dict[str, object]:
 
 def hand_fingerprint(hand: Hand) -> dict[str, Any]:
     """Everything a hand holds, copied: any change by an illegal action shows here."""
-    # `_legal` is a memo of the legal options, filled on first read; `legal` below compares them.
-    skip = ("deck", "structure", "_legal")
+    # `_legal` is a memo of the legal options, filled on first read, and `_options_memo` the
+    # profile's, shared by its hands; `legal` below compares the options.
+    skip = ("deck", "structure", "_legal", "_options_memo")
     state = {k: frozen(v) for k, v in _attributes(hand).items() if k not in skip}
     state["deck.position"] = hand.deck.position
     state["deck.remaining"] = hand.deck.remaining

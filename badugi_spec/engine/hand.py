@@ -73,7 +73,7 @@ def _choices(rules: Profile) -> tuple[Any, ...]:
     known = _CHOICES.get(id(rules))
     if known is not None and known[0] is rules:
         return known[1]
-    choices = (
+    choices: tuple[Any, ...] = (
         rules.short_all_in == "largest-raise",
         rules.covered_is_all_in,
         rules.keep_turn_when_others_all_in,
@@ -90,6 +90,7 @@ def _choices(rules: Profile) -> tuple[Any, ...]:
         and rules.last_card == "dealt"
         and not rules.burn_after_reshuffle,
         _betting.opening_increment(rules),
+        {},  # the profile's fixed-limit options by spot, filled as spots come up (`legal_actions`)
     )
     if len(_CHOICES) > 256:  # overrides make profiles on the fly; keep the cache small
         _CHOICES.clear()
@@ -141,14 +142,14 @@ class Hand:
     __slots__ = (
         "_acted", "_after", "_after_all_declare", "_big_bet", "_blind_all_in", "_cap",
         "_complete", "_covered_is_all_in", "_declared", "_draw_burned", "_draw_options",
-        "_drawing", "_drawn", "_due", "_epoch", "_fold_when_free", "_gathers_all", "_keep_turn",
-        "_largest", "_largest_raise", "_last_card_dealt", "_legal", "_level", "_muck",
-        "_opening_increment", "_round_bet", "_round_drawers", "_round_end_returns",
-        "_rounds", "_rows", "_shorts", "_stated_reshuffles", "big_blind", "burns",
-        "committed", "dealer", "deck", "discards", "folded", "full_level", "holdings",
-        "increment", "last_aggressor", "order", "phase", "profile", "raises",
-        "reshuffles", "result", "returned", "seats", "small_blind", "stacks",
-        "start_stacks", "structure", "to_act", "total", "uncapped",
+        "_drawing", "_drawn", "_due", "_epoch", "_fold_when_free", "_gathers_all",
+        "_keep_turn", "_largest", "_largest_raise", "_last_card_dealt", "_legal", "_level",
+        "_muck", "_opening_increment", "_options_memo", "_round_bet", "_round_drawers",
+        "_round_end_returns", "_rounds", "_rows", "_shorts", "_stated_reshuffles",
+        "big_blind", "burns", "committed", "dealer", "deck", "discards", "folded",
+        "full_level", "holdings", "increment", "last_aggressor", "order", "phase",
+        "profile", "raises", "reshuffles", "result", "returned", "seats", "small_blind",
+        "stacks", "start_stacks", "structure", "to_act", "total", "uncapped",
     )  # fmt: skip
 
     def __init__(
@@ -247,7 +248,12 @@ class Hand:
             self._rounds,
             self._gathers_all,
             self._opening_increment,
+            options_memo,
         ) = _choices(rules)
+        # Only for the engine's own rules: a subclass (a mutant) may change the options.
+        self._options_memo: dict[tuple[int, ...], tuple[Legal, ...]] | None = (
+            options_memo if type(self) is Hand and not self._big_bet else None
+        )
         self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
         self._drawn: list[int] = []
@@ -335,7 +341,21 @@ class Hand:
         if self._drawing:
             options: tuple[Legal, ...] = self._draw_options
             return options
-        self._legal = legal = tuple(self._betting_options(seat).values())
+        memo = self._options_memo
+        if memo is None:
+            self._legal = legal = tuple(self._betting_options(seat).values())
+            return legal
+        # In fixed limit the options follow from these numbers alone, and the same spots
+        # come up hand after hand: looked up, not built, they cost a fraction.
+        committed, level, stack = self.committed[seat], self._level, self.stacks[seat]
+        raising = self._may_bet_or_raise(seat, level - committed, stack)
+        key = (committed, level, stack, self._raise_target(level) if raising else 0)
+        legal = memo.get(key)
+        if legal is None:
+            if len(memo) > 4096:  # stacks vary from session to session; keep it small
+                memo.clear()
+            legal = memo[key] = tuple(self._betting_options(seat).values())
+        self._legal = legal
         return legal
 
     def snapshot(self) -> dict[str, Any]:
@@ -487,13 +507,7 @@ class Hand:
             adds = to_call if to_call < stack else stack
             options[CALL] = _option(CALL, adds, committed + adds, adds == stack)
             all_in = stack <= to_call
-        cap = self._cap
-        if (
-            stack > to_call
-            and (self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts))
-            and (cap == 0 or self.raises < cap or self.uncapped)
-            and not self._opponent_all_in(seat)
-        ):
+        if self._may_bet_or_raise(seat, to_call, stack):
             kind = BET if level == 0 else RAISE
             if self._big_bet:
                 all_in = self._sized_options(options, kind, seat, level) is not None or all_in
@@ -506,6 +520,17 @@ class Hand:
         if all_in:
             options[ALL_IN] = _option(ALL_IN, stack, committed + stack, True)
         return options
+
+    def _may_bet_or_raise(self, seat: int, to_call: int, stack: int) -> bool:
+        """Whether `seat` may put in more than a call: chips beyond it, the betting open to
+        them (R8.10), the cap not reached (R8.6) and someone to answer (R5.7, R8.27)."""
+        cap = self._cap
+        return (
+            stack > to_call
+            and (self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts))
+            and (cap == 0 or self.raises < cap or self.uncapped)
+            and not self._opponent_all_in(seat)
+        )
 
     def _sized_options(
         self, options: dict[Kind, Legal], kind: Kind, seat: int, level: int
