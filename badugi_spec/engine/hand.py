@@ -251,7 +251,7 @@ class Hand:
             options_memo,
         ) = _choices(rules)
         # Only for the engine's own rules: a subclass (a mutant) may change the options.
-        self._options_memo: dict[tuple[int, ...], tuple[Legal, ...]] | None = (
+        self._options_memo: dict[tuple[int | bool, ...], tuple[Legal, ...]] | None = (
             options_memo if type(self) is Hand and not self._big_bet else None
         )
         self.uncapped = False
@@ -345,11 +345,12 @@ class Hand:
         if memo is None:
             self._legal = legal = tuple(self._betting_options(seat).values())
             return legal
-        # In fixed limit the options follow from these numbers alone, and the same spots
-        # come up hand after hand: looked up, not built, they cost a fraction.
+        # In fixed limit the options follow from these numbers alone (the raise's target
+        # from the last two), and the same spots come up hand after hand: looked up, not
+        # built, they cost a fraction.
         committed, level, stack = self.committed[seat], self._level, self.stacks[seat]
         raising = self._may_bet_or_raise(seat, level - committed, stack)
-        key = (committed, level, stack, self._raise_target(level) if raising else 0)
+        key = (committed, level, stack, raising, self.full_level, self._round_bet)
         legal = memo.get(key)
         if legal is None:
             if len(memo) > 4096:  # stacks vary from session to session; keep it small
