@@ -104,11 +104,21 @@ def frozen(value: object) -> object:
     return copy.deepcopy(value) if hasattr(value, "__dict__") else value
 
 
+def _attributes(hand: Hand) -> dict[str, object]:
+    """Every attribute the hand holds: its slots (`Hand` has no instance dict), and the
+    dict of a subclass that adds attributes of its own."""
+    names = [name for cls in type(hand).__mro__ for name in getattr(cls, "__slots__", ())]
+    state = {name: getattr(hand, name) for name in names if hasattr(hand, name)}
+    state.update(getattr(hand, "__dict__", {}))
+    return state
+
+
 def hand_fingerprint(hand: Hand) -> dict[str, Any]:
     """Everything a hand holds, copied: any change by an illegal action shows here."""
-    # `_legal` is a memo of the legal options, filled on first read; `legal` below compares them.
-    skip = ("deck", "structure", "_legal")
-    state = {k: frozen(v) for k, v in vars(hand).items() if k not in skip}
+    # `_legal` is a memo of the legal options, filled on first read, and `_options_memo` the
+    # profile's, shared by its hands; `legal` below compares the options.
+    skip = ("deck", "structure", "_legal", "_options_memo")
+    state = {k: frozen(v) for k, v in _attributes(hand).items() if k not in skip}
     state["deck.position"] = hand.deck.position
     state["deck.remaining"] = hand.deck.remaining
     state["deck.order"] = hand.deck.order()

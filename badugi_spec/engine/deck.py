@@ -8,7 +8,6 @@ in every implementation.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Sequence
 
@@ -23,9 +22,6 @@ def shuffled(seed: int | str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-_INDEX = operator.attrgetter("index")
-
-
 class Deck:
     """The stub of undealt cards. Without a reshuffle, used cards never come back (R4.5)."""
 
@@ -33,7 +29,9 @@ class Deck:
 
     def __init__(self, order: Sequence[Card]) -> None:
         cards = tuple(order)
-        if len(set(map(_INDEX, cards))) != len(cards):  # C-level: done for every hand
+        # Done for every hand. A comprehension reads `index` as a slot, which Python 3.11
+        # specialises; `map(attrgetter(...))` looks it up generically for every card.
+        if len({card.index for card in cards}) != len(cards):
             seen: set[Card] = set()
             dup = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
             raise illegal("deck-invalid", f"the stated deck has {dup.pretty()} twice")

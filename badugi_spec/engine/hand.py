@@ -75,7 +75,7 @@ def _choices(rules: Profile) -> tuple[Any, ...]:
     known = _CHOICES.get(id(rules))
     if known is not None and known[0] is rules:
         return known[1]
-    choices = (
+    choices: tuple[Any, ...] = (
         rules.short_all_in == "largest-raise",
         rules.covered_is_all_in,
         rules.keep_turn_when_others_all_in,
@@ -91,6 +91,8 @@ def _choices(rules: Profile) -> tuple[Any, ...]:
         {"discards", "current-discards", "folded", "burns"} <= set(rules.reshuffle)
         and rules.last_card == "dealt"
         and not rules.burn_after_reshuffle,
+        _betting.opening_increment(rules),
+        {},  # the profile's fixed-limit options by spot, filled as spots come up (`legal_actions`)
     )
     if len(_CHOICES) > 256:  # overrides make profiles on the fly; keep the cache small
         _CHOICES.clear()
@@ -110,6 +112,13 @@ class Phase(NamedTuple):
 
 
 _phase: Final = functools.cache(Phase)  # a handful of phases, shared by every hand
+
+
+@functools.lru_cache(maxsize=512)
+def _rotations(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For each seat of `order`, every seat after it clockwise, itself last: the turn
+    passes along one of these after every action (shared by the hands with that order)."""
+    return {seat: order[i + 1 :] + order[: i + 1] for i, seat in enumerate(order)}
 
 
 class Result(NamedTuple):
@@ -140,6 +149,23 @@ def _half_json(half: Half) -> dict[str, Any]:
 
 
 class Hand:
+    # Slots, not an instance dict: a hand holds more attributes than Python 3.11 keeps in a
+    # shared-key dict (30), and every action reads and writes dozens of them; slots make
+    # the whole benchmark hand about 8% faster. A new attribute must be listed here.
+    __slots__ = (
+        "_acted", "_after", "_after_all_declare", "_big_bet", "_blind_all_in", "_cap",
+        "_complete", "_covered_is_all_in", "_declared", "_draw_burned", "_draw_options",
+        "_drawing", "_drawn", "_due", "_epoch", "_fold_when_free", "_gathers_all",
+        "_keep_turn", "_largest", "_largest_raise", "_last_card_dealt", "_legal", "_level",
+        "_muck", "_opening_increment", "_options_memo", "_rankings", "_round_bet",
+        "_round_drawers", "_round_end_returns", "_rounds", "_rows", "_shorts",
+        "_stated_reshuffles",
+        "big_blind", "burns", "committed", "dealer", "deck", "discards", "folded",
+        "full_level", "holdings", "increment", "last_aggressor", "order", "phase",
+        "profile", "raises", "reshuffles", "result", "returned", "seats", "small_blind",
+        "stacks", "start_stacks", "structure", "to_act", "total", "uncapped",
+    )  # fmt: skip
+
     def __init__(
         self,
         *,
@@ -176,6 +202,7 @@ class Hand:
         self.order: tuple[int, ...] = (
             clockwise if all(dealt_in) else tuple(seat for seat in clockwise if dealt_in[seat])
         )
+        self._after = _rotations(self.order)
         heads_up = len(self.order) == 2
         # Heads-up the button posts the small blind and the other player the big (R1.5,
         # R8.3); with more players the two seats left of the button post them.
@@ -196,11 +223,17 @@ class Hand:
         self.discards: list[list[Card]] = [[] for _ in range(seats)]
         self.returned = [0] * seats
         self.reshuffles = 0
-        self._muck: list[tuple[Card, str, int]] = []
-        """Cards out of play that a reshuffle may use: (card, pile, draw number)."""
+        self._muck: list[tuple[tuple[Card, ...], str, int]] = []
+        """Cards out of play that a reshuffle may use: (cards, pile, draw number), one entry
+        per discard, fold or burn rather than per card, since only a reshuffle reads them."""
         self._rows: list[tuple[Any, ...]] = []
         self.result: Result | None = None
         self.phase = _phase("bet", 1)
+        self._drawing = False
+        """`phase.kind == "draw"`, kept: reading a NamedTuple field is slow in Python 3.11, and
+        every action asks."""
+        self._round_bet = rules.bet_sizes[0]
+        """The fixed bet of the betting round under way, `bet_size` read once a round."""
         self.raises = 0
         self.full_level = 0
         self.increment = 0
@@ -230,7 +263,13 @@ class Hand:
             self._round_end_returns,
             self._rounds,
             self._gathers_all,
+            self._opening_increment,
+            options_memo,
         ) = _choices(rules)
+        # Only for the engine's own rules: a subclass (a mutant) may change the options.
+        self._options_memo: dict[tuple[int | bool, ...], tuple[Legal, ...]] | None = (
+            options_memo if type(self) is Hand and not self._big_bet else None
+        )
         self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
         self._drawn: list[int] = []
@@ -257,11 +296,15 @@ class Hand:
         # option stands (R3.7). Whether it counts towards the cap is the profile's (R8.6).
         self.raises = 1 if rules.cap_counts_blind else 0
         # A raise goes over the full big blind, or over what was posted if it was short (R8.26).
-        self.full_level = max(self.committed) if rules.raise_over_posted_blind else rules.big_blind
-        self.increment = _betting.opening_increment(rules)
+        self._level = max(self.committed)
+        """The bet to match this round, `max(committed)`, kept as the bets change: in
+        Python 3.11 `max` parses keyword arguments on every call (about 150 ns), and the
+        betting code needs the level several times per action."""
+        self.full_level = self._level if rules.raise_over_posted_blind else rules.big_blind
+        self.increment = self._opening_increment
         self.uncapped = self._lift_cap()
         self._due = self._due_to_act()
-        self._continue_betting(after=self.big_blind)
+        self._continue_betting(self.big_blind)
 
     # ----- reading the state -------------------------------------------------------------
 
@@ -291,7 +334,8 @@ class Hand:
 
     def live(self) -> list[int]:
         """Seats still in the hand, in order from the first seat left of the button."""
-        return [seat for seat in self.order if not self.folded[seat]]
+        folded = self.folded
+        return [seat for seat in self.order if not folded[seat]]
 
     @property
     def named_rankings(self) -> bool:
@@ -327,10 +371,25 @@ class Hand:
         seat = self.to_act
         if seat is None:
             return ()
-        if self.phase.kind == "draw":
+        if self._drawing:
             options: tuple[Legal, ...] = self._draw_options
             return options
-        self._legal = legal = tuple(self._betting_options(seat).values())
+        memo = self._options_memo
+        if memo is None:
+            self._legal = legal = tuple(self._betting_options(seat).values())
+            return legal
+        # In fixed limit the options follow from these numbers alone (the raise's target
+        # from the last two), and the same spots come up hand after hand: looked up, not
+        # built, they cost a fraction.
+        committed, level, stack = self.committed[seat], self._level, self.stacks[seat]
+        raising = self._may_bet_or_raise(seat, level - committed, stack)
+        key = (committed, level, stack, raising, self.full_level, self._round_bet)
+        legal = memo.get(key)
+        if legal is None:
+            if len(memo) > 4096:  # stacks vary from session to session; keep it small
+                memo.clear()
+            legal = memo[key] = tuple(self._betting_options(seat).values())
+        self._legal = legal
         return legal
 
     def snapshot(self) -> dict[str, Any]:
@@ -389,19 +448,21 @@ class Hand:
         """
         if self.result is not None:
             raise illegal("hand-over", "the hand is over; no more actions")
-        drawing = action.kind is DRAW  # every other kind is a betting action
-        if drawing and self.phase.kind != "draw":
+        seat, kind, _, discards = action  # at once: NamedTuple field reads are slow
+        drawing = kind is DRAW  # every other kind is a betting action
+        # The phase is a betting round or a draw: the hand is not over.
+        if drawing and not self._drawing:
             raise illegal("not-draw-round", f"{self.phase} is a betting round, not a draw")
-        if not drawing and self.phase.kind != "bet":
+        if not drawing and self._drawing:
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
-        if action.seat != self.to_act:
-            if action.kind is FOLD and self._may_fold_all_in(action.seat):
-                self._fold_all_in(action.seat)
+        if seat != self.to_act:
+            if kind is FOLD and self._may_fold_all_in(seat):
+                self._fold_all_in(seat)
                 self._legal = None
                 return
             raise illegal("out-of-turn", self._whose_turn(self.to_act))
         if drawing:
-            self._draw(action.seat, action.discards)
+            self._draw(seat, discards)
         else:
             self._bet(action)
         self._legal = None
@@ -422,7 +483,7 @@ class Hand:
         stacks, folded = self.stacks, self.folded
         if self._covered_is_all_in:
             committed = self.committed
-            level = max(committed)
+            level = self._level
             for other in self.order:
                 if other != seat and not folded[other] and stacks[other] + committed[other] > level:
                     return False
@@ -476,7 +537,7 @@ class Hand:
     def _raise_target(self, level: int) -> int:
         """The round total a bet or raise goes to (R3.2, R8.8, R8.9)."""
         full = self.full_level
-        bet = self.profile.bet_sizes[self.phase.number - 1]
+        bet = self._round_bet
         if level > full and self._complete:
             return full + bet
         # Below the full level only when a big blind was posted short (R5.5).
@@ -484,11 +545,13 @@ class Hand:
 
     def _betting_options(self, seat: int) -> dict[Kind, Legal]:
         committed = self.committed[seat]
-        level = max(self.committed)
+        level = self._level
         to_call = level - committed
         stack = self.stacks[seat]
         options: dict[Kind, Legal] = {}
-        all_in: Legal | None = None
+        # Whether the whole stack is one of the options; it is then `stack` chips, whichever
+        # action it completes, so only the fact is kept.
+        all_in = False
         if to_call <= 0:
             options[CHECK] = _option(CHECK, 0, committed)
             if self._fold_when_free:
@@ -496,27 +559,32 @@ class Hand:
         else:
             options[FOLD] = _FOLD
             adds = to_call if to_call < stack else stack
-            options[CALL] = call = _option(CALL, adds, committed + adds, adds == stack)
-            if stack <= to_call:
-                all_in = call
+            options[CALL] = _option(CALL, adds, committed + adds, adds == stack)
+            all_in = stack <= to_call
+        if self._may_bet_or_raise(seat, to_call, stack):
+            kind = BET if level == 0 else RAISE
+            if self._big_bet:
+                all_in = self._sized_options(options, kind, seat, level) is not None or all_in
+            else:
+                adds = self._raise_target(level) - committed
+                if adds >= stack:  # `min`, written out: the builtin is slow in Python 3.11
+                    adds = stack
+                    all_in = True
+                options[kind] = _option(kind, adds, committed + adds, adds == stack)
+        if all_in:
+            options[ALL_IN] = _option(ALL_IN, stack, committed + stack, True)
+        return options
+
+    def _may_bet_or_raise(self, seat: int, to_call: int, stack: int) -> bool:
+        """Whether `seat` may put in more than a call: chips beyond it, the betting open to
+        them (R8.10), the cap not reached (R8.6) and someone to answer (R5.7, R8.27)."""
         cap = self._cap
-        if (
+        return (
             stack > to_call
             and (self._acted[seat] != self._epoch or (self._largest_raise and not self._shorts))
             and (cap == 0 or self.raises < cap or self.uncapped)
             and not self._opponent_all_in(seat)
-        ):
-            kind = BET if level == 0 else RAISE
-            if self._big_bet:
-                all_in = self._sized_options(options, kind, seat, level) or all_in
-            else:
-                adds = min(self._raise_target(level) - committed, stack)
-                options[kind] = raise_or_bet = _option(kind, adds, committed + adds, adds == stack)
-                if raise_or_bet.all_in:
-                    all_in = raise_or_bet
-        if all_in is not None:
-            options[ALL_IN] = _option(ALL_IN, all_in.adds, all_in.to, True)
-        return options
+        )
 
     def _sized_options(
         self, options: dict[Kind, Legal], kind: Kind, seat: int, level: int
@@ -594,21 +662,21 @@ class Hand:
         )
 
     def _bet(self, action: Action) -> None:
-        seat, kind, amount = action.seat, action.kind, action.amount
+        # Unpacked at once: each NamedTuple field read is a descriptor lookup in Python 3.11.
+        seat, kind, amount, _ = action
         for option in self._legal or self.legal_actions():  # usually already asked for
             if option.kind is kind:
                 break
         else:
             self._refuse(seat, kind)
             raise AssertionError("unreachable")  # pragma: no cover
-        adds = option.adds
+        _, adds, to, all_in, most = option
         if kind is ALL_IN and amount is not None and amount < adds:
             raise illegal("not-all-in", f"all-in means the whole stack of {adds}, not {amount}")
-        if option.most and kind is not ALL_IN:
-            option = self._sized(seat, option, amount)
-            adds = option.adds
+        if most and kind is not ALL_IN:
+            _, adds, to, all_in, most = self._sized(seat, option, amount)
         elif amount is not None:
-            expected = option.to if kind in (BET, RAISE) else adds
+            expected = to if kind in (BET, RAISE) else adds
             if amount != expected:
                 what = f"{kind.value} to" if kind in (BET, RAISE) else kind.value
                 raise illegal("wrong-amount", f"{what} {expected} here, not {amount}")
@@ -616,35 +684,35 @@ class Hand:
             self._fold(seat)
             return
         committed = self.committed
-        level = max(committed)
+        level = self._level
         self.stacks[seat] -= adds
         committed[seat] += adds
         self.total[seat] += adds
         now = committed[seat]
         if now > level:
-            self._raised(seat, level, now, option.all_in)
+            self._level = now
+            self._raised(seat, level, now, all_in)
         self._acted[seat] = self._epoch
-        rule = _RULE_OF_BET[option.kind]
+        rule = _RULE_OF_BET[kind]
         note = ""
-        if self._big_bet and option.kind is not CALL and option.kind is not CHECK:
-            rule = "R14.3" if option.kind is RAISE else "R14.2"
-        if option.all_in:
+        if self._big_bet and kind is not CALL and kind is not CHECK:
+            rule = "R14.3" if kind is RAISE else "R14.2"
+        if all_in:
             note = "all-in"
             over = now - level
             if over < 0:
                 rule = "R5.4"  # a short call: the uncovered part goes back at the end
             elif self._big_bet and over > 0:
                 rule = "R14.6"
-            elif 0 < over < self.profile.bet_sizes[self.phase.number - 1]:
+            elif 0 < over < self._round_bet:
                 rule = "R5.6"  # more than a call, less than a full bet or raise
-            elif option.kind is ALL_IN:
+            elif kind is ALL_IN:
                 rule = "R3.5" if over == 0 or self.raises > 1 else "R3.2"
         # `_log`, inlined: the one event of nearly every action.
         self._rows.append(
-            (_NAME_OF[option.kind], seat, rule, option.adds, (), (), note, sum(self.total),
-             tuple(self.stacks))
-        )  # fmt: skip
-        self._continue_betting(after=seat)
+            (_NAME_OF[kind], seat, rule, adds, (), (), note, sum(self.total), tuple(self.stacks))
+        )
+        self._continue_betting(seat)
 
     def _sized(self, seat: int, option: Legal, amount: int | None) -> Legal:
         """The bet or raise to `amount` within the option's range; none stated is the
@@ -676,9 +744,9 @@ class Hand:
         if self._largest_raise:
             self._raised_largest(level, now, all_in)
             return
-        bet = self.bet_size
-        target = self._raise_target(level)
-        if now >= target or not all_in:
+        bet = self._round_bet
+        # Only an all-in can fall short of the target: ask for it only then.
+        if not all_in or now >= self._raise_target(level):
             # A full bet or raise (completing a short all-in counts as one, R8.9).
             self.raises += 1
             self.full_level = now
@@ -712,7 +780,7 @@ class Hand:
         least the largest bet or raise of the round before it (the blinds are none), and
         all-ins in a row reopen it once together they add up to that much."""
         self._reopened_by_largest(now - level, all_in)
-        if now >= self._raise_target(level) or not all_in:
+        if not all_in or now >= self._raise_target(level):
             self.raises += 1
             self.full_level = now
         elif self.profile.cap_counts_short_all_in:
@@ -749,7 +817,8 @@ class Hand:
         one at least the largest before it, or all-ins in a row that add up to it."""
         if raised_by >= self._largest:
             self._epoch += 1
-        self._largest = max(self._largest, raised_by)
+        if raised_by > self._largest:  # `max`, written out: the builtin is slow in 3.11
+            self._largest = raised_by
         shorts = self._shorts
         if all_in:
             shorts.append(raised_by)
@@ -761,22 +830,23 @@ class Hand:
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
         self._acted[seat] = self._epoch
-        self._muck.extend([(card, _FOLDED, 0) for card in self.holdings[seat]])
+        self._muck.append((tuple(self.holdings[seat]), _FOLDED, 0))
         self._rows.append(
             ("fold", seat, "R3.10", 0, (), (), "", sum(self.total), tuple(self.stacks))
         )
         if not self._hand_ended_by_fold():
-            self._continue_betting(after=seat)
+            self._continue_betting(seat)
 
     def _hand_ended_by_fold(self) -> bool:
         """After a fold: settle the hand if one player is left, else see whether the cap
         comes off now that the action may be heads-up (R3.10, R8.7)."""
-        live = self.live()
-        if len(live) == 1:
+        # Seats not dealt in are marked folded too, so this counts the players still in.
+        left = self.folded.count(False)
+        if left == 1:
             self._end_round_returns()
-            self._settle_fold(live[0])
+            self._settle_fold(self.live()[0])
             return True
-        if len(live) == 2 and not self.uncapped:
+        if left == 2 and not self.uncapped:
             self.uncapped = self._lift_cap(now_heads_up=True)
         return False
 
@@ -792,7 +862,7 @@ class Hand:
     def _fold_all_in(self, seat: int) -> None:
         """The all-in player's chips stay in the pots; the turn stays where it was (R8.25)."""
         self.folded[seat] = True
-        self._muck.extend((card, _FOLDED, 0) for card in self.holdings[seat])
+        self._muck.append((tuple(self.holdings[seat]), _FOLDED, 0))
         self._log("fold", seat, "R8.25", note="all-in")
         if self._hand_ended_by_fold():
             return
@@ -800,11 +870,13 @@ class Hand:
         # from their seat.
         order = self.order
         assert self.to_act is not None
-        self._continue_betting(after=order[order.index(self.to_act) - 1])
+        self._continue_betting(order[order.index(self.to_act) - 1])
 
-    def _lift_cap(self, *, now_heads_up: bool = False) -> bool:
+    def _lift_cap(self, now_heads_up: bool = False) -> bool:
         """Whether the cap is off for two players (R8.7), at a round's start or when the
         action becomes heads-up."""
+        # No keyword-only marker: Python 3.11 does not specialise a call to a function that
+        # has keyword-only parameters, however it is called, and this runs every round.
         policy = self.profile.cap_heads_up
         if policy == "never" or len(self.live()) != 2:
             return False
@@ -824,15 +896,13 @@ class Hand:
             return self._due[seat]
         return not self._opponent_all_in(seat)
 
-    def _continue_betting(self, *, after: int) -> None:
-        committed = self.committed
-        level = max(committed)
-        order = self.order
-        start = order.index(after) + 1
-        count = len(order)
-        folded, stacks, acted = self.folded, self.stacks, self._acted
-        for i in range(count):
-            seat = order[(start + i) % count]
+    def _continue_betting(self, after: int) -> None:
+        """Pass the turn to the next player after `after` who must act, or end the round."""
+        # `after` is positional: in Python 3.11 a call with a keyword argument is not
+        # specialised and costs a few times a plain one, and this runs after every action.
+        level = self._level
+        committed, folded, stacks, acted = self.committed, self.folded, self.stacks, self._acted
+        for seat in self._after[after]:
             # The quick cases of `_needs_action` first: this runs after every action.
             if folded[seat] or not stacks[seat]:
                 continue
@@ -843,11 +913,14 @@ class Hand:
 
     def _end_round_returns(self) -> None:
         """Uncalled chips go back when the round ends, if the profile says so (R8.12)."""
-        if not self._round_end_returns:
+        # A largest bet that someone matched leaves nothing uncalled: the usual round's end,
+        # told by one C-level count rather than `uncalled`'s scans.
+        if not self._round_end_returns or self.committed.count(self._level) > 1:
             return
         seat, extra = _pots.uncalled(self.committed)
         if extra:
             self.committed[seat] -= extra
+            self._level = self.committed[seat]  # the next largest, now the largest
             self.total[seat] -= extra
             self.stacks[seat] += extra
             self.returned[seat] += extra
@@ -864,22 +937,28 @@ class Hand:
     def _betting_is_over(self) -> bool:
         """With at most one player able to bet, nobody bets again; the draws are still
         played (R5.7, R8.16)."""
+        folded, stacks = self.folded, self.stacks
         able = 0
         for seat in self.order:
-            if not self.folded[seat] and self.stacks[seat] > 0:
+            if not folded[seat] and stacks[seat] > 0:
                 able += 1
-        return able < 2
+                if able == 2:  # enough to know, at the start of every round
+                    return False
+        return True
 
     def _start_betting(self, number: int) -> None:
         self.phase = _phase("bet", number)
+        self._drawing = False
+        self._round_bet = self.profile.bet_sizes[number - 1]
         self.committed = [0] * self.seats
+        self._level = 0
         self._acted = [-1] * self.seats
         self._epoch = 0
         self._largest = 0
         self._shorts = []
         self.raises = 0
         self.full_level = 0
-        self.increment = _betting.opening_increment(self.profile)
+        self.increment = self._opening_increment
         self.last_aggressor = None
         if self._betting_is_over():
             self._log("no-betting", None, "R5.7", note="a player is all-in")
@@ -887,12 +966,13 @@ class Hand:
             return
         self.uncapped = self._lift_cap()
         self._due = self._due_to_act()
-        self._continue_betting(after=self.dealer if self.dealer in self.order else self.order[-1])
+        self._continue_betting(self.dealer if self.dealer in self.order else self.order[-1])
 
     # ----- drawing -----------------------------------------------------------------------
 
     def _start_draw(self, number: int) -> None:
         self.phase = _phase("draw", number)
+        self._drawing = True
         self._drawn = []
         self._declared = []
         self._draw_burned = False
@@ -905,9 +985,10 @@ class Hand:
     def _can_deal(self, stacks: Sequence[int]) -> bool:
         """Enough players have chips to post a blind with (R6.4, R8.2). At the house table
         both must: a player with no chips ends the session."""
+        # Written out rather than `min` and a generator: this runs for every hand.
         if len(stacks) == 2:
-            return min(stacks) > 0
-        return sum(1 for stack in stacks if stack > 0) >= 2
+            return stacks[0] > 0 and stacks[1] > 0
+        return len([stack for stack in stacks if stack > 0]) >= 2
 
     def _dealt_in(self, stacks: Sequence[int]) -> list[bool]:
         """A player with chips is dealt in; one without sits out (R8.2)."""
@@ -954,6 +1035,8 @@ class Hand:
             dup = next(c for c in discards if discards.count(c) > 1)
             raise illegal("discard-repeated", f"{dup.pretty()} is discarded twice")
         held_indexes = {card.index for card in held}
+        if thrown <= held_indexes:
+            return
         for card in discards:
             if card.index not in held_indexes:
                 raise illegal("discard-not-held", f"{card.pretty()} is not in that player's hand")
@@ -997,7 +1080,7 @@ class Hand:
             self.to_act = drawers[len(self._drawn)]
 
     def _burn_count_all(self, plan: Sequence[tuple[int, tuple[Card, ...]]]) -> int:
-        if not any(thrown for _, thrown in plan) and not self.profile.burn_when_all_pat:
+        if not self.profile.burn_when_all_pat and not any(thrown for _, thrown in plan):
             return 0
         return self.profile.burns_per_draw
 
@@ -1007,21 +1090,22 @@ class Hand:
         thrown = {card.index for card in discards}
         self.holdings[seat] = [c for c in self.holdings[seat] if c.index not in thrown]
         self.discards[seat].extend(discards)
-        number = self.phase.number
-        self._muck.extend([(card, _DISCARD, number) for card in discards])
+        self._muck.append((tuple(discards), _DISCARD, self.phase.number))
 
     def _burn(self, count: int) -> None:
         if count:
-            cards = self._take(count, None, last_of_round=False)
+            cards = self._take(count, None, False)  # never the round's last delivery
             self.burns.extend(cards)
-            self._muck.extend((card, _BURN, 0) for card in cards)
+            self._muck.append((cards, _BURN, 0))
             self._draw_burned = True
-            self._log("burn", None, "R4.4", cards=cards)
+            self._rows.append(  # `_log`, inlined: a call with keywords is slow in 3.11
+                ("burn", None, "R4.4", 0, cards, (), "", sum(self.total), tuple(self.stacks))
+            )
 
     def _replace(self, seat: int, discards: Sequence[Card]) -> None:
         # Whether this is the round's last delivery matters only to the last-card rule.
         last = not self._last_card_dealt and self._is_last_delivery(seat)
-        received = self._take(len(discards), seat, last_of_round=last)
+        received = self._take(len(discards), seat, last)
         self.holdings[seat].extend(received)
         self._rows.append(
             ("draw", seat, "R4.2", len(discards), tuple(discards), received,
@@ -1066,10 +1150,11 @@ class Hand:
         Usually the stub is enough; otherwise the draw is rehearsed on a copy, reshuffles
         and all, so that a refusal changes nothing.
         """
-        need = burn + sum(len(thrown) for _, thrown in plan)
-        if self.deck.remaining > need or (
-            self.deck.remaining == need and self.profile.last_card == "dealt"
-        ):
+        need = burn
+        for _, cards in plan:  # a plain loop: for a plan of one a generator costs more
+            need += len(cards)
+        remaining = self.deck.remaining
+        if remaining > need or (remaining == need and self._last_card_dealt):
             return
         if not self.profile.reshuffle:
             self.deck.require(need, f"draw {self.phase.number}")
@@ -1114,7 +1199,9 @@ class Hand:
             got += short.got
         return got
 
-    def _take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
+    def _take(self, count: int, seat: int | None, last_of_round: bool) -> tuple[Card, ...]:
+        # Not keyword-only, so that the draw's calls can be positional: in Python 3.11 a
+        # call with a keyword argument is not specialised and costs a few times a plain one.
         deck = self.deck
         reserve = 0 if self._last_card_dealt else self._reserve(last_of_round)
         if deck.remaining - count >= reserve:
@@ -1151,7 +1238,7 @@ class Hand:
             if self.profile.burn_after_reshuffle:
                 card = deck.take(1)
                 self.burns.extend(card)
-                self._muck.extend((c, _BURN, 0) for c in card)  # a burn, for later reshuffles
+                self._muck.append((card, _BURN, 0))  # a burn, for later reshuffles
                 self._log("burn", None, "R8.21", cards=card)
         return tuple(taken)
 
@@ -1160,12 +1247,12 @@ class Hand:
         piles = self.profile.reshuffle
         number = self.phase.number
         chosen: list[Card] = list(self.deck.stub())  # the stub's rest, reserved or mixed in
-        kept: list[tuple[Card, str, int]] = []
+        kept: list[tuple[tuple[Card, ...], str, int]] = []
         for entry in self._muck:
-            card, pile, drawn_at = entry
+            cards, pile, drawn_at = entry
             name = "current-discards" if pile == _DISCARD and drawn_at == number else pile
             if name in piles:
-                chosen.append(card)
+                chosen += cards
             else:
                 kept.append(entry)
         self._muck = kept
@@ -1202,7 +1289,8 @@ class Hand:
 
     # ----- dealing and settling ----------------------------------------------------------
 
-    def _post(self, seat: int, blind: int, name: str, rule: str, *, commits: bool = True) -> None:
+    def _post(self, seat: int, blind: int, name: str, rule: str, commits: bool = True) -> None:
+        # No keyword-only marker, as for `_lift_cap`: this runs for every hand.
         stacks = self.stacks
         posted = blind if blind < stacks[seat] else stacks[seat]
         stacks[seat] -= posted
@@ -1441,8 +1529,7 @@ class _Rehearsal(Hand):
         self.deck = deck
 
     def throw(self, discards: Sequence[Card]) -> None:
-        number = self.phase.number
-        self._muck.extend((card, _DISCARD, number) for card in discards)
+        self._muck.append((tuple(discards), _DISCARD, self.phase.number))
 
     def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
         return self._take(count, seat, last_of_round=last_of_round)
@@ -1450,5 +1537,5 @@ class _Rehearsal(Hand):
     def burn_cards(self, count: int) -> tuple[Card, ...]:
         # Into the burns pile, as `_burn` does: a reshuffle later in this draw gathers them.
         cards = self._take(count, None, last_of_round=False)
-        self._muck.extend((card, _BURN, 0) for card in cards)
+        self._muck.append((cards, _BURN, 0))
         return cards

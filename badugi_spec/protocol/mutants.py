@@ -169,19 +169,19 @@ def _round_start(hand: Hand) -> bool:
 
 
 class _DealerFirstAfterDraw(MutantHand):
-    def _continue_betting(self, *, after: int) -> None:
+    def _continue_betting(self, after: int) -> None:
         if _round_start(self) and self.dealer in self.order:
             after = self.order[self.order.index(self.dealer) - 1]  # so the dealer is next
-        super()._continue_betting(after=after)
+        super()._continue_betting(after)
 
 
 class _LeftOfBigBlindAfterDraw(MutantHand):
     """The order before the draw kept after it: the player left of the big blind opens."""
 
-    def _continue_betting(self, *, after: int) -> None:
+    def _continue_betting(self, after: int) -> None:
         if _round_start(self) and self.big_blind in self.order:
             after = self.big_blind
-        super()._continue_betting(after=after)
+        super()._continue_betting(after)
 
 
 class _BigBlindFirstBeforeDraw(MutantHand):
