@@ -107,16 +107,9 @@ class ValueLines:
             self.checks["evaluate"] += 1
             if not read.same(want, got):
                 self.diverge(step, read.text(want), _shown(read, want, got))
-            for order in values.other_orders(cards):
-                again = self._value(step, order, want=want)
-                self.checks["evaluate-orders"] += 1
-                if not read.same(want, again):
-                    self.diverge(
-                        step,
-                        f"{read.text(want)} in every order of the cards",
-                        f"{read.text(again)} for {' '.join(order)},"
-                        f" but {read.text(got)} for {' '.join(cards)}",
-                    )
+            self._same_in_every_order(
+                step, cards, got, want, "evaluate-orders", f"{read.text(want)} in every order"
+            )
         elif "compare" in self.can:
             # No evaluate: the line still says something a compare can check, that the
             # hand ties a hand made to have exactly the expected value.
@@ -226,19 +219,34 @@ class ValueLines:
         hand: list[str],
     ) -> dict[str, Any]:
         """A hand's evaluate answer, the same in every order of its cards."""
-        read = reader(step)
         got = self._value(step, hand)
-        for order in values.other_orders(hand):
-            again = self._value(step, order)
-            self.checks["compare-orders"] += 1
-            if not read.same(got, again):
+        self._same_in_every_order(
+            step, hand, got, None, "compare-orders", f"one value of {' '.join(hand)} in every order"
+        )
+        return got
+
+    def _same_in_every_order(
+        self,
+        step: dict[str, Any],
+        cards: list[str],
+        got: dict[str, Any],
+        want: dict[str, Any] | None,
+        check: str,
+        expected: str,
+    ) -> None:
+        """Ask again in every other order of `cards`: each answer must be `want`, or, with
+        nothing stated, `got`, the first answer (a value never depends on card order)."""
+        read = reader(step)
+        for order in values.other_orders(cards):
+            again = self._value(step, order, want=want)
+            self.checks[check] += 1
+            if not read.same(got if want is None else want, again):
                 self.diverge(
                     step,
-                    f"one value of {' '.join(hand)} in every order of the cards",
+                    f"{expected} of the cards",
                     f"{read.text(again)} for {' '.join(order)},"
-                    f" but {read.text(got)} for {' '.join(hand)}",
+                    f" but {read.text(got)} for {' '.join(cards)}",
                 )
-        return got
 
     def _winners(
         self,
