@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from badugi_spec import rankings as registry
-from badugi_spec.cards import Card
+from badugi_spec.cards import Card, cards_of
 from badugi_spec.explain import explain
 from badugi_spec.hands import MAX_CARDS, evaluate
 from badugi_spec.profiles import Profile, from_json
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult, TraceRow
 
-from .render import cardify, cards_html, cards_of, inline_md, link_rules, narrative_md, text
+from .render import cardify, cards_html, inline_md, link_rules, narrative_md, text
 
 RuleLink = Callable[[str], str]
 

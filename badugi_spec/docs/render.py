@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, Final
 
 from badugi_spec.cards import Card, parse_cards
@@ -40,10 +40,6 @@ def card_html(card: Card, *, css: str = "") -> str:
 
 def cards_html(cards: Iterable[Card], *, css: str = "") -> str:
     return " ".join(card_html(card, css=css) for card in cards)
-
-
-def cards_of(texts: Sequence[str]) -> tuple[Card, ...]:
-    return parse_cards(" ".join(texts)) if texts else ()
 
 
 def cardify(escaped: str) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from badugi_spec.cards import Card, Rank, parse_cards
+from badugi_spec.cards import Card, Rank, cards_of
 from badugi_spec.engine import Action, Hand, Kind, Legal, Session
 from badugi_spec.engine import pots as _pots
 from badugi_spec.engine.betting import opening_increment
@@ -808,13 +808,13 @@ class MutantImplementation(EngineImplementation):
     def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
         if ranking is not None:
             return super().evaluate(cards, ranking)
-        value = self.mutant.evaluator(parse_cards(" ".join(cards)))
+        value = self.mutant.evaluator(cards_of(cards))
         return {"size": value.size, "ranks": [rank.label for rank in value.ranks]}
 
     def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
         if ranking is not None:
             return super().compare(hands, ranking)
-        values = [self.mutant.evaluator(parse_cards(" ".join(h))) for h in hands]
+        values = [self.mutant.evaluator(cards_of(h)) for h in hands]
         top = max(v.strength for v in values)
         return [i for i, v in enumerate(values) if v.strength == top]
 

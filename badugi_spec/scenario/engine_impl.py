@@ -10,7 +10,7 @@ import re
 from typing import Any, Final, Protocol
 
 from badugi_spec import rankings as registry
-from badugi_spec.cards import Card, parse_cards
+from badugi_spec.cards import Card, cards_of
 from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import CardError, IllegalAction, RankingError
 from badugi_spec.hands import HandValue, evaluate, winners
@@ -65,13 +65,13 @@ def ranked(name: str) -> Ranking:
 
 def ranked_hand(chosen: Ranking, cards: list[str]) -> tuple[Card, ...]:
     try:
-        return chosen.checked(parse_cards(" ".join(cards)))
+        return chosen.checked(cards_of(cards))
     except CardError as error:
         raise RequestError(f"{error} ({chosen.rule})") from None
 
 
 def value_json(cards: list[str]) -> dict[str, Any]:
-    return _as_json(evaluate(parse_cards(" ".join(cards))))
+    return _as_json(evaluate(cards_of(cards)))
 
 
 def _as_json(value: HandValue | RankedValue) -> dict[str, Any]:
@@ -310,6 +310,6 @@ class EngineImplementation:
 
     def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
         if ranking is None:
-            return list(winners([evaluate(parse_cards(" ".join(h))) for h in hands]))
+            return list(winners([evaluate(cards_of(h)) for h in hands]))
         chosen = self._ranked(ranking)
         return list(registry.winners([chosen.evaluate(ranked_hand(chosen, h)) for h in hands]))
