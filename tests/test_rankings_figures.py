@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from badugi_spec.docs.rankings_figures import FIVE_CARD_STEP, suit_sum_zero_hands
+from badugi_spec.rankings import RANKINGS
 from tests.test_docs import shared_site
 
 
@@ -45,3 +48,19 @@ def test_lows_by_category_match_the_textbook_counts(figures: str) -> None:
     }
     for category, cells in expected.items():
         assert _row(figures, category) == cells, category
+
+
+def test_five_card_hands_are_counted_in_fours() -> None:
+    # The figures value one hand in four (badugi_spec/docs/rankings_figures.py): the four
+    # suit shifts of a hand have the four suit sums modulo 4 and one value in every ranking.
+    hands = suit_sum_zero_hands()
+    assert len(hands) * FIVE_CARD_STEP == 2_598_960
+    assert len(set(hands)) == len(hands)
+    assert all(list(h) == sorted(h) and sum(i & 3 for i in h) % 4 == 0 for h in hands)
+    rng = random.Random(4)
+    for _ in range(2_000):
+        hand = rng.sample(range(52), 5)
+        shifts = [[i & ~3 | (i + k) & 3 for i in hand] for k in range(4)]
+        assert sorted(sum(i & 3 for i in s) % 4 for s in shifts) == [0, 1, 2, 3]
+        for chosen in RANKINGS.values():
+            assert len({chosen.strength(s) for s in shifts}) == 1, (chosen.name, hand)

@@ -1,8 +1,16 @@
 """The rankings' part of the reference-figures page (chapter R9), computed at build time.
 
-Every hand of each size goes through the ranking's own hot path, as in `make
-pokerkit-rankings`: the 270,725 four-card hands for the Badugi rankings and the 2,598,960
-five-card hands for all four. Nothing is typed in.
+Every hand of each size is counted, through the ranking's own hot path: the 270,725
+four-card hands for the Badugi rankings and the 2,598,960 five-card hands for all four.
+Nothing is typed in.
+
+Five-card hands are counted in fours. Moving every card one suit on (clubs to diamonds to
+hearts to spades to clubs) changes no value, since no ranking cares what a suit is called
+(R2.7), and adds 5 to the sum of the suits' numbers, so it adds 1 to that sum modulo 4.
+Four moves bring a hand back, and no fewer can (five cards are never all four suits of
+their ranks, nor pairs of opposite suits), so the hands fall into fours, one of each sum
+modulo 4: the hand of sum 0 is valued and counts four times. The build is about four
+times quicker for it.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from badugi_spec.rankings import RANKINGS, Category, Ranking
 from badugi_spec.rankings.lows import LOW_2_7_RULES, LOW_A_5_RULES, LowRules
@@ -29,12 +38,30 @@ class RankingFigures:
         return sum(self.hands[size].values())
 
 
+FIVE_CARD_STEP: Final = 4
+"""How many five-card hands each valued one stands for (the module's note)."""
+
+
+def suit_sum_zero_hands() -> list[tuple[int, ...]]:
+    """The five-card hands, in index order, whose suits (index & 3) add up to a multiple of 4."""
+    hands: list[tuple[int, ...]] = []
+    for four in combinations(range(52), 4):
+        suit = -sum(index & 3 for index in four) & 3  # the suit the fifth card must have
+        after = four[-1] + 1
+        hands.extend((*four, fifth) for fifth in range(after + (suit - after & 3), 52, 4))
+    return hands
+
+
 def ranking_figures() -> list[RankingFigures]:
+    fives = suit_sum_zero_hands()
     figures = []
     for chosen in RANKINGS.values():
-        sizes = (4, 5) if chosen.cards_used == 4 else (5,)
-        hands = {n: Counter(map(chosen.strength, combinations(range(52), n))) for n in sizes}
-        figures.append(RankingFigures(chosen, hands))
+        hands = {5: Counter(map(chosen.strength, fives))}
+        for strength in hands[5]:
+            hands[5][strength] *= FIVE_CARD_STEP
+        if chosen.cards_used == 4:
+            hands[4] = Counter(map(chosen.strength, combinations(range(52), 4)))
+        figures.append(RankingFigures(chosen, dict(sorted(hands.items()))))
     return figures
 
 
