@@ -7,7 +7,8 @@ The two sides take turns: each round times ours on all the hands, then PokerKit 
 next slice of them, sized so that both runs of a round last a few milliseconds. These
 machines swing between a quick and a slow state for seconds at a time; timing one side
 after the other lets a swing land on one side only, while in turns both sides get the
-same chances, and each side's figure is its best round.
+same chances, and each side's figure is its best round. PokerKit's slices differ from
+round to round, so its best round is also its easiest slice: that errs in its favour.
 """
 
 from __future__ import annotations

@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from badugi_spec.cards import DECK, Card, Rank, Suit, as_cards, format_cards, parse_cards
+from badugi_spec import cards as cards_module
+from badugi_spec.cards import (
+    DECK,
+    Card,
+    Rank,
+    Suit,
+    as_cards,
+    cards_of,
+    format_cards,
+    parse_cards,
+)
 from badugi_spec.errors import BadugiError, CardError
 
 AS = Card(Rank.ACE, Suit.SPADES)
@@ -296,3 +306,38 @@ def test_repeating_a_card_is_reported_at_its_second_place(
     assert f"card {len(cards) + 1} " in message
     assert f"column {column})" in message
     assert f"already card {repeated + 1})" in message
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["As", "2h", "3d", "4c"],
+        ["10h", "T♠", "a♦"],
+        ["As 2h", "3d"],  # a text of two cards reads as the joined text does
+        ["As", "as"],  # the same card twice
+        ["As", "Zz"],
+        ["A", "s"],
+        [],
+    ],
+)
+def test_cards_of_reads_texts_as_their_joined_text_does(texts: list[str]) -> None:
+    joined = " ".join(texts)
+    try:
+        expected: tuple[Card, ...] | str = parse_cards(joined)
+    except CardError as error:
+        expected = str(error)
+    try:
+        got: tuple[Card, ...] | str = cards_of(texts)
+    except CardError as error:
+        got = str(error)
+    assert got == expected
+
+
+def test_single_card_texts_are_kept_once_read_and_long_ones_are_not() -> None:
+    assert Card.parse("Qh") is Card.parse("Qh") is DECK[Card.parse("Qh").index]
+    assert Card.parse(" 7c ") == Card.parse("7c")
+    assert "Qh" in cards_module._PARSED
+    assert " 7c " not in cards_module._PARSED  # four characters: not kept
+    with pytest.raises(CardError):
+        Card.parse("Qx")
+    assert "Qx" not in cards_module._PARSED

@@ -333,6 +333,10 @@ def test_a_low_ranking_is_made_from_its_rules() -> None:
     with pytest.raises(CardError, match=r"not five cards of one deck: \[52, 0, 1, 2, 3\]"):
         wrong.strength([52, 0, 1, 2, 3])
     assert wrong.strength([0, 0, 0, 0, 0]) == lows_module.IMPOSSIBLE < wheel.strength
+    for low in (ranking("low-2-7"), ranking("low-a-5")):
+        for rank in range(13):  # all four suits of a rank, then the first again
+            five = [4 * rank, 4 * rank + 1, 4 * rank + 2, 4 * rank + 3, 4 * rank]
+            assert low.strength(five) == lows_module.IMPOSSIBLE, (low.name, rank)
 
 
 def test_winners_of_a_pot_half() -> None:

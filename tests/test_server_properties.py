@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import random
+import threading
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +15,7 @@ from hypothesis import strategies as st
 
 from badugi_spec.engine import CODES
 from badugi_spec.protocol import BAD_REQUEST, REQUEST_TYPES
+from badugi_spec.protocol import server as server_module
 from badugi_spec.protocol.server import answer, serve
 from badugi_spec.scenario.engine_impl import EngineImplementation
 
@@ -108,3 +112,52 @@ def test_a_line_longer_than_the_limit_is_one_bad_request() -> None:
         "message": "a request is one line of at most 1000 bytes",
     }
     assert second == {"ok": True}
+
+
+def _lines_by_rule(data: bytes, limit: int) -> list[bytes | None]:
+    """What `serve` must read from `data`, written from the rule: each line with its
+    newline, None for one whose content passes `limit`, and a last line without one."""
+    *ended, last = data.split(b"\n")
+    out: list[bytes | None] = [None if len(line) > limit else line + b"\n" for line in ended]
+    if last:
+        out.append(None if len(last) > limit else last)
+    return out
+
+
+def _through_a_pipe(data: bytes, limit: int, rng: random.Random) -> list[bytes | None]:
+    """`_lines` reading a real pipe (the busy-wait path) that a thread fills in pieces."""
+    read_end, write_end = os.pipe()
+    pieces = []
+    at = 0
+    while at < len(data):
+        step = rng.randint(1, 9)
+        pieces.append(data[at : at + step])
+        at += step
+
+    def write() -> None:
+        with os.fdopen(write_end, "wb", buffering=0) as out:
+            for piece in pieces:
+                out.write(piece)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    with os.fdopen(read_end, "rb") as inp:
+        got = list(server_module._lines(inp, limit))
+    writer.join()
+    return got
+
+
+def test_serve_reads_lines_up_to_the_limit_from_streams_and_pipes() -> None:
+    rng = random.Random(11)
+    for _ in range(300):
+        limit = rng.randint(1, 8)
+        data = bytes(rng.choice(b"ab\n") for _ in range(rng.randint(0, 40)))
+        want = _lines_by_rule(data, limit)
+        assert list(server_module._lines(io.BytesIO(data), limit)) == want, (data, limit)
+        assert _through_a_pipe(data, limit, rng) == want, (data, limit)
+    # The edges: content of exactly `limit` bytes is a line, one byte more is refused.
+    assert list(server_module._lines(io.BytesIO(b"abcd\nabcde\nab"), 4)) == [
+        b"abcd\n",
+        None,
+        b"ab",
+    ]

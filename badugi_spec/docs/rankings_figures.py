@@ -5,12 +5,12 @@ four-card hands for the Badugi rankings and the 2,598,960 five-card hands for al
 Nothing is typed in.
 
 Five-card hands are counted in fours. Moving every card one suit on (clubs to diamonds to
-hearts to spades to clubs) changes no value, since no ranking cares what a suit is called
-(R2.7), and adds 5 to the sum of the suits' numbers, so it adds 1 to that sum modulo 4.
-Four moves bring a hand back, and no fewer can (five cards are never all four suits of
-their ranks, nor pairs of opposite suits), so the hands fall into fours, one of each sum
-modulo 4: the hand of sum 0 is valued and counts four times. The build is about four
-times quicker for it.
+hearts to spades, and spades back to clubs) changes no value, since no ranking cares what
+a suit is called (R2.7). It changes the sum of the five suits' numbers (0 to 3) by 5, less
+4 for each spade, so by 1 modulo 4: the hands one, two and three moves on have the other
+three sums modulo 4, and the fourth move brings the hand back. So the hands fall into
+fours, one of each sum modulo 4, and the hand of sum 0 is valued and counts four times.
+The build is about three times quicker for it.
 """
 
 from __future__ import annotations

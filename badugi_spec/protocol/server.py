@@ -34,6 +34,7 @@ from badugi_spec.protocol import (
     NOT_SUPPORTED,
     PROTOCOLS,
     REQUEST_TYPES,
+    SPIN_SECONDS,
 )
 from badugi_spec.rankings import RANKINGS, Ranking
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
@@ -312,13 +313,6 @@ def _encode(response: dict[str, Any]) -> bytes:
 
 
 CHUNK_BYTES: Final = 65536
-SPIN_SECONDS: Final = 0.0003
-"""How long to look for the next request without sleeping, once a reply is written.
-
-The client's next request usually follows within a few tens of microseconds, and waking a
-process that sleeps in `read` costs 100-300 us on these virtual machines: the client does
-the same on its side (`transport.SPIN_SECONDS`). Spent only on a pipe, where a client
-waits; at most this much CPU per request when the client is slow."""
 
 
 def _pipe_chunks(fd: int) -> Iterator[bytes]:
@@ -329,7 +323,11 @@ def _pipe_chunks(fd: int) -> Iterator[bytes]:
         until = time.perf_counter() + SPIN_SECONDS
         while not ready.poll(0) and time.perf_counter() < until:
             pass
-        chunk = os.read(fd, CHUNK_BYTES)  # at once if something came, else it sleeps here
+        try:
+            chunk = os.read(fd, CHUNK_BYTES)  # at once if something came, else it sleeps
+        except BlockingIOError:  # a pipe left non-blocking by whoever started us
+            ready.poll()
+            continue
         if not chunk:
             return
         yield chunk
@@ -342,6 +340,8 @@ def _stream_chunks(inp: IO[bytes]) -> Iterator[bytes]:
 
 
 def _chunks(inp: IO[bytes]) -> Iterator[bytes]:
+    """The input as it arrives. A pipe is read by its descriptor, past the stream's buffer:
+    `serve` is the first to read its stdin, so that buffer is empty."""
     try:
         fd = inp.fileno()
         is_pipe = stat.S_ISFIFO(os.fstat(fd).st_mode)
@@ -356,13 +356,15 @@ def _lines(inp: IO[bytes], limit: int) -> Iterator[bytes | None]:
     too_long = False  # the line being read has passed `limit`; its bytes are dropped
     for chunk in _chunks(inp):
         pending += chunk
-        while (end := pending.find(b"\n")) >= 0:
-            line, pending = pending[: end + 1], pending[end + 1 :]
-            if too_long or end > limit:
+        start = 0
+        while (end := pending.find(b"\n", start)) >= 0:
+            if too_long or end - start > limit:
                 too_long = False
                 yield None
             else:
-                yield line
+                yield pending[start : end + 1]
+            start = end + 1
+        pending = pending[start:]  # once a chunk: slicing per line made a chunk quadratic
         if len(pending) > limit:
             too_long, pending = True, b""
     if too_long:

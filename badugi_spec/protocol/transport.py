@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from badugi_spec.protocol import MAX_LINE_BYTES
+from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_SECONDS
 
 STDERR_TAIL_LINES: Final = 20
 STDERR_LINE_CHARS: Final = 500
@@ -29,14 +29,6 @@ EXIT_GRACE: Final = 0.5
 """Seconds a process gets to exit by itself once its stdin is closed."""
 DRAIN_GRACE: Final = 0.2
 """Seconds spent reading the last of stderr after the process group is killed."""
-SPIN_SECONDS: Final = 0.0003
-"""How long to look for the reply without sleeping, right after writing a request.
-
-Waking a process that sleeps in `epoll` costs 100-300 us on these virtual machines, more
-than our own server takes to answer a value request (about 100 us), and the suite makes
-some 17,000 requests. Looking for the reply in a short busy loop first took a round trip
-from about 350 us to about 150 us; a slower implementation costs at most this much CPU
-per request before the wait sleeps as before."""
 
 
 class TransportError(Exception):

@@ -9,9 +9,9 @@ A 2-7 flush reads a second table of the 1,287 five-rank multisets as flushes.
 The hot path walks a trie of tuples instead, one level per card: `root[a][b]` by deck
 index, then by rank, `[r[c]][r[d]][r[e]]`, gives the strength. A node stands for the rank
 multiset of the cards so far, so every order of the same cards reaches the same node; the
-trie has 2,380 nodes and about 350 kB, small enough to stay in a core's cache between
-other work. Five subscripts and three rank reads cost well under half of five weight
-reads, their sum and a dict read (`make bench` has the figures). A 2-7 hand first tests
+trie has 2,380 nodes: about 350 kB of tuples and 170 kB of leaf values. Five subscripts
+and three rank reads cost a quarter to a third less than five weight reads, their sum and
+a dict read did (`make bench` and the README have the figures). A 2-7 hand first tests
 its five suits, and a flush, one hand in 500, reads the flush table by its sum.
 
 Strengths pack the rule's own reading, so they decode back to text: badness is the
@@ -174,8 +174,14 @@ def _trie(plain: dict[int, int]) -> _Trie:
         children: list[object] = []
         for rank in ranks:
             total = key + RANK_WEIGHTS[rank]
-            last = depth == HAND_SIZE - 1
-            children.append(plain.get(total, IMPOSSIBLE) if last else node(depth + 1, total))
+            if depth < HAND_SIZE - 1:
+                children.append(node(depth + 1, total))
+            elif key == 4 * RANK_WEIGHTS[rank]:
+                # Four of this rank already: the weights keep real hands apart, not five
+                # of a rank, whose sum can be a real hand's (5 x a deuce is A-A-A-A-3).
+                children.append(IMPOSSIBLE)
+            else:
+                children.append(plain[total])
         made[depth, key] = built = tuple(children)
         return built
 
