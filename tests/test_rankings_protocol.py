@@ -296,3 +296,16 @@ def test_pokerkit_passes_every_ranking_scenario() -> None:
     assert len(results) >= 12
     assert [(r.id, r.status, r.message) for r in results if r.status != "passed"] == []
     assert sum(r.checks["evaluate"] + r.checks["compare"] for r in results) >= 80
+
+
+def test_answers_are_read_alike_kept_or_not_and_long_texts_are_not_kept() -> None:
+    low = ranking("low-2-7")
+    answer_of = {"size": 5, "ranks": ["7", "5", "4", "3", "2"], "category": "no pair"}
+    first, again = ranked_values.read(low, answer_of), ranked_values.read(low, answer_of)
+    assert first == again == low.evaluate("7♠ 5♥ 4♦ 3♣ 2♠").strength
+    wrong_order = {**answer_of, "ranks": ["2", "3", "4", "5", "7"]}
+    assert "not in reading order" in str(ranked_values.read(low, wrong_order))
+    kept = ranked_values._read_text.cache_info().currsize
+    huge = {**answer_of, "category": "x" * 100_000}  # a hostile implementation's category
+    assert "unknown category" in str(ranked_values.read(low, huge))
+    assert ranked_values._read_text.cache_info().currsize == kept

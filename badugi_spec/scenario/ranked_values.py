@@ -74,7 +74,14 @@ def read(chosen: Ranking, answer: object) -> int | str:
             text += f" ({written})"
     if not ranks:
         return "no ranks are given"
-    return _read_text(chosen, text, tuple(ranks))
+    if len(text) > _KEPT_TEXT_CHARS:  # a category no real value has: not worth keeping
+        return _read_text.__wrapped__(chosen, text, ranks)
+    return _read_text(chosen, text, ranks)
+
+
+_KEPT_TEXT_CHARS = 64
+"""Longer answer texts are read each time: an implementation writes the category, and a
+hostile one could fill the cache with megabyte-long ones."""
 
 
 @functools.lru_cache(maxsize=65536)
