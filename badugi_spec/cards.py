@@ -125,7 +125,8 @@ DECK: Final = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 
 _PARSED: Final[dict[str, Card]] = {}
 """Single-card texts already read. The protocol sends every card as a text of its own, some
-60,000 of them in a run of the suite, and the full reader costs some 15 us a card."""
+200,000 of them in a run of the suite through it, and the full reader costs about 2.5 us a
+card against a tenth of that for this lookup."""
 
 _RANK_TOKENS: Final = {rank.value: rank for rank in Rank} | {"10": Rank.TEN}
 _SUIT_TOKENS: Final = (

@@ -190,7 +190,6 @@ def _trie(plain: dict[int, int]) -> _Trie:
 
 def _strength_function(rules: LowRules) -> Callable[[Sequence[int]], int]:
     """The hot path for `rules`, with its own tables, built on first use."""
-    plain: dict[int, int] = {}
     suited: dict[int, int] = {}
     root: list[Any] = []
     r, s, w = _RANK_OF, _SUIT_OF, _WEIGHT_OF
@@ -198,6 +197,7 @@ def _strength_function(rules: LowRules) -> Callable[[Sequence[int]], int]:
     def build(indexes: Sequence[int]) -> None:
         if root:  # the tables are there, so the indexes are not five cards of one deck
             raise CardError(f"not five cards of one deck: {list(indexes)}")
+        plain: dict[int, int] = {}  # only the trie's leaves read it
         _build(rules, plain, suited)
         root.extend(_trie(plain))
 

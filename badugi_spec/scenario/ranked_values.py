@@ -53,18 +53,14 @@ def expected(name: str, text: str) -> dict[str, Any]:
 
 def read(chosen: Ranking, answer: object) -> int | str:
     """The strength an answer names, or why it names none (a problem for messages)."""
-    if not isinstance(answer, dict):
-        return f"the value is not an object: {values.raw(answer)}"
-    size, texts = answer.get("size"), answer.get("ranks")
-    if not isinstance(size, int) or isinstance(size, bool):
-        return f"'size' is not a whole number: {values.raw(size)}"
-    if not isinstance(texts, list):
-        return f"'ranks' is not a list: {values.raw(texts)}"
-    if size != len(texts):
-        return f"'size' is {size} but {len(texts)} ranks are given"
+    shape = values.shape_problem(answer)
+    if shape is not None:
+        return shape
+    assert isinstance(answer, dict)
     ranks = values.ranks_of(answer, most=LOW_CARDS)
     if ranks is None:
-        return f"'ranks' is not a list of at most 5 ranks (A 2-9 10 J Q K): {values.raw(texts)}"
+        shown = values.raw(answer["ranks"])
+        return f"'ranks' is not a list of at most 5 ranks (A 2-9 10 J Q K): {shown}"
     text = "-".join(rank.label for rank in ranks)
     if is_low(chosen):
         written = answer.get("category")

@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
-from badugi_spec.cards import DECK, Card, Rank, Suit
+from badugi_spec.cards import Card, Rank, Suit
 from badugi_spec.errors import CardError, RankingError
 from badugi_spec.hands import MAX_CARDS, describe_ranks, strength_of
 from badugi_spec.rankings import ranking
@@ -83,21 +83,14 @@ def strength(value: dict[str, Any]) -> int:
     return strength_of([rank.order for rank in ranks])
 
 
-_CARD_BY_TEXT: Final = {str(card): card for card in DECK}
-
-
 def _cards(texts: Sequence[str]) -> list[Card]:
-    # The runner's own card texts (`As`): a lookup, since every answer is checked.
-    return [_CARD_BY_TEXT.get(text) or Card.parse(text) for text in texts]
+    # The runner's own card texts (`As`): `Card.parse` keeps them once read.
+    return [Card.parse(text) for text in texts]
 
 
-def problem(cards: Sequence[str], value: object) -> str | None:
-    """Why `value` cannot be the playing set of `cards`, or None if it is a possible one.
-
-    Possible means: `size` says how many ranks there are, the ranks are different and
-    highest first, each is the rank of one of the cards, and some choice of one card per
-    rank has no repeated suit (R2.1). Whether it is the *best* set is the scenario's check.
-    """
+def shape_problem(value: object) -> str | None:
+    """Why `value` is not an object with a whole `size` and a list of that many `ranks`;
+    None if it is. The first checks of every value answer, house and named rankings alike."""
     if not isinstance(value, dict):
         return f"the value is not an object: {raw(value)}"
     size, texts = value.get("size"), value.get("ranks")
@@ -107,6 +100,21 @@ def problem(cards: Sequence[str], value: object) -> str | None:
         return f"'ranks' is not a list: {raw(texts)}"
     if size != len(texts):
         return f"'size' is {size} but {len(texts)} ranks are given"
+    return None
+
+
+def problem(cards: Sequence[str], value: object) -> str | None:
+    """Why `value` cannot be the playing set of `cards`, or None if it is a possible one.
+
+    Possible means: `size` says how many ranks there are, the ranks are different and
+    highest first, each is the rank of one of the cards, and some choice of one card per
+    rank has no repeated suit (R2.1). Whether it is the *best* set is the scenario's check.
+    """
+    shape = shape_problem(value)
+    if shape is not None:
+        return shape
+    assert isinstance(value, dict)
+    size, texts = value["size"], value["ranks"]
     for text in texts:
         if _rank(text) is None:
             return f"{raw(text)} is not a rank (A 2-9 10 J Q K)"
