@@ -73,7 +73,7 @@ bot-sessions: $(STAMP)
 
 ## Every 4- and 5-card hand in each of the four rankings against PokerKit (most of an hour).
 pokerkit-rankings: $(STAMP)
-	$(BIN)/python -W error -m badugi_spec.rankings.pokerkit_check
+	$(BIN)/python -W error -m badugi_spec.interop.pokerkit.rankings_check
 
 ## The long runs against PokerKit under its own profile (R13): 20,000 hands at 3, 6 and 8
 ## seats, then heads-up under the house profile. About 15 minutes on one core.

@@ -5,9 +5,9 @@ The promised surface is `__all__`; everything else is reachable but may change.
 
 from badugi_spec.cards import Card, Rank, Suit, parse_cards
 from badugi_spec.errors import BadugiError, CardError, IllegalAction, RankingError, ScenarioError
-from badugi_spec.explain import explain
-from badugi_spec.hands import HandValue
 from badugi_spec.rankings import RankedValue, Ranking, compare, evaluate, ranking
+from badugi_spec.rankings.explain import explain
+from badugi_spec.rankings.house import HandValue
 
 __version__ = "0.1.0"
 

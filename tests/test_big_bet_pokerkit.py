@@ -13,20 +13,20 @@ from badugi_spec.engine import betting
 from badugi_spec.engine.actions import Kind
 from badugi_spec.engine.hand import Hand
 from badugi_spec.profiles import Profile, get
-from badugi_spec.simulate import PlayedHand, choose, play_hands
+from badugi_spec.simulation.simulate import PlayedHand, choose, play_hands
 from tests.support import Capsys, one_line_error, run_cli
 from tests.test_simulate import SUMMARY
 
 
 def as_pokerkit_reads(name: str, seats: int) -> Profile:
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     base = get(name)
     return base.replace(**pokerkit_bridge.pokerkit_readings(base, seats=seats))
 
 
 def differences(hands: list[PlayedHand]) -> list[str]:
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     found = (pokerkit_bridge.compare(played) for played in hands)
     return [c.difference.describe() for c in found if c.difference is not None]
@@ -65,7 +65,7 @@ def test_a_wrong_pot_limit_is_a_difference(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_pokerkit_readings_only_where_they_differ() -> None:
     pytest.importorskip("pokerkit")
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     assert pokerkit_bridge.pokerkit_readings(get("pot-limit"), seats=2) == {}
     assert pokerkit_bridge.pokerkit_readings(get("house"), seats=6) == {}

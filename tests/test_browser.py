@@ -187,7 +187,7 @@ def test_navigation_reaches_a_rule_page(base_url: str) -> None:
 
 
 def test_in_page_evaluator_agrees_with_python(base_url: str) -> None:
-    from badugi_spec.explain import explain
+    from badugi_spec.rankings.explain import explain
 
     for typed in ("As2h3dKd", "2c2h3c4d"):
         dom = dump_dom(base_url + "try/?hand=" + urllib.parse.quote(typed))
@@ -205,7 +205,7 @@ def test_in_page_evaluator_agrees_with_python(base_url: str) -> None:
 
 def test_quiz_explains_the_answer(base_url: str) -> None:
     from badugi_spec.cards import parse_cards
-    from badugi_spec.hands import compare
+    from badugi_spec.rankings.house import compare
 
     for seed in (1, 2):
         dom = dump_dom(base_url + f"try/?quiz={seed}&pick=1")

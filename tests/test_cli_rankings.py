@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from badugi_spec.explain import explain
+from badugi_spec.rankings.explain import explain
 from tests.support import Capsys, one_line_error, run_cli
 
 

@@ -314,7 +314,7 @@ def test_citations_of_the_house_notes_lead_to_the_decisions(site: Path) -> None:
 
 
 def test_learner_aids_come_from_the_code(site: Path) -> None:
-    from badugi_spec.odds import draw_odds, percent
+    from badugi_spec.rankings.odds import draw_odds, percent
 
     rankings = page(site, "generated/rankings")
     assert "4-card 4-3-2-A (badugi), the best hand" in rankings

@@ -18,7 +18,7 @@ from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import CODES, Action, Hand, Kind, Session
 from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles import HOUSE
-from badugi_spec.structure import Structure
+from badugi_spec.profiles.model import Profile
 from tests.conftest import cards, fingerprint, passive_to_end, play, stacked_deck
 
 Target = Hand | Session
@@ -502,7 +502,7 @@ def test_r3_2_a_fold_with_chips_is_the_wrong_amount() -> None:
 
 def test_r3_6_structure_with_a_one_bet_cap() -> None:
     """The cap comes from the structure (R3.6): with cap 1 the big blind is the only bet."""
-    h = Hand(deck=DECK, structure=Structure(cap=1))
+    h = Hand(deck=DECK, structure=Profile(cap=1))
     assert {o.kind for o in h.legal_actions()} == {Kind.FOLD, Kind.CALL}
     with pytest.raises(IllegalAction) as info:
         play(h, "D raise 4")

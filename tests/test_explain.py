@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from badugi_spec.cards import DECK, Card, parse_cards
-from badugi_spec.explain import explain
-from badugi_spec.hands import evaluate
+from badugi_spec.rankings.explain import explain
+from badugi_spec.rankings.house import evaluate
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=4, unique=True)
 

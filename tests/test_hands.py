@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from badugi_spec.cards import DECK, Card, Rank, Suit, parse_cards
 from badugi_spec.errors import CardError
-from badugi_spec.hands import HandValue, compare, evaluate, parse_value, winners
+from badugi_spec.rankings.house import HandValue, compare, evaluate, parse_value, winners
 from tests.support import brute_key
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=4, unique=True)

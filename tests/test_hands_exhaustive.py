@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from badugi_spec.cards import DECK, Card, Rank, Suit, parse_cards
-from badugi_spec.hands import HandValue, evaluate
+from badugi_spec.rankings.house import HandValue, evaluate
 from tests.support import brute_key
 
 Key = tuple[int, tuple[int, ...]]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from badugi_spec.cards import DECK, parse_cards
-from badugi_spec.hands import compare, evaluate, mask_of, strength_of_mask
+from badugi_spec.rankings.house import compare, evaluate, mask_of, strength_of_mask
 
 SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "javascripts" / "badugi.js"
 NODE = shutil.which("node") or shutil.which("nodejs")

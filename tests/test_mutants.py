@@ -19,12 +19,12 @@ from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.commands.protocol_cmd import kills
 from badugi_spec.engine import Action, Hand, Kind
-from badugi_spec.hands import evaluate
+from badugi_spec.mutants import catalogue as mutants
+from badugi_spec.mutants.catalogue import BY_NAME, CATALOGUE, Mutant, MutantImplementation
 from badugi_spec.profiles import PARAMETERS, names
 from badugi_spec.profiles import get as get_profile
-from badugi_spec.protocol import mutants
 from badugi_spec.protocol.client import ProcessImplementation
-from badugi_spec.protocol.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
+from badugi_spec.rankings.house import evaluate
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation, Outcome
 from badugi_spec.scenario.runner import CaseResult, ImplementationError, Runner
@@ -144,7 +144,7 @@ def test_no_bust_stop_deals_on_after_a_player_is_out_of_chips() -> None:
 
 @pytest.mark.parametrize("name", ["cap-big-blind-plus-four", "shortcut-evaluator"])
 def test_a_mutant_served_over_the_protocol_dies_the_same_way(name: str) -> None:
-    impl = ProcessImplementation([sys.executable, "-m", "badugi_spec.protocol.mutants", name])
+    impl = ProcessImplementation([sys.executable, "-m", "badugi_spec.mutants.catalogue", name])
     try:
         results = run_suite(impl, suite())
     finally:

@@ -1,7 +1,7 @@
 """The odds module against the reference figures and against brute-force enumeration.
 
 The brute force plays the same policy card by card over every possible order of the
-unseen cards, with nothing shared with `badugi_spec.odds` except the evaluator.
+unseen cards, with nothing shared with `badugi_spec.rankings.odds` except the evaluator.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from badugi_spec.cards import DECK, Card, Rank, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.errors import CardError
-from badugi_spec.hands import evaluate
-from badugi_spec.odds import draw_odds, hand_odds, percent
+from badugi_spec.rankings.house import evaluate
+from badugi_spec.rankings.odds import draw_odds, hand_odds, percent
 
 
 def brute_force(

@@ -16,11 +16,11 @@ import pytest
 from badugi_spec.profiles import Profile, get
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.runner import Skip
-from badugi_spec.simulate import PlayedHand, play_hands
+from badugi_spec.simulation.simulate import PlayedHand, play_hands
 
 pytest.importorskip("pokerkit")
 
-from badugi_spec.protocol.pokerkit_adapter import PokerKitImplementation
+from badugi_spec.interop.pokerkit.adapter import PokerKitImplementation
 from badugi_spec.protocol.server import answer
 
 KINDS = ("check", "bet", "call", "raise", "fold", "all-in", "draw")

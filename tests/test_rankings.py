@@ -10,10 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import badugi_spec
-from badugi_spec import hands
 from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.errors import CardError, RankingError
-from badugi_spec.explain import explain
 from badugi_spec.rankings import (
     RANKINGS,
     Category,
@@ -25,7 +23,9 @@ from badugi_spec.rankings import (
     ranking_names,
     winners,
 )
+from badugi_spec.rankings import house as hands
 from badugi_spec.rankings import lows as lows_module
+from badugi_spec.rankings.explain import explain
 
 # FAMILY-NOTES §3.3, checked there with PokerKit and an independent evaluator, in our notation.
 REFERENCE = [

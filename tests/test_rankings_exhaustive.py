@@ -24,9 +24,9 @@ from typing import TypeVar
 
 import pytest
 
-from badugi_spec import hands
 from badugi_spec.cards import DECK, Rank
 from badugi_spec.rankings import RANKINGS, Ranking, ranking
+from badugi_spec.rankings import house as hands
 
 ORDER: tuple[int, ...] = tuple(card.rank.order for card in DECK)  # ace 1 .. king 13
 SUIT: tuple[int, ...] = tuple(card.suit.index for card in DECK)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from badugi_spec.rankings import pokerkit_check
-from badugi_spec.rankings.pokerkit_check import agree, sample
+from badugi_spec.interop.pokerkit import rankings_check as pokerkit_check
+from badugi_spec.interop.pokerkit.rankings_check import agree, sample
 
 # 100,000 hands for each low, 12,500 four-card and 12,500 five-card hands for each Badugi
 # ranking: 250,000 in all, in about half a minute.

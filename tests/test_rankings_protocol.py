@@ -288,7 +288,7 @@ def test_an_evaluator_that_declares_only_badugi_skips_the_other_rankings() -> No
 
 def test_pokerkit_passes_every_ranking_scenario() -> None:
     pytest.importorskip("pokerkit")
-    impl = ProcessImplementation([sys.executable, "-m", "badugi_spec.protocol.pokerkit_adapter"])
+    impl = ProcessImplementation([sys.executable, "-m", "badugi_spec.interop.pokerkit.adapter"])
     try:
         results = run_suite(impl, load_suite([RANKINGS_DIR]))
     finally:

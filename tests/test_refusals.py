@@ -98,7 +98,7 @@ def test_the_pokerkit_adapter_answers_with_the_code_that_wins(
     case_id: str, breaks: tuple[str, ...], before: str, action: str
 ) -> None:
     pytest.importorskip("pokerkit")
-    from badugi_spec.protocol.pokerkit_adapter import PokerKitImplementation
+    from badugi_spec.interop.pokerkit.adapter import PokerKitImplementation
 
     text = _scenario(case_id, breaks, before, action)
     assert _run(PokerKitImplementation(), text) == ("passed", "")
@@ -107,7 +107,7 @@ def test_the_pokerkit_adapter_answers_with_the_code_that_wins(
 def test_the_pokerkit_adapter_names_the_cap_before_the_stack_at_its_own_cap() -> None:
     """At PokerKit's own cap (the big blind and four raises) a short stack is still capped."""
     pytest.importorskip("pokerkit")
-    from badugi_spec.protocol.pokerkit_adapter import PokerKitImplementation
+    from badugi_spec.interop.pokerkit.adapter import PokerKitImplementation
     from badugi_spec.protocol.server import answer
 
     impl = PokerKitImplementation()

@@ -7,13 +7,13 @@ import sys
 
 import pytest
 
-import badugi_spec
+import badugi_spec.interop.pokerkit
 from badugi_spec.cards import DECK
 from badugi_spec.engine import deck as engine_deck
 from badugi_spec.engine import hand as engine_hand
 from badugi_spec.engine.actions import Action
 from badugi_spec.profiles import get
-from badugi_spec.simulate import PlayedHand, SimulationError, Tally, play_hands, replay
+from badugi_spec.simulation.simulate import PlayedHand, SimulationError, Tally, play_hands, replay
 from tests.support import Capsys, one_line_error, run_cli
 
 SUMMARY = re.compile(
@@ -130,8 +130,8 @@ def test_missing_pokerkit_is_one_clear_error(
     capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "pokerkit", None)
-    monkeypatch.delitem(sys.modules, "badugi_spec.pokerkit_bridge", raising=False)
-    monkeypatch.delattr(badugi_spec, "pokerkit_bridge", raising=False)
+    monkeypatch.delitem(sys.modules, "badugi_spec.interop.pokerkit.bridge", raising=False)
+    monkeypatch.delattr(badugi_spec.interop.pokerkit, "bridge", raising=False)
     line = one_line_error(*run_cli(["simulate", "--hands", "5", "--against", "pokerkit"], capsys))
     assert "pip install 'badugi-spec[pokerkit]'" in line
 
@@ -140,7 +140,7 @@ def test_missing_pokerkit_is_one_clear_error(
 
 
 def _differences(hands: list[PlayedHand]) -> tuple[list[str], int]:
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     found: list[str] = []
     returned = 0
@@ -178,7 +178,7 @@ def test_pokerkit_agrees_with_short_stacks(stacks: tuple[int, int]) -> None:
 
 def test_pokerkit_default_cap_differs_from_the_house_cap() -> None:
     pokerkit = pytest.importorskip("pokerkit")
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     default = pokerkit.FixedLimitBadugi(
         pokerkit_bridge.AUTOMATIONS, True, 0, (1, 2), 2, 4, mode=pokerkit.Mode.TOURNAMENT
@@ -197,7 +197,7 @@ def test_pokerkit_default_cap_differs_from_the_house_cap() -> None:
 
 def test_a_wrong_winner_in_the_engine_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("pokerkit")
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     played = next(
         p
@@ -239,7 +239,7 @@ def test_pokerkit_agrees_multi_way(seats: int, count: int) -> None:
     """The short seeded version of `make simulate-multiway`: no difference, and the hands
     cover what the comparison claims (side pots, all-ins, refills at eight seats)."""
     pytest.importorskip("pokerkit")
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     hands = list(play_hands(count=count, seed=11, structure=get("pokerkit"), seats=seats))
     found, refills = [], 0
@@ -261,7 +261,7 @@ def test_a_refill_of_other_cards_is_a_difference(monkeypatch: pytest.MonkeyPatch
     """Break the engine's pokerkit profile: leave the burns out of the rebuilt stub. PokerKit
     refills from them too (R13.4), so the first hand with a refill differs there."""
     pytest.importorskip("pokerkit")
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     profile = get("pokerkit")
     played = next(
@@ -279,7 +279,7 @@ def test_pokerkit_cannot_settle_a_free_fold_into_all_in_players() -> None:
     draw, having put in more than the all-in small blind; PokerKit 0.7.7 fails at the
     settlement, which is why the random policy never makes the last of those folds."""
     pytest.importorskip("pokerkit")
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     pk = pokerkit_bridge.TO_PK
     state = pokerkit_bridge.game_for(get("pokerkit"))((3, 100, 100), 3)

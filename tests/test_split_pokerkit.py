@@ -11,7 +11,7 @@ import pytest
 
 from badugi_spec.engine import pots
 from badugi_spec.profiles import get
-from badugi_spec.simulate import play_hands
+from badugi_spec.simulation.simulate import play_hands
 from tests.support import Capsys, run_cli
 from tests.test_big_bet_pokerkit import as_pokerkit_reads, differences
 from tests.test_simulate import SUMMARY
@@ -47,7 +47,7 @@ def test_an_odd_chip_to_the_other_half_is_a_difference(monkeypatch: pytest.Monke
 def test_a_wrong_ranking_is_a_difference() -> None:
     """Value Badeucy's Badugi half aces low: PokerKit's StandardBadugiHand plays aces high."""
     pytest.importorskip("pokerkit")
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     right = as_pokerkit_reads("badeucy", 2)
     wrong = right.replace(ranking="badugi")
@@ -59,7 +59,7 @@ def test_a_wrong_ranking_is_a_difference() -> None:
 
 def test_split_readings_and_refusals() -> None:
     pytest.importorskip("pokerkit")
-    from badugi_spec import pokerkit_bridge
+    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
 
     heads_up = pokerkit_bridge.pokerkit_readings(get("badacy"), seats=2)
     assert heads_up["odd_chip_between_halves"] == "first-listed"

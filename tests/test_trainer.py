@@ -14,7 +14,7 @@ import pytest
 
 from badugi_spec import profiles
 from badugi_spec.cards import Card, parse_cards
-from badugi_spec.odds import hand_odds
+from badugi_spec.rankings.odds import hand_odds
 from badugi_spec.rules import load
 from badugi_spec.trainer import Script, Trainer
 from badugi_spec.trainer.faces import COLOURS, Faces

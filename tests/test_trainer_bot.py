@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from badugi_spec import profiles
 from badugi_spec.cards import format_cards, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Session
-from badugi_spec.hands import evaluate
+from badugi_spec.rankings.house import evaluate
 from badugi_spec.trainer import Bot, Seen, Tier, book_discards, play_sessions, seen, tier
 from tests.conftest import stacked_deck
 from tests.support import Capsys, run_cli

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from badugi_spec.cards import Card, parse_cards
-from badugi_spec.hands import HandValue, evaluate
+from badugi_spec.mutants.catalogue import aces_high, shortcut
 from badugi_spec.protocol.client import ProtocolImplementation
-from badugi_spec.protocol.mutants import aces_high, shortcut
+from badugi_spec.rankings.house import HandValue, evaluate
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario import parse_scenario
 from badugi_spec.scenario.compile import compile_case

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from badugi_spec.hands import evaluate
+from badugi_spec.rankings.house import evaluate
 from badugi_spec.scenario import values
 
 CARDS = ["As", "2h", "3d", "Kd"]

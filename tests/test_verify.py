@@ -254,7 +254,7 @@ def test_pokerkit_fails_exactly_the_scenarios_that_catch_its_differences(
     scenarios (the heads-up chapters R1 to R7) catch what. The multi-way profile scenarios
     are the PokerKit adapter's own target (issue 10, section 6)."""
     pytest.importorskip("pokerkit")
-    impl = shlex.join([sys.executable, "-m", "badugi_spec.protocol.pokerkit_adapter"])
+    impl = shlex.join([sys.executable, "-m", "badugi_spec.interop.pokerkit.adapter"])
     root = Path(__file__).resolve().parent.parent / "scenarios"
     house = [str(folder) for folder in sorted(root.glob("0[1-7]-*"))]
     assert len(house) == 7

@@ -6,10 +6,10 @@ import argparse
 from typing import Any
 
 from badugi_spec.cards import Card, parse_cards
-from badugi_spec.explain import explain
-from badugi_spec.hands import evaluate, winners
 from badugi_spec.profiles import Profile, ProfileError, get, names
 from badugi_spec.rankings import RankedValue, ranking, ranking_names
+from badugi_spec.rankings.explain import explain
+from badugi_spec.rankings.house import evaluate, winners
 from badugi_spec.rules import load_chapters
 
 RANKING_HELP = (

@@ -7,8 +7,8 @@ from typing import Any
 
 from badugi_spec.cards import Rank, format_cards, parse_cards
 from badugi_spec.errors import CardError
-from badugi_spec.hands import MAX_CARDS, evaluate
-from badugi_spec.odds import MAX_DRAWS, draw_odds, percent
+from badugi_spec.rankings.house import MAX_CARDS, evaluate
+from badugi_spec.rankings.odds import MAX_DRAWS, draw_odds, percent
 
 
 def register(sub: Any) -> None:

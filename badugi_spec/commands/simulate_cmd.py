@@ -11,7 +11,7 @@ from typing import Any
 from badugi_spec import profiles
 from badugi_spec.errors import BadugiError
 from badugi_spec.interop import export
-from badugi_spec.simulate import Tally, play_hands
+from badugi_spec.simulation.simulate import Tally, play_hands
 
 SHOWN_DIFFERENCES = 10
 """Differences printed in full; the rest are only counted."""
@@ -118,7 +118,7 @@ def _stacks(text: str) -> tuple[int, ...] | None:
 def load_bridge() -> ModuleType:
     """The PokerKit bridge, or one clear error when the optional extra is not installed."""
     try:
-        from badugi_spec import pokerkit_bridge
+        from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
     except ModuleNotFoundError as error:
         if error.name != "pokerkit":
             raise

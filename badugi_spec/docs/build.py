@@ -23,8 +23,8 @@ from typing import Final
 
 from badugi_spec.cards import parse_cards
 from badugi_spec.engine.codes import CODES
-from badugi_spec.odds import draw_odds, percent
 from badugi_spec.protocol.refusals import PRECEDENCE
+from badugi_spec.rankings.odds import draw_odds, percent
 from badugi_spec.rules import Chapter, Rule, load, load_chapters
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.coverage import coverage
@@ -129,7 +129,7 @@ def figures_page() -> str:
         "# Reference figures",
         "",
         "Computed when the site is built, by the project's own evaluator"
-        " (`badugi_spec.hands`): nothing on this page is typed in.",
+        " (`badugi_spec.rankings.house`): nothing on this page is typed in.",
         "",
         "## How often each hand size comes up {#hand-frequencies}",
         "",
@@ -161,7 +161,7 @@ def figures_page() -> str:
         f"{odds.outs} of the {odds.unseen} unseen cards complete a badugi: "
         "the clubs the hand does not pair. Drawing one card at each draw"
         f" ([R4.2]({_rule_href('R4.2')})) and throwing a miss again"
-        " (from `badugi_spec.odds`; more on the [drawing odds](odds.md) page):",
+        " (from `badugi_spec.rankings.odds`; more on the [drawing odds](odds.md) page):",
         "",
         "| Draws left | Chance of a badugi | Exactly |",
         "| ---: | ---: | ---: |",

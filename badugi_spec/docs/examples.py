@@ -17,9 +17,9 @@ from typing import Any, Final
 
 from badugi_spec import rankings as registry
 from badugi_spec.cards import Card, cards_of
-from badugi_spec.explain import explain
-from badugi_spec.hands import MAX_CARDS, evaluate
 from badugi_spec.profiles import Profile, from_json
+from badugi_spec.rankings.explain import explain
+from badugi_spec.rankings.house import MAX_CARDS, evaluate
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult, TraceRow
 

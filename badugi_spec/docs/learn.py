@@ -1,7 +1,7 @@
 """Pages for learners: how to play, the flow of a hand, rankings, odds and the glossary.
 
 Every figure on these pages comes from the code: stakes and rounds from
-`badugi_spec.structure`, hand values from the evaluator, chances from `badugi_spec.odds`.
+`badugi_spec.profiles`, hand values from the evaluator, chances from `badugi_spec.rankings.odds`.
 Card examples in the glossary are checked against the evaluator while the page is built.
 """
 
@@ -18,10 +18,16 @@ from itertools import combinations
 from typing import Final
 
 from badugi_spec.cards import DECK, Rank, parse_cards
-from badugi_spec.hands import MAX_CARDS, describe_ranks, evaluate, parse_value, strength_of_mask
-from badugi_spec.odds import draw_odds, percent
+from badugi_spec.profiles.model import HOUSE
 from badugi_spec.rankings import RANKINGS
-from badugi_spec.structure import HOUSE
+from badugi_spec.rankings.house import (
+    MAX_CARDS,
+    describe_ranks,
+    evaluate,
+    parse_value,
+    strength_of_mask,
+)
+from badugi_spec.rankings.odds import draw_odds, percent
 
 from .render import cards_html, text
 
@@ -420,7 +426,7 @@ def odds_md(rule_link: RuleLink) -> str:
     lines = [
         "# Drawing odds",
         "",
-        "Exact chances, worked out by the project's odds module (`badugi_spec.odds`, also"
+        "Exact chances, worked out by the project's odds module (`badugi_spec.rankings.odds`, also"
         ' the command `badugi-spec odds "A♠ 2♥ 3♦" --draws 3`). The drawer keeps the'
         " cards that play, and at each later draw keeps any new card that plays with them"
         " and throws the rest. *Unseen* cards are all the cards the drawer has not seen:"

@@ -21,9 +21,9 @@ from badugi_spec.engine.actions import Action, Event, Kind, Legal
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import Deck
 from badugi_spec.engine.pots import Half, Pot
-from badugi_spec.hands import HandValue, evaluate, winners
 from badugi_spec.profiles.model import HOUSE, Profile
 from badugi_spec.rankings import RankedValue, Ranking
+from badugi_spec.rankings.house import HandValue, evaluate, winners
 
 SEATS = 2
 """Seats at the house table (R1.3); other profiles seat up to `Profile.max_seats`."""

@@ -17,7 +17,7 @@ from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.rankings import Ranking, ranking
 
 HOUSE_SIZE = 4
-"""The house ranking's fast path values four cards (`badugi_spec.hands`)."""
+"""The house ranking's fast path values four cards (`badugi_spec.rankings.house`)."""
 
 
 @functools.cache

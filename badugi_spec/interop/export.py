@@ -26,7 +26,7 @@ from badugi_spec.profiles import HOUSE, PARAMETERS, Profile, get, names
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.model import Scenario
-from badugi_spec.simulate import PlayedHand
+from badugi_spec.simulation.simulate import PlayedHand
 
 PHH_PROFILE: Final = "pokerkit"
 """The profile that is PHH's `FB` as its reference implementation plays it."""

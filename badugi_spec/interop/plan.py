@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.hand import Hand
-from badugi_spec.hands import HandValue, evaluate
 from badugi_spec.interop.record import Cards, HandRecord, Step, Verb
+from badugi_spec.rankings.house import HandValue, evaluate
 
 CANDIDATES = 12
 """Cards considered when looking for the worst (or best) hand among the unused ones."""

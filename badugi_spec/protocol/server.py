@@ -24,7 +24,6 @@ from typing import IO, Any, Final
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
-from badugi_spec.hands import MAX_CARDS
 from badugi_spec.protocol import (
     ANY_PROFILE,
     BAD_REQUEST,
@@ -37,6 +36,7 @@ from badugi_spec.protocol import (
     SPIN_SECONDS,
 )
 from badugi_spec.rankings import RANKINGS, Ranking
+from badugi_spec.rankings.house import MAX_CARDS
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
 

@@ -7,7 +7,7 @@
 
 `ranking(name)` is the registry; each `Ranking` has `.evaluate(cards)` for people and
 `.strength(indexes)` for engines. `evaluate` and `compare` here are the package-level
-entry points: without a ranking they are the house functions of `badugi_spec.hands`,
+entry points: without a ranking they are the house functions of `badugi_spec.rankings.house`,
 unchanged.
 """
 
@@ -17,9 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, overload
 
-from badugi_spec import hands
 from badugi_spec.cards import Card
 from badugi_spec.errors import RankingError
+from badugi_spec.rankings import house
 from badugi_spec.rankings.badugi import BADUGI, BADUGI_ACE_HIGH
 from badugi_spec.rankings.base import Explanation, RankedValue, Ranking
 from badugi_spec.rankings.lows import LOW_2_7, LOW_A_5, Category, category
@@ -44,22 +44,22 @@ def ranking_names() -> tuple[str, ...]:
 
 
 @overload
-def evaluate(cards: str | Iterable[Card]) -> hands.HandValue: ...
+def evaluate(cards: str | Iterable[Card]) -> house.HandValue: ...
 @overload
 def evaluate(cards: str | Iterable[Card], *, ranking: str) -> RankedValue: ...
 def evaluate(
     cards: str | Iterable[Card], *, ranking: str | None = None
-) -> hands.HandValue | RankedValue:
+) -> house.HandValue | RankedValue:
     """A hand's value: the house Badugi value, or its value in the named ranking."""
     if ranking is None:
-        return hands.evaluate(cards)
+        return house.evaluate(cards)
     return _named(ranking).evaluate(cards)
 
 
 def compare(a: str | Iterable[Card], b: str | Iterable[Card], *, ranking: str | None = None) -> int:
     """1 if hand a beats hand b, -1 if b beats a, 0 for a tie, in the named ranking."""
     if ranking is None:
-        return hands.compare(a, b)
+        return house.compare(a, b)
     chosen = _named(ranking)
     va, vb = chosen.evaluate(a), chosen.evaluate(b)
     return (va > vb) - (va < vb)

@@ -1,6 +1,6 @@
 """The two Badugi rankings (R9.2, R9.3): the best group of up to four cards of 1 to 5.
 
-Both read the mask-keyed table of `badugi_spec.hands`, which already holds the best group
+Both read the mask-keyed table of `badugi_spec.rankings.house`, which already holds the best group
 of every hand of up to four cards, found by the rule itself. Five cards hold at most four
 suits, so two of them share a suit, and no valid group holds both: every group lies in
 the hand without the one or in the hand without the other. The best of those two
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-from badugi_spec import hands
 from badugi_spec.cards import Card, Rank, format_cards
 from badugi_spec.errors import CardError
-from badugi_spec.explain import Drop
+from badugi_spec.rankings import house
 from badugi_spec.rankings.base import RankedValue, Ranking
+from badugi_spec.rankings.explain import Drop
 
 MAX_PLAYING: Final = 4
 HAND_SIZES: Final = (1, 2, 3, 4, 5)
@@ -67,12 +67,12 @@ _SAME_SUIT: Final = tuple(_first_same_suit(suits) for suits in range(1 << 10))
 """For each way to give five cards suits, two cards with the same one (there always are)."""
 
 _table: Mapping[int, int] = {}
-"""`hands.strength_table()`, fetched on first use (building it costs a fraction of a second)."""
+"""`house.strength_table()`, fetched on first use (building it costs a fraction of a second)."""
 
 
 def _fresh_table() -> Mapping[int, int]:
     global _table
-    _table = hands.strength_table()
+    _table = house.strength_table()
     return _table
 
 
@@ -102,7 +102,7 @@ def _strength_function(bits: tuple[int, ...]) -> Callable[[Sequence[int]], int]:
 
 
 def _ranks_of(order: _Order, strength: int) -> tuple[Rank, ...]:
-    """The playing ranks a strength stands for, highest first (hands.strength_of packing)."""
+    """The playing ranks a strength stands for, highest first (house.strength_of packing)."""
     size = strength >> 16
     fields = (strength >> (12 - 4 * position) & 15 for position in range(size))
     return tuple(order.ranks[14 - field - 1] for field in fields)
@@ -110,7 +110,7 @@ def _ranks_of(order: _Order, strength: int) -> tuple[Rank, ...]:
 
 def _describe(order: _Order) -> Callable[[int], str]:
     def describe(strength: int) -> str:
-        return hands.describe_ranks(_ranks_of(order, strength))
+        return house.describe_ranks(_ranks_of(order, strength))
 
     return describe
 
@@ -118,9 +118,9 @@ def _describe(order: _Order) -> Callable[[int], str]:
 def _parse(order: _Order) -> Callable[[str], int]:
     def parse_value(text: str) -> int:
         # The notation is the house one; only the order of the ranks differs.
-        _, ranks = hands.parse_value(text)
+        _, ranks = house.parse_value(text)
         heights = sorted((order.ranks.index(rank) + 1 for rank in ranks), reverse=True)
-        return hands.strength_of(heights)
+        return house.strength_of(heights)
 
     return parse_value
 
@@ -131,11 +131,11 @@ def _is_group(cards: Sequence[Card]) -> bool:
 
 def _playing(order: _Order) -> Callable[[tuple[Card, ...], int], tuple[Card, ...]]:
     def playing(hand: tuple[Card, ...], strength: int) -> tuple[Card, ...]:
-        """The group that makes `strength`, chosen as `hands.evaluate` chooses.
+        """The group that makes `strength`, chosen as `house.evaluate` chooses.
 
         Groups with the same strength differ only in suits (R2.7); the one kept is the one
         whose positions in the hand, read as bits, make the smallest number, so for the
-        ace-low ranking on up to four cards these are exactly the cards `hands.evaluate`
+        ace-low ranking on up to four cards these are exactly the cards `house.evaluate`
         reports.
         """
         size = strength >> 16
@@ -153,7 +153,7 @@ def _playing(order: _Order) -> Callable[[tuple[Card, ...], int], tuple[Card, ...
 
 def _explain(order: _Order) -> Callable[[RankedValue], list[str]]:
     def explain_lines(value: RankedValue) -> list[str]:
-        """The house explanation (`badugi_spec.explain`), for any hand size and rank order.
+        """The house explanation (`badugi_spec.rankings.explain`), for any hand size and rank order.
 
         It recounts the subsets, as a learner would, rather than reading the table.
         """

@@ -10,7 +10,7 @@ from typing import Any
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.deck import shuffled
-from badugi_spec.hands import parse_value
+from badugi_spec.rankings.house import parse_value
 from badugi_spec.scenario import ranked_values
 from badugi_spec.scenario.model import (
     Act,

@@ -13,9 +13,9 @@ from badugi_spec import rankings as registry
 from badugi_spec.cards import Card, cards_of
 from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import CardError, IllegalAction, RankingError
-from badugi_spec.hands import HandValue, evaluate, winners
 from badugi_spec.profiles import HOUSE, Profile, ProfileError, from_json
 from badugi_spec.rankings import RANKINGS, RankedValue, Ranking
+from badugi_spec.rankings.house import HandValue, evaluate, winners
 from badugi_spec.scenario import ranked_values
 
 Outcome = dict[str, Any]

@@ -16,8 +16,8 @@ from lark import Token, Transformer, v_args
 
 from badugi_spec.cards import Card, parse_cards
 from badugi_spec.errors import CardError, RankingError, ScenarioError
-from badugi_spec.hands import parse_value
 from badugi_spec.rankings import Ranking, ranking, ranking_names
+from badugi_spec.rankings.house import parse_value
 from badugi_spec.scenario.model import (
     Act,
     Compare,

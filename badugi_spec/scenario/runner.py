@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
-from badugi_spec.hands import MAX_CARDS
+from badugi_spec.rankings.house import MAX_CARDS
 from badugi_spec.scenario import values
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
 from badugi_spec.scenario.value_lines import CannotAsk, ValueLines

@@ -18,8 +18,8 @@ from typing import Any, Final
 
 from badugi_spec.cards import Card, Rank, Suit
 from badugi_spec.errors import CardError, RankingError
-from badugi_spec.hands import MAX_CARDS, describe_ranks, strength_of
 from badugi_spec.rankings import ranking
+from badugi_spec.rankings.house import MAX_CARDS, describe_ranks, strength_of
 
 _RANK_BY_TEXT: Final = {rank.label: rank for rank in Rank} | {rank.value: rank for rank in Rank}
 RAW_SHOWN: Final = 200

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from badugi_spec.cards import Card
 from badugi_spec.engine import Action, Hand, Kind, Legal
-from badugi_spec.hands import MAX_CARDS, HandValue, evaluate
+from badugi_spec.rankings.house import MAX_CARDS, HandValue, evaluate
 
 
 class Tier(enum.IntEnum):

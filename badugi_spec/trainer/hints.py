@@ -12,8 +12,8 @@ from fractions import Fraction
 
 from badugi_spec.cards import RANKS_BY_ORDER, Card, format_cards
 from badugi_spec.errors import CardError
-from badugi_spec.hands import evaluate
-from badugi_spec.odds import MAX_DRAWS, hand_odds, percent
+from badugi_spec.rankings.house import evaluate
+from badugi_spec.rankings.odds import MAX_DRAWS, hand_odds, percent
 from badugi_spec.trainer.bot import book_discards, book_reason
 
 

@@ -12,8 +12,8 @@ from typing import NamedTuple
 
 from badugi_spec.cards import Card, format_cards
 from badugi_spec.engine import Event, Hand
-from badugi_spec.explain import explain
-from badugi_spec.hands import HandValue, evaluate, winners
+from badugi_spec.rankings.explain import explain
+from badugi_spec.rankings.house import HandValue, evaluate, winners
 
 _BETTING = frozenset({"check", "bet", "call", "raise", "fold", "all-in"})
 

@@ -10,7 +10,7 @@ import textwrap
 from collections.abc import Sequence
 
 from badugi_spec.engine import Hand, Kind, Legal
-from badugi_spec.hands import evaluate
+from badugi_spec.rankings.house import evaluate
 from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.narrate import Line, Names, raises_left, role, round_name
 

@@ -27,7 +27,7 @@ from typing import Final
 
 from badugi_spec.cards import DECK, Card, Rank, as_cards, format_cards
 from badugi_spec.errors import CardError
-from badugi_spec.hands import MAX_CARDS, evaluate, strength_of
+from badugi_spec.rankings.house import MAX_CARDS, evaluate, strength_of
 
 MAX_DRAWS: Final = 3  # R4.1
 

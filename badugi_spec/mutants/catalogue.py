@@ -3,7 +3,7 @@
 A good suite kills every mutant: at least one scenario fails against it, a real divergence
 from the expected state. A case that errors (the mutant broke itself) does not count.
 `badugi-spec mutants` runs the suite against each one in-process and names the scenarios
-that kill it; `python -m badugi_spec.protocol.mutants NAME` serves one over the protocol,
+that kill it; `python -m badugi_spec.mutants.catalogue NAME` serves one over the protocol,
 so the same catalogue also exercises `verify` end to end.
 
 Each mutant is our engine with one decision changed: a `Hand` or `Session` subclass that
@@ -28,7 +28,6 @@ from badugi_spec.engine import Action, Hand, Kind, Legal, Session
 from badugi_spec.engine import pots as _pots
 from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.pots import Pot
-from badugi_spec.hands import HandValue, evaluate, strength_of
 from badugi_spec.profiles import Profile
 from badugi_spec.rankings import (
     BADUGI,
@@ -39,6 +38,7 @@ from badugi_spec.rankings import (
     RankedValue,
     Ranking,
 )
+from badugi_spec.rankings.house import HandValue, evaluate, strength_of
 from badugi_spec.rankings.lows import LOW_2_7_RULES, LOW_A_5_RULES, LowRules, low_ranking
 from badugi_spec.scenario.engine_impl import (
     EngineImplementation,
@@ -824,7 +824,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1 or args[0] not in BY_NAME:
-        print(f"usage: python -m badugi_spec.protocol.mutants {{{','.join(BY_NAME)}}}",
+        print(f"usage: python -m badugi_spec.mutants.catalogue {{{','.join(BY_NAME)}}}",
               file=sys.stderr)  # fmt: skip
         return 2
     return serve(MutantImplementation(BY_NAME[args[0]]), version="mutant")

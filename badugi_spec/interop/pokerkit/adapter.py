@@ -1,6 +1,6 @@
 """A protocol server built on PokerKit: an independent implementation to check ours against.
 
-Run as `python -m badugi_spec.protocol.pokerkit_adapter` (needs the `pokerkit` extra).
+Run as `python -m badugi_spec.interop.pokerkit.adapter` (needs the `pokerkit` extra).
 Hand values come from PokerKit's `BadugiHand`, and in the rankings of chapter R9 from
 `BadugiHand`, `StandardBadugiHand`, `StandardLowHand` and `RegularLowHand` (all four are
 declared in `hello`); every hand is played by PokerKit's
@@ -40,7 +40,7 @@ import pokerkit
 
 from badugi_spec.cards import Card, Rank
 from badugi_spec.errors import CardError
-from badugi_spec.pokerkit_bridge import AUTOMATIONS
+from badugi_spec.interop.pokerkit.bridge import AUTOMATIONS
 from badugi_spec.profiles import HOUSE, Profile, ProfileError, from_json, get
 from badugi_spec.scenario.engine_impl import Outcome, RequestError
 from badugi_spec.scenario.runner import Skip

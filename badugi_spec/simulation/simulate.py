@@ -24,7 +24,7 @@ from badugi_spec.engine.actions import Action, Kind, Legal
 from badugi_spec.engine.hand import SEATS, Hand, Result
 from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.errors import BadugiError, IllegalAction
-from badugi_spec.structure import HOUSE, Structure
+from badugi_spec.profiles.model import HOUSE, Profile
 
 MAX_ACTIONS = 400
 """A hand that needs more actions than this is stuck: the most a hand can take is far less."""
@@ -58,7 +58,7 @@ class Setup:
     stacks: tuple[int, ...]
     plan: tuple[int, ...] | None = None
     """The run's stack plan: fixed stacks, or None for the mixed plan."""
-    profile: Structure = HOUSE
+    profile: Profile = HOUSE
 
     @property
     def seats(self) -> int:
@@ -132,7 +132,7 @@ def deal(
     number: int,
     *,
     stacks: tuple[int, ...] | None = None,
-    structure: Structure = HOUSE,
+    structure: Profile = HOUSE,
     seats: int | None = None,
 ) -> tuple[Setup, random.Random]:
     """The set-up of hand `number`, and the stream that goes on to choose its actions.
@@ -152,7 +152,7 @@ def deal(
     return Setup(seed, number, tuple(deck), dealer, tuple(chosen), stacks, structure), rng
 
 
-def most_per_hand(structure: Structure) -> int:
+def most_per_hand(structure: Profile) -> int:
     """The most chips one player can put into a hand when no all-in cuts it short."""
     if structure.cap == 0:
         return structure.starting_stack
@@ -160,7 +160,7 @@ def most_per_hand(structure: Structure) -> int:
     return structure.ante + blind + structure.cap * sum(structure.bet_sizes)
 
 
-def _mixed_stacks(rng: random.Random, structure: Structure, seats: int) -> tuple[int, ...]:
+def _mixed_stacks(rng: random.Random, structure: Profile, seats: int) -> tuple[int, ...]:
     full = structure.starting_stack
     if rng.random() >= SHORT_STACK_SHARE:
         return (full,) * seats
@@ -271,7 +271,7 @@ def _amount(kind: Kind, option: Legal) -> int | None:
 class _Watch:
     """Checks one hand against the rules' arithmetic while it is played."""
 
-    def __init__(self, setup: Setup, hand: Hand, structure: Structure) -> None:
+    def __init__(self, setup: Setup, hand: Hand, structure: Profile) -> None:
         self.setup = setup
         self.hand = hand
         self.structure = structure
@@ -563,7 +563,7 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards) or "nothing"
 
 
-def play(setup: Setup, rng: random.Random, *, structure: Structure | None = None) -> PlayedHand:
+def play(setup: Setup, rng: random.Random, *, structure: Profile | None = None) -> PlayedHand:
     """Play one hand with random legal actions, checking every invariant after each action."""
     rules = setup.profile if structure is None else structure
     try:
@@ -593,7 +593,7 @@ def replay(
     number: int,
     *,
     stacks: tuple[int, ...] | None = None,
-    structure: Structure = HOUSE,
+    structure: Profile = HOUSE,
     seats: int | None = None,
 ) -> PlayedHand:
     """Hand `number` of the run with `seed` (and the same stack plan, seats and profile)."""
@@ -606,7 +606,7 @@ def play_hands(
     count: int,
     seed: int,
     stacks: tuple[int, ...] | None = None,
-    structure: Structure = HOUSE,
+    structure: Profile = HOUSE,
     seats: int | None = None,
 ) -> Iterator[PlayedHand]:
     """Hands 1..count of the run with `seed`; `stacks=None` is the mixed plan (see `deal`)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from badugi_spec.cards import Card, as_cards, format_cards
-from badugi_spec.hands import HandValue, evaluate
+from badugi_spec.rankings.house import HandValue, evaluate
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,10 +49,9 @@ from badugi_spec.engine.betting import opening_increment
 from badugi_spec.engine.hand import Hand
 from badugi_spec.engine.pots import Pot
 from badugi_spec.errors import IllegalAction
-from badugi_spec.profiles.model import Profile
-from badugi_spec.rankings.pokerkit_check import POKERKIT_CLASSES
-from badugi_spec.simulate import PlayedHand
-from badugi_spec.structure import HOUSE, Structure
+from badugi_spec.interop.pokerkit.rankings_check import POKERKIT_CLASSES
+from badugi_spec.profiles.model import HOUSE, Profile
+from badugi_spec.simulation.simulate import PlayedHand
 
 _T = TypeVar("_T")
 
@@ -89,7 +88,7 @@ HAND_TYPES: dict[str, type[pokerkit.Hand]] = {
     name: getattr(pokerkit, class_name) for name, class_name in POKERKIT_CLASSES.items()
 }
 """PokerKit's hand type for each of our rankings (R9), checked hand by hand in
-`badugi_spec.rankings.pokerkit_check`."""
+`badugi_spec.interop.pokerkit.rankings_check`."""
 
 
 POKERKIT_BETTING: dict[str, object] = {
@@ -371,7 +370,7 @@ def game_for(profile: Profile, *, seats: int | None = None) -> pokerkit.FixedLim
     return game
 
 
-def house_game(structure: Structure = HOUSE) -> pokerkit.FixedLimitBadugi:
+def house_game(structure: Profile = HOUSE) -> pokerkit.FixedLimitBadugi:
     """PokerKit's FixedLimitBadugi set to the house cap (kept for existing callers)."""
     return game_for(structure)
 
@@ -406,7 +405,7 @@ def compare(
     played: PlayedHand,
     *,
     game: Game | None = None,
-    structure: Structure | None = None,
+    structure: Profile | None = None,
 ) -> Comparison:
     """Replay `played` through the engine and PokerKit side by side; stop at the first difference.
 
