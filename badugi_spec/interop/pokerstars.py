@@ -8,19 +8,21 @@ line; the reader then goes on with the next hand.
 Only what the 2010 histories print is understood; any other line is an error, not a
 guess. Chat (`said, "..."`, possibly over several lines) and table news (timing out,
 sitting out, joining, leaving) are skipped.
+
+Each line goes into the hand's draft in `pokerstars_lines`; here the file is cut into
+hands and each complete draft becomes a `HandRecord`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Final
 
-from badugi_spec.cards import Card, parse_cards
+from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
+from badugi_spec.interop.pokerstars_lines import Draft, read_header, read_line
 from badugi_spec.interop.record import (
     Cards,
     HandRecord,
@@ -34,83 +36,6 @@ from badugi_spec.interop.record import (
 from badugi_spec.scenario.model import Where
 
 _HEADER: Final = re.compile(r"^PokerStars (?:Game|Hand) #(?P<id>\d+):\s*(?P<rest>.*)$")
-_STAKES: Final = re.compile(r"Badugi Limit.*?\((?P<small>\$?[\d.,]+)/(?P<big>\$?[\d.,]+)")
-_TABLE: Final = re.compile(
-    r"^Table '(?P<table>[^']*)' (?P<max>\d+)-max Seat #(?P<button>\d+) is the button"
-)
-_SEAT: Final = re.compile(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?)"
-    r" \((?P<stack>\$?[\d.,]+) in chips(?:, [^)]*)?\)(?P<note>.*)$"
-)
-_SECTION: Final = re.compile(r"^\*\*\* (?P<name>[A-Z ]+) \*\*\*")
-_DRAWS: Final = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3}
-_ALL_IN: Final = " and is all-in"
-_ACTION: Final = (
-    ("post", re.compile(r"^posts (?P<blind>small blind|big blind|the ante) (?P<a>\$?[\d.,]+)$")),
-    ("fold", re.compile(r"^folds$")),
-    ("check", re.compile(r"^checks$")),
-    ("call", re.compile(r"^calls (?P<a>\$?[\d.,]+)$")),
-    ("bet", re.compile(r"^bets (?P<a>\$?[\d.,]+)$")),
-    ("raise", re.compile(r"^raises (?P<by>\$?[\d.,]+) to (?P<a>\$?[\d.,]+)$")),
-    ("pat", re.compile(r"^stands pat(?: on \[(?P<cards>[^\]]*)\])?$")),
-    ("discard", re.compile(r"^discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*)\])?$")),
-    ("show", re.compile(r"^shows \[(?P<cards>[^\]]*)\](?: \(.*\))?$")),
-    ("muck", re.compile(r"^mucks hand$")),
-)
-_QUIET: Final = re.compile(
-    r"^(doesn't show hand|sits out|is sitting out|has timed out( while disconnected)?|"
-    r"has returned|is connected|is disconnected|leaves the table|"
-    r"joins the table at seat #\d+|will be allowed to play after the button|"
-    r"finished the tournament.*|wins the tournament.*|re-buys.*|"
-    r"was removed from the table.*)$"
-)
-_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?$")
-_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<a>\$?[\d.,]+)\) returned to (?P<name>.+)$")
-_COLLECTED: Final = re.compile(
-    r"^(?P<name>.+?) collected (?P<a>\$?[\d.,]+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)$"
-)
-_TOTAL: Final = re.compile(
-    r"^Total pot (?P<a>\$?[\d.,]+)(?P<pots>.*?)\s*\| Rake (?P<rake>\$?[\d.,]+)"
-)
-_SIDE: Final = re.compile(r"(?P<pot>Main pot|Side pot(?:-\d+)?) (?P<a>\$?[\d.,]+)\.")
-_MUCKED: Final = re.compile(r"\bmucked \[(?P<cards>[^\]]*)\]")
-_SHOWED: Final = re.compile(r"\bshowed \[(?P<cards>[^\]]*)\]")
-
-
-@dataclass
-class _Draft:
-    """A hand being read: names, not indexes, until every seat is known."""
-
-    path: str
-    hand_id: str
-    line: int
-    scale: int = 1
-    tournament: bool = False
-    currency: str = ""
-    small_bet: int = 0
-    big_bet: int = 0
-    button: int | None = None
-    seats: list[tuple[int, str, int, str]] = field(default_factory=list)
-    """(seat number, name, stack, note)"""
-    steps: list[tuple[int, str, Verb, str | None, dict[str, object]]] = field(default_factory=list)
-    """(line, text, verb, player name, fields)"""
-    dealt: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    section: str = "HEADER"
-    collected: list[tuple[str, int, str]] = field(default_factory=list)
-    returned: dict[str, int] = field(default_factory=dict)
-    total: int | None = None
-    rake: int = 0
-    pot_amounts: list[tuple[str, int]] = field(default_factory=list)
-    revealed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    summarised: set[str] = field(default_factory=set)
-    has_summary: bool = False
-    chat_open: bool = False
-
-    def fail(self, line: int, message: str) -> HistoryError:
-        return HistoryError(message, path=self.path, line=line, hand=self.hand_id)
-
-    def names(self) -> list[str]:
-        return [name for _, name, _, _ in self.seats]
 
 
 def read(path: str | Path) -> Iterator[HandRecord | HistoryError]:
@@ -121,7 +46,7 @@ def read(path: str | Path) -> Iterator[HandRecord | HistoryError]:
 
 
 def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | HistoryError]:
-    draft: _Draft | None = None
+    draft: Draft | None = None
     broken: HistoryError | None = None
     stray: HistoryError | None = None
     number = 0
@@ -148,9 +73,9 @@ def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | H
                 stray = None
             if draft is not None:
                 yield broken or _finish(draft, end=number - 1)
-            draft, broken = _Draft(path, header["id"], number), None
+            draft, broken = Draft(path, header["id"], number), None
             try:
-                _read_header(draft, header["rest"], number)
+                read_header(draft, header["rest"], number)
             except HistoryError as error:
                 broken = error
             continue
@@ -166,7 +91,7 @@ def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | H
         if broken is not None or not text.strip():
             continue
         try:
-            _read_line(draft, text, number)
+            read_line(draft, text, number)
         except HistoryError as error:
             broken = error
         except CardError as error:
@@ -177,231 +102,10 @@ def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | H
         yield broken or _finish(draft, end=number)
 
 
-# ----- one line at a time ----------------------------------------------------------------
-
-
-def _read_header(draft: _Draft, rest: str, line: int) -> None:
-    stakes = _STAKES.search(rest)
-    if "Badugi Limit" not in rest or stakes is None:
-        game = rest.split(" - ")[0].strip() or rest
-        raise draft.fail(line, f"not a fixed-limit Badugi hand: {game[:60]!r}")
-    draft.tournament = rest.startswith("Tournament #")
-    if "$" in stakes["small"] and not draft.tournament:
-        draft.scale = 100
-        draft.currency = "USD" if "USD" in rest else ""
-    draft.small_bet = _amount(draft, stakes["small"], line)
-    draft.big_bet = _amount(draft, stakes["big"], line)
-
-
-def _amount(draft: _Draft, text: str, line: int) -> int:
-    try:
-        value = Decimal(text.replace("$", "").replace(",", "")) * draft.scale
-    except InvalidOperation:
-        raise draft.fail(line, f"not an amount: {text!r}") from None
-    if value != value.to_integral_value():
-        raise draft.fail(line, f"{text} is not a whole number of chips")
-    return int(value)
-
-
-def _cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
-
-
-def _read_line(draft: _Draft, text: str, line: int) -> None:
-    if draft.chat_open:
-        draft.chat_open = not text.rstrip().endswith('"')
-        return
-    section = _SECTION.match(text)
-    if section:
-        name = section["name"].strip()
-        if name in ("DEALING HANDS", "HOLE CARDS") and not draft.seats:
-            raise draft.fail(line, "no seats listed before the deal")
-        draft.section = name
-        if name == "SUMMARY":
-            draft.has_summary = True
-        return
-    if draft.section == "HEADER":
-        _read_table_line(draft, text, line)
-    elif draft.section == "SUMMARY":
-        _read_summary_line(draft, text, line)
-    else:
-        _read_action_line(draft, text, line)
-
-
-def _read_table_line(draft: _Draft, text: str, line: int) -> None:
-    table = _TABLE.match(text)
-    if table:
-        draft.button = int(table["button"])
-        return
-    seat = _SEAT.match(text)
-    if seat:
-        stack = _amount(draft, seat["stack"], line)
-        draft.seats.append((int(seat["seat"]), seat["name"], stack, seat["note"].strip()))
-        return
-    _read_action_line(draft, text, line)  # the posts come before the deal
-
-
-def _speaker(draft: _Draft, text: str) -> tuple[str, str] | None:
-    """(name, rest) for a line `Name: rest`, matching the longest seated name."""
-    for name in sorted(draft.names(), key=len, reverse=True):
-        if text.startswith(name + ": "):
-            return name, text[len(name) + 2 :]
-    return None
-
-
-def _read_action_line(draft: _Draft, text: str, line: int) -> None:
-    if text == "Betting is capped":
-        draft.steps.append((line, text, Verb.CAPPED, None, {}))
-        return
-    if ' said, "' in text:
-        draft.chat_open = not text.rstrip().endswith('"') or text.rstrip().endswith(', "')
-        return
-    dealt = _DEALT.match(text)
-    if dealt:
-        _read_dealt(draft, dealt, text, line)
-        return
-    uncalled = _UNCALLED.match(text)
-    if uncalled:
-        name = _known(draft, uncalled["name"], line)
-        draft.returned[name] = draft.returned.get(name, 0) + _amount(draft, uncalled["a"], line)
-        return
-    collected = _COLLECTED.match(text)
-    if collected:
-        name = _known(draft, collected["name"], line)
-        draft.collected.append((name, _amount(draft, collected["a"], line), collected["pot"]))
-        return
-    spoken = _speaker(draft, text)
-    if spoken is None:
-        unknown = text.split(": ", 1)
-        if len(unknown) == 2 and _QUIET.match(unknown[1]):
-            return  # someone not seated in this hand (sitting out, joining)
-        if len(unknown) == 2 and any(p.match(unknown[1].removesuffix(_ALL_IN)) for _, p in _ACTION):
-            raise draft.fail(line, f"{unknown[0]!r} acts but is not seated at this table")
-        for name in draft.names():
-            if text.startswith(name + " ") and _QUIET.match(text[len(name) + 1 :]):
-                return
-        if _QUIET.match(text.split(" ", 1)[-1]):
-            return
-        raise draft.fail(line, f"unrecognised line: {text[:70]!r}")
-    name, rest = spoken
-    if _QUIET.match(rest):
-        return
-    all_in = rest.endswith(_ALL_IN)
-    body = rest.removesuffix(_ALL_IN)
-    for kind, pattern in _ACTION:
-        match = pattern.match(body)
-        if match:
-            _add_action(draft, kind, match, name, text, line, all_in)
-            return
-    raise draft.fail(line, f"unrecognised action: {text[:70]!r}")
-
-
-def _known(draft: _Draft, name: str, line: int) -> str:
-    if name not in draft.names():
-        raise draft.fail(line, f"{name!r} is not seated at this table")
-    return name
-
-
-def _read_dealt(draft: _Draft, match: re.Match[str], text: str, line: int) -> None:
-    name = _known(draft, match["name"], line)
-    first = _cards(match["a"])
-    if match["b"] is None:
-        if name in draft.dealt:
-            raise draft.fail(line, f"{name} is dealt a second hand")
-        draft.dealt[name] = first
-        return
-    # After a draw: the cards kept, then the new ones; they belong to the player's draw.
-    for index in range(len(draft.steps) - 1, -1, -1):
-        _, _, verb, who, fields = draft.steps[index]
-        if verb is Verb.DRAW and who == name:
-            received = _cards(match["b"])
-            if len(received) != fields["count"]:
-                raise draft.fail(
-                    line, f"{name} discarded {fields['count']} cards but is dealt {len(received)}"
-                )
-            fields["received"] = received
-            fields["held"] = first + received
-            return
-    raise draft.fail(line, f"{name} is dealt new cards without having discarded")
-
-
-def _add_action(
-    draft: _Draft,
-    kind: str,
-    match: re.Match[str],
-    name: str,
-    text: str,
-    line: int,
-    all_in: bool,
-) -> None:
-    fields: dict[str, object] = {"all_in": all_in}
-    verb: Verb
-    if kind == "post":
-        blind = match["blind"]
-        if blind == "the ante":
-            fields |= {"amount": _amount(draft, match["a"], line), "blind": "ante"}
-        else:
-            posted = [f.get("blind") for _, _, v, _, f in draft.steps if v is Verb.POST]
-            label = blind
-            if blind == "big blind" and "big blind" in posted:
-                label = "posted big blind"  # a second one: a new player's post (R8.3)
-            fields |= {"amount": _amount(draft, match["a"], line), "blind": label}
-        verb = Verb.POST
-    elif kind in ("fold", "check"):
-        verb = Verb.FOLD if kind == "fold" else Verb.CHECK
-    elif kind in ("call", "bet", "raise"):
-        verb = {"call": Verb.CALL, "bet": Verb.BET, "raise": Verb.RAISE}[kind]
-        fields["amount"] = _amount(draft, match["a"], line)
-    elif kind in ("pat", "discard"):
-        if draft.section not in _DRAWS:
-            raise draft.fail(line, f"a draw outside the draws: {text[:60]!r}")
-        verb = Verb.DRAW
-        count = int(match["n"]) if kind == "discard" else 0
-        thrown = _cards(match["cards"]) if match["cards"] and kind == "discard" else None
-        if thrown is not None and len(thrown) != count:
-            raise draft.fail(line, f"{name} discards {count} cards but shows {len(thrown)}")
-        fields |= {
-            "count": count,
-            "discards": thrown if thrown is not None else (None,) * count,
-            "draw": _DRAWS[draft.section],
-        }
-        if kind == "pat" and match["cards"]:
-            fields["held"] = _cards(match["cards"])
-    elif kind == "show":
-        verb = Verb.SHOW
-        fields["cards"] = _cards(match["cards"])
-    else:
-        verb = Verb.MUCK
-    draft.steps.append((line, text, verb, name, fields))
-
-
-def _read_summary_line(draft: _Draft, text: str, line: int) -> None:
-    total = _TOTAL.match(text)
-    if total:
-        draft.total = _amount(draft, total["a"], line)
-        draft.rake = _amount(draft, total["rake"], line)
-        for side in _SIDE.finditer(total["pots"]):
-            draft.pot_amounts.append((side["pot"].lower(), _amount(draft, side["a"], line)))
-        return
-    if text.startswith("Seat "):
-        for name in sorted(draft.names(), key=len, reverse=True):
-            head = text.split(": ", 1)[-1]
-            if head.startswith(name + " ") or head == name:
-                draft.summarised.add(name)
-                shown = _MUCKED.search(head) or _SHOWED.search(head)
-                if shown:
-                    draft.revealed[name] = _cards(shown["cards"])
-                return
-        raise draft.fail(line, f"a summary seat nobody sat in: {text[:60]!r}")
-    if text.startswith(("Board", "Hand was run")):
-        raise draft.fail(line, f"not a Badugi summary line: {text[:60]!r}")
-    # Anything else in the summary (tournament notes) says nothing about the hand.
-
-
 # ----- the finished hand -----------------------------------------------------------------
 
 
-def _finish(draft: _Draft, *, end: int) -> HandRecord | HistoryError:
+def _finish(draft: Draft, *, end: int) -> HandRecord | HistoryError:
     if not draft.has_summary or draft.total is None:
         return draft.fail(end, "truncated: the hand ends before its summary (*** SUMMARY ***)")
     if draft.button is None:

@@ -2,113 +2,27 @@
 
 The engine logs each event with its rule ID; this module says in words what happened and
 why, from the point of view of one player ("you"): it never names a card that player
-could not see (the others' hands before the showdown, the burns, the stub).
+could not see (the others' hands before the showdown, the burns, the stub). The posts, the
+deal and the betting are worded here; the draws and the showdown in `narrate_draws`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
-from badugi_spec.cards import Card, format_cards
 from badugi_spec.engine import Event, Hand
-from badugi_spec.rankings.explain import explain
-from badugi_spec.rankings.house import HandValue, evaluate, winners
+from badugi_spec.trainer.narrate_draws import rest_lines
+from badugi_spec.trainer.wording import (
+    Line,
+    Names,
+    cap_rule,
+    hand_text,
+    heads_up,
+    raises_left,
+    round_name,
+)
 
 _BETTING = frozenset({"check", "bet", "call", "raise", "fold", "all-in"})
-
-
-class Line(NamedTuple):
-    """One line of narration: the rule ID it cites ("" for a continuation) and the text."""
-
-    rule: str
-    text: str
-
-
-class Names:
-    """How the narration names each seat: "You" for the player, "Bot" (or "Bot 2") else."""
-
-    def __init__(self, *, seats: int, you: int) -> None:
-        self.you = you
-        bots = [s for s in range(seats) if s != you]
-        self._names = {s: "Bot" if len(bots) == 1 else f"Bot {i}" for i, s in enumerate(bots, 1)}
-        self._names[you] = "You"
-
-    def __call__(self, seat: int) -> str:
-        return self._names[seat]
-
-    def obj(self, seat: int) -> str:
-        return "you" if seat == self.you else self._names[seat]
-
-    def poss(self, seat: int) -> str:
-        return "your" if seat == self.you else f"{self._names[seat]}'s"
-
-    def does(self, seat: int, verb: str) -> str:
-        """`You call` / `Bot calls`: the subject with the verb agreeing."""
-        if seat == self.you:
-            return f"You {verb}"
-        first, _, rest = verb.partition(" ")
-        third = {"go": "goes", "have": "has", "do": "does"}.get(first, first + "s")
-        return f"{self._names[seat]} {third}{' ' + rest if rest else ''}"
-
-
-def role(hand: Hand, seat: int) -> str:
-    if seat not in hand.order:
-        return "sitting out"
-    if seat == hand.dealer:
-        return "dealer" if len(hand.order) == 2 else "button"
-    if seat == hand.big_blind:
-        return "big blind"
-    if seat == hand.small_blind:
-        return "small blind"
-    return f"seat {seat + 1}"
-
-
-def heads_up(hand: Hand) -> bool:
-    return len(hand.order) == 2
-
-
-def cap_rule(hand: Hand) -> str:
-    """The house states its cap in R3.6; other profiles in R8.6."""
-    return "R3.6" if hand.profile.name == "house" else "R8.6"
-
-
-def raises_left(hand: Hand) -> str:
-    """How many raises the round still allows, in words, with the rule."""
-    cap = hand.profile.cap
-    if cap == 0:
-        return f"no cap on raises ({cap_rule(hand)})"
-    if hand.uncapped:
-        return "no cap: it is lifted with two players (R8.7)"
-    left = cap - hand.raises
-    if left <= 0:
-        return f"capped: no more raises, only call or fold ({cap_rule(hand)})"
-    if hand.raises == 0:
-        return f"a bet and {_count(left - 1, 'raise')} allowed before the cap ({cap_rule(hand)})"
-    if hand.phase.number == 1 and hand.profile.cap_counts_blind and hand.raises == 1:
-        return (
-            f"the big blind counts as the bet, so {_count(left, 'raise')} left before the cap"
-            f" ({cap_rule(hand)})"
-        )
-    return f"{_count(left, 'raise')} left before the cap ({cap_rule(hand)})"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def round_name(hand: Hand) -> str:
-    phase = hand.phase
-    draws = hand.profile.draws
-    if phase.kind == "bet":
-        rounds = hand.profile.betting_rounds
-        when = "before the first draw" if phase.number == 1 else f"after draw {phase.number - 1}"
-        if phase.number == rounds:
-            when += ", the last"
-        return f"betting round {phase.number} of {rounds}, {when}"
-    if phase.kind == "draw":
-        return f"draw {phase.number} of {draws}"
-    return "the hand is over"
 
 
 class Narrator:
@@ -165,7 +79,7 @@ class Narrator:
             and not any(e.kind in ("fold", "no-betting") for e in new)
         ):
             lines.append(self._round_over(hand, new))
-        lines += self._rest(hand, rest)
+        lines += rest_lines(hand, rest, names=self.names)
         if after != before:
             self._phase = after
             if hand.phase.kind == "bet" and hand.phase.number > 1:
@@ -210,11 +124,7 @@ class Narrator:
     def _your_cards(self, hand: Hand, you: int) -> list[Line]:
         if hand.folded[you] and not hand.holdings[you]:
             return []
-        return [Line("", f"Your cards: {self._hand_text(hand.holdings[you])}")]
-
-    def _hand_text(self, cards: Sequence[Card]) -> str:
-        value = evaluate(cards)
-        return f"{format_cards(cards)}, which plays {value}"
+        return [Line("", f"Your cards: {hand_text(hand.holdings[you])}")]
 
     def _betting(self, hand: Hand, event: Event) -> list[Line]:
         seat = event.seat
@@ -312,140 +222,6 @@ class Narrator:
             why = "the last bet or raise has been called"
         return Line("R3.9", f"The betting round is over: {why}.")
 
-    def _rest(self, hand: Hand, events: Sequence[Event]) -> list[Line]:
-        lines: list[Line] = []
-        names = self.names
-        shown: list[tuple[int, HandValue]] = []
-        for event in events:
-            seat = event.seat
-            if event.kind == "burn":
-                if event.rule == "R8.21":
-                    why = "from the rebuilt stub, before dealing from it"
-                else:
-                    why = "before any replacement of this draw, the top card is set aside unseen"
-                    if hand.profile.burn_when_all_pat:
-                        why += " (every draw burns, even if everyone stands pat)"
-                lines.append(Line(event.rule, f"One card is burned: {why}."))
-            elif event.kind == "declare":
-                assert seat is not None
-                what = (
-                    format_cards(event.cards) if seat == names.you else _count(event.amount, "card")
-                )
-                lines.append(
-                    Line(
-                        event.rule,
-                        f"{names.does(seat, 'discard')} {what if event.amount else 'nothing'};"
-                        " replacements come once everyone has declared.",
-                    )
-                )
-            elif event.kind == "draw":
-                assert seat is not None
-                lines += self._draw(hand, event)
-            elif event.kind == "reshuffle":
-                lines.append(
-                    Line(
-                        event.rule,
-                        f"The stub ran out: {event.amount} cards out of play are gathered"
-                        " into a new stub.",
-                    )
-                )
-            elif event.kind == "no-betting":
-                lines.append(
-                    Line(
-                        event.rule,
-                        "No betting this round: at most one player still has chips to bet;"
-                        " the draws go on, then the showdown.",
-                    )
-                )
-            elif event.kind == "return":
-                assert seat is not None
-                lines.append(
-                    Line(
-                        event.rule,
-                        f"{event.amount} uncalled chip{'s go' if event.amount != 1 else ' goes'}"
-                        f" back to {names.obj(seat)}: nobody matched them.",
-                    )
-                )
-            elif event.kind == "show":
-                assert seat is not None
-                value = evaluate(event.cards)
-                shown.append((seat, value))
-                first = "" if len(shown) > 1 else " first" + _why_first(hand, seat)
-                lines.append(
-                    Line(
-                        event.rule,
-                        f"Showdown: {names.does(seat, 'show')}{first}"
-                        f" {format_cards(event.cards)}, {value}.",
-                    )
-                )
-                lines += [Line("", "  " + text) for text in explain(event.cards).lines()[1:]]
-            elif event.kind == "win":
-                assert seat is not None
-                if shown and not any(line.text.startswith("Verdict") for line in lines):
-                    lines.append(self._verdict(shown))
-                lines.append(self._win(hand, event, showdown=bool(shown)))
-        return lines
-
-    def _draw(self, hand: Hand, event: Event) -> list[Line]:
-        seat = event.seat
-        assert seat is not None
-        names = self.names
-        if seat != names.you:
-            if event.amount == 0:
-                return [Line(event.rule, f"{names.does(seat, 'stand')} pat: no cards drawn.")]
-            return [Line(event.rule, f"{names.does(seat, 'draw')} {_count(event.amount, 'card')}.")]
-        held = hand.holdings[seat]
-        if event.amount == 0:
-            head = "You stand pat, keeping all four cards"
-        else:
-            head = f"You throw {format_cards(event.cards)} and draw {format_cards(event.received)}"
-        lines = [Line(event.rule, f"{head}. You hold {self._hand_text(held)}.")]
-        lines += [Line("R2.1", "  " + text) for text in _reasons(held)]
-        return lines
-
-    def _verdict(self, shown: Sequence[tuple[int, HandValue]]) -> Line:
-        names = self.names
-        values = [value for _, value in shown]
-        best = winners(values)
-        if len(best) == len(values):
-            return Line(
-                "R2.7",
-                f"Verdict: every hand is {values[0]}; suits never break a tie, so the pot"
-                " is split.",
-            )
-        top_seat, top = shown[best[0]]
-        runner = max(v for i, v in enumerate(values) if i not in best)
-        runner_seat = next(s for s, v in shown if v == runner)
-        if top.size != runner.size:
-            return Line(
-                "R2.3",
-                f"Verdict: {names.poss(top_seat)} {top.size} playable cards beat"
-                f" {names.poss(runner_seat)} {runner.size}: more cards always win.",
-            )
-        for mine, theirs in zip(top.ranks, runner.ranks, strict=True):
-            if mine != theirs:
-                return Line(
-                    "R2.4",
-                    f"Verdict: both play {top.size} cards; from the top down, the first"
-                    f" difference is {names.poss(top_seat)} {mine.label} against"
-                    f" {names.poss(runner_seat)} {theirs.label}, and the lower card wins.",
-                )
-        raise AssertionError("a winner differs from the runner-up")  # pragma: no cover
-
-    def _win(self, hand: Hand, event: Event, *, showdown: bool) -> Line:
-        seat = event.seat
-        assert seat is not None
-        names = self.names
-        if not showdown:
-            why = "everyone else folded"
-        elif event.rule == "R5.2":
-            why = "equal hands share the pot"
-        elif event.rule == "R8.14":
-            why = "each pot goes to the best hand among the players in it"
-        else:
-            why = "the better hand takes the pot"
-        return Line(event.rule, f"{names.does(seat, 'win')} {event.amount}: {why}.")
-
     def _round_start(self, hand: Hand) -> list[Line]:
         phase = hand.phase
         to_act = hand.to_act
@@ -493,18 +269,4 @@ class Narrator:
         ]
 
 
-def _why_first(hand: Hand, seat: int) -> str:
-    if hand.last_aggressor == seat:
-        return " (the last to bet or raise shows first, R8.22)"
-    return " (nobody bet the last round: the first player left of the button shows first, R8.22)"
-
-
-def _reasons(cards: Sequence[Card]) -> list[str]:
-    """Why the cards that do not play are dropped, from the teaching explanation."""
-    explanation = explain(cards)
-    return [drop.reason() for drop in explanation.drops] or [
-        "no card is dropped: four ranks and four suits, a badugi (R2.2)"
-    ]
-
-
-__all__ = ["Line", "Names", "Narrator", "raises_left", "role", "round_name"]
+__all__ = ["Narrator"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from badugi_spec.engine import Hand, Kind, Legal
 from badugi_spec.rankings.house import evaluate
 from badugi_spec.trainer.faces import Faces
-from badugi_spec.trainer.narrate import Line, Names, raises_left, role, round_name
+from badugi_spec.trainer.wording import Line, Names, raises_left, role, round_name
 
 KEYS: dict[Kind, str] = {
     Kind.CHECK: "k",

@@ -23,7 +23,8 @@ from badugi_spec.trainer import keys, screen
 from badugi_spec.trainer.bot import Bot, seen
 from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.hints import draw_hint
-from badugi_spec.trainer.narrate import Line, Names, Narrator
+from badugi_spec.trainer.narrate import Narrator
+from badugi_spec.trainer.wording import Line, Names
 
 
 class Console(Protocol):
