@@ -16,7 +16,8 @@ from typing import Any, cast
 
 import pytest
 
-from badugi_spec.docs.build import DocsBuildError, hand_counts, render_pages
+from badugi_spec.docs.build import DocsBuildError, render_pages
+from badugi_spec.docs.reference_pages import hand_counts
 from badugi_spec.docs.render import inline_md, narrative_md
 from badugi_spec.rules import load
 from badugi_spec.scenario.suite import load_suite
@@ -389,7 +390,7 @@ def test_search_ranks_the_rule_above_its_examples(site: Path) -> None:
 
 
 def test_example_order_prefers_order_then_the_rules_own_folder() -> None:
-    from badugi_spec.docs.build import example_order
+    from badugi_spec.docs.chapters import example_order
     from badugi_spec.docs.examples import Executed
     from badugi_spec.scenario.model import Scenario, Where
     from badugi_spec.scenario.runner import CaseResult

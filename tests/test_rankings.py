@@ -351,7 +351,7 @@ def test_winners_of_a_pot_half() -> None:
 
 
 def test_the_rankings_page_shows_every_ranking_with_the_reference_hands() -> None:
-    from badugi_spec.docs.learn import rankings_md
+    from badugi_spec.docs.rankings_odds import rankings_md
 
     page = rankings_md(lambda rule: f"[{rule}](#{rule})").split("## The five-card games", 1)[1]
     for name in ("badugi", "badugi-ace-high", "low-2-7", "low-a-5"):

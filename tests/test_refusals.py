@@ -159,7 +159,7 @@ def test_the_implementers_page_writes_the_order_down() -> None:
 
 
 def test_the_codes_page_shows_the_order() -> None:
-    from badugi_spec.docs.build import codes_md
+    from badugi_spec.docs.reference_pages import codes_md
 
     page = codes_md([])
     section = page.split("## When an action breaks two rules {#precedence}", 1)[1]

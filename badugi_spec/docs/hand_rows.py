@@ -1,0 +1,274 @@
+"""The rows of one hand's table: who sits where, the heading of each section (a betting
+round with its bet size and cap, a draw with its burn), and what each row says: a blind
+posted, a bet, a draw, an action the engine refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from badugi_spec.cards import Card, cards_of
+from badugi_spec.profiles import Profile
+from badugi_spec.scenario.runner import TraceRow
+
+from .hand_values import held_html
+from .render import cardify, cards_html, text
+
+_ORDINAL: Final = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def _stacks(state: dict[str, Any]) -> str:
+    return "".join(
+        f'<span class="stack">{text(n)} {text(v)}</span>'
+        for n, v in state.get("stacks", {}).items()
+    )
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who sits where in one hand: the players dealt in, clockwise from the first seat left
+    of the button (R8.2), and the profile they play under."""
+
+    profile: Profile
+    dealer: str
+    order: tuple[str, ...]
+
+    @property
+    def heads_up(self) -> bool:
+        return len(self.order) == 2
+
+    @property
+    def small_blind(self) -> str:
+        # Heads-up the button posts the small blind (R1.5, R8.3).
+        return self.order[-1] if self.heads_up else self.order[0]
+
+    @property
+    def big_blind(self) -> str:
+        return self.order[0] if self.heads_up else self.order[1]
+
+    @property
+    def opener(self) -> str:
+        """The first to act before the draw: left of the big blind (R3.3, R8.5)."""
+        return self.order[-1] if self.heads_up else self.order[2 % len(self.order)]
+
+
+def seats_of(profile: Profile, dealer: str, state: dict[str, Any]) -> Seats:
+    names = list(state["stacks"])
+    at = names.index(dealer) if dealer in names else len(names) - 1
+    clockwise = names[at + 1 :] + names[: at + 1]
+    dealt = tuple(name for name in clockwise if state["hands"].get(name))
+    return Seats(profile, dealer, dealt)
+
+
+def _limits(profile: Profile, number: int) -> str:
+    cap = profile.cap
+    if cap == 0:
+        return "no cap on raises"
+    if number == 1 and not profile.cap_counts_blind:
+        return f"the big blind and at most {cap} raises"
+    return f"at most one bet and {cap - 1} raises"
+
+
+def _section_title(phase: str, seats: Seats) -> str:
+    kind, _, number_text = phase.partition("-")
+    if phase == "complete":
+        return "After the hand"
+    number = int(number_text)
+    profile = seats.profile
+    if kind == "bet":
+        size = profile.bet_sizes[number - 1]
+        kind_of = "small" if size == min(profile.bet_sizes) else "big"
+        when = "before the first draw" if number == 1 else f"after the {_ORDINAL[number - 1]} draw"
+        blind = (
+            "; the big blind counts as the first bet"
+            if number == 1 and profile.cap_counts_blind and profile.cap
+            else ""
+        )
+        if number == 1:
+            first = f"{text(seats.opener)} acts first"
+        elif seats.heads_up:
+            first = f"{text(seats.big_blind)} acts first"
+        else:
+            first = "The first player still in left of the button acts first"
+        return (
+            f"Betting round {number}, {when}: {kind_of} bets of {size},"
+            f" {_limits(profile, number)}{blind}. {first}."
+        )
+    burns = profile.burns_per_draw
+    burned = (
+        "no card is burned"
+        if not burns
+        else "one card is burned"
+        if burns == 1
+        else (f"{burns} cards are burned")
+    )
+    if seats.heads_up and profile.draw_delivery == "in-turn":
+        return (
+            f"Draw {number}: {burned}, then {text(seats.big_blind)} draws,"
+            f" then {text(seats.dealer)}."
+        )
+    if profile.draw_delivery == "after-all-declare":
+        return (
+            f"Draw {number}: every player still in says what they throw, from the left of the"
+            f" button; then {burned} and the cards are dealt in that order."
+        )
+    return f"Draw {number}: {burned}, then each player still in draws, from the left of the button."
+
+
+_INFINITIVE: Final = {
+    "check": "check",
+    "fold": "fold",
+    "bet": "bet",
+    "call": "call",
+    "raise": "raise",
+    "all-in": "go all-in",
+}
+
+
+def _tried(step: dict[str, Any]) -> str:
+    """What a refused action tried, as a person would say it: 'to raise to 6'."""
+    kind, amount = step["action"], step.get("amount")
+    if kind == "draw":
+        # Card by card: a refused draw may name one card twice (R4.2).
+        thrown = [Card.parse(c) for c in step.get("discards", [])]
+        return f"to throw {cards_html(thrown)}" if thrown else "to stand pat"
+    verb = _INFINITIVE[kind]
+    if amount is None:
+        return f"to {verb}"
+    if kind == "raise":
+        return f"to raise to {amount}"
+    if kind == "all-in":
+        return f"to go all-in for {amount}"
+    return f"to {verb} {amount}"
+
+
+def refusal(step: dict[str, Any], row: TraceRow) -> str:
+    rule, _, reason = row.detail.partition(f" {step['code']}: ")
+    if not reason:
+        rule, reason = "", row.detail
+    cited = f" ({text(rule)})" if rule else ""
+    return (
+        f"tries {_tried(step)}, not allowed{cited}: {cardify(text(reason))}"
+        f' <code class="refusal">{text(step["code"])}</code>'
+    )
+
+
+@dataclass
+class Table:
+    """Rows of one hand's table, with the running count of chips in the round."""
+
+    rows: list[str]
+    section: str = ""
+    in_round: dict[str, int] | None = None
+
+    def open(self, phase: str, seats: Seats) -> None:
+        if phase != self.section:
+            self.section = phase
+            self.rows.append(
+                f'<tr class="section"><th colspan="5">{_section_title(phase, seats)}</th></tr>'
+            )
+            if phase.startswith("bet-") and phase != "bet-1":
+                self.in_round = {}
+
+    def add(
+        self, css: str, line: int | str, who: str, what: str, state: dict[str, Any] | None
+    ) -> None:
+        pot = text(state.get("pot", "")) if state else ""
+        stacks = _stacks(state) if state else ""
+        self.rows.append(
+            f'<tr class="{css}"><td class="line">{line}</td><td class="who">{who}</td>'
+            f'<td class="what">{what}</td><td class="pot">{pot}</td>'
+            f'<td class="stacks">{stacks}</td></tr>'
+        )
+
+
+def bet_what(
+    step: dict[str, Any], before: dict[str, Any], after: dict[str, Any], table: Table
+) -> str:
+    player, kind = step["player"], step["action"]
+    added = before["stacks"][player] - after["stacks"][player]
+    contributed = table.in_round if table.in_round is not None else {}
+    total = contributed.get(player, 0) + added
+    contributed[player] = total
+    table.in_round = contributed
+    all_in = " and is all-in" if after["stacks"][player] == 0 and added else ""
+    match kind:
+        case "check":
+            return "checks"
+        case "fold":
+            return "folds"
+        case "call":
+            return f"calls {added}{all_in}"
+        case "bet":
+            return f"bets {added}{all_in}"
+        case "raise":
+            return f"raises to {total}{all_in}"
+        case _:
+            return f"goes all-in for {added}" + (f", making {total}" if total != added else "")
+
+
+def draw_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
+    player = step["player"]
+    held = cards_of(after["hands"][player])
+    thrown = cards_of(step.get("discards", []))
+    if not thrown:
+        return f"stands pat with {held_html(held)}"
+    old = set(before["hands"][player])
+    came = cards_of([c for c in after["hands"][player] if c not in old])
+    count = len(thrown)
+    if not came:
+        # Everyone declares first; the cards come after the last declaration (R8.16).
+        return f"throws {cards_html(thrown)}: {count} card{'s' if count > 1 else ''} to come"
+    return (
+        f"throws {cards_html(thrown)}, draws {count} card{'s' if count > 1 else ''}:"
+        f" {cards_html(came)}. Now {held_html(held)}"
+    )
+
+
+def blind_rows(table: Table, state: dict[str, Any], before: dict[str, int], seats: Seats) -> None:
+    profile = seats.profile
+    pot = 0
+    running = dict(before)
+    table.in_round = {}
+    if profile.ante:
+        # Antes are dead money, not part of the first round's bet (R8.3).
+        for name in seats.order:
+            ante = min(profile.ante, running[name])
+            pot += ante
+            running[name] -= ante
+            table.add("blind", "", text(name), f"antes {ante}", {"pot": pot, "stacks": running})
+    for name, blind in ((seats.small_blind, "small"), (seats.big_blind, "big")):
+        posted = running[name] - state["stacks"][name]
+        size = profile.small_blind if blind == "small" else profile.big_blind
+        pot += posted
+        running[name] -= posted
+        table.in_round[name] = posted
+        short = f", all the chips {text(name)} has: all-in" if posted < size else ""
+        what = f"posts the {blind} blind of {posted}{short}"
+        table.add("blind", "", text(name), what, {"pot": pot, "stacks": running})
+
+
+def delivered(
+    waiting: list[str],
+    step: dict[str, Any],
+    before: dict[str, Any],
+    after: dict[str, Any],
+    table: Table,
+) -> list[str]:
+    """Players who declared earlier in this draw and whose cards have now been dealt get a
+    row of their own; returns who is still waiting."""
+    still = []
+    for name in waiting:
+        came = [c for c in after["hands"][name] if c not in set(before["hands"][name])]
+        if came:
+            held = cards_of(after["hands"][name])
+            what = f"is dealt {cards_html(cards_of(came))}. Now {held_html(held)}"
+            table.add("act", "", text(name), what, None)
+        else:
+            still.append(name)
+    player = step["player"]
+    thrown = step.get("discards", [])
+    if thrown and set(after["hands"][player]) == set(before["hands"][player]):
+        still.append(player)
+    return still

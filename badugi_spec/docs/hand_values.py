@@ -1,0 +1,89 @@
+"""A hand of cards as the worked examples show it: card faces, the cards that do not play
+greyed, the value, and why those cards do not play.
+
+A hand in a named ranking (R9.1), or in a split-pot game's two halves (R8.22, R8.29), is
+valued by those rankings instead of the house one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextvars import ContextVar
+from typing import Any
+
+from badugi_spec import rankings as registry
+from badugi_spec.cards import Card
+from badugi_spec.rankings.explain import explain
+from badugi_spec.rankings.house import MAX_CARDS, evaluate
+
+from .render import cardify, cards_html, text
+
+
+def faces(cards: Sequence[Card], playing_cards: Sequence[Card] | None = None) -> str:
+    """The hand as card faces; the cards that do not play are greyed (R2.1). The playing
+    cards are the house value's unless given (a hand valued in a named ranking)."""
+    if not cards:
+        return ""
+    playing = set(evaluate(cards).cards if playing_cards is None else playing_cards)
+    return " ".join(
+        cards_html([card]) if card in playing else cards_html([card], css="off") for card in cards
+    )
+
+
+def why_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
+    """Which cards do not play and why, without the subset count (said once per example).
+
+    With `rivals`, also the other groups of the same size and why they lose: that is for
+    the hand-value examples; in a hand's table it would only be noise."""
+    info = explain(cards)
+    kept = [drop.reason() for drop in info.drops]
+    if rivals:
+        kept = [line.strip() for line in info.lines()[1:] if "subsets" not in line]
+    if not kept:
+        return ""
+    return (
+        '<ul class="why">' + "".join(f"<li>{cardify(text(line))}</li>" for line in kept) + "</ul>"
+    )
+
+
+def value_text(value: dict[str, Any] | None) -> str:
+    if value is None:
+        return "nothing shown"
+    size = value["size"]
+    name = f"{size}-card {'-'.join(value['ranks'])}"
+    return f"{name} (badugi)" if size == 4 else name
+
+
+HALVES: ContextVar[tuple[str, ...]] = ContextVar("halves", default=("badugi",))
+"""The rankings of the example being drawn (R8.22, R8.29), set by `examples.example_html`
+for the length of one example: every card face in a hand's table is valued by them, and
+threading them through each row builder would only add noise."""
+
+
+def held_html(cards: Sequence[Card], *, rivals: bool = False, ranking: str | None = None) -> str:
+    if ranking is not None:
+        return _ranked_html(cards, ranking)
+    halves = HALVES.get()
+    if halves != ("badugi",) or len(cards) > MAX_CARDS:
+        values = " · ".join(
+            f"{text(name)} {text(str(registry.ranking(name).evaluate(cards)))}" for name in halves
+        )
+        # Which cards play differs by ranking, so no card is greyed.
+        return f'<span class="held">{cards_html(cards)}</span> <span class="value">{values}</span>'
+    value = evaluate(cards)
+    return (
+        f'<span class="held">{faces(cards)}</span>'
+        f' <span class="value">{text(str(value))}</span>{why_html(cards, rivals=rivals)}'
+    )
+
+
+def _ranked_html(cards: Sequence[Card], name: str) -> str:
+    """A hand valued in a named ranking (R9.1), with the ranking's own explanation."""
+    value = registry.ranking(name).evaluate(cards)
+    why = [line.strip() for line in value.explain().lines[1:] if "subsets" not in line]
+    items = "".join(f"<li>{cardify(text(line))}</li>" for line in why)
+    return (
+        f'<span class="held">{faces(cards, value.cards)}</span>'
+        f' <span class="value">{text(str(value))} in {text(name)}</span>'
+        f'<ul class="why">{items}</ul>'
+    )
