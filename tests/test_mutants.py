@@ -19,8 +19,17 @@ from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.commands.protocol_cmd import kills
 from badugi_spec.engine import Action, Hand, Kind
+from badugi_spec.mutants import (
+    BY_NAME,
+    CATALOGUE,
+    Mutant,
+    MutantHand,
+    MutantImplementation,
+    MutantSession,
+    aces_high,
+    shortcut,
+)
 from badugi_spec.mutants import catalogue as mutants
-from badugi_spec.mutants.catalogue import BY_NAME, CATALOGUE, Mutant, MutantImplementation
 from badugi_spec.profiles import PARAMETERS, names
 from badugi_spec.profiles import get as get_profile
 from badugi_spec.protocol.client import ProcessImplementation
@@ -64,12 +73,12 @@ def test_the_kills_helper_names_the_failed_cases() -> None:
 def test_the_shortcut_evaluator_misvalues_the_rulebook_examples() -> None:
     for text in ("2♣ 2♥ 3♣ 4♦", "A♣ 2♣ A♦ 3♦"):
         cards = parse_cards(text)
-        assert mutants.shortcut(cards) != evaluate(cards)
-    assert str(mutants.shortcut(parse_cards("2♣ 2♥ 3♣ 4♦"))) == "2-card 4-2"
+        assert shortcut(cards) != evaluate(cards)
+    assert str(shortcut(parse_cards("2♣ 2♥ 3♣ 4♦"))) == "2-card 4-2"
 
 
 def test_aces_high_puts_the_ace_on_top() -> None:
-    assert str(mutants.aces_high(parse_cards("A♠ 2♥ 3♦ 4♣"))) == "4-card A-4-3-2 (badugi)"
+    assert str(aces_high(parse_cards("A♠ 2♥ 3♦ 4♣"))) == "4-card A-4-3-2 (badugi)"
 
 
 def test_names_are_unique_and_each_mutant_says_which_rule_it_breaks() -> None:
@@ -93,8 +102,8 @@ def test_the_module_exports_only_what_it_defines() -> None:
 def test_mutants_override_hooks_and_copy_no_engine_code() -> None:
     """The base mutant classes only plug in an evaluator and a hand class; each mutant then
     overrides one of the engine's hooks."""
-    assert {"_draw", "_start_draw", "apply"}.isdisjoint(vars(mutants.MutantHand))
-    assert {"start_hand", "apply", "_after_hand"}.isdisjoint(vars(mutants.MutantSession))
+    assert {"_draw", "_start_draw", "apply"}.isdisjoint(vars(MutantHand))
+    assert {"start_hand", "apply", "_after_hand"}.isdisjoint(vars(MutantSession))
 
 
 @pytest.mark.parametrize("mutant", CATALOGUE, ids=lambda m: m.name)

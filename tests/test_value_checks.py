@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from badugi_spec.cards import Card, parse_cards
-from badugi_spec.mutants.catalogue import aces_high, shortcut
+from badugi_spec.mutants import aces_high, shortcut
 from badugi_spec.protocol.client import ProtocolImplementation
 from badugi_spec.rankings.house import HandValue, evaluate
 from badugi_spec.rules import load as load_rules

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from badugi_spec.errors import BadugiError
-from badugi_spec.mutants.catalogue import BY_NAME, CATALOGUE, Mutant, MutantImplementation
+from badugi_spec.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
 from badugi_spec.protocol import MAX_LINE_BYTES
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.scenario.compile import compile_case
