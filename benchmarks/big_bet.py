@@ -16,7 +16,7 @@ import random
 from badugi_spec.cards import Card
 from badugi_spec.engine.actions import Action, Kind, Legal
 from badugi_spec.engine.hand import Hand
-from badugi_spec.interop.pokerkit.bridge import Game, game_maker, pokerkit_readings
+from badugi_spec.interop.pokerkit.game import Game, game_maker, pokerkit_readings
 from badugi_spec.profiles import Profile, get
 from benchmarks import engine
 from benchmarks.engine import (

@@ -26,7 +26,7 @@ import pokerkit.state
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.hand import Hand
-from badugi_spec.interop.pokerkit.bridge import game_for
+from badugi_spec.interop.pokerkit.game import game_for
 from badugi_spec.profiles import Profile, get
 from benchmarks.timing import Row
 

@@ -13,16 +13,17 @@ from badugi_spec.engine import betting
 from badugi_spec.engine.actions import Kind
 from badugi_spec.engine.hand import Hand
 from badugi_spec.profiles import Profile, get
-from badugi_spec.simulation.simulate import PlayedHand, choose, play_hands
+from badugi_spec.simulation.random_play import choose
+from badugi_spec.simulation.simulate import PlayedHand, play_hands
 from tests.support import Capsys, one_line_error, run_cli
 from tests.test_simulate import SUMMARY
 
 
 def as_pokerkit_reads(name: str, seats: int) -> Profile:
-    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
+    from badugi_spec.interop.pokerkit.game import pokerkit_readings
 
     base = get(name)
-    return base.replace(**pokerkit_bridge.pokerkit_readings(base, seats=seats))
+    return base.replace(**pokerkit_readings(base, seats=seats))
 
 
 def differences(hands: list[PlayedHand]) -> list[str]:
@@ -65,14 +66,14 @@ def test_a_wrong_pot_limit_is_a_difference(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_pokerkit_readings_only_where_they_differ() -> None:
     pytest.importorskip("pokerkit")
-    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
+    from badugi_spec.interop.pokerkit import game as pokerkit_game
 
-    assert pokerkit_bridge.pokerkit_readings(get("pot-limit"), seats=2) == {}
-    assert pokerkit_bridge.pokerkit_readings(get("house"), seats=6) == {}
-    readings = pokerkit_bridge.pokerkit_readings(get("no-limit"), seats=6)
+    assert pokerkit_game.pokerkit_readings(get("pot-limit"), seats=2) == {}
+    assert pokerkit_game.pokerkit_readings(get("house"), seats=6) == {}
+    readings = pokerkit_game.pokerkit_readings(get("no-limit"), seats=6)
     assert readings["short_all_in"] == "largest-raise"
     assert readings["covered_is_all_in"] is True
-    assert pokerkit_bridge.unplayable(get("no-limit").replace(**readings), seats=6) == []
+    assert pokerkit_game.unplayable(get("no-limit").replace(**readings), seats=6) == []
 
 
 @pytest.mark.parametrize(

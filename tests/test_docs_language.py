@@ -11,7 +11,7 @@ from badugi_spec.scenario import parse_scenario
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.runner import Runner
-from badugi_spec.simulation.simulate import choose, deal
+from badugi_spec.simulation.random_play import choose, deal
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "scenario-language.md"
 TEXT = PAGE.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from badugi_spec.engine.deck import shuffled
 from badugi_spec.interop import export, phh
 from badugi_spec.interop.record import HandRecord
 from badugi_spec.interop.replay import EXACT, replay
-from badugi_spec.simulation.simulate import choose
+from badugi_spec.simulation.random_play import choose
 from tests.support import Capsys, run_cli
 
 pokerkit = pytest.importorskip("pokerkit")

@@ -13,7 +13,8 @@ from badugi_spec.engine import deck as engine_deck
 from badugi_spec.engine import hand as engine_hand
 from badugi_spec.engine.actions import Action
 from badugi_spec.profiles import get
-from badugi_spec.simulation.simulate import PlayedHand, SimulationError, Tally, play_hands, replay
+from badugi_spec.simulation.simulate import PlayedHand, Tally, play_hands, replay
+from badugi_spec.simulation.watch import SimulationError
 from tests.support import Capsys, one_line_error, run_cli
 
 SUMMARY = re.compile(
@@ -130,8 +131,10 @@ def test_missing_pokerkit_is_one_clear_error(
     capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "pokerkit", None)
-    monkeypatch.delitem(sys.modules, "badugi_spec.interop.pokerkit.bridge", raising=False)
-    monkeypatch.delattr(badugi_spec.interop.pokerkit, "bridge", raising=False)
+    # The bridge reaches PokerKit through the package's other modules too: none may be cached.
+    for name in [n for n in sys.modules if n.startswith("badugi_spec.interop.pokerkit.")]:
+        monkeypatch.delitem(sys.modules, name)
+        monkeypatch.delattr(badugi_spec.interop.pokerkit, name.rsplit(".", 1)[1], raising=False)
     line = one_line_error(*run_cli(["simulate", "--hands", "5", "--against", "pokerkit"], capsys))
     assert "pip install 'badugi-spec[pokerkit]'" in line
 
@@ -179,9 +182,10 @@ def test_pokerkit_agrees_with_short_stacks(stacks: tuple[int, int]) -> None:
 def test_pokerkit_default_cap_differs_from_the_house_cap() -> None:
     pokerkit = pytest.importorskip("pokerkit")
     from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
+    from badugi_spec.interop.pokerkit.game import AUTOMATIONS
 
     default = pokerkit.FixedLimitBadugi(
-        pokerkit_bridge.AUTOMATIONS, True, 0, (1, 2), 2, 4, mode=pokerkit.Mode.TOURNAMENT
+        AUTOMATIONS, True, 0, (1, 2), 2, 4, mode=pokerkit.Mode.TOURNAMENT
     )
     first = None
     for played in play_hands(count=300, seed=3):
@@ -262,13 +266,14 @@ def test_a_refill_of_other_cards_is_a_difference(monkeypatch: pytest.MonkeyPatch
     refills from them too (R13.4), so the first hand with a refill differs there."""
     pytest.importorskip("pokerkit")
     from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
+    from badugi_spec.interop.pokerkit import game as pokerkit_game
 
     profile = get("pokerkit")
     played = next(
         p for p in play_hands(count=100, seed=11, structure=profile, seats=8) if p.reshuffles
     )
     broken = profile.replace(reshuffle=("discards", "current-discards", "folded"))
-    monkeypatch.setattr(pokerkit_bridge, "unplayable", lambda *_, **__: [])
+    monkeypatch.setattr(pokerkit_game, "unplayable", lambda *_, **__: [])
     difference = pokerkit_bridge.compare(played, structure=broken).difference
     assert difference is not None
     assert difference.what in {"the cards of the rebuilt stub", "the recorded action"}
@@ -279,10 +284,10 @@ def test_pokerkit_cannot_settle_a_free_fold_into_all_in_players() -> None:
     draw, having put in more than the all-in small blind; PokerKit 0.7.7 fails at the
     settlement, which is why the random policy never makes the last of those folds."""
     pytest.importorskip("pokerkit")
-    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
+    from badugi_spec.interop.pokerkit.game import TO_PK, game_for
 
-    pk = pokerkit_bridge.TO_PK
-    state = pokerkit_bridge.game_for(get("pokerkit"))((3, 100, 100), 3)
+    pk = TO_PK
+    state = game_for(get("pokerkit"))((3, 100, 100), 3)
     for card in DECK[:12]:
         state.deal_hole((pk[card],))
     state.complete_bet_or_raise_to(4)  # the button

@@ -48,10 +48,11 @@ def test_a_wrong_ranking_is_a_difference() -> None:
     """Value Badeucy's Badugi half aces low: PokerKit's StandardBadugiHand plays aces high."""
     pytest.importorskip("pokerkit")
     from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
+    from badugi_spec.interop.pokerkit.game import game_maker
 
     right = as_pokerkit_reads("badeucy", 2)
     wrong = right.replace(ranking="badugi")
-    game = pokerkit_bridge.game_maker(right, seats=2)
+    game = game_maker(right, seats=2)
     hands = list(play_hands(count=400, seed=2, structure=right))
     found = [pokerkit_bridge.compare(p, game=game, structure=wrong).difference for p in hands]
     assert any(d is not None and "hand value" in d.what for d in found)
@@ -59,19 +60,19 @@ def test_a_wrong_ranking_is_a_difference() -> None:
 
 def test_split_readings_and_refusals() -> None:
     pytest.importorskip("pokerkit")
-    from badugi_spec.interop.pokerkit import bridge as pokerkit_bridge
+    from badugi_spec.interop.pokerkit import game as pokerkit_game
 
-    heads_up = pokerkit_bridge.pokerkit_readings(get("badacy"), seats=2)
+    heads_up = pokerkit_game.pokerkit_readings(get("badacy"), seats=2)
     assert heads_up["odd_chip_between_halves"] == "first-listed"
     assert heads_up["last_card"] == "dealt" and "covered_is_all_in" not in heads_up
-    assert pokerkit_bridge.reading_rules(heads_up) == ["R13.2", "R13.4", "R13.6"]
-    six = pokerkit_bridge.pokerkit_readings(get("badacy"), seats=6)
+    assert pokerkit_game.reading_rules(heads_up) == ["R13.2", "R13.4", "R13.6"]
+    six = pokerkit_game.pokerkit_readings(get("badacy"), seats=6)
     assert six["covered_is_all_in"] is True
-    assert pokerkit_bridge.unplayable(get("badacy").replace(**six), seats=6) == []
+    assert pokerkit_game.unplayable(get("badacy").replace(**six), seats=6) == []
     low_half = get("badacy").replace(**{**six, "odd_chip_between_halves": "low-half"})
-    assert any("first-listed" in r for r in pokerkit_bridge.unplayable(low_half, seats=6))
+    assert any("first-listed" in r for r in pokerkit_game.unplayable(low_half, seats=6))
     fewer = get("badeucy").replace(**six, max_discards=3)
-    assert any("max_discards 3" in r for r in pokerkit_bridge.unplayable(fewer, seats=6))
+    assert any("max_discards 3" in r for r in pokerkit_game.unplayable(fewer, seats=6))
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -13,7 +13,7 @@ from badugi_spec.engine import Action, Hand, Kind
 from badugi_spec.engine.pots import Half
 from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles import Profile
-from badugi_spec.simulation.simulate import choose
+from badugi_spec.simulation.random_play import choose
 
 BADEUCY = profiles.get("badeucy")
 BADACY = profiles.get("badacy")
