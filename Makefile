@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint typecheck bench docs serve mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions pokerkit-rankings clean
+.PHONY: run test lint layers typecheck bench docs serve mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,12 +23,16 @@ run: $(STAMP)
 
 ## The tests: lint, strict typing, then pytest (unit, property, scenario suite, docs, browser),
 ## on two workers; a test file stays on one worker, so its module fixtures are built once.
-test: $(STAMP) lint typecheck
+test: $(STAMP) lint layers typecheck
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check badugi_spec tests benchmarks
 	$(BIN)/ruff format --check badugi_spec tests benchmarks
+
+## The layer contract of pyproject.toml: imports only go down, PokerKit only in interop.pokerkit.
+layers: $(STAMP)
+	$(BIN)/lint-imports --no-logo
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -85,4 +89,4 @@ simulate-multiway: $(STAMP)
 	$(BIN)/badugi-spec simulate --hands $(SIM_HANDS) --seed 1 --against pokerkit
 
 clean:
-	rm -rf $(VENV) site build reports *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/generated
+	rm -rf $(VENV) site build reports *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache docs/generated

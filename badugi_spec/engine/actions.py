@@ -26,6 +26,19 @@ class Kind(enum.Enum):
     DRAW = "draw"
 
 
+# The kinds as plain names for the engine's hot paths: reading an Enum member through its
+# class costs about 45 ns in Python 3.11, and the betting code reads several per action.
+CHECK, BET, CALL, RAISE, FOLD, ALL_IN, DRAW = (
+    Kind.CHECK,
+    Kind.BET,
+    Kind.CALL,
+    Kind.RAISE,
+    Kind.FOLD,
+    Kind.ALL_IN,
+    Kind.DRAW,
+)
+
+
 class Action(NamedTuple):
     """A player's action. `amount`, when given, is checked against what the action puts in.
 

@@ -1,0 +1,230 @@
+"""The stub: cards dealt from it, the last card (R8.19), and rebuilding it from the piles (R8.18).
+
+`STATE` is the stub's own: the deck, the burns, the cards out of play a reshuffle may
+gather (`_muck`, by pile), and the reshuffles so far with those a scenario states. A draw
+asks `_supply` first, which refuses `deck-short` before anything changes: when the stub
+alone is not enough, the draw is rehearsed on a copy (`_Rehearsal`), reshuffles and all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from badugi_spec.cards import Card
+from badugi_spec.engine.codes import illegal
+from badugi_spec.engine.deck import Deck
+from badugi_spec.engine.table import Table
+
+STATE: Final = ("deck", "burns", "_muck", "reshuffles", "_stated_reshuffles")
+
+# Cards out of play, by the pile a reshuffle policy names (R8.18).
+DISCARD, FOLDED, BURN = "discards", "folded", "burns"
+
+
+class Stub(Table):
+    __slots__ = ()
+
+    def _supply(self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int) -> None:
+        """Refuse `deck-short` unless every card this draw needs can be dealt (R4.6, R8.18).
+
+        Usually the stub is enough; otherwise the draw is rehearsed on a copy, reshuffles
+        and all, so that a refusal changes nothing.
+        """
+        need = burn
+        for _, cards in plan:  # a plain loop: for a plan of one a generator costs more
+            need += len(cards)
+        remaining = self.deck.remaining
+        if remaining > need or (remaining == need and self._last_card_dealt):
+            return
+        if not self.profile.reshuffle:
+            self.deck.require(need, f"draw {self.phase.number}")
+            # Nothing can rebuild the stub, so a last card the rule keeps back is short too.
+            completes = len(self._drawn) + 1 == len(self._drawers())
+            if self.deck.remaining - need < self._reserve(completes):
+                raise illegal(
+                    "deck-short",
+                    f"draw {self.phase.number} needs {need} cards; the stub has"
+                    f" {self.deck.remaining}, and its last card is not dealt (R8.19)",
+                )
+            return
+        if self._gathers_all and self.reshuffles >= len(self._stated_reshuffles):
+            # Every card not in a live hand can come back, and no stated order is left to
+            # check: the draw can be dealt if the hand's deck holds enough such cards.
+            held = sum(len(self.holdings[seat]) for seat in self.live())
+            thrown = sum(len(cards) for _, cards in plan)
+            if len(self.deck.order()) - held + thrown >= need:
+                return
+        available = self._available(plan, burn)
+        if available < need:
+            raise illegal(
+                "deck-short",
+                f"draw {self.phase.number} needs {need} cards; the stub and the piles the"
+                f" profile reshuffles hold {available}",
+            )
+
+    def _available(self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int) -> int:
+        rehearsal = _Rehearsal(self)
+        got = 0
+        try:
+            for _, thrown in plan:
+                rehearsal.throw(thrown)
+            if burn:
+                got += len(rehearsal.burn_cards(burn))
+            complete = len(self._drawn) + 1 == len(self._drawers())
+            last_taker = max((i for i, (_, thrown) in enumerate(plan) if thrown), default=-1)
+            for i, (seat, thrown) in enumerate(plan):
+                last = complete and i == last_taker
+                got += len(rehearsal.take(len(thrown), seat, last_of_round=last))
+        except _Short as short:
+            got += short.got
+        return got
+
+    def _take(self, count: int, seat: int | None, last_of_round: bool) -> tuple[Card, ...]:
+        # Not keyword-only, so that the draw's calls can be positional: in Python 3.11 a
+        # call with a keyword argument is not specialised and costs a few times a plain one.
+        deck = self.deck
+        reserve = 0 if self._last_card_dealt else self._reserve(last_of_round)
+        if deck.remaining - count >= reserve:
+            return deck.take(count)
+        return self._take_with_reshuffle(count, seat, last_of_round=last_of_round)
+
+    def _reserve(self, last_of_round: bool) -> int:
+        """Stub cards that may not be dealt now (R8.19)."""
+        rule = self.profile.last_card
+        if rule == "never" or (rule == "completes-round" and not last_of_round):
+            return 1
+        return 0
+
+    def _take_with_reshuffle(
+        self, count: int, seat: int | None, *, last_of_round: bool
+    ) -> tuple[Card, ...]:
+        taken: list[Card] = []
+        while len(taken) < count:
+            deck = self.deck
+            reserve = self._reserve(last_of_round)
+            want = count - len(taken)
+            if deck.remaining - want >= reserve:
+                taken += deck.take(want)
+                break
+            piles = self.profile.reshuffle
+            if not piles:
+                deck.require(count, f"draw {self.phase.number}")
+            if "stub" not in piles:
+                taken += deck.take(max(deck.remaining - reserve, 0))
+            before = deck.remaining
+            self._reshuffle(seat)
+            if deck.remaining <= max(before, self._reserve(last_of_round)):
+                raise _Short(len(taken))  # nothing new came in: the piles are spent
+            if self.profile.burn_after_reshuffle:
+                card = deck.take(1)
+                self.burns.extend(card)
+                self._muck.append((card, BURN, 0))  # a burn, for later reshuffles
+                self._log("burn", None, "R8.21", cards=card)
+        return tuple(taken)
+
+    def _reshuffle(self, seat: int | None) -> None:
+        """Rebuild the stub from the piles the profile names (R8.18, R8.20)."""
+        piles = self.profile.reshuffle
+        number = self.phase.number
+        chosen: list[Card] = list(self.deck.stub())  # the stub's rest, reserved or mixed in
+        kept: list[tuple[tuple[Card, ...], str, int]] = []
+        for entry in self._muck:
+            cards, pile, drawn_at = entry
+            name = "current-discards" if pile == DISCARD and drawn_at == number else pile
+            if name in piles:
+                chosen += cards
+            else:
+                kept.append(entry)
+        self._muck = kept
+        if "folded" in piles:
+            # Card indexes: membership of ints stays in C (a Card compares field by field).
+            gone = {card.index for card in chosen}
+            for folded_seat in range(self.seats):
+                if self.folded[folded_seat]:
+                    self.holdings[folded_seat] = [
+                        c for c in self.holdings[folded_seat] if c.index not in gone
+                    ]
+        stated = (
+            self._stated_reshuffles[self.reshuffles]
+            if self.reshuffles < len(self._stated_reshuffles)
+            else None
+        )
+        if stated is not None:
+            if sorted(c.index for c in stated) != sorted(c.index for c in chosen):
+                raise illegal(
+                    "reshuffle-mismatch",
+                    f"the stated reshuffle {' '.join(c.pretty() for c in stated)} is not the"
+                    f" {len(chosen)} cards the profile gathers",
+                )
+            order = list(stated)
+        else:
+            order = self.deck.canonical(chosen)
+        if seat is not None and not self.profile.own_discards_back:
+            # The player being served gets other cards first; their own go to the bottom.
+            own = {c.index for c in self.discards[seat]}
+            order = [c for c in order if c.index not in own] + [c for c in order if c.index in own]
+        self.deck.rebuild(order)
+        self.reshuffles += 1
+        self._log("reshuffle", None, "R8.18", cards=tuple(order), amount=len(order))
+
+
+class _Short(Exception):
+    """A rehearsed draw ran out of cards after `got` of them."""
+
+    def __init__(self, got: int) -> None:
+        self.got = got
+
+
+class _Rehearsal(Stub):
+    """A throwaway copy of a hand's stub and piles, to see whether a draw can be dealt."""
+
+    __slots__ = (
+        "profile", "structure", "_last_card_dealt", "phase", "seats", "order", "folded",
+        "holdings", "discards", "total", "stacks", *STATE,
+    )  # fmt: skip
+
+    def __init__(self, hand: Table) -> None:
+        self.profile = self.structure = hand.profile
+        self._last_card_dealt = hand._last_card_dealt
+        self.phase = hand.phase
+        self.seats = hand.seats
+        self.order = hand.order
+        self.folded = list(hand.folded)
+        self.holdings = [list(cards) for cards in hand.holdings]
+        self.discards = [list(cards) for cards in hand.discards]
+        self.burns = list(hand.burns)
+        self._muck = list(hand._muck)
+        self._stated_reshuffles = hand._stated_reshuffles
+        self.reshuffles = hand.reshuffles
+        self.total = list(hand.total)
+        self.stacks = list(hand.stacks)
+        deck = Deck.__new__(Deck)
+        deck._cards, deck._next = hand.deck._cards, hand.deck._next
+        deck._original, deck.used = hand.deck._original, hand.deck.used
+        self.deck = deck
+
+    def _log(
+        self,
+        kind: str,
+        seat: int | None,
+        rule: str,
+        *,
+        amount: int = 0,
+        cards: tuple[Card, ...] = (),
+        received: tuple[Card, ...] = (),
+        note: str = "",
+    ) -> None:
+        """A rehearsal's events are thrown away with it."""
+
+    def throw(self, discards: Sequence[Card]) -> None:
+        self._muck.append((tuple(discards), DISCARD, self.phase.number))
+
+    def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:
+        return self._take(count, seat, last_of_round)
+
+    def burn_cards(self, count: int) -> tuple[Card, ...]:
+        # Into the burns pile, as `_burn` does: a reshuffle later in this draw gathers them.
+        cards = self._take(count, None, False)
+        self._muck.append((cards, BURN, 0))
+        return cards

@@ -1,0 +1,68 @@
+"""The layer contract (pyproject.toml, `make layers`) holds, and it would catch a breach.
+
+The contract itself runs in `make test` before pytest; these tests run it on a copy of
+the package with one import planted, to show that it fails for what it should.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+pytestmark = pytest.mark.skipif(not LINT_IMPORTS.exists(), reason="import-linter not installed")
+
+
+def lint_copy(
+    tmp_path: Path, *, plant: tuple[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """lint-imports over a copy of the package, with `plant` = (module file, line) added."""
+    shutil.copytree(ROOT / "badugi_spec", tmp_path / "badugi_spec",
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    if plant is not None:
+        path = tmp_path / "badugi_spec" / plant[0]
+        path.write_text(path.read_text(encoding="utf-8") + f"\n{plant[1]}\n", encoding="utf-8")
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-logo", "--no-cache"],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_package_keeps_both_contracts(tmp_path: Path) -> None:
+    done = lint_copy(tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 kept, 0 broken" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        # The engine reaching up to the scenario runner: a lower layer importing a higher.
+        ("engine/pots.py", "import badugi_spec.scenario.runner", "Layers"),
+        # Cards, the ground floor, importing the commands.
+        ("cards.py", "from badugi_spec import commands", "Layers"),
+        # Two siblings: the trainer may not use the docs, nor the docs the trainer.
+        ("trainer/hints.py", "import badugi_spec.docs.learn", "Layers"),
+        # PokerKit outside interop.pokerkit.
+        ("scenario/runner.py", "import pokerkit", "PokerKit"),
+    ],
+)
+def test_a_planted_import_breaks_the_contract(
+    tmp_path: Path, module: str, line: str, broken: str
+) -> None:
+    done = lint_copy(tmp_path, plant=(module, line))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "1 broken" in done.stdout
+    assert f"{broken}" in done.stdout.split("Broken contracts")[-1]
