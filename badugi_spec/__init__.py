@@ -1,4 +1,4 @@
-"""badugi-spec: the rules of heads-up fixed-limit triple-draw Badugi, executable.
+"""badugi-spec: the rules of Badugi, executable: the house game and its family of profiles.
 
 The promised surface is `__all__`; everything else is reachable but may change.
 """

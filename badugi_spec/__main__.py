@@ -1,3 +1,5 @@
+"""`python -m badugi_spec`: the `badugi-spec` command."""
+
 import sys
 
 from badugi_spec.cli import main

@@ -25,7 +25,10 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="badugi-spec",
-        description="Rules verifier and teaching tool for heads-up fixed-limit triple-draw Badugi.",
+        description=(
+            "Rules verifier and teaching tool for Badugi: the house game (heads-up, fixed"
+            " limit, triple draw) and the rule profiles of its family, for 2 to 8 seats."
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True

@@ -53,8 +53,10 @@ def test_the_package_keeps_both_contracts(tmp_path: Path) -> None:
         ("engine/pots.py", "import badugi_spec.scenario.runner", "Layers"),
         # Cards, the ground floor, importing the commands.
         ("cards.py", "from badugi_spec import commands", "Layers"),
-        # Two siblings: the trainer may not use the docs, nor the docs the trainer.
-        ("trainer/hints.py", "import badugi_spec.docs.learn", "Layers"),
+        # Two siblings: the trainer may not use the mutants.
+        ("trainer/hints.py", "import badugi_spec.mutants.catalogue", "Layers"),
+        # The trainer may not use the docs above it.
+        ("trainer/bot.py", "from badugi_spec.docs import learn", "Layers"),
         # PokerKit outside interop.pokerkit.
         ("scenario/runner.py", "import pokerkit", "PokerKit"),
     ],
@@ -66,3 +68,30 @@ def test_a_planted_import_breaks_the_contract(
     assert done.returncode == 1, done.stdout + done.stderr
     assert "1 broken" in done.stdout
     assert f"{broken}" in done.stdout.split("Broken contracts")[-1]
+
+
+# --- the shape of the package ------------------------------------------------------------
+
+PACKAGE = ROOT / "badugi_spec"
+MOST_LINES = 500
+DATA_TABLE = "A table of data"  # a module that starts so is exempt from the size limit
+
+
+def test_no_module_is_over_500_lines() -> None:
+    too_long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > MOST_LINES and DATA_TABLE not in text[:400]:
+            too_long.append(f"{path.relative_to(ROOT)}: {len(text.splitlines())}")
+    assert not too_long, f"split by what they do: {too_long}"
+
+
+def test_every_package_says_what_it_holds_and_which_layers_it_may_use() -> None:
+    import ast
+
+    for init in sorted(PACKAGE.rglob("__init__.py")):
+        if init.parent == PACKAGE:
+            continue  # the top level is the public API, not a layer
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert doc, f"{init.relative_to(ROOT)} has no docstring"
+        assert "may use" in doc, f"{init.relative_to(ROOT)} does not say which layers it may use"

@@ -1,4 +1,11 @@
-"""Subcommands of `badugi-spec`. Each module has `register(subparsers)` setting `run`."""
+"""Subcommands of `badugi-spec`. Each module has `register(subparsers)` setting `run`.
+
+One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_cmd`,
+`play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
+`protocol_cmd` (serve, verify, cases, mutants), `replay_cmd`, `import_cmd`, `export_cmd`.
+
+The top layer under `cli`: it may use every layer of the package.
+"""
 
 from __future__ import annotations
 

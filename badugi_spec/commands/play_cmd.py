@@ -25,7 +25,8 @@ def register(sub: Any) -> None:
         "play",
         help="play a session against the bot, with every event explained by its rule",
         description=(
-            "A session of heads-up Badugi against the bot in the terminal. Keys, then Enter:"
+            "A session of Badugi against the bots in the terminal (heads-up, or --players N"
+            " for a fuller table). Keys, then Enter:"
             " k check, b bet, c call, r raise, f fold, a all-in; p stand pat, d 1 4 throw"
             " cards 1 and 4; o 1 4 odds of that draw; ? help; q quit. Input can be piped:"
             " printf 'c\\nk\\n' | badugi-spec play --seed 1 --plain"

@@ -1,6 +1,6 @@
 """Generate the tutorial's pages: one per rule chapter, then the pages listed in `PAGES`
 (how to play, rankings, odds, glossary, about, the rules on one page, coverage, figures,
-codes).
+codes, architecture).
 
 Every worked example is executed with our engine before it is written: a scenario that
 does not load or does not pass stops the build (`DocsBuildError`), so the site never shows
@@ -34,6 +34,7 @@ from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import load_suite
 
 from .about import ABOUT_PAGE, about_md
+from .architecture import architecture_md
 from .chapters import (
     chapter_md,
     chapter_page,
@@ -44,6 +45,7 @@ from .chapters import (
     scenario_href,
     scenario_href_by_id,
 )
+from .counts import figures
 from .examples import Executed, scenario_md
 from .games import GAMES, game_md, page_name
 from .hand_values import held_html
@@ -162,6 +164,7 @@ PAGES: list[Page] = [
     Page(COVERAGE_PAGE, lambda ctx: coverage_md(ctx.rules, ctx.executed)),
     Page(FIGURES_PAGE, lambda ctx: figures_page()),
     Page(CODES_PAGE, lambda ctx: codes_md(ctx.executed)),
+    Page("architecture.md", lambda ctx: architecture_md()),
     *(
         Page(
             page_name(game),
@@ -172,6 +175,9 @@ PAGES: list[Page] = [
         for game in GAMES
     ),
 ]
+
+FIGURES: dict[str, int] = {}
+"""The last build's counts (`counts.figures`), for the hand-written pages' `[[count:...]]`."""
 
 # Snippets included in hand-written pages carry no banner: it would show up there.
 _SNIPPETS: Final = frozenset({"house-example.md"})
@@ -185,6 +191,8 @@ def render_pages(scenarios_dir: Path, rules_root: Path | None = None) -> dict[st
     executed = run_scenarios(scenarios_dir)
     place_scenarios(executed)
     ctx = Context(chapters, rules, executed)
+    FIGURES.clear()
+    FIGURES.update(figures(scenarios=len(executed), rules=len(rules), chapters=len(chapters)))
     pages = {chapter_page(c): BANNER + chapter_md(c, executed) for c in chapters}
     for page in PAGES:
         body = page.render(ctx)

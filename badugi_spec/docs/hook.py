@@ -15,8 +15,11 @@ from typing import Any, Final
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
-from badugi_spec.docs.build import DocsBuildError, nav_chapters, write_pages
+from badugi_spec.docs.build import FIGURES, DocsBuildError, nav_chapters, write_pages
+from badugi_spec.docs.counts import UnknownCount, fill
 
 IMPLEMENTERS = "implementers.md"
 
@@ -58,6 +61,14 @@ def on_pre_build(config: MkDocsConfig) -> None:
     try:
         write_pages(Path(config.docs_dir), _scenarios_dir(config))
     except DocsBuildError as error:
+        raise PluginError(str(error)) from None
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Put the build's counts where a hand-written page names them (`[[count:NAME]]`)."""
+    try:
+        return fill(markdown, FIGURES, page=page.file.src_uri)
+    except UnknownCount as error:
         raise PluginError(str(error)) from None
 
 

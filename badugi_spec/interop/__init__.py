@@ -4,4 +4,7 @@
 `plan` works out a deck for the cards a history hides; `replay` plays a hand through the
 engine under a profile; `export` writes engine hands as PHH; `importer` writes a real
 hand as a scenario.
+
+It may use the protocol, scenario, simulation, engine, profiles, rankings and cards;
+`pokerkit/` is the only package that imports PokerKit. Only the commands use it.
 """

@@ -3,6 +3,9 @@
 Another implementation of the rules plugs in as a process that reads one request per line
 and writes exactly one response per line (see docs/implementers.md and `schemas/`).
 `server` serves any in-process `Implementation`; `client` drives a process from the runner.
+
+It may use the scenario layer and those below it (engine, profiles, rankings, cards);
+interop, the mutants and the commands build on it.
 """
 
 from __future__ import annotations

@@ -9,6 +9,12 @@
 `.strength(indexes)` for engines. `evaluate` and `compare` here are the package-level
 entry points: without a ranking they are the house functions of `badugi_spec.rankings.house`,
 unchanged.
+
+`house` is the house evaluator (four cards, the fast path) that `badugi` extends to five
+cards and aces high; `lows` holds the two five-card lows; `base` the `Ranking` interface;
+`explain` why a hand plays the cards it plays; `odds` exact drawing odds.
+
+It may use only cards and errors.
 """
 
 from __future__ import annotations

@@ -1,0 +1,76 @@
+"""The architecture page and the live counts of the hand-written pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from badugi_spec.docs import architecture, counts
+from badugi_spec.mutants import CATALOGUE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_page_draws_every_layer_of_the_contract() -> None:
+    page = architecture.architecture_md()
+    floors = architecture.layer_contract()
+    assert floors[0] == ("badugi_spec.__main__",) and floors[-1] == ("badugi_spec.errors",)
+    for floor in floors:
+        for name in floor:
+            assert f"`{name.removeprefix('badugi_spec.')}`" in page
+    # One box per package in the drawing.
+    assert page.count("<rect ") == sum(len(floor) for floor in floors)
+
+
+def test_the_page_counts_the_tree() -> None:
+    engine = next(
+        part
+        for floor in architecture.layers()
+        for part in floor.parts
+        if part.name == "badugi_spec.engine"
+    )
+    files = sorted((ROOT / "badugi_spec" / "engine").glob("*.py"))
+    assert engine.modules == len(files)
+    assert engine.lines == sum(len(f.read_text(encoding="utf-8").splitlines()) for f in files)
+
+
+def test_a_module_the_page_names_that_is_gone_stops_the_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(architecture, "FLOW", (("scenario/gone.py", "was here"),))
+    with pytest.raises(architecture.ArchitectureError, match=r"scenario/gone\.py"):
+        architecture.architecture_md()
+
+
+def test_a_pyproject_without_the_contract_is_one_clear_error(tmp_path: Path) -> None:
+    empty = tmp_path / "pyproject.toml"
+    empty.write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    with pytest.raises(architecture.ArchitectureError, match="no layers contract"):
+        architecture.layer_contract(empty)
+
+
+def test_counts_fill_what_they_know_and_refuse_what_they_do_not() -> None:
+    known = counts.figures(scenarios=1234, rules=5, chapters=2)
+    assert counts.fill("[[count:scenarios]] and [[count:mutants]]", known, page="p.md") == (
+        f"1,234 and {len(CATALOGUE)}"
+    )
+    with pytest.raises(counts.UnknownCount, match=r"p\.md: \[\[count:scenarioz\]\]"):
+        counts.fill("[[count:scenarioz]]", known, page="p.md")
+
+
+def test_the_mutant_groups_are_counted_by_rule_chapter() -> None:
+    known = counts.figures(scenarios=0, rules=0, chapters=0)
+    big_bet = sum(1 for m in CATALOGUE if m.rule.startswith("R14."))
+    assert known["mutants-big-bet"] == big_bet > 0
+    grouped = sum(v for k, v in known.items() if k.startswith("mutants-"))
+    assert grouped <= known["mutants"]
+
+
+@pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")), ids=lambda p: p.name)
+def test_every_count_a_hand_written_page_names_is_known(page: Path) -> None:
+    known = counts.figures(scenarios=0, rules=0, chapters=0)
+    text = page.read_text(encoding="utf-8")
+    filled = counts.fill(text, known, page=page.name)
+    assert not re.search(r"\[\[count:", filled)
