@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -195,6 +196,20 @@ def test_a_part_rebinds_only_its_own_state_and_the_turn(part: str) -> None:
         written = rebinds(inspect.getsource(cls))
         strays = written - set(state) - set(TURN)
         assert not strays, f"{cls.__name__} rebinds {sorted(strays)}, owned elsewhere"
+
+
+@pytest.mark.parametrize(
+    ("method", "state"),
+    [
+        (BettingRound._set_up_betting, betting_round.STATE),
+        (DrawRound._set_up_draw, draw_round.STATE),
+        (Stub._set_up_stub, stub.STATE),
+        (Posting._post_and_deal, posting.STATE),
+    ],
+    ids=lambda v: getattr(v, "__name__", ""),
+)
+def test_each_part_sets_up_all_of_its_own_state(method: Any, state: tuple[str, ...]) -> None:
+    assert rebinds(textwrap.dedent(inspect.getsource(method))) == set(state)
 
 
 def test_the_coordinator_stays_short() -> None:

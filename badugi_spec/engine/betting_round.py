@@ -37,6 +37,27 @@ _RULE_OF_BET: Final = {
 class BettingRound(Table):
     __slots__ = ()
 
+    def _set_up_betting(self) -> None:
+        """Nothing in yet: the blinds are posted into `committed`, then the round opens."""
+        self.committed = [0] * self.seats
+        self._round_bet = self.profile.bet_sizes[0]
+        """The fixed bet of the betting round under way, `bet_size` read once a round."""
+        self.raises = 0
+        self.full_level = 0
+        self.increment = 0
+        """Big-bet and spread games: the last full bet or raise, the least the next adds."""
+        self.last_aggressor = None
+        self._level = 0
+        self._epoch = 0
+        self._acted = [-1] * self.seats
+        self._largest = 0
+        """The largest bet or raise of the round, in chips over the bet before it (R8.8)."""
+        self._shorts = []
+        """All-in raises in a row since the last reopening (`largest-raise`, R8.8)."""
+        self._due = []
+        """Who was due to act as the round began (R8.28)."""
+        self.uncapped = False
+
     def _open_first_round(self) -> None:
         """The first round opens on the blinds, already posted and dealt over."""
         rules = self.profile

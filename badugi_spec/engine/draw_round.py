@@ -23,6 +23,13 @@ STATE: Final = ("_drawn", "_round_drawers", "_declared", "_draw_burned")
 class DrawRound(Table):
     __slots__ = ()
 
+    def _set_up_draw(self) -> None:
+        """No draw under way: `_start_draw` sets these afresh each draw."""
+        self._drawn = []
+        self._round_drawers = []
+        self._declared = []
+        self._draw_burned = False
+
     def _start_draw(self, number: int) -> None:
         self.phase = _phase("draw", number)
         self._drawing = True

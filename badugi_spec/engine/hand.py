@@ -26,7 +26,6 @@ from badugi_spec.engine.actions import DRAW, FOLD, Action, Event, Legal
 from badugi_spec.engine.betting_options import BettingOptions
 from badugi_spec.engine.betting_round import BettingRound
 from badugi_spec.engine.codes import illegal
-from badugi_spec.engine.deck import Deck
 from badugi_spec.engine.draw_round import DrawRound
 from badugi_spec.engine.phase import Phase, Result
 from badugi_spec.engine.phase import phase as _phase
@@ -106,46 +105,22 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         self.small_blind = self.order[-1] if heads_up else self.order[0]
         self.big_blind = self.order[0] if heads_up else self.order[1]
         self.start_stacks = start
-        self.deck = Deck(deck)
-        if self.deck.remaining < rules.hand_size * len(self.order):
-            self.deck.require(rules.hand_size * len(self.order), "the deal")
-        self._stated_reshuffles = [tuple(cards) for cards in reshuffles] if reshuffles else []
+        self._set_up_stub(deck, reshuffles, dealt=rules.hand_size * len(self.order))
         self.stacks = list(start)
         self.total = [0] * seats
-        self.committed = [0] * seats
         self.folded = [not dealt for dealt in dealt_in]
         """Seats out of the hand: folded, or not dealt in for want of chips."""
         self.holdings: list[list[Card]] = [[] for _ in range(seats)]
-        self.burns: list[Card] = []
         self.discards: list[list[Card]] = [[] for _ in range(seats)]
         self.returned = [0] * seats
-        self.reshuffles = 0
-        self._muck: list[tuple[tuple[Card, ...], str, int]] = []
-        """Cards out of play that a reshuffle may use: (cards, pile, draw number), one entry
-        per discard, fold or burn rather than per card, since only a reshuffle reads them."""
         self._rows: list[tuple[Any, ...]] = []
         self.result: Result | None = None
         self.phase = _phase("bet", 1)
         self._drawing = False
         """`phase.kind == "draw"`, kept: reading a NamedTuple field is slow in Python 3.11, and
         every action asks."""
-        self._round_bet = rules.bet_sizes[0]
-        """The fixed bet of the betting round under way, `bet_size` read once a round."""
-        self.raises = 0
-        self.full_level = 0
-        self.increment = 0
-        """Big-bet and spread games: the last full bet or raise, the least the next adds."""
         self._big_bet = rules.betting != "fixed-limit"
-        self.last_aggressor: int | None = None
         self.to_act: int | None = None
-        self._epoch = 0
-        self._acted = [-1] * seats
-        self._largest = 0
-        """The largest bet or raise of the round, in chips over the bet before it (R8.8)."""
-        self._shorts: list[int] = []
-        """All-in raises in a row since the last reopening (`largest-raise`, R8.8)."""
-        self._due: list[bool] = []
-        """Who was due to act as the round began (R8.28)."""
         # Read once: these decide the hot paths of every action.
         (
             self._largest_raise,
@@ -167,13 +142,9 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         self._options_memo: dict[tuple[int | bool, ...], tuple[Legal, ...]] | None = (
             options_memo if type(self) is Hand and not self._big_bet else None
         )
-        self.uncapped = False
         self._legal: tuple[Legal, ...] | None = None
-        self._drawn: list[int] = []
-        self._round_drawers: list[int] = []
-        self._declared: list[tuple[int, tuple[Card, ...]]] = []
-        self._draw_burned = False
-        self._blind_all_in = False
+        self._set_up_betting()
+        self._set_up_draw()
         self._post_and_deal(posts, dealt_in)
         self._open_first_round()
 

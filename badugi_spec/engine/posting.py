@@ -21,6 +21,7 @@ class Posting(Table):
 
     def _post_and_deal(self, posts: Sequence[tuple[int, int]], dealt_in: Sequence[bool]) -> None:
         """Antes, then the blinds, then any big blind posted out of turn, then the deal."""
+        self._blind_all_in = False
         rules = self.profile
         if rules.ante:
             for seat in self.order:

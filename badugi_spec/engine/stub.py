@@ -25,6 +25,20 @@ DISCARD, FOLDED, BURN = "discards", "folded", "burns"
 class Stub(Table):
     __slots__ = ()
 
+    def _set_up_stub(
+        self, deck: Sequence[Card], reshuffles: Sequence[Sequence[Card]], *, dealt: int
+    ) -> None:
+        """The hand's deck in the order given, with enough cards for the `dealt` of the deal."""
+        self.deck = Deck(deck)
+        if self.deck.remaining < dealt:
+            self.deck.require(dealt, "the deal")
+        self._stated_reshuffles = [tuple(cards) for cards in reshuffles] if reshuffles else []
+        self.burns = []
+        self.reshuffles = 0
+        self._muck = []
+        """Cards out of play that a reshuffle may use: (cards, pile, draw number), one entry
+        per discard, fold or burn rather than per card, since only a reshuffle reads them."""
+
     def _supply(self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int) -> None:
         """Refuse `deck-short` unless every card this draw needs can be dealt (R4.6, R8.18).
 
