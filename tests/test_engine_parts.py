@@ -115,10 +115,6 @@ def bare(
     return t
 
 
-def _log(self: Any, kind: str, seat: int | None, rule: str, **details: Any) -> None:
-    self._rows.append((kind, seat, rule, details.get("amount", 0)))
-
-
 def _live(self: Any) -> list[int]:
     return [s for s in self.order if not self.folded[s]]
 
@@ -127,7 +123,6 @@ class _Reads:
     """The coordinator's few readers a part may call (they are `Hand`'s, not a part's)."""
 
     __slots__ = ()
-    _log = _log
     live = _live
 
     def legal_actions(self) -> tuple[Legal, ...]:

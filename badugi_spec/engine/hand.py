@@ -273,18 +273,3 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         if seat == self.dealer:
             return f"it is the dealer's turn (seat {seat})"
         return f"it is seat {seat}'s turn"
-
-    def _log(
-        self,
-        kind: str,
-        seat: int | None,
-        rule: str,
-        *,
-        amount: int = 0,
-        cards: tuple[Card, ...] = (),
-        received: tuple[Card, ...] = (),
-        note: str = "",
-    ) -> None:
-        # A plain tuple: several events per action, and `events` types them when read.
-        row = (kind, seat, rule, amount, cards, received, note, sum(self.total), tuple(self.stacks))
-        self._rows.append(row)

@@ -195,7 +195,7 @@ class _Rehearsal(Stub):
 
     __slots__ = (
         "profile", "structure", "_last_card_dealt", "phase", "seats", "order", "folded",
-        "holdings", "discards", "total", "stacks", *STATE,
+        "holdings", "discards", "total", "stacks", "_rows", *STATE,
     )  # fmt: skip
 
     def __init__(self, hand: Table) -> None:
@@ -213,23 +213,11 @@ class _Rehearsal(Stub):
         self.reshuffles = hand.reshuffles
         self.total = list(hand.total)
         self.stacks = list(hand.stacks)
+        self._rows = []  # the rehearsal's own events, thrown away with it
         deck = Deck.__new__(Deck)
         deck._cards, deck._next = hand.deck._cards, hand.deck._next
         deck._original, deck.used = hand.deck._original, hand.deck.used
         self.deck = deck
-
-    def _log(
-        self,
-        kind: str,
-        seat: int | None,
-        rule: str,
-        *,
-        amount: int = 0,
-        cards: tuple[Card, ...] = (),
-        received: tuple[Card, ...] = (),
-        note: str = "",
-    ) -> None:
-        """A rehearsal's events are thrown away with it."""
 
     def throw(self, discards: Sequence[Card]) -> None:
         self._muck.append((tuple(discards), DISCARD, self.phase.number))

@@ -9,7 +9,8 @@ part owns the slots it lists in its `STATE`: only that part rebinds them (a test
 this). The slots below are the hand's own, set up by `Hand.__init__`; the parts read them,
 change the lists in place (chips move, cards change hands), and rebind only the turn.
 
-This class holds no code: it tells the type checker what a part may use of the others.
+This class holds one method, the event log every part writes to; the rest tells the type
+checker what a part may use of the others.
 """
 
 from __future__ import annotations
@@ -128,17 +129,6 @@ class Table:
         def value(self, seat: int) -> HandValue | RankedValue: ...
         def values(self, seat: int) -> tuple[HandValue | RankedValue, ...]: ...
         def pots(self) -> tuple[Pot, ...]: ...
-        def _log(
-            self,
-            kind: str,
-            seat: int | None,
-            rule: str,
-            *,
-            amount: int = 0,
-            cards: tuple[Card, ...] = (),
-            received: tuple[Card, ...] = (),
-            note: str = "",
-        ) -> None: ...
         # posting
         def _can_deal(self, stacks: Sequence[int]) -> bool: ...
         def _dealt_in(self, stacks: Sequence[int]) -> list[bool]: ...
@@ -169,3 +159,19 @@ class Table:
         def _build_pots(self, totals: Sequence[int]) -> tuple[Pot, ...]: ...
         def _settle_fold(self, winner: int) -> None: ...
         def _showdown(self) -> None: ...
+
+    # The one method here: the hand's event log, which every part writes to.
+    def _log(
+        self,
+        kind: str,
+        seat: int | None,
+        rule: str,
+        *,
+        amount: int = 0,
+        cards: tuple[Card, ...] = (),
+        received: tuple[Card, ...] = (),
+        note: str = "",
+    ) -> None:
+        # A plain tuple: several events per action, and `Hand.events` types them when read.
+        row = (kind, seat, rule, amount, cards, received, note, sum(self.total), tuple(self.stacks))
+        self._rows.append(row)
