@@ -403,6 +403,11 @@ def test_example_order_prefers_order_then_the_rules_own_folder() -> None:
     # though "02-" comes before "04-"; an explicit order beats both.
     stray = example("scenarios/02-hand-values/aaa.badugi")
     own = example("scenarios/04-draws/discard-and-replace.badugi")
-    first = example("scenarios/07-illegal-actions/zzz.badugi", order=1)
+    first = example("scenarios/03-betting/zzz.badugi", order=1)
     ordered = sorted([stray, own, first], key=lambda e: example_order(e, "04-draws"))
     assert ordered == [first, own, stray]
+    # A sub-folder of the chapter's folder is still the chapter's own.
+    nested = example("scenarios/08-profiles-and-tables/side-pots/zzz.badugi")
+    other = example("scenarios/05-showdown-and-short-stacks/aaa.badugi")
+    ordered = sorted([other, nested], key=lambda e: example_order(e, "08-profiles-and-tables"))
+    assert ordered == [nested, other]

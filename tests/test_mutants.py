@@ -324,7 +324,7 @@ def test_the_ranking_mutants_are_killed_by_the_ranking_scenarios() -> None:
         assert any(case_id in RANKING_SCENARIOS for case_id in killers(name)), name
 
 
-RANKING_SCENARIOS = {path.stem for path in (SCENARIOS / "20-rankings").glob("*.badugi")}
+RANKING_SCENARIOS = {path.stem for path in (SCENARIOS / "09-five-card-rankings").glob("*.badugi")}
 
 
 SPLIT_POT_MUTANTS = (

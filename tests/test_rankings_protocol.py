@@ -22,7 +22,7 @@ from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import load_suite, parse_scenario, run_suite
 from tests.test_protocol_v2 import Speaker, run
 
-RANKINGS_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "20-rankings"
+RANKINGS_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "09-five-card-rankings"
 
 LINES = """scenario ranked "Lines in named rankings"
 rules R9.1

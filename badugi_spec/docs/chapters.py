@@ -92,12 +92,13 @@ def _rule_text_md(text: str) -> str:
 
 def example_order(executed: Executed, chapter_stem: str) -> tuple[int, int, str]:
     """How a rule's examples are ordered: an explicit `order` first, then the examples
-    filed in the rule's own chapter folder, then by path. File names never decide which
+    filed in the rule's own chapter folder (or a sub-folder of it, such as
+    `08-profiles-and-tables/side-pots/`), then by path. File names never decide which
     example leads."""
     scenario = executed.scenario
-    folder = Path(scenario.where.path).parent.name
+    folders = Path(scenario.where.path).parent.parts
     order = scenario.order if scenario.order is not None else 1_000_000
-    return (order, 0 if folder == chapter_stem else 1, scenario.where.path)
+    return (order, 0 if chapter_stem in folders else 1, scenario.where.path)
 
 
 def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> list[str]:
