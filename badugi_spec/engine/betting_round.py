@@ -151,11 +151,17 @@ class BettingRound(Table):
         # No keyword-only marker: Python 3.11 does not specialise a call to a function that
         # has keyword-only parameters, however it is called, and this runs every round.
         policy = self.profile.cap_heads_up
-        if policy == "never" or len(self.live()) != 2:
+        if policy == "never" or self._players_who_can_bet() != 2:
             return False
         if policy == "round-begins-heads-up":
             return not now_heads_up
         return not self._capped()
+
+    def _players_who_can_bet(self) -> int:
+        """Players still in with chips behind: a player all-in takes no part in the raising,
+        so the WSOP caps only pots of "three or more participants who are not all-in"."""
+        folded, stacks = self.folded, self.stacks
+        return sum(1 for seat in self.order if not folded[seat] and stacks[seat] > 0)
 
     def _betting_is_over(self) -> bool:
         """With at most one player able to bet, nobody bets again; the draws are still
@@ -216,6 +222,9 @@ class BettingRound(Table):
                 rule = "R5.6"  # more than a call, less than a full bet or raise
             elif kind is ALL_IN:
                 rule = "R3.5" if over == 0 or self.raises > 1 else "R3.2"
+            if not self.uncapped and self._cap:
+                # One player fewer can bet: the action may now be heads-up (R8.7).
+                self.uncapped = self._lift_cap(True)
         # `_log`, inlined: the one event of nearly every action.
         self._rows.append(
             (_NAME_OF[kind], seat, rule, adds, (), (), note, sum(self.total), tuple(self.stacks))
@@ -241,8 +250,8 @@ class BettingRound(Table):
             self._end_round_returns()
             self._settle_fold(self.live()[0])
             return True
-        if left == 2 and not self.uncapped:
-            self.uncapped = self._lift_cap(now_heads_up=True)
+        if not self.uncapped and self._cap:
+            self.uncapped = self._lift_cap(True)
         return False
 
     def _may_fold_all_in(self, seat: int) -> bool:

@@ -138,11 +138,12 @@ class Session:
 
     def _end_reason(self) -> str | None:
         """Why the session ends after the hand just played, or None: a player has no
-        chips (`bust`; with `one-left`, all players but one) or the hand limit is reached
-        (`hands`) (R6.4, R8.23)."""
+        chips (`bust`; with `one-left`, all players but one) or the hand limit, if the
+        profile has one, is reached (`hands`) (R6.4, R8.23)."""
         left = sum(1 for stack in self.stacks if stack > 0)
         if (min(self.stacks) == 0 and self.profile.session_ends == "any-bust") or left < 2:
             return "bust"
-        if len(self.hands) >= self.profile.hands_per_session:
+        limit = self.profile.hands_per_session  # 0: no hand limit
+        if limit and len(self.hands) >= limit:
             return "hands"
         return None

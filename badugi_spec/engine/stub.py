@@ -104,11 +104,20 @@ class Stub(Table):
         return self._take_with_reshuffle(count, seat, last_of_round=last_of_round)
 
     def _reserve(self, last_of_round: bool) -> int:
-        """Stub cards that may not be dealt now (R8.19)."""
+        """Stub cards that may not be dealt now (R8.19), when the stub holds all this take
+        wants. `last_of_round`: these are the round's last cards, so under
+        `completes-round` the last card may finish them; a take the stub cannot finish
+        keeps it back in any case (`_take_with_reshuffle`)."""
         rule = self.profile.last_card
         if rule == "never" or (rule == "completes-round" and not last_of_round):
             return 1
         return 0
+
+    def _held_back_when_short(self, last_of_round: bool) -> int:
+        """Stub cards kept back from a take the stub runs out before finishing. Its last
+        card then cannot complete the round, even for the round's last cards, so unless
+        the profile always deals it, it goes into the rebuilt stub (R8.19)."""
+        return 0 if self._last_card_dealt else 1
 
     def _take_with_reshuffle(
         self, count: int, seat: int | None, *, last_of_round: bool
@@ -125,7 +134,8 @@ class Stub(Table):
             if not piles:
                 deck.require(count, f"draw {self.phase.number}")
             if "stub" not in piles:
-                taken += deck.take(max(deck.remaining - reserve, 0))
+                held = self._held_back_when_short(last_of_round)
+                taken += deck.take(max(deck.remaining - held, 0))
             before = deck.remaining
             self._reshuffle(seat)
             if deck.remaining <= max(before, self._reserve(last_of_round)):

@@ -189,6 +189,19 @@ class _AllInSkipsTheDraw(MutantHand):
         return [seat for seat in drawers if self.stacks[seat] > 0] or drawers
 
 
+class _HeadsUpCountsTheAllIn(MutantHand):
+    def _players_who_can_bet(self) -> int:
+        # A player all-in still counts towards a three-way pot, so the cap stays on.
+        return len(self.live())
+
+
+class _LastCardToAShortDrawer(MutantHand):
+    def _held_back_when_short(self, last_of_round: bool) -> int:
+        # The round's last taker is dealt the stub's last card even when more must come
+        # from a rebuilt stub after it: the engine's reading before issue 22.
+        return self._reserve(last_of_round)
+
+
 # ----- big-bet and spread mutants (issue 12, chapter R14) ------------------------------------
 # Each changes one piece of a big-bet or spread structure's arithmetic; the house game and
 # every fixed-limit profile play exactly as the engine does.

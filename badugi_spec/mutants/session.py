@@ -68,7 +68,8 @@ class _NoBustStop(MutantSession):
     """Only the hand limit ends the session; a player without chips is dealt in anyway."""
 
     def _end_reason(self) -> str | None:
-        return "hands" if len(self.hands) >= self.profile.hands_per_session else None
+        limit = self.profile.hands_per_session
+        return "hands" if limit and len(self.hands) >= limit else None
 
     @property
     def next_dealer(self) -> int:

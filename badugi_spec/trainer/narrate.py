@@ -50,7 +50,8 @@ class Narrator:
             else "the button moves every hand"
         )
         rule = "R6.1" if number == 1 else ("R6.2" if heads_up(hand) else "R8.23")
-        lines = [Line(rule, f"Hand {number} of {of}: {self.names.does(dealer, 'deal')} ({why}).")]
+        which = f"Hand {number} of {of}" if of else f"Hand {number}"  # of=0: no hand limit
+        lines = [Line(rule, f"{which}: {self.names.does(dealer, 'deal')} ({why}).")]
         return lines + self.update(hand)
 
     def update(self, hand: Hand) -> list[Line]:

@@ -51,7 +51,8 @@ def narration(line: Line, faces: Faces, *, width: int) -> list[str]:
 
 def table(hand: Hand, *, names: Names, faces: Faces, number: int, of: int) -> list[str]:
     you = names.you
-    head = f"Hand {number} of {of} · {hand.profile.name} · {round_name(hand)}"
+    which = f"Hand {number} of {of}" if of else f"Hand {number}"  # of=0: no hand limit
+    head = f"{which} · {hand.profile.name} · {round_name(hand)}"
     lines = [faces.strong(f"── {head} ──")]
     width = max(len(names(seat)) for seat in range(hand.seats))
     betting = hand.phase.kind == "bet"

@@ -337,7 +337,8 @@ class PokerKitImplementation(Table):
             self.stacks[seat] = state.stacks[index]
         left = sum(1 for stack in self.stacks if stack > 0)
         bust = left < 2 or (min(self.stacks) == 0 and self.profile.session_ends == "any-bust")
-        if bust or self.hands >= self.profile.hands_per_session:
+        limit = self.profile.hands_per_session  # 0: no hand limit (R8.23)
+        if bust or (limit and self.hands >= limit):
             top = max(self.stacks)
             leaders = [self.names[s] for s in range(len(self.stacks)) if self.stacks[s] == top]
             self.over = (leaders[0] if len(leaders) == 1 else None, "bust" if bust else "hands")
