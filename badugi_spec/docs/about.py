@@ -105,6 +105,61 @@ _HOUSE_TEXT: Final = re.compile(r"\b[Tt]he house text\b")
 PROJECT_READING: Final = "(project reading; the house notes are silent)"
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A point the family's sources settle differently, and the default the profiles take."""
+
+    title: str
+    rule: str
+    parameter: str
+    text: str
+
+
+CHOICES: Final = (
+    Choice(
+        "The odd chip between the halves of a split pot",
+        "R8.30",
+        "odd_chip_between_halves",
+        "BARGE, the one source that names Badeucy and Badacy, gives it to the five-card hand"
+        " (`low-half`); the WSOP's live rules give it by position for low-low split games"
+        " (rule 149, `by-position`); PokerKit to the hand type listed first"
+        " (`first-listed`). The default is the WSOP's, because Badeucy and Badacy take"
+        " every other table rule from the WSOP (R21.1, R22.1), and by position is the same"
+        " seat order as the odd chip inside a half (R8.15), so one order settles every"
+        " chip. The scenarios `badeucy-odd-chip-between-halves-to-the-low` and"
+        " `badacy-odd-chip-to-the-five-card-hand` play BARGE's rule.",
+    ),
+    Choice(
+        "The cap with two players",
+        "R8.7",
+        "cap_heads_up",
+        "The WSOP tournament rules, PokerStars in 2010 and PokerKit keep the cap however"
+        " few players are left (`never`, every shipped profile). The WSOP live rules lift"
+        " it for a round that begins with two players who are not all-in"
+        " (`round-begins-heads-up`), Robert's Rules whenever the action becomes heads-up"
+        " before the cap (`action-heads-up`). A player all-in is not counted by either.",
+    ),
+    Choice(
+        "The length of a session",
+        "R8.23",
+        "hands_per_session",
+        "The house plays 12 hands by its own agreement (R6.4); no other source names a"
+        " hand limit, and a tournament table plays on while two players have chips. So"
+        " only `house` has one; every other profile has none (0).",
+    ),
+    Choice(
+        "The stub's last card",
+        "R8.19",
+        "last_card",
+        "The WSOP deals it only if it completes every draw of the round"
+        " (`completes-round`), raketracker's Badeucy rules never (`never`), and the house,"
+        " PokerStars and PokerKit always (`dealt`). A player who needs more cards than the"
+        " stub holds never gets it under the WSOP rule: it goes into the reshuffle.",
+    ),
+)
+"""The defaults of the wider game's profiles where the sources part, for the About page."""
+
+
 def decision_anchor(number: int) -> str:
     return f"decision-{number}"
 
@@ -184,11 +239,24 @@ def about_md(rules: Iterable[Rule], rule_link: Callable[[str], str]) -> str:
         + (", ".join(rule_link(r) for r in readings) or "none")
         + ".",
         "",
+        "## Where the sources disagree {#sources-disagree}",
+        "",
+        "The rule sets of the wider game (chapters R8 to R22) differ on a few points; each"
+        " is a profile parameter, so every reading can be played. The defaults, and why:",
+        "",
+    ]
+    for choice in CHOICES:
+        lines += [
+            f"- **{choice.title}** ({rule_link(choice.rule)}, `{choice.parameter}`). {choice.text}",
+        ]
+    lines += [
+        "",
         "## Other forms of Badugi",
         "",
-        "Multi-way tables, pot limit and no limit, and the five-card cousins Badeucy and"
-        " Badacy are described in the last chapter of the rulebook as groundwork for later"
-        " rule profiles; nothing in them changes the house game.",
+        "Multi-way tables, pot limit, no limit, half-pot and spread betting, and the"
+        " five-card split games Badeucy and Badacy are rule profiles of the same engine"
+        " (chapters R8 to R22); none of them changes the house game. Forms not played yet"
+        " are sketched in the rulebook's last chapter.",
         "",
     ]
     return "\n".join(lines)
