@@ -62,11 +62,16 @@ def test_import_writes_scenarios_that_check_passes(tmp_path: Path, capsys: Capsy
     status, out, _ = run_cli(["import", str(cash), "--out", str(tmp_path)], capsys)
     assert status == 1, "two cash hands cannot be written"
     assert out.splitlines()[-1] == "2 scenarios written, 2 hands not imported"
-    assert re.search(r"not imported: hand 49164255772: a big blind posted out of turn", out)
+    located = r"not imported: \S+:\d+: hand 49164255772: a big blind posted out of turn"
+    assert re.search(located, out)
     status, out, _ = run_cli(["check", str(tmp_path)], capsys)
     assert status == 0 and out.splitlines()[-1] == "2 passed, 0 failed"
     status, out, _ = run_cli(
-        ["import", str(cash), "--out", str(tmp_path), "--hand", "49164247462", "--hand", "1"],
+        # --force: the file is there from the first run, and is replaced only when asked.
+        [
+            *("import", str(cash), "--out", str(tmp_path), "--force"),
+            *("--hand", "49164247462", "--hand", "1"),
+        ],
         capsys,
     )
     assert "not found: hand 1" in out and "wrote" in out

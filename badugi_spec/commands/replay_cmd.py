@@ -58,15 +58,20 @@ def register(sub: Any) -> None:
 def run_replay(args: argparse.Namespace) -> int:
     if args.profile is not None:
         get(args.profile)  # an unknown name fails here, as one line
-    paths = sources.files(args.paths)
+    scan = sources.scan(args.paths)
     check_report_paths(
         {"--json": args.json, "--junit": args.junit},
         inputs=[Path(p) for p in args.paths],
-        files=list(paths),
+        files=list(scan.files),
     )
     results: list[Replayed] = []
+    # A folder entry that cannot be read (a FIFO, a link to nowhere) is said and counted as
+    # unreadable: a folder's run must not look complete when it is not.
+    for skipped in scan.skipped:
+        results.append(unreadable(skipped, profile=args.profile or ""))
+        print(results[-1].describe())
     progress = _Progress(sys.stderr)
-    for path in paths:
+    for path in scan.files:
         for hand in sources.hands(path):
             outcome = (
                 unreadable(hand, profile=args.profile or "")

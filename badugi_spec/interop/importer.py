@@ -10,11 +10,19 @@ stack is the rake higher, as the scenario's text says).
 Before the actions that show a rule of the profile at work (a free fold, a short all-in
 that reopens the betting, a raise that completes one, a capped round) the scenario also
 expects the legal options, so the rule itself is checked, not just the outcome.
+
+A history is outside text: its hand ID becomes a slug (`scenario_id`), and what it says in
+the title and description is one quoted-string-safe line (`quotable`). Every text returned
+here parses as a scenario, or the hand is refused (`HandImportError`) with its place.
+Writing the files is `scenario_out`'s part.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,9 +34,19 @@ from badugi_spec.errors import BadugiError
 from badugi_spec.interop.record import HandRecord, Verb
 from badugi_spec.interop.replay import Replica, replica
 from badugi_spec.profiles import get
+from badugi_spec.rules import load as load_rules
+from badugi_spec.scenario import parse_scenario
+from badugi_spec.scenario.suite import MAX_SCENARIO_BYTES
+from badugi_spec.scenario.transform import MAX_DIGITS
 
 LINE: Final = 96
 """Action lines are joined with `;` up to about this width."""
+ID_LENGTH: Final = 60
+"""The readable part of a scenario ID at most; a longer one is cut and gets a digest."""
+NAME_LENGTH: Final = 30
+"""A player's name at most, in the scenario."""
+MAX_CHIPS: Final = 10**MAX_DIGITS - 1
+"""The largest number the scenario language reads (`INT`, at most nine digits)."""
 
 FEATURES: Final = {
     # feature: (rules it shows, words for the title)
@@ -58,8 +76,50 @@ PROFILE_RULES: Final = {
 
 
 class HandImportError(BadugiError):
-    """A hand that cannot become a scenario (it does not replay exactly, or the scenario
-    language has no statement for part of it)."""
+    """A hand that cannot become a scenario (the scenario language has no statement for
+    part of it, or cannot state its numbers), or whose file cannot be written; the
+    message starts with the history's file, line and the hand."""
+
+
+def refuse(record: HandRecord, reason: str) -> HandImportError:
+    return HandImportError(f"{record.where}: hand {label(record.hand_id)}: {reason}")
+
+
+def label(text: str, *, limit: int | None = 80) -> str:
+    """Outside text in a message: one line (a newline in an ID must not start a line of
+    its own in the output), control characters as escapes, cut at `limit`."""
+    cut = text if limit is None else text[: limit + 1]
+    safe = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in cut)
+    return safe if limit is None or len(safe) <= limit else safe[: limit - 1] + "…"
+
+
+def quotable(text: str, *, limit: int = 60) -> str:
+    """Outside text as a title or description quotes it: printable, without `"` or `\\`
+    (they would end or escape the scenario's string), cut at `limit`."""
+    safe = "".join(ch if ch.isprintable() else "?" for ch in text[: limit + 1])
+    safe = safe.replace('"', "'").replace("\\", "/")
+    return safe if len(safe) <= limit else safe[: limit - 1] + "…"
+
+
+def scenario_id(hand_id: str) -> str:
+    """The scenario ID of a hand: `real-` and the ID as a slug (the language's `SLUG`).
+
+    Letters lose their accents and case, and every run of anything else becomes one `-`,
+    so an ID can hold no `/`, `..`, NUL or newline, and the file named after it stays in
+    its folder. An ID with nothing readable left, or a very long one, takes a digest of
+    the whole ID, so the name is the same on every run and two such IDs differ.
+    """
+    folded = unicodedata.normalize("NFKD", hand_id).encode("ascii", "ignore").decode("ascii")
+    words = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
+    if not words:
+        return f"real-hand-{_digest(hand_id)}"
+    if len(words) > ID_LENGTH:
+        words = f"{words[:ID_LENGTH].rstrip('-')}-{_digest(hand_id)}"
+    return f"real-{words}"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
 
 
 @dataclass
@@ -76,27 +136,83 @@ class _Analysis:
 
 
 def scenario_name(record: HandRecord) -> str:
-    return f"real-{record.hand_id}"
+    return scenario_id(record.hand_id)
 
 
-def import_hand(record: HandRecord, *, profile: str | None = None, source: str = "") -> str:
-    """The scenario text of one real hand."""
+def import_hand(
+    record: HandRecord, *, profile: str | None = None, source: str = "", name: str | None = None
+) -> str:
+    """The scenario text of one real hand, with the ID `name` (by default its own; a run
+    that meets the ID twice gives the second hand another, `scenario_out.Output.claim`)."""
+    name = name or scenario_name(record)
+    _check_numbers(record)
     copy = replica(record, profile=profile)
     if copy.posts:
-        raise HandImportError(
-            f"hand {record.hand_id}: a big blind posted out of turn (R8.3) has no statement"
-            " in the scenario language; the hand replays, but cannot be written as a scenario"
+        raise refuse(
+            record,
+            "a big blind posted out of turn (R8.3) has no statement in the scenario"
+            " language; the hand replays, but cannot be written as a scenario",
         )
     names = _names(record)
     analysis = _play(copy, names)
-    return _text(copy, names, analysis, source=source or Path(record.where.path).name)
+    text = _text(
+        copy,
+        names,
+        analysis,
+        source=source or Path(record.where.path).name,
+        name=name,
+    )
+    _check_loads(record, text, name)
+    return text
+
+
+def _check_numbers(record: HandRecord) -> None:
+    """Every chip count the scenario states is at most the stacks' total, or a blind or bet."""
+    for what, amount in (
+        ("the stacks add up to", sum(player.stack for player in record.players)),
+        ("the big blind is", record.big_blind),
+        ("the small blind is", record.small_blind),
+        ("the big bet is", record.big_bet),
+        ("the small bet is", record.small_bet),
+        ("the ante is", record.ante),
+    ):
+        if amount > MAX_CHIPS:
+            chips = f"{amount:,}" if amount < 10**15 else f"about {amount:.2e}"
+            raise refuse(
+                record,
+                f"{what} {chips} chips; a scenario states at most {MAX_CHIPS}"
+                f" ({MAX_DIGITS} digits)",
+            )
+
+
+@functools.cache
+def _known_rules() -> frozenset[str]:
+    return frozenset(load_rules())
+
+
+def _check_loads(record: HandRecord, text: str, name: str) -> None:
+    """What `check` would say of the file, before it is written: a scenario that does not
+    load is refused here rather than reported as imported."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_SCENARIO_BYTES:
+        raise refuse(
+            record,
+            f"the scenario would be {size:,} bytes; a scenario file has at most"
+            f" {MAX_SCENARIO_BYTES:,}",
+        )
+    try:
+        parse_scenario(text, f"{name}.badugi", set(_known_rules()))
+    except BadugiError as error:
+        first = str(error).splitlines()[0]
+        raise refuse(record, f"the scenario would not load ({first})") from None
 
 
 def _names(record: HandRecord) -> list[str]:
     """Player names as the scenario language spells them: a capital first, no spaces."""
     out: list[str] = []
     for player in record.players:
-        name = re.sub(r"[^A-Za-z0-9_]", "_", player.name) or "P"
+        # Cut: a name is repeated on every line, and a scenario file has a size limit.
+        name = re.sub(r"[^A-Za-z0-9_]", "_", player.name[:NAME_LENGTH]) or "P"
         name = name[0].upper() + name[1:] if name[0].isalpha() else f"P{name}"
         while name in out:
             name += "_"
@@ -251,7 +367,9 @@ def _expectations(hand: Hand, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _text(copy: Replica, names: Sequence[str], analysis: _Analysis, *, source: str) -> str:
+def _text(
+    copy: Replica, names: Sequence[str], analysis: _Analysis, *, source: str, name: str
+) -> str:
     record = copy.record
     profile = copy.profile
     features = sorted(analysis.features, key=list(FEATURES).index)
@@ -280,9 +398,8 @@ def _text(copy: Replica, names: Sequence[str], analysis: _Analysis, *, source: s
             if ways
             else "won without a showdown"
         ]
-    title = f"Real hand {record.hand_id}, {count} players" + (
-        f": {' and '.join(shown)}" if shown else ""
-    )
+    hand_id = quotable(record.hand_id)
+    title = f"Real hand {hand_id}, {count} players" + (f": {' and '.join(shown)}" if shown else "")
     base = get(profile.name)
     # The big blind first: a small blind above the profile's own big blind is refused.
     overrides = [f"big_blind={profile.big_blind}", f"small_blind={profile.small_blind}"]
@@ -291,7 +408,7 @@ def _text(copy: Replica, names: Sequence[str], analysis: _Analysis, *, source: s
         overrides.append(f"ante={profile.ante}")
     kind = "tournament" if record.tournament else "cash game"
     chips = (
-        f" Amounts are in cents of {record.currency or 'the currency'}."
+        f" Amounts are in cents of {quotable(record.currency) or 'the currency'}."
         if record.scale != 1
         else ""
     )
@@ -312,13 +429,13 @@ def _text(copy: Replica, names: Sequence[str], analysis: _Analysis, *, source: s
         else ""
     )
     lines = [
-        f'scenario {scenario_name(record)} "{title}"',
+        f'scenario {name} "{title}"',
         f"rules {' '.join(rules)}",
         f"tags real-hand {profile.name} players-{count}",
         "",
         '"""',
-        f"A {record.venue or 'real'} {kind} hand of fixed-limit Badugi, #{record.hand_id},"
-        f" imported from `{source}` (line {record.where.line}) by `badugi-spec import`."
+        f"A {quotable(record.venue) or 'real'} {kind} hand of fixed-limit Badugi, #{hand_id},"
+        f" imported from `{quotable(source)}` (line {record.where.line}) by `badugi-spec import`."
         f" Blinds {profile.small_blind}/{profile.big_blind}, bets"
         f" {profile.bet_sizes[0]}/{profile.bet_sizes[-1]}.{chips}{hidden}{rake}",
         '"""',
@@ -335,12 +452,3 @@ def _text(copy: Replica, names: Sequence[str], analysis: _Analysis, *, source: s
         *analysis.lines,
     ]
     return "\n".join(lines) + "\n"
-
-
-def write(record: HandRecord, out: Path, *, profile: str | None = None) -> Path:
-    """Write the hand's scenario into folder `out`; returns the file written."""
-    text = import_hand(record, profile=profile)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{scenario_name(record)}.badugi"
-    path.write_text(text, encoding="utf-8")
-    return path
