@@ -148,6 +148,25 @@ CHOICES: Final = (
         " only `house` has one; every other profile has none (0).",
     ),
     Choice(
+        "The button after a bust",
+        "R8.23",
+        "button_moves",
+        "Robert's Rules offer a moving button (`every-hand`) and a dead button"
+        " (`dead-button`, the big blind always moves on and a small blind or button may be"
+        " dead); most tournaments use the dead button. The shipped profiles move the"
+        " button, as the PokerStars histories show; `dead-button-after-the-small-blind-busts`"
+        " and `dead-small-blind-after-the-big-blind-busts` play the other rule.",
+    ),
+    Choice(
+        "A short big blind",
+        "R8.26",
+        "call_full_big_blind",
+        "Room and tournament rules make the others call the whole big blind; PokerStars"
+        " and PokerKit let them call what was posted. `wsop-2023` (and the split games on"
+        " it) calls the whole blind, the other profiles what was posted; see"
+        " `short-big-blind-called-in-full`.",
+    ),
+    Choice(
         "The stub's last card",
         "R8.19",
         "last_card",

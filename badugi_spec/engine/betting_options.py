@@ -146,7 +146,7 @@ class BettingOptions(Table):
 
         The order of the checks is the precedence of R8.24.
         """
-        to_call = max(self.committed) - self.committed[seat]
+        to_call = self._level - self.committed[seat]
         stack = self.stacks[seat]
         if kind is CHECK:
             raise illegal("check-facing-bet", f"there are {to_call} to call: call, raise or fold")
@@ -160,9 +160,9 @@ class BettingOptions(Table):
                 "all-in-too-large",
                 f"a stack of {stack} is more than the {most} this spot allows",
             )
-        if kind is BET and max(self.committed) > 0:
+        if kind is BET and self._level > 0:
             raise illegal("bet-facing-bet", "there is already a bet this round: raise instead")
-        if kind is RAISE and max(self.committed) == 0:
+        if kind is RAISE and self._level == 0:
             raise illegal("raise-without-bet", "there is no bet to raise: bet instead")
         if self._opponent_all_in(seat):
             raise illegal("opponent-all-in", "every other player is all-in: no more betting")

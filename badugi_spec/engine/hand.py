@@ -56,6 +56,20 @@ def _rotations(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     return {seat: order[i + 1 :] + order[: i + 1] for i, seat in enumerate(order)}
 
 
+def _placed_blinds(
+    blinds: tuple[int, int], dealer: int, dealt_in: Sequence[bool]
+) -> tuple[int, int]:
+    """The blind seats a session placed (R8.23): the big blind's player has chips, and the
+    small blind's seat, which may be empty, is the one just before it in seat order."""
+    small, big = blinds
+    seats = len(dealt_in)
+    if not (0 <= big < seats and dealt_in[big]) or big == dealer:
+        raise ValueError(f"seat {big} cannot post the big blind")
+    if not 0 <= small < seats or small in (big, dealer):
+        raise ValueError(f"seat {small} cannot post the small blind")
+    return small, big
+
+
 class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Settlement):
     # Slots, not an instance dict: a hand holds more attributes than Python 3.11 keeps in a
     # shared-key dict (30), and every action reads and writes dozens of them; slots make
@@ -72,9 +86,13 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         profile: Profile | None = None,
         reshuffles: Sequence[Sequence[Card]] = (),
         posts: Sequence[tuple[int, int]] = (),
+        blinds: tuple[int, int] | None = None,
     ) -> None:
         """`posts` are live big blinds posted out of turn, as (seat, chips): a player who
-        joins a game between the blinds posts one before the deal (R8.3)."""
+        joins a game between the blinds posts one before the deal (R8.3). `blinds` are the
+        (small, big) blind seats when the session places them rather than the button, as a
+        dead button does (R8.23): the small blind's seat may then be empty, and the
+        button's too."""
         rules = profile if profile is not None else structure
         start = tuple(stacks) if stacks is not None else (rules.starting_stack,) * SEATS
         seats = len(start)
@@ -104,6 +122,8 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         # R8.3); with more players the two seats left of the button post them.
         self.small_blind = self.order[-1] if heads_up else self.order[0]
         self.big_blind = self.order[0] if heads_up else self.order[1]
+        if blinds is not None and not heads_up:
+            self.small_blind, self.big_blind = _placed_blinds(blinds, dealer, dealt_in)
         self.start_stacks = start
         self._set_up_stub(deck, reshuffles, dealt=rules.hand_size * len(self.order))
         self.stacks = list(start)

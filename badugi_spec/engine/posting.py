@@ -26,7 +26,8 @@ class Posting(Table):
         if rules.ante:
             for seat in self.order:
                 self._post(seat, rules.ante, "ante", "R8.3", commits=False)
-        self._post(self.small_blind, rules.small_blind, "small blind", "R1.5")
+        if dealt_in[self.small_blind]:  # an empty seat's small blind is dead (R8.23)
+            self._post(self.small_blind, rules.small_blind, "small blind", "R1.5")
         self._post(self.big_blind, rules.big_blind, "big blind", "R1.5")
         for seat, chips in posts:
             if not (0 <= seat < self.seats and dealt_in[seat]) or seat in (

@@ -80,6 +80,29 @@ class Session:
                 return seat
         return (button + 1) % seats
 
+    def _next_places(self) -> tuple[int, tuple[int, int] | None]:
+        """The next hand's button and, under a dead button, its blind seats (R8.23).
+
+        With `button_moves = "dead-button"` the big blind moves on to the next player with
+        chips, the small blind to the seat that had the big blind and the button to the
+        seat that had the small blind, empty or not: nobody misses a big blind, and a
+        seat's small blind or button can be dead. Heads-up the button posts the small blind
+        (R1.5), and the big blind goes to the player who did not have it.
+        """
+        if not self.hands or self.profile.button_moves != "dead-button":
+            return self.next_dealer, None
+        last = self.hands[-1]
+        seats = len(self.stacks)
+        big = next(
+            seat
+            for step in range(1, seats + 1)
+            if self.stacks[seat := (last.big_blind + step) % seats] > 0
+        )
+        if sum(1 for stack in self.stacks if stack > 0) == 2:
+            other = next(s for s in range(seats) if self.stacks[s] > 0 and s != big)
+            return other, None
+        return last.small_blind, (last.big_blind, big)
+
     @property
     def is_over(self) -> bool:
         return self.result is not None
@@ -94,8 +117,9 @@ class Session:
         if current is not None and not current.is_over:
             raise illegal("out-of-turn", "the current hand is still being played")
         order = deck if deck is not None else shuffled(self._shuffler.getrandbits(64))
+        dealer, blinds = self._next_places()
         hand = self._new_hand(
-            deck=order, stacks=self.stacks, dealer=self.next_dealer, reshuffles=reshuffles
+            deck=order, stacks=self.stacks, dealer=dealer, reshuffles=reshuffles, blinds=blinds
         )
         self.hands.append(hand)
         return hand
@@ -107,10 +131,16 @@ class Session:
         stacks: Sequence[int],
         dealer: int,
         reshuffles: Sequence[Sequence[Card]] = (),
+        blinds: tuple[int, int] | None = None,
     ) -> Hand:
         """The hand factory: a hook for sessions of another kind of hand."""
         return Hand(
-            deck=deck, stacks=stacks, dealer=dealer, profile=self.profile, reshuffles=reshuffles
+            deck=deck,
+            stacks=stacks,
+            dealer=dealer,
+            profile=self.profile,
+            reshuffles=reshuffles,
+            blinds=blinds,
         )
 
     def apply(self, action: Action) -> None:

@@ -31,6 +31,7 @@ class MutantSession(Session):
         stacks: Sequence[int],
         dealer: int,
         reshuffles: Sequence[Sequence[Card]] = (),
+        blinds: tuple[int, int] | None = None,
     ) -> Hand:
         return self.hand_class(
             deck=deck,
@@ -38,6 +39,7 @@ class MutantSession(Session):
             dealer=dealer,
             profile=self.profile,
             reshuffles=reshuffles,
+            blinds=blinds,
             evaluator=self.evaluator,
         )
 

@@ -73,6 +73,7 @@ class Profile:
     short_all_in: str = "full-bet"
     complete_short_all_in: bool = False
     raise_over_posted_blind: bool = False
+    call_full_big_blind: bool = False
     covered_is_all_in: bool = False
     keep_turn_when_others_all_in: bool = False
     fold_when_free: bool = False
@@ -165,6 +166,8 @@ PARAMETERS: Final = {
            "a raise over an all-in that did not reopen goes to the next full level"),
         _P("raise_over_posted_blind", "betting", "R8.26", bool,
            "after a big blind posted short, a raise goes a full bet over the chips posted"),
+        _P("call_full_big_blind", "betting", "R8.26", bool,
+           "after a big blind posted short, a call is the full big blind, not what was posted"),
         _P("covered_is_all_in", "betting", "R8.27", bool,
            "nobody may bet or raise when no one else could put in more than the current bet"),
         _P("keep_turn_when_others_all_in", "betting", "R8.28", bool,
@@ -210,8 +213,9 @@ PARAMETERS: Final = {
         _P("session_ends", "session", "R8.23", str,
            "a session ends when any player busts, or when one player is left",
            ("any-bust", "one-left")),
-        _P("button_moves", "session", "R8.23", str, "how the button moves between hands",
-           ("every-hand",)),
+        _P("button_moves", "session", "R8.23", str,
+           "how the button moves between hands: one seat, or a dead button behind the blinds",
+           ("every-hand", "dead-button")),
     )
 }  # fmt: skip
 

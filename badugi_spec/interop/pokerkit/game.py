@@ -110,6 +110,10 @@ POKERKIT_DRAWS: dict[str, object] = {
 }
 """How PokerKit draws and refills its deck (R13.4), at any table size."""
 
+POKERKIT_BLINDS: dict[str, object] = {"call_full_big_blind": False}
+"""After a big blind posted short, PokerKit's call is what was posted (R8.26), at any table:
+heads-up too, the option it offers is that call."""
+
 POKERKIT_HALVES: dict[str, object] = {
     "odd_chip_between_halves": "first-listed",
     "pots_without_losers": True,
@@ -127,6 +131,7 @@ READING_RULES: dict[str, str] = {
         "R13.5",
     ),
     "odd_chip": "R13.5",
+    "call_full_big_blind": "R13.3",
     "odd_chip_between_halves": "R13.6",
     "pots_without_losers": "R13.6",
 }
@@ -152,7 +157,7 @@ def pokerkit_readings(profile: Profile, *, seats: int) -> dict[str, object]:
     if big_bet and seats > 2:
         wanted |= POKERKIT_BIG_BET
     if len(profile.halves) > 1:
-        wanted |= POKERKIT_DRAWS | POKERKIT_HALVES
+        wanted |= POKERKIT_DRAWS | POKERKIT_HALVES | POKERKIT_BLINDS
         if not big_bet and seats > 2:
             wanted |= POKERKIT_BETTING
         elif not big_bet and profile.short_all_in not in REOPENINGS:
