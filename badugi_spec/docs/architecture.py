@@ -121,6 +121,7 @@ def layers_svg(floors: list[Layer]) -> str:
     height = len(floors) * (row + gap)
     parts = [
         f'<svg class="layers" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
+        f' width="{width}" height="{height}"'
         ' role="img" aria-label="The package layers, each importing only those below it">'
     ]
     for i, floor in enumerate(floors):
