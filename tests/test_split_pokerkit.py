@@ -65,7 +65,9 @@ def test_split_readings_and_refusals() -> None:
     heads_up = pokerkit_game.pokerkit_readings(get("badacy"), seats=2)
     assert heads_up["odd_chip_between_halves"] == "first-listed"
     assert heads_up["last_card"] == "dealt" and "covered_is_all_in" not in heads_up
-    assert pokerkit_game.reading_rules(heads_up) == ["R13.2", "R13.4", "R13.6"]
+    # Badacy calls a short big blind in full (wsop-2023, R8.26); PokerKit what was posted.
+    assert heads_up["call_full_big_blind"] is False
+    assert pokerkit_game.reading_rules(heads_up) == ["R13.2", "R13.3", "R13.4", "R13.6"]
     six = pokerkit_game.pokerkit_readings(get("badacy"), seats=6)
     assert six["covered_is_all_in"] is True
     assert pokerkit_game.unplayable(get("badacy").replace(**six), seats=6) == []

@@ -214,6 +214,8 @@ def unplayable(profile: Profile, *, seats: int | None = None) -> list[str]:
         reasons.append("PokerKit burns one card at every draw")
     if profile.cap_heads_up != "never":
         reasons.append("PokerKit never lifts the cap")
+    if profile.call_full_big_blind:
+        reasons.append("PokerKit's call after a short big blind is what was posted (R13.3)")
     if players > 2:
         readings = POKERKIT_BETTING if profile.betting == "fixed-limit" else POKERKIT_BIG_BET
         reasons += [
