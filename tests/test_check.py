@@ -17,7 +17,8 @@ from badugi_spec.scenario.runner import Runner
 
 HEAD = 'scenario {id} "A hand"\nrules R3.7\nplayers Ann 100 dealer, Bob 100\nshuffle seed 5\n'
 PASSING = (
-    HEAD.format(id="passing") + "Ann calls 1\nexpect pot 4; turn Bob; legal check, raise to 4\n"
+    HEAD.format(id="passing")
+    + "Ann calls 1\nexpect pot 4; turn Bob; legal check, raise to 4\nunfinished\n"
 )
 FAILING = HEAD.format(id="failing") + "Ann calls 1\nBob checks\nexpect pot 5\n"
 

@@ -411,3 +411,29 @@ def test_example_order_prefers_order_then_the_rules_own_folder() -> None:
     other = example("scenarios/05-showdown-and-short-stacks/aaa.badugi")
     ordered = sorted([other, nested], key=lambda e: example_order(e, "08-profiles-and-tables"))
     assert ordered == [nested, other]
+
+
+def test_order_is_a_place_among_the_rules_examples() -> None:
+    """Issue 22, item 12: `order 5` puts an example fifth, it does not make it the
+    featured one when the others have no `order`."""
+    from badugi_spec.docs.chapters import ordered_examples
+    from badugi_spec.docs.examples import Executed
+    from badugi_spec.scenario.model import Scenario, Where
+    from badugi_spec.scenario.runner import CaseResult
+
+    def example(name: str, order: int | None = None) -> Executed:
+        path = f"scenarios/04-draws/{name}.badugi"
+        scenario = Scenario(id=name, title=name, where=Where(path, 1), order=order)
+        return Executed(scenario, {}, CaseResult(name, path, 1, []))
+
+    a, b, c = example("a"), example("b"), example("c")
+
+    def ids(*examples: Executed) -> list[str]:
+        return [e.scenario.id for e in ordered_examples(list(examples), "04-draws")]
+
+    assert ids(c, a, b) == ["a", "b", "c"]
+    assert ids(a, b, c, example("fifth", order=5)) == ["a", "b", "c", "fifth"]
+    assert ids(a, b, c, example("second", order=2)) == ["a", "second", "b", "c"]
+    assert ids(a, b, example("first", order=1)) == ["first", "a", "b"]
+    # Two asking for one place take it and the next, by path; order 1 still leads.
+    assert ids(a, b, example("y", order=1), example("x", order=1)) == ["x", "y", "a", "b"]

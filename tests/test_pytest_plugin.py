@@ -10,7 +10,9 @@ HEAD = 'scenario {id} "A hand"\nrules R3.7\nplayers Ann 100 dealer, Bob 100\nshu
 def test_scenarios_are_items_named_by_id_and_failures_show_the_diff(
     pytester: pytest.Pytester,
 ) -> None:
-    pytester.makefile(".badugi", good=HEAD.format(id="good-one") + "Ann calls 1\nexpect pot 4\n")
+    pytester.makefile(
+        ".badugi", good=HEAD.format(id="good-one") + "Ann calls 1\nexpect pot 4\nunfinished\n"
+    )
     pytester.makefile(".badugi", bad=HEAD.format(id="bad-one") + "Ann calls 1\nexpect pot 7\n")
     pytester.makefile(".badugi", broken='scenario broken "x"\nrules R2.1\nplayers Ann\n')
     result = pytester.runpytest("-v", "-p", "no:cacheprovider")

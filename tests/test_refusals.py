@@ -68,10 +68,16 @@ CASES: list[tuple[str, tuple[str, ...], str, str, bool]] = [
 ]  # fmt: skip
 
 
+ENDED = {"session-before-turn", "hand-before-turn"}
+"""The cases whose hand is over before the refused action: the others stop mid-hand."""
+
+
 def _scenario(case_id: str, breaks: tuple[str, ...], before: str, action: str) -> str:
     code = winning_code(breaks)
     reject = f"reject deal with {code}" if action == "deal" else f"reject {action} with {code}"
-    return f'scenario p-{case_id} "precedence"\nrules R3.3\n\n{before}{reject}\n'
+    # A refusal mid-hand is where the scenario stops, on purpose (`unfinished`).
+    stop = "" if action == "deal" or case_id in ENDED else "unfinished\n"
+    return f'scenario p-{case_id} "precedence"\nrules R3.3\n\n{before}{reject}\n{stop}'
 
 
 def _run(impl: Implementation, text: str) -> tuple[str, str]:

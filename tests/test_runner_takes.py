@@ -31,7 +31,7 @@ def run(text: str, *, swap: tuple[str, str] | None = None) -> CaseResult:
 
 
 def test_takes_pass_once_the_last_player_has_declared() -> None:
-    result = run(HEAD + DRAW + "expect Cy has 9♠ 9♥ J♦ 4♣; Ann has A♠ 2♥ 3♦ 5♣\n")
+    result = run(HEAD + DRAW + "expect Cy has 9♠ 9♥ J♦ 4♣; Ann has A♠ 2♥ 3♦ 5♣\nunfinished\n")
     assert result.status == "passed", result.divergence
 
 

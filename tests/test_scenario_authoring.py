@@ -43,18 +43,20 @@ def error_of(text: str) -> ScenarioError:
 
 
 def test_legal_stops_at_a_semicolon() -> None:
-    assert run(HEAD + "expect legal call 1, fold, raise to 4; pot 3; turn Ann\n") == "passed"
+    text = HEAD + "expect legal call 1, fold, raise to 4; pot 3; turn Ann\nunfinished\n"
+    assert run(text) == "passed"
     assert run(HEAD + "expect legal call 1, fold, raise to 4; pot 5\n").endswith(
         "expected pot 5, got pot 3"
     )
 
 
 def test_legal_accepts_raise_without_to_as_actions_do() -> None:
-    assert run(HEAD + "expect legal call 1, fold, raise 4\nAnn raises 4\n") == "passed"
+    text = HEAD + "expect legal call 1, fold, raise 4\nAnn raises 4\nunfinished\n"
+    assert run(text) == "passed"
 
 
 def test_a_players_exact_cards() -> None:
-    assert run(HEAD + "expect Bob has K♦ 3♦ 2♥ A♠; Ann has A♥ 2♣ 3♠ 7♦\n") == "passed"
+    assert run(HEAD + "expect Bob has K♦ 3♦ 2♥ A♠; Ann has A♥ 2♣ 3♠ 7♦\nunfinished\n") == "passed"
     assert run(HEAD + "expect Bob has A♠ 2♥ 3♦ 4♣\n") == (
         "failed: expected Bob has A♠ 2♥ 3♦ 4♣, got Bob has A♠ 2♥ 3♦ K♦"
     )
@@ -105,7 +107,7 @@ def test_a_missing_rules_line_says_what_to_add() -> None:
 
 
 def test_out_of_turn_names_the_player() -> None:
-    text = HEAD + "reject Bob checks with out-of-turn\n"
+    text = HEAD + "reject Bob checks with out-of-turn\nunfinished\n"
     case = compile_case(parse_scenario(text, "s.badugi", RULES))
     result = Runner(EngineImplementation()).run(case)
     assert result.status == "passed"

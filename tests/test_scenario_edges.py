@@ -65,6 +65,7 @@ def test_a_byte_order_mark_and_emoji_suits_are_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = HEAD + "deal Ann A♠️ 2♥️ 3♦ 4♣ / Bob 5♠ 6♥ 7♦ 8♣\nexpect Ann holds 4-card 4-3-2-A\n"
+    text += "unfinished\n"
     (tmp_path / "bom.badugi").write_bytes("\ufeff".encode() + text.encode())
     assert main(["check", str(tmp_path), "-q"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
@@ -87,7 +88,7 @@ class _DealsWrong(EngineImplementation):
 
 
 def test_a_stated_deal_is_checked_after_the_deal() -> None:
-    case = compile_case(parse(HEAD + DEAL))
+    case = compile_case(parse(HEAD + DEAL + "unfinished\n"))
     assert case["hands"][0]["deal"] == {
         "Ann": ["As", "2h", "3d", "4c"],
         "Bob": ["5s", "6h", "7d", "8c"],

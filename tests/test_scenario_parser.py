@@ -88,6 +88,7 @@ def test_compiled_case_is_plain_json() -> None:
     assert case["hands"][0]["dealer"] == "Ann"
     assert case["hands"][0]["steps"][2] == {
         "line": 10,
+        "column": 1,
         "op": "act",
         "source": "Ann calls 1",
         "player": "Ann",
@@ -122,7 +123,7 @@ def test_compiled_case_is_plain_json() -> None:
             'scenario x "t"\nrules R2.1\nplayers Ann 100, Bob 100\nshuffle seed 1\nAnn dances\n',
             5,
             5,
-            "unexpected",
+            "unknown action 'dances': an action is a name and one of checks,",
         ),
         ("rules R2.1\n", 1, 1, "a scenario starts with"),
         (

@@ -101,8 +101,8 @@ def test_pot_expectations_compile_with_their_names() -> None:
     assert values["session-reason"] == "hands" and values["stub"] == 40
     details = [step["value"] for step in steps if step["what"] == "pot-detail"]
     assert details == [
-        {"pot": 0, "amount": 3, "eligible": ["Ann", "Bob"], "winners": ["Bob"]},
-        {"pot": 2, "amount": 4, "eligible": ["Cy"], "winners": None},
+        {"pot": 0, "amount": 3, "eligible": ["Ann", "Bob"], "winners": ["Bob"], "shares": None},
+        {"pot": 2, "amount": 4, "eligible": ["Cy"], "winners": None, "shares": None},
     ]
 
 
@@ -128,7 +128,7 @@ def test_an_unknown_parameter_is_located_at_the_key_with_a_suggestion() -> None:
         ("cap_counts_blind=yes", "true or false"),
         ("cap_heads_up=sometimes", "cap_heads_up must be one of never"),
         ("reshuffle=stub,muck", "'muck' is not one of"),
-        ("max_seats=9", "max_seats must be at most 8"),
+        ("max_seats=9", "max_seats is a whole number from 2 to 8, not '9' (R8.2)"),
         ("bet_sizes=2,x", "'x' is not a whole number"),
     ],
 )

@@ -91,14 +91,41 @@ def _rule_text_md(text: str) -> str:
 
 
 def example_order(executed: Executed, chapter_stem: str) -> tuple[int, int, str]:
-    """How a rule's examples are ordered: an explicit `order` first, then the examples
-    filed in the rule's own chapter folder (or a sub-folder of it, such as
-    `08-profiles-and-tables/side-pots/`), then by path. File names never decide which
-    example leads."""
+    """How a rule's examples without `order` follow one another: those filed in the rule's
+    own chapter folder (or a sub-folder of it, such as `08-profiles-and-tables/side-pots/`)
+    first, then by path. (`order` is a place, see `ordered_examples`.)"""
     scenario = executed.scenario
     folders = Path(scenario.where.path).parent.parts
     order = scenario.order if scenario.order is not None else 1_000_000
     return (order, 0 if chapter_stem in folders else 1, scenario.where.path)
+
+
+def ordered_examples(examples: Sequence[Executed], chapter_stem: str) -> list[Executed]:
+    """A rule's examples in the order shown, the featured one first.
+
+    `order N` is a place: the example is the N-th shown (`order 1` is the featured one), and
+    the examples without `order` fill the other places in `example_order`'s order. So
+    `order 5` puts an example fifth, never before the four it follows; past the end it
+    comes last. Two examples asking for one place take it and the next, by path."""
+    placed = sorted((e for e in examples if e.scenario.order is not None), key=_by_place)
+    rest = sorted(
+        (e for e in examples if e.scenario.order is None),
+        key=lambda e: example_order(e, chapter_stem),
+    )
+    out: list[Executed] = []
+    while placed or rest:
+        place = len(out) + 1
+        wanted = placed[0].scenario.order if placed else None
+        if placed and (not rest or (wanted is not None and wanted <= place)):
+            out.append(placed.pop(0))
+        else:
+            out.append(rest.pop(0))
+    return out
+
+
+def _by_place(executed: Executed) -> tuple[int, str]:
+    scenario = executed.scenario
+    return (scenario.order or 0, scenario.where.path)
 
 
 def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> list[str]:
@@ -106,9 +133,8 @@ def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> lis
     lines += [_rule_text_md(rule.text), ""]
     if rule.not_heads_up is not None:
         lines += ['!!! note "No worked example"', "", "    This rule cannot be shown heads-up.", ""]
-    shown_here = sorted(
-        (e for e in executed if e.scenario.rules[0] == rule.id),
-        key=lambda e: example_order(e, chapter_stem),
+    shown_here = ordered_examples(
+        [e for e in executed if e.scenario.rules[0] == rule.id], chapter_stem
     )
     cited = [e for e in executed if rule.id in e.scenario.rules[1:]]
     if shown_here:

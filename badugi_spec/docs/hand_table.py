@@ -119,6 +119,13 @@ def hand_html(
     ]
     if ended is not None:
         out.append(result_html(ended, profile))
+    elif hand.get("unfinished"):
+        # Said, so that a reader does not look for a result the example never reaches.
+        out.append(
+            '<div class="result unfinished"><div class="para"><em>The example stops here, before'
+            " the hand is over: what it shows has happened, and the rest of the hand does not"
+            " change it.</em></div></div>"
+        )
     return "".join(out)
 
 

@@ -147,6 +147,26 @@ class Stub(Table):
                 self._log("burn", None, "R8.21", cards=card)
         return tuple(taken)
 
+    def _reshuffle_mismatch(
+        self, stated: Sequence[Card], chosen: Sequence[Card], piles: Sequence[str]
+    ) -> str:
+        """What a stated reshuffle gets wrong: the cards the profile gathers, in deck order
+        (the line to write), and what the stated order leaves out or adds (R8.18)."""
+        have = {c.index for c in stated}
+        gathered = {c.index for c in chosen}
+        missing = [c.pretty() for c in self.deck.canonical(chosen) if c.index not in have]
+        extra = [c.pretty() for c in stated if c.index not in gathered]
+        wrong = []
+        if missing:
+            wrong.append(f"leaves out {' '.join(missing)}")
+        if extra:
+            wrong.append(f"lists {' '.join(extra)}, not gathered")
+        cards = " ".join(c.pretty() for c in self.deck.canonical(chosen))
+        return (
+            f"the stated reshuffle ({len(stated)} cards) {' and '.join(wrong)}; the profile"
+            f" gathers these {len(chosen)} ({', '.join(piles)}), in deck order: {cards}"
+        )
+
     def _reshuffle(self, seat: int | None) -> None:
         """Rebuild the stub from the piles the profile names (R8.18, R8.20)."""
         piles = self.profile.reshuffle
@@ -176,11 +196,7 @@ class Stub(Table):
         )
         if stated is not None:
             if sorted(c.index for c in stated) != sorted(c.index for c in chosen):
-                raise illegal(
-                    "reshuffle-mismatch",
-                    f"the stated reshuffle {' '.join(c.pretty() for c in stated)} is not the"
-                    f" {len(chosen)} cards the profile gathers",
-                )
+                raise illegal("reshuffle-mismatch", self._reshuffle_mismatch(stated, chosen, piles))
             order = list(stated)
         else:
             order = self.deck.canonical(chosen)

@@ -1,18 +1,19 @@
 """Turn parsed statements into a checked `Scenario`: the semantic half of parsing.
 
 Catches what the grammar cannot: unknown players and rule IDs, cards dealt twice, a
-hand without cards, a draw that takes a different number of cards than it throws.
+hand without cards, a draw that takes a different number of cards than it throws, a
+hand that goes on after `unfinished`. The header statements are in `assemble_header`.
 """
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import ScenarioError
-from badugi_spec.profiles import HOUSE, PARAMETERS, Profile, ProfileError, get, override_value
+from badugi_spec.profiles import HOUSE, Profile
+from badugi_spec.scenario.assemble_header import Header
 from badugi_spec.scenario.model import (
     Act,
     Expect,
@@ -23,6 +24,7 @@ from badugi_spec.scenario.model import (
     Step,
     Where,
     source_lines,
+    stated_button,
 )
 
 _PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn", "cards"})
@@ -41,9 +43,13 @@ class _Hand:
     reshuffles: list[tuple[Card, ...]] = field(default_factory=list)
     sourced: bool = False
     cards_seen: dict[Card, Where] = field(default_factory=dict)
+    unfinished: Where | None = None
+    left_out: tuple[str, ...] = ()
+    """Players the hand's `deal` gives no cards: they have no chips left (R8.23)."""
+    deal_where: Where | None = None
 
 
-class _Assembler:
+class _Assembler(Header):
     def __init__(self, path: str, text: str, known_rules: set[str] | None) -> None:
         self.path = path
         self.lines = source_lines(text)
@@ -104,60 +110,6 @@ class _Assembler:
             self.deck_open = False
         handler(*statement[1:])
 
-    def on_profile(self, where: Where, name: str, pairs: list[tuple[str, str, Where]]) -> None:
-        if self.profile_where is not None:
-            raise self.fail(
-                where, f"the profile is already named at line {self.profile_where.line}"
-            )
-        if self.seats:
-            raise self.fail(where, "the profile line comes before the players (R8.1)")
-        try:
-            profile = get(name)
-        except ProfileError as error:
-            raise self.fail(where, str(error)) from None
-        changes: dict[str, object] = {}
-        for key, value, place in pairs:
-            if key not in PARAMETERS:
-                raise self.fail(place, f"{name} has no parameter {key!r}{_close_to(key)}")
-            if key in changes:
-                raise self.fail(place, f"{key} is overridden twice")
-            try:
-                changes[key] = override_value(key, value)
-            except ProfileError as error:
-                # The value is at fault, not the key: point at what follows the `=`.
-                at = Where(place.path, place.line, place.column + len(key) + 1)
-                raise self.fail(at, f"{key}={value}: {error}") from None
-            self.overrides.append((key, value))
-        if changes:
-            try:
-                # Checked together, so `small_blind=10 big_blind=25` works in either order.
-                profile = profile.replace(**changes)
-            except ProfileError as error:
-                problem = str(error).split(": ", 1)[-1]
-                raise self.fail(pairs[0][2], f"{name} with these overrides: {problem}") from None
-        self.profile = profile
-        self.profile_where = where
-
-    def on_rules(self, where: Where, tokens: list[Any]) -> None:
-        for token in tokens:
-            rule = str(token)
-            if self.known_rules is not None and rule not in self.known_rules:
-                place = Where(self.path, int(token.line), int(token.column))
-                raise self.fail(place, f"unknown rule ID {rule}: not in the rulebook")
-        self.header.setdefault("rules", []).extend(str(t) for t in tokens)
-
-    def on_tags(self, where: Where, tags: list[str]) -> None:
-        self.header.setdefault("tags", []).extend(tags)
-
-    def on_order(self, where: Where, number: int) -> None:
-        if "order" in self.header:
-            raise self.fail(where, "the scenario already has its 'order'")
-        self.header["order"] = number
-
-    def on_text(self, where: Where, text: str) -> None:
-        previous = self.header.get("text", "")
-        self.header["text"] = f"{previous}\n\n{text}" if previous else text
-
     def on_players(self, where: Where, seats: list[tuple[Seat, bool, Any]]) -> None:
         if self.seats:
             raise self.fail(where, "the players are already named")
@@ -195,6 +147,14 @@ class _Assembler:
             raise self.fail(
                 where, f"hand {len(self.hands)} has no cards: deal, deck or shuffle seed"
             )
+        if self.hands and self.hands[-1].unfinished is not None:
+            stop = self.hands[-1].unfinished
+            raise self.fail(
+                where,
+                f"hand {len(self.hands)} stops unfinished at line {stop.line}, so no hand can"
+                " follow it (the table deals only once a hand is over): finish that hand, or"
+                " end the scenario there",
+            )
         if number != expected:
             raise self.fail(where, f"hands are numbered in order: expected hand {expected}")
         self.current(where)
@@ -222,15 +182,29 @@ class _Assembler:
             named.add(name)
             size = self.profile.hand_size
             if len(cards) != size:
+                under = "" if self.profile.name == HOUSE.name else f" under {self.profile.name}"
                 raise self.fail(
-                    place, f"{name} is dealt {len(cards)} cards; a hand has {size} (R1.7)"
+                    place,
+                    f"{name} is dealt {len(cards)} cards;{under} a hand has {size}"
+                    f" ({self.deal_rule()})",
                 )
             for token, card in tokens:
                 self.see(hand, card, Where(self.path, int(token.line), int(token.column)))
             hand.deal.append((name, cards))
-        missing = [s.name for s in self.seats if s.name not in named]
-        if missing:
+        missing = tuple(s.name for s in self.seats if s.name not in named)
+        if missing and (hand.number == 1 or self.profile.max_seats == 2):
+            # Everyone has chips in the first hand, and heads-up a bust ends the session.
             raise self.fail(where, f"the deal must give cards to {', '.join(missing)} too")
+        earlier = next((h.left_out for h in reversed(self.hands[:-1]) if h.deal), ())
+        back = [name for name in earlier if name not in missing]
+        if back:
+            raise self.fail(
+                where,
+                f"{', '.join(back)} had no cards in an earlier hand, so no chips (R8.23):"
+                " a player who is out cannot be dealt in again",
+            )
+        hand.left_out = missing
+        hand.deal_where = where
 
     def on_deck(self, where: Where, cards: list[Any]) -> None:
         stated = tuple(card for _, card in cards)
@@ -253,6 +227,7 @@ class _Assembler:
 
     def on_burn(self, where: Where, card: tuple[Any, Card]) -> None:
         hand = self.current(where)
+        self._still_open(hand, where)
         if not hand.deal:
             raise self.fail(
                 where, "a stated burn needs a deal: with a deck or seed the deck decides"
@@ -278,6 +253,7 @@ class _Assembler:
 
     def on_reshuffle(self, where: Where, cards: list[Any]) -> None:
         hand = self.current(where)
+        self._still_open(hand, where)
         if not hand.sourced:
             raise self.fail(where, "a stated reshuffle comes after the hand's cards")
         if not self.profile.reshuffle:
@@ -294,6 +270,25 @@ class _Assembler:
         if not hand.sourced or hand.steps:
             raise self.fail(where, "'reject deal' comes right after the hand's cards")
         hand.reject_deal = code
+
+    def on_unfinished(self, where: Where) -> None:
+        hand = self.current(where)
+        if not hand.sourced:
+            raise self.fail(where, "'unfinished' ends a hand: it comes after the hand's steps")
+        if hand.reject_deal is not None:
+            raise self.fail(
+                where, f"the deal of hand {hand.number} is refused: no hand to leave unfinished"
+            )
+        self._still_open(hand, where)
+        hand.unfinished = where
+
+    def _still_open(self, hand: _Hand, where: Where) -> None:
+        if hand.unfinished is not None:
+            raise self.fail(
+                where,
+                f"hand {hand.number} stops at line {hand.unfinished.line} ('unfinished'):"
+                " nothing more happens in it; move 'unfinished' after the hand's last step",
+            )
 
     def on_steps(self, steps: list[Step]) -> None:
         for step in steps:
@@ -313,6 +308,7 @@ class _Assembler:
                 f"the deal of hand {hand.number} is refused, so it has no steps;"
                 f" start 'hand {hand.number + 1}'",
             )
+        self._still_open(hand, where)
         act = step.act if isinstance(step, Reject) else step
         if isinstance(step, Act) and step.kind == "draw":
             drawn = sum(
@@ -352,14 +348,35 @@ class _Assembler:
             if twice:
                 raise self.fail(step.where, f"{', '.join(twice)} named twice in one 'stacks'")
             names.extend(stacked)
-        if step.what == "session-over" and step.args[0] is not None:
-            names.append(str(step.args[0]))
+        if step.what == "session-over":
+            if step.args[0] is not None:
+                names.append(str(step.args[0]))
+            tied = step.args[2] if len(step.args) > 2 else ()
+            names.extend(str(name) for name in tied)  # type: ignore[attr-defined]
         if step.what == "pot-detail":
-            for group in step.args[2:]:
+            for group in step.args[2:4]:
                 if isinstance(group, tuple):
                     names.extend(str(name) for name in group)
+        if step.what == "show-order":
+            names.extend(str(name) for name in step.args)
+        if step.what == "posts" and step.args[0] is not None:
+            names.append(str(step.args[0]))
         for name in names:
             self.player(name, step.where)
+
+    def _button_known(self, hand: _Hand) -> None:
+        """A deal that leaves out a player with no chips is ordered from the button, which
+        the bust has moved as the profile says (R8.23): the hand must name it."""
+        if not hand.left_out or stated_button(hand.steps) is not None:
+            return
+        assert hand.deal_where is not None
+        out = ", ".join(hand.left_out)
+        raise self.fail(
+            hand.deal_where,
+            f"the deal leaves out {out}, who has no chips (R8.23): the cards go round from the"
+            f" button's left, so say who has it, with 'expect button <Name>' in hand"
+            f" {hand.number}",
+        )
 
     def on_check(self, step: Step) -> None:
         self.deck_open = False
@@ -383,6 +400,8 @@ class _Assembler:
                 "no 'rules' line: add one naming the rule IDs this scenario shows,"
                 " for example 'rules R3.6' (see `badugi-spec rules`)",
             )
+        for hand in self.hands:
+            self._button_known(hand)
         hands = tuple(
             HandScript(
                 number=h.number,
@@ -394,6 +413,7 @@ class _Assembler:
                 steps=tuple(h.steps),
                 reject_deal=h.reject_deal,
                 reshuffles=tuple(h.reshuffles),
+                unfinished=h.unfinished,
             )
             for h in self.hands
         )
@@ -413,12 +433,6 @@ class _Assembler:
             overrides=tuple(self.overrides),
             order=self.header.get("order"),
         )
-
-
-def _close_to(key: str) -> str:
-    """A hint for a misspelt parameter: the known one it is closest to, if any."""
-    found = difflib.get_close_matches(key, PARAMETERS, n=1)
-    return f" (did you mean {found[0]}?)" if found else "; see `badugi-spec profiles show`"
 
 
 def assemble(

@@ -23,6 +23,7 @@ from badugi_spec.scenario.model import (
     Scenario,
     Step,
     dealer_name,
+    stated_button,
 )
 
 CASE_FORMAT = 2
@@ -34,10 +35,16 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
 
 
 def dealer_of(scenario: Scenario, hand_number: int) -> str:
-    """The button alternates from the first dealer (R6.1, R6.2).
+    """Who deals the hand: the one its `expect button` names, else the button alternates
+    from the first dealer (R6.1, R6.2).
 
-    A refused deal (`reject deal`) is not a hand, so it does not move the button.
+    A refused deal (`reject deal`) is not a hand, so it does not move the button. After a
+    bust the button moves as the profile says (R8.23): a `deal` that leaves a player out
+    must state the button, and the runner checks it is where the implementation put it.
     """
+    stated = stated_button(scenario.hands[hand_number - 1].steps)
+    if stated is not None:
+        return stated
     names = scenario.seat_names
     refused = [h.reject_deal is not None for h in scenario.hands[: hand_number - 1]]
     return dealer_name(names, scenario.dealer or names[0], refused)
@@ -158,7 +165,12 @@ def _expect_value(step: Expect) -> Any:
         case "cards":
             return {"player": a[0], "cards": _cards(a[1])}  # type: ignore[arg-type]
         case "session-over":
-            return {"winner": a[0], "reason": a[1]}
+            tied = {"tied": list(a[2])} if len(a) > 2 else {}  # type: ignore[call-overload]
+            return {"winner": a[0], "reason": a[1]} | tied
+        case "show-order":
+            return list(a)
+        case "posts":
+            return {"player": a[0], "blind": a[1], "amount": a[2]}
         case "pots":
             return list(a)
         case "pot-detail":
@@ -167,6 +179,7 @@ def _expect_value(step: Expect) -> Any:
                 "amount": a[1],
                 "eligible": list(a[2]) if a[2] is not None else None,  # type: ignore[call-overload]
                 "winners": list(a[3]) if a[3] is not None else None,  # type: ignore[call-overload]
+                "shares": dict(a[4]) if a[4] is not None else None,  # type: ignore[call-overload]
             }
         case "session-continues":
             return None
@@ -175,7 +188,7 @@ def _expect_value(step: Expect) -> Any:
 
 
 def _step(step: Step) -> dict[str, Any]:
-    base: dict[str, Any] = {"line": step.where.line}
+    base: dict[str, Any] = {"line": step.where.line, "column": step.where.column}
     if isinstance(step, Act):
         return base | {"op": "act", "source": step.source} | _act(step)
     if isinstance(step, Reject):
@@ -246,6 +259,11 @@ def compile_case(scenario: Scenario) -> dict[str, Any]:
                     else {}
                 ),
                 "steps": [_step(step) for step in hand.steps],
+                **(
+                    {"unfinished": {"line": hand.unfinished.line}}
+                    if hand.unfinished is not None
+                    else {}
+                ),
             }
             for hand in scenario.hands
         ],

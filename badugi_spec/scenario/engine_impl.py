@@ -106,6 +106,43 @@ def _half_json(half: dict[str, Any], names: list[str]) -> dict[str, Any]:
     }
 
 
+_BLINDS: Final = {"small blind": "small", "big blind": "big", "posted big blind": "big"}
+_POSTS_SEEN: list[tuple[Hand, list[dict[str, Any]]]] = []
+"""The last hand's posts: they are fixed once it is dealt, and the state is asked for
+after every action, so its log is read once a hand."""
+
+
+def posts_of(hand: Hand, names: list[str]) -> list[dict[str, Any]]:
+    """Who posted which blind, in the order posted (R1.5, R8.3): antes are not blinds."""
+    if _POSTS_SEEN and _POSTS_SEEN[0][0] is hand:
+        return _POSTS_SEEN[0][1]
+    posts = []
+    for event in hand.events:
+        if event.kind != "post" or event.seat is None:
+            continue
+        blind = _BLINDS.get(event.note.removesuffix(" all-in"))
+        if blind is not None:
+            posts.append({"player": names[event.seat], "blind": blind, "amount": event.amount})
+    _POSTS_SEEN[:] = [(hand, posts)]
+    return posts
+
+
+def _show_order(hand: Hand, names: list[str]) -> list[str]:
+    """Who showed, in the order they showed (R8.22): the hand's log says."""
+    return [names[e.seat] for e in hand.events if e.kind == "show" and e.seat is not None]
+
+
+def _leaders(session: Session, names: list[str]) -> list[str]:
+    """Once the session is over: its winner, or the players tied for the most chips (R6.5)."""
+    result = session.result
+    if result is None:
+        return []
+    if result.winner is not None:
+        return [names[result.winner]]
+    top = max(result.stacks)
+    return [names[s] for s, stack in enumerate(result.stacks) if stack == top]
+
+
 def state_of(session: Session, names: list[str]) -> dict[str, Any]:
     """The canonical snapshot of a session and its current hand (names, not seats)."""
     hand: Hand | None = session.hand
@@ -118,6 +155,7 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
             "winner": None if result is None or result.winner is None else names[result.winner],
             "reason": None if result is None else result.reason,
         }
+        | ({"leaders": _leaders(session, names)} if result is not None else {})
     }
 
     def named(seats: list[int]) -> list[str]:
@@ -145,11 +183,16 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
         "burns": snap["burns"],
         "reshuffles": snap["reshuffles"],
         "stub": snap["stub"],
+        "posts": posts_of(hand, names),
         "pots": [
             {
                 "amount": pot["amount"],
                 "eligible": named(pot["eligible"]),
                 "winners": named(pot["winners"]),
+                # Each winner's chips of this pot, once it is awarded (R8.15).
+                "shares": {
+                    names[s]: share for s, share in zip(pot["winners"], pot["shares"], strict=True)
+                },
             }
             | (
                 {"halves": [_half_json(half, names) for half in pot["halves"]]}
@@ -169,6 +212,7 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
                 names[s]: None if v is None else _as_json(v)
                 for s, v in enumerate(hand_result.shown)
             },
+            "show_order": _show_order(hand, names),
         }
         | ({"shown_in": _shown_in(hand, names)} if hand.named_rankings else {}),
     }

@@ -24,6 +24,14 @@ def dealer_name(names: Sequence[str], first_dealer: str, refused_before: Iterabl
     return names[(names.index(first_dealer) + dealt_before) % len(names)]
 
 
+def stated_button(steps: Iterable[object]) -> str | None:
+    """Who the hand's first `expect button` says deals it, if it says so."""
+    for step in steps:
+        if isinstance(step, Expect) and step.what == "button":
+            return str(step.args[0])
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Where:
     """A place in a scenario file, for errors and failure reports."""
@@ -122,6 +130,9 @@ class HandScript:
     """The error code the deal itself must be refused with (a stated deck too short)."""
     reshuffles: tuple[tuple[Card, ...], ...] = ()
     """Stated orders of the stubs rebuilt in this hand, in the order they happen (R8.18)."""
+    unfinished: Where | None = None
+    """Where the scenario says the hand stops before its result on purpose (`unfinished`);
+    None: the hand must reach its result."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,9 +48,12 @@ _FRIENDLY: Final = {
 
 # The words a line may start with, for "did you mean" on a misspelt statement.
 STATEMENTS: Final = (
-    "scenario", "rules", "tags", "order", "note", "players", "hand", "deal", "deck",
-    "shuffle", "burn", "reject", "expect", "evaluate", "compare",
+    "scenario", "profile", "rules", "tags", "order", "note", "players", "hand", "deal", "deck",
+    "shuffle", "burn", "reshuffle", "reject", "expect", "evaluate", "compare", "unfinished",
 )  # fmt: skip
+
+VERBS: Final = ("checks", "bets", "calls", "raises", "folds", "goes", "discards", "stands")
+"""The words after a player's name: an action (`goes all-in`, `stands pat`)."""
 
 
 @functools.cache
@@ -90,6 +93,47 @@ class _Build(Statements, Expectations):
     """Every statement of a file: the rule callbacks are split by what they build."""
 
 
+def _keyword_values() -> dict[str, str]:
+    """Lark's terminal names of the plain keywords (`BETS`) -> the keyword (`bets`)."""
+    return {
+        t.name: t.pattern.value
+        for t in _parser().terminals
+        if isinstance(t.pattern, lark.lexer.PatternStr) and t.pattern.value.isalpha()
+    }
+
+
+def _specific(
+    found: str, expected: set[str] | frozenset[str], source: str, column: int
+) -> str | None:
+    """A clearer message than Lark's list for the mistakes authors make: a quote or a
+    narrative block never closed, a misspelt action or keyword."""
+    if found.startswith('"""'):
+        return (
+            'this """ opens a narrative block that is never closed: end the story with'
+            ' """ on a line of its own'
+        )
+    if "STRING" in expected and found.startswith('"') and '"' not in source[column:]:
+        return (
+            'this " opens a quoted text that is not closed on its line: end it with " before'
+            " the end of the line"
+        )
+    word = found.split()[0] if found.split() else ""
+    keywords = _keyword_values()
+    offered = sorted(keywords[name] for name in expected if name in keywords)
+    if not word.isalpha() or not offered:
+        return None
+    close = difflib.get_close_matches(word, offered, n=1, cutoff=0.6)
+    if set(VERBS) <= set(offered):
+        fix = f"did you mean {close[0]!r}? " if close else ""
+        return (
+            f"unknown action {word!r}: {fix}an action is a name and one of"
+            " checks, bets, calls, raises, folds, goes all-in, discards, stands pat"
+        )
+    if close:
+        return f"unexpected {word!r}: did you mean {close[0]!r}?"
+    return None
+
+
 def _misspelt_statement(source: str) -> str | None:
     """'unknown statement' with a suggestion, when a line's first word is a near miss."""
     first = source.split(maxsplit=1)[0] if source.strip() else ""
@@ -118,8 +162,10 @@ def parse_statements(text: str, path: str) -> list[Any]:
                 source_line=source,
             ) from None
         found = source[error.column - 1 : error.column + 7].split(" ")[0] or "this"
+        rest = source[error.column - 1 :]
+        specific = _specific(rest, error.allowed or set(), source, error.column)
         raise ScenarioError(
-            f"unexpected {found!r}; expected {_expected(error.allowed or set())}",
+            specific or f"unexpected {found!r}; expected {_expected(error.allowed or set())}",
             path=path,
             line=error.line,
             column=error.column,
@@ -142,8 +188,9 @@ def parse_statements(text: str, path: str) -> list[Any]:
         found = "the end of the line" if token.type == "_NL" else repr(str(token))
         if token.type == "$END":
             found = "the end of the file"
+        specific = _specific(str(token), error.expected, source, column)
         raise ScenarioError(
-            f"unexpected {found}; expected {_expected(error.expected)}",
+            specific or f"unexpected {found}; expected {_expected(error.expected)}",
             path=path,
             line=line,
             column=column,

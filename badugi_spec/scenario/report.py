@@ -44,11 +44,14 @@ def describe_failure(result: CaseResult) -> list[str]:
     lines = [f"{result.status.upper()} {result.id}  ({result.file}:{result.line})  rules {rules}"]
     d = result.divergence
     if d is not None:
+        place = f"{result.file}:{d.line}" + (f":{d.column}" if d.column else "")
         lines += [
-            f"  at {result.file}:{d.line}: {d.source}",
+            f"  at {place}: {d.source}",
             f"    expected: {d.expected}",
             f"    actual:   {d.actual}",
         ]
+        if d.hint:
+            lines.append(f"    fix:      {d.hint}")
         before = [row for row in result.trace if row.op != "note"][-STEPS_SHOWN:]
         if before:
             lines.append("  steps before it:")
@@ -202,9 +205,11 @@ def to_json(
                 if r.divergence is None
                 else {
                     "line": r.divergence.line,
+                    "column": r.divergence.column,
                     "source": r.divergence.source,
                     "expected": r.divergence.expected,
                     "actual": r.divergence.actual,
+                    "fix": r.divergence.hint,
                 },
             }
             for r in results

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from badugi_spec.rankings.house import MAX_CARDS
-from badugi_spec.scenario import values
+from badugi_spec.scenario import runner_hand, values
 from badugi_spec.scenario.engine_impl import Implementation, Outcome
-from badugi_spec.scenario.runner_expect import answered, compare_expectation
+from badugi_spec.scenario.runner_expect import Unreported, answered, compare_expectation
 from badugi_spec.scenario.value_lines import CannotAsk, ValueLines
 
 
@@ -24,6 +24,10 @@ class Divergence:
     source: str
     expected: str
     actual: str
+    column: int = 0
+    """Where on the line the step starts; 0 when the case does not say."""
+    hint: str = ""
+    """How to change the scenario if what happened is what it should show."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,8 @@ class Runner:
         """The case's draws deliver once everyone has declared (R8.16)."""
         self._pending_takes: list[tuple[dict[str, Any], str]] = []
         """`takes` steps waiting for their draw round's delivery, with that round's phase."""
+        self._mismatch: tuple[int, int] | None = None
+        """(hand, rebuild) of a stated reshuffle the implementation refused (R8.18)."""
 
     def run(self, case: dict[str, Any]) -> CaseResult:
         result = CaseResult(case["id"], case["file"], case["line"], list(case["rules"]))
@@ -147,6 +153,8 @@ class Runner:
             result.status = "failed"
             result.divergence = diverged.divergence
             self._confirm(result)
+            if result.status == "failed" and self._mismatch is not None:
+                result.message = self._rest_of_the_file(case, *self._mismatch)
         except ImplementationError as error:
             _errored(result, error)
         except Exception as error:  # a crash in an implementation is a result
@@ -155,6 +163,29 @@ class Runner:
         if result.status == "passed":
             _settle(result)
         return result
+
+    def _rest_of_the_file(self, case: dict[str, Any], hand_number: int, rebuild: int) -> str:
+        """After a stated reshuffle is refused, the file is run again with the stub rebuilt
+        in the profile's own order from that rebuild on, so that every later line is still
+        checked: what it shows is reported with the mismatch."""
+        again = {**case, "hands": [dict(hand) for hand in case["hands"]]}
+        hand = again["hands"][hand_number - 1]
+        hand["reshuffles"] = hand.get("reshuffles", [])[:rebuild]
+        rerun = Runner(self.impl).run(again)
+        head = (
+            "the rest of the file, run again with that stub in the order of the gathered"
+            " cards (as without the reshuffle line):"
+        )
+        d = rerun.divergence
+        if rerun.status == "passed":
+            return f"{head} every later line holds"
+        if d is None:
+            return f"{head} {rerun.status}: {rerun.message}"
+        more = f"\n{rerun.message}" if rerun.message else ""
+        return (
+            f"{head} then at line {d.line}: {d.source}\n"
+            f"  expected: {d.expected}\n  actual:   {d.actual}{more}"
+        )
 
     def _confirm(self, result: CaseResult) -> None:
         """Before a failure stands, an implementation over a pipe may say its answers were
@@ -231,14 +262,8 @@ class Runner:
                 )
                 continue
             state = self._ok(outcome, where)
-            for name, cards in hand.get("deal", {}).items():
-                held = state.get("hands", {}).get(name, [])
-                if sorted(held) != sorted(cards):
-                    self._diverge(
-                        where,
-                        f"{name} is dealt {' '.join(cards)}",
-                        f"{name} is dealt {' '.join(held)}",
-                    )
+            if "deal" in hand:
+                self._check_deal(hand, state, where)
             result.trace.append(TraceRow(hand["line"], "deal", where["source"], state))
             self._pending_takes = []
             for step in hand["steps"]:
@@ -249,6 +274,19 @@ class Runner:
                     f"{step['player']} takes {' '.join(step['takes'])}",
                     f"{phase} never delivered: the scenario ends before its last draw",
                 )
+            self._check_ending(hand, state)
+
+    def _check_deal(
+        self, hand: dict[str, Any], state: dict[str, Any], where: dict[str, Any]
+    ) -> None:
+        problem = runner_hand.deal_problem(hand, state)
+        if problem is not None:
+            self._diverge(where, problem.expected, problem.actual, hint=problem.hint)
+
+    def _check_ending(self, hand: dict[str, Any], state: dict[str, Any]) -> None:
+        problem = runner_hand.ending_problem(hand, state)
+        if problem is not None and problem.step is not None:
+            self._diverge(problem.step, problem.expected, problem.actual, hint=problem.hint)
 
     def _step(
         self, step: dict[str, Any], state: dict[str, Any], result: CaseResult
@@ -259,7 +297,10 @@ class Runner:
             return state
         result.checks["play"] += 1
         if op == "expect":
-            mismatch = compare_expectation(step, state)
+            try:
+                mismatch = compare_expectation(step, state)
+            except Unreported as missing:
+                raise Skip(str(missing)) from None
             if mismatch:
                 expected, actual = mismatch
                 if expected == actual:
@@ -278,13 +319,14 @@ class Runner:
                     step,
                     f"rejected with {step['code']}",
                     f"rejected with {outcome.get('error')}: {outcome.get('message', '')}",
+                    hint=runner_hand.reject_hint(step, outcome.get("error")),
                 )
             after = outcome.get("state")
             if after != state:
                 self._diverge(
                     step,
                     "the state unchanged after the rejection",
-                    "the state changed: " + _state_diff(state, after or {}),
+                    "the state changed: " + runner_hand.state_diff(state, after or {}),
                 )
             result.trace.append(
                 TraceRow(
@@ -297,6 +339,8 @@ class Runner:
                 )
             )
             return state
+        if outcome.get("error") == "reshuffle-mismatch":
+            self._mismatch = (state.get("session", {}).get("hand", 1), state.get("reshuffles", 0))
         new_state = self._ok(outcome, step)
         phase = state.get("phase", "")
         if step.get("takes"):
@@ -324,17 +368,26 @@ class Runner:
 
     def _ok(self, outcome: Outcome, step: dict[str, Any]) -> dict[str, Any]:
         if not outcome.get("ok"):
+            code = outcome.get("error")
+            hint = runner_hand.reject_hint(step, code) if step.get("op") == "act" else ""
             self._diverge(
-                step,
-                "accepted",
-                f"rejected with {outcome.get('error')}: {outcome.get('message', '')}",
+                step, "accepted", f"rejected with {code}: {outcome.get('message', '')}", hint=hint
             )
         state: dict[str, Any] = outcome["state"]
         return state
 
     @staticmethod
-    def _diverge(step: dict[str, Any], expected: str, actual: str) -> NoReturn:
-        raise _Diverged(Divergence(step["line"], step.get("source", ""), expected, actual))
+    def _diverge(step: dict[str, Any], expected: str, actual: str, *, hint: str = "") -> NoReturn:
+        raise _Diverged(
+            Divergence(
+                step["line"],
+                step.get("source", ""),
+                expected,
+                actual,
+                column=int(step.get("column", 0) or 0),
+                hint=hint,
+            )
+        )
 
 
 def _once(texts: list[str], text: str) -> None:
@@ -375,11 +428,3 @@ def _settle(result: CaseResult) -> None:
         return
     left = ", ".join(f"{count} {what}" for what, count in skipped.items() if count)
     result.message = f"partly run; {left} skipped: {'; '.join(reasons)}"
-
-
-def _state_diff(before: dict[str, Any], after: dict[str, Any]) -> str:
-    keys = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
-    return (
-        "; ".join(f"{k}: {before.get(k)!r} -> {after.get(k)!r}" for k in keys)
-        or "no visible change"
-    )

@@ -7,11 +7,45 @@ a line reads, shown when two different answers word alike.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
 from badugi_spec.scenario import values
+
+
+class Unreported(Exception):
+    """The state lacks a part an expectation reads, one an implementation may leave out
+    (see `OPTIONAL_STATE`): the case cannot be checked on it, which is a skip, not a fault."""
+
+
+OPTIONAL_STATE: Final = {
+    "posts": "who posted which blind (state `posts`, R1.5, R8.3)",
+    "shares": "each winner's share of a pot (state `pots[].shares`, R8.15)",
+    "show_order": "the order the hands were shown in (state `result.show_order`, R8.22)",
+    "leaders": "who leads a finished session (state `session.leaders`, R6.5)",
+}
+"""The parts of the state added after protocol 2 first shipped. Our engine reports them
+all; another implementation that leaves one out skips the lines that read it."""
+
+
+def without_optional(state: dict[str, Any]) -> dict[str, Any]:
+    """`state` without the parts in `OPTIONAL_STATE`: what every implementation reports,
+    for comparing two of them state by state."""
+    out = {k: v for k, v in state.items() if k not in OPTIONAL_STATE}
+    if isinstance(out.get("session"), dict):
+        out["session"] = {k: v for k, v in out["session"].items() if k not in OPTIONAL_STATE}
+    if isinstance(out.get("pots"), list):
+        out["pots"] = [{k: v for k, v in pot.items() if k != "shares"} for pot in out["pots"]]
+    if isinstance(out.get("result"), dict):
+        out["result"] = {k: v for k, v in out["result"].items() if k not in OPTIONAL_STATE}
+    return out
+
+
+def _reported(part: dict[str, Any], key: str) -> Any:
+    if key not in part:
+        raise Unreported(f"the implementation does not report {OPTIONAL_STATE[key]}")
+    return part[key]
 
 
 def _value_text(value: dict[str, Any] | None) -> str:
@@ -39,6 +73,15 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             return differ(", ".join(map(str, want)), ", ".join(map(str, amounts)) or "none")
         case "pot-detail":
             return _pot_detail(want, state.get("pots", []))
+        case "show-order":
+            expected = f"show order {', '.join(want)}"
+            if result is None:
+                return expected, "the hand is not over"
+            order = _reported(result, "show_order")
+            shown = ", ".join(order) or "nobody shows (the hand ended by a fold)"
+            return None if list(order) == list(want) else (expected, f"show order {shown}")
+        case "posts":
+            return _posts(want, _reported(state, "posts"))
         case "session-reason":
             return differ(
                 f"ended by {want}",
@@ -98,7 +141,8 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             )
             if result is None:
                 return expected, "the hand is not over"
-            amounts = sorted(set(result["won"].values()))
+            # The winners' shares: at a table of more than two, the others won nothing.
+            amounts = sorted({result["won"].get(name) for name in result["winners"]})
             ending = f" at {result['ended_by']}" if want["ending"] else ""
             actual = (
                 f"split {amounts[0]} each{ending}"
@@ -131,6 +175,8 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
                 return text + (f" ({words.get(str(why), why)})" if why else "")
 
             reason = want.get("reason")
+            if "tied" in want:
+                return _tie(want, session, words)
             expected = said(True, want["winner"], reason)
             actual = said(
                 bool(session.get("over")),
@@ -156,6 +202,7 @@ def _pot_detail(want: dict[str, Any], pots: list[dict[str, Any]]) -> tuple[str, 
             out += f" to {', '.join(winners or []) or 'nobody yet'}"  # type: ignore[arg-type]
         return out
 
+    shares = want.get("shares")
     expected = text(want["amount"], want["eligible"], want["winners"])
     if index >= len(pots):
         return expected, f"{len(pots)} pot{'s' if len(pots) != 1 else ''}: no {label}"
@@ -170,6 +217,49 @@ def _pot_detail(want: dict[str, Any], pots: list[dict[str, Any]]) -> tuple[str, 
         sorted(want["eligible"]) if want["eligible"] is not None else None,
         sorted(want["winners"]) if want["winners"] is not None else None,
     )
+    if shares is not None:
+        # Each winner's chips of the pot, in the order written (R8.15).
+        got = _reported(pot, "shares")
+        expected += " (" + _pairs(shares) + ")"
+        paid = _pairs({name: got.get(name, 0) for name in shares}) if got else "not awarded"
+        actual += f" ({paid})"
+        if got and set(got) - set(shares):
+            actual += f"; also {_pairs({n: v for n, v in got.items() if n not in shares})}"
+    return None if actual == expected else (expected, actual)
+
+
+def _posts(want: dict[str, Any], posts: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """Who posted the small or the big blind, and how much (R1.5, R8.3, R8.26)."""
+    blind, amount = want["blind"], want["amount"]
+    mine = [post for post in posts if post.get("blind") == blind]
+    nobody = f"nobody posts {blind} blind"
+
+    def said(post: dict[str, Any]) -> str:
+        chips = f" {post.get('amount')}" if amount is not None else ""
+        return f"{post.get('player')} posts {blind} blind{chips}"
+
+    actual = [said(post) for post in mine]
+    if want["player"] is None:
+        return None if not mine else (nobody, ", ".join(actual))
+    expected = said({"player": want["player"], "amount": amount})
+    return None if expected in actual else (expected, ", ".join(actual) or nobody)
+
+
+def _tie(
+    want: dict[str, Any], session: dict[str, Any], words: dict[str, str]
+) -> tuple[str, str] | None:
+    """A session over with several players tied for the most chips (R6.5)."""
+    reason = want.get("reason")
+    why = f" ({words[reason]})" if reason else ""
+    expected = f"session over {', '.join(want['tied'])} tie{why}"
+    if not session.get("over"):
+        return expected, "session continues"
+    got = session.get("reason")
+    why = f" ({words.get(str(got), got)})" if reason else ""
+    if session.get("winner"):
+        return expected, f"session over {session['winner']} wins{why}"
+    leaders = sorted(_reported(session, "leaders"))
+    actual = f"session over {', '.join(leaders)} tie{why}"
     return None if actual == expected else (expected, actual)
 
 

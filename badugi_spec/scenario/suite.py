@@ -147,10 +147,32 @@ def read_scenario(path: Path, known_rules: set[str] | None) -> Scenario:
     return parse_scenario(read_source(path), str(path), known_rules)
 
 
+def empty_folder_error(folder: Path) -> ScenarioError | None:
+    """A folder given to run that holds no scenario file: said as such, with the extension
+    that is read, rather than a run of nothing."""
+    if not folder.is_dir() or any(folder.rglob(f"*{EXTENSION}")):
+        return None
+    try:
+        others = sorted(p.name for p in folder.iterdir())[:5]
+    except OSError:
+        others = []
+    seen = f" (it holds {', '.join(others)})" if others else " (it is empty)"
+    return _file_error(
+        folder,
+        f"no scenario files in this folder{seen}: scenarios are read from files whose names"
+        f" end in {EXTENSION}, in the folder and its sub-folders",
+    )
+
+
 def load_suite(paths: Iterable[str | Path]) -> Suite:
     known = set(load_rules())
     suite = Suite()
     ids: dict[str, tuple[Scenario, Path]] = {}
+    paths = list(paths)
+    for given in paths:
+        empty = empty_folder_error(Path(given))
+        if empty is not None:
+            suite.errors.append(LoadError(str(given), empty))
     for path in scenario_files(paths):
         try:
             scenario = read_scenario(path, known)

@@ -133,6 +133,10 @@ class Statements(Located):
         return ("text", self._where(c[0]), _dedent(str(c[0])[3:-3]))
 
     @v_args(meta=True)
+    def unfinished(self, meta: Any, c: list[Token]) -> Any:
+        return ("unfinished", Where(self.path, meta.line, meta.column))
+
+    @v_args(meta=True)
     def note(self, meta: Any, c: list[Token]) -> Any:
         return ("step", Note(_unquote(str(c[0])), self._where(c[0])))
 

@@ -155,19 +155,57 @@ class Expectations(Located):
     def between(self, c: list[Token]) -> tuple[str, ...]:
         return tuple(str(t) for t in c)
 
-    def awarded(self, c: list[Token]) -> tuple[str, ...]:
-        return tuple(str(t) for t in c)
+    def pot_winner(self, c: list[Token | None]) -> tuple[Token, int | None]:
+        name, share = c
+        assert name is not None
+        return name, int_or_none(share)
+
+    def awarded(self, c: list[tuple[Token, int | None]]) -> tuple[tuple[Token, int | None], ...]:
+        return tuple(c)
+
+    def _pot(self, meta: Any, number: int, amount: Token, eligible: Any, awarded: Any) -> Expect:
+        """A main or side pot; `to` may give each winner's share of a tied pot (R8.15)."""
+        winners = shares = None
+        if awarded is not None:
+            winners = tuple(str(name) for name, _ in awarded)
+            if len(set(winners)) != len(winners):
+                raise self.error(awarded[0][0], "a player is named twice among the pot's winners")
+            given = [share for _, share in awarded if share is not None]
+            if given:
+                if len(given) != len(awarded) or sum(given) != int(amount):
+                    raise self.error(
+                        awarded[0][0],
+                        f"the shares {', '.join(map(str, given))} must be given for every"
+                        f" winner and add up to the pot's {int(amount)} chips (R8.15)",
+                    )
+                shares = tuple((str(name), share) for name, share in awarded)
+        return self._expect(meta, "pot-detail", number, int(amount), eligible, winners, shares)
 
     @v_args(meta=True)
     def main_pot(self, meta: Any, c: list[Any]) -> Expect:
-        return self._expect(meta, "pot-detail", 0, int(c[0]), c[1], c[2])
+        return self._pot(meta, 0, c[0], c[1], c[2])
 
     @v_args(meta=True)
     def side_pot(self, meta: Any, c: list[Any]) -> Expect:
         number = int(c[0])
         if number < 1:
             raise self.error(c[0], "side pots are numbered from 1")
-        return self._expect(meta, "pot-detail", number, int(c[1]), c[2], c[3])
+        return self._pot(meta, number, c[1], c[2], c[3])
+
+    @v_args(meta=True)
+    def show_order(self, meta: Any, c: list[Token]) -> Expect:
+        names = [str(t) for t in c]
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:
+            raise self.error(c[0], f"{', '.join(twice)} named twice in the show order (R8.22)")
+        return self._expect(meta, "show-order", *names)
+
+    @v_args(meta=True)
+    def posts(self, meta: Any, c: list[Token | None]) -> Expect:
+        who, blind, amount = c
+        assert who is not None and blind is not None
+        player = None if who.type == "NONE" else str(who)
+        return self._expect(meta, "posts", player, str(blind).split()[0], int_or_none(amount))
 
     @v_args(meta=True)
     def session_reason(self, meta: Any, c: list[Token]) -> Expect:
@@ -187,6 +225,15 @@ class Expectations(Located):
         winner = None if who is None or who.type == "DRAWN" else str(who)
         why = None if reason is None else ("bust" if "bust" in reason else "hands")
         return self._expect(meta, "session-over", winner, why)
+
+    @v_args(meta=True)
+    def session_tie(self, meta: Any, c: list[Token | None]) -> Expect:
+        *tied, reason = c
+        names = [str(t) for t in tied if t is not None]
+        if len(set(names)) != len(names):
+            raise self.error(tied[0], "a player is named twice among those tied")  # type: ignore[arg-type]
+        why = None if reason is None else ("bust" if "bust" in reason else "hands")
+        return self._expect(meta, "session-over", None, why, tuple(sorted(names)))
 
     @v_args(meta=True)
     def session_continues(self, meta: Any, c: list[Token]) -> Expect:
