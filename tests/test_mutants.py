@@ -345,3 +345,31 @@ def test_a_split_pot_mutant_dies_only_in_split_pot_games(name: str) -> None:
     assert BY_NAME[name].rule.startswith(("R8.29", "R8.30", "R21.", "R22."))
     killed = killers(name)
     assert killed and all(k.startswith(("badeucy-", "badacy-")) for k in killed), killed
+
+
+# ----- the mutants only the statements of issue 22 see --------------------------------------
+
+STATEMENT_MUTANTS = {
+    # mutant: the scenarios that kill it, and the line (its first words) that does
+    "show-order-from-the-button": ({"show-order-starts-with-the-last-bettor"}, "show order"),
+    "odd-chips-go-round": ({"tied-pots-each-share-their-odd-chip"}, "side pot 1 13"),
+    "blinds-named-by-size": ({"short-big-blind-below-the-small-blind"}, "Bob posts small"),
+    "empty-seats-dealt-last": ({"deal-after-a-bust"}, "hand 2: the deal"),
+    "everyone-tied-in-a-draw": ({"session-tied-for-first"}, "session over Ann, Bob tie"),
+    "over-once-nobody-can-bet": (
+        {"turn-kept-when-the-others-are-all-in", "turn-not-kept-with-the-parameter-off"},
+        "unfinished",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(STATEMENT_MUTANTS))
+def test_a_new_statement_is_the_only_thing_that_kills_its_mutant(name: str) -> None:
+    """Each misreads a rule that chips and cards alone do not show (issue 22): only the
+    scenarios written with the statement kill it, at the statement's own line."""
+    expected, line = STATEMENT_MUTANTS[name]
+    assert set(killers(name)) == expected
+    for result in outcomes(name):
+        if result.id in expected:
+            assert result.divergence is not None
+            assert result.divergence.source.startswith(line), result.divergence

@@ -5,6 +5,9 @@
 - `hand`: `MutantHand`, our hand with a pluggable evaluator, and the hands that override
   one of the engine's hooks;
 - `session`: `MutantSession` and the sessions that move the button or end differently;
+- `reported`: the misreadings only the statements of issue 22 show (the show order, a
+  tied pot's shares, who posted which blind, a deal after a bust, a drawn session, a hand
+  still going on), hands and two reports of the state;
 - `catalogue`: the `Mutant` record, `CATALOGUE` and `BY_NAME`, and the protocol server of
   one mutant (`python -m badugi_spec.mutants.catalogue NAME`);
 - `implementation`: `MutantImplementation`, a mutant behind the runner's interface.

@@ -14,9 +14,11 @@ A `Mutant` is our engine with one decision changed: a hand or session class (`mu
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from badugi_spec.engine import Session
 from badugi_spec.mutants.hand import (
     MutantHand,
     _AllInSkipsTheDraw,
@@ -77,6 +79,14 @@ from badugi_spec.mutants.rankings import (
     aces_high,
     shortcut,
 )
+from badugi_spec.mutants.reported import (
+    _BlindsNamedBySize,
+    _EmptySeatsDealtLast,
+    _OddChipsGoRound,
+    _ShowOrderFromTheButton,
+    everyone_tied_in_a_draw,
+    over_once_nobody_can_bet,
+)
 from badugi_spec.mutants.session import (
     MutantSession,
     _ButtonOntoEmptySeats,
@@ -86,6 +96,10 @@ from badugi_spec.mutants.session import (
 )
 from badugi_spec.rankings import Ranking
 from badugi_spec.rankings.house import evaluate
+
+
+def _as_reported(state: dict[str, Any], session: Session) -> dict[str, Any]:
+    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +118,8 @@ class Mutant:
     """Hand rankings read differently (R9), each standing in for the one of its name."""
     equivalent: str = ""
     """Why no scenario can kill it, for a mutant that behaves exactly like the rules."""
+    report: Callable[[dict[str, Any], Session], dict[str, Any]] = _as_reported
+    """How the mutant words the state it reports (one part misreported, or none)."""
 
 
 CATALOGUE: tuple[Mutant, ...] = (
@@ -278,6 +294,26 @@ CATALOGUE: tuple[Mutant, ...] = (
            "at most four cards may be replaced, even with five in the hand",
            reading=_when("max_discards", 5, 4)),
     # ----- end of the split-pot mutants -----
+    # ----- seen only through the statements of issue 22 -----
+    Mutant("show-order-from-the-button", "R8.22",
+           "the first player left of the button shows first, even after a bet in the last round",
+           hand=_ShowOrderFromTheButton),
+    Mutant("odd-chips-go-round", "R8.15",
+           "a hand's odd chips go round the tied players from pot to pot, not each pot's"
+           " from the first left of the button", hand=_OddChipsGoRound),
+    Mutant("blinds-named-by-size", "R8.3",
+           "a big blind posted short, for less than the small blind, is called the small blind",
+           hand=_BlindsNamedBySize),
+    Mutant("empty-seats-dealt-last", "R8.23",
+           "a seat without chips is still dealt a hand, after the others, and it lies dead",
+           hand=_EmptySeatsDealtLast),
+    Mutant("over-once-nobody-can-bet", "R8.16",
+           "the hand is reported over as soon as nobody can bet, though draws are still to come",
+           report=over_once_nobody_can_bet),
+    Mutant("everyone-tied-in-a-draw", "R6.5",
+           "a drawn session is a draw among everyone with chips, not the players tied for the"
+           " most", report=everyone_tied_in_a_draw),
+    # ----- end of the issue 22 mutants -----
 )  # fmt: skip
 
 BY_NAME: dict[str, Mutant] = {m.name: m for m in CATALOGUE}

@@ -51,7 +51,7 @@ class MutantImplementation(EngineImplementation):
             state["values"] = {
                 name: self.evaluate(cards) for name, cards in state["hands"].items() if cards
             }
-        return state
+        return self.mutant.report(state, self.session)
 
     def _new_session(self, *, first_dealer: int, stacks: list[int]) -> Session:
         return self.mutant.session(
