@@ -40,6 +40,9 @@ _STATEMENTS = (
     "expect",
     "evaluate",
     "compare",
+    "profile",
+    "reshuffle",
+    "unfinished",
 )
 _VERBS = (
     "checks",
@@ -91,6 +94,13 @@ _WORDS = (
     "badugi",
     "bust",
     "limit",
+    "show",
+    "order",
+    "posts",
+    "small",
+    "big",
+    "blind",
+    "tie",
 )
 _CARD = r"(?:10|[2-9TtJjQqKkAa])[shdcSHDC♠♥♦♣♤♡♢♧](?![\w♠♥♦♣])"
 
