@@ -13,6 +13,10 @@ which the tests check.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Final, TextIO
@@ -171,13 +175,29 @@ def _draw_round(drawn: Sequence[Event], position: dict[int, int]) -> Iterator[st
 
 
 class PhhFile:
-    """A `.phhs` file written one hand at a time (`with PhhFile(path) as out: out.add(...)`)."""
+    """A `.phhs` file written one hand at a time (`with PhhFile(path) as out: out.add(...)`).
+
+    The hands go to a temporary file next to `path`, which `close` renames over it: a run
+    that breaks off (an error, Ctrl-C) leaves the old file as it was and no partial one
+    that would read back as a valid, shorter export.
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.count = 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._out: TextIO = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (close())
+        fd, temporary = tempfile.mkstemp(
+            dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp"
+        )
+        self._temporary = Path(temporary)
+        # mkstemp makes the file private (0600); the export is for others to read.
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(fd, 0o666 & ~mask)
+        self._out: TextIO = os.fdopen(fd, "w", encoding="utf-8")
+        # A caller that never closes (killed by Ctrl-C outside a `with`) leaves no
+        # temporary file behind once the interpreter exits.
+        self._cleanup = weakref.finalize(self, _discard, self._out, self._temporary)
 
     def __enter__(self) -> PhhFile:
         return self
@@ -189,10 +209,32 @@ class PhhFile:
         self._out.write(phh.dumps(fields))
 
     def close(self) -> None:
-        self._out.close()
+        """Finish the file: it replaces any file at `path` only now, whole."""
+        if not self._cleanup.alive:
+            return
+        self._cleanup.detach()
+        try:
+            self._out.close()
+            os.replace(self._temporary, self.path)
+        except BaseException:
+            _discard(self._out, self._temporary)
+            raise
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def discard(self) -> None:
+        """Give up: nothing is written, any old file at `path` stays."""
+        self._cleanup()
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.discard()
+
+
+def _discard(out: TextIO, temporary: Path) -> None:
+    out.close()
+    with contextlib.suppress(OSError):
+        temporary.unlink()
 
 
 def write(path: str | Path, hands: Iterable[dict[str, object]]) -> int:
@@ -232,16 +274,45 @@ def played_fields(played: PlayedHand, *, seed: int) -> dict[str, object]:
     return hand_fields(hand, hand_id=f"simulate seed {seed} hand {setup.number}")
 
 
-def scenario_fields(scenario: Scenario) -> tuple[list[dict[str, object]], list[str]]:
+SUITE_FOLDER: Final = "scenarios"
+"""The conformance suite's folder: `_scenario` paths start from it when a file is in one."""
+
+
+def suite_path(path: str | Path, given: Sequence[str | Path] = ()) -> str:
+    """Where a scenario file is, for `_scenario`: never absolute, so an export says nothing
+    about the machine it was made on and reads the same from any checkout.
+
+    From the innermost folder named `scenarios` above the file (`scenarios/03-betting/x.badugi`);
+    failing that, from the innermost folder given that holds it, named (`mine/x.badugi`);
+    else the file's own name.
+    """
+    resolved = Path(path).resolve()
+    for parent in resolved.parents:
+        if parent.name == SUITE_FOLDER:
+            return resolved.relative_to(parent.parent).as_posix()
+    folders = [Path(g).resolve() for g in given if Path(g).is_dir()]
+    holding = [f for f in folders if f in resolved.parents]
+    if holding:
+        root = max(holding, key=lambda f: len(f.parts))
+        return resolved.relative_to(root.parent).as_posix()
+    return resolved.name
+
+
+def scenario_fields(
+    scenario: Scenario, *, source: str | None = None
+) -> tuple[list[dict[str, object]], list[str]]:
     """The scenario's hands as PHH fields, and a note for each hand left out.
 
     The hands are played on the engine exactly as `check` plays them; refused actions
     (`reject`) change nothing and are not written. A hand the scenario does not play to
-    its end, or whose deal it refuses, has no PHH form here.
+    its end, whose deal it refuses, or whose profile PHH cannot express (pot limit, the
+    five-card games) has no PHH form here. `source` is the file as `_scenario` names it
+    (by default `suite_path` of the scenario's file).
     """
     impl = EngineImplementation()
     case = compile_case(scenario)
     names = list(scenario.seat_names)
+    shown = source if source is not None else suite_path(scenario.where.path)
     out: list[dict[str, object]] = []
     left_out: list[str] = []
     impl.start(case)
@@ -258,12 +329,15 @@ def scenario_fields(scenario: Scenario) -> tuple[list[dict[str, object]], list[s
         if hand is None or not hand.is_over:
             left_out.append(f"{where}: hand {script['number']} is not played to its end")
             continue
-        out.append(
-            hand_fields(
+        try:
+            fields = hand_fields(
                 hand,
                 names=names,
                 hand_id=f"{scenario.id} hand {script['number']}",
-                extra={"_scenario": f"{scenario.where.path}:{script['line']}"},
+                extra={"_scenario": f"{shown}:{script['line']}"},
             )
-        )
+        except ExportError as error:
+            left_out.append(f"{where}: hand {script['number']}: {error}")
+            continue
+        out.append(fields)
     return out, left_out

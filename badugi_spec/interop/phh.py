@@ -1,9 +1,11 @@
 """PHH, the Poker Hand History format (TOML), for fixed-limit Badugi (variant `FB`).
 
 `read` streams the hands of a `.phh` file (one hand) or a `.phhs` file (one TOML table
-per hand, `[1]`, `[2]` ...): each table is parsed on its own, so a broken hand is one
-`HistoryError` with its line and the next hand still reads. `dumps` writes a hand back in
-the same shape; `read_text` and `dumps` are a matched pair (tested as a round trip).
+per hand, `[1]`, `[2]` ...): `phh_toml` cuts the file into hands and loads each one's TOML
+on its own, within size limits, so a broken hand is one `HistoryError` with its line and
+the next hand still reads; here its fields become a `HandRecord`. `dumps` writes a hand
+back in the same shape; `read_text` and `dumps` are a matched pair (tested as a round
+trip).
 
 Players are in PHH order: the first is the small blind, the last has the button; heads-up
 the blinds are reverse-assigned (the first player posts the big blind). That is exactly
@@ -16,13 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, NamedTuple, TypeGuard
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
+from badugi_spec.interop import phh_toml
 from badugi_spec.interop.record import (
     Cards,
     HandRecord,
@@ -31,6 +33,7 @@ from badugi_spec.interop.record import (
     Recorded,
     Step,
     Verb,
+    bounded_lines,
 )
 from badugi_spec.scenario.model import Where
 
@@ -44,16 +47,14 @@ REQUIRED: Final = (
     "starting_stacks",
     "actions",
 )
-_TABLE_HEADER: Final = re.compile(r"^\s*\[(?P<name>[^\[\]]+)\]\s*(#.*)?$")
-_TOML_PLACE: Final = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
-_PLAYER: Final = re.compile(r"^p(?P<n>[1-9]\d*)$")
+_PLAYER: Final = re.compile(r"^p(?P<n>[1-9][0-9]*)$")
 _CARDS: Final = re.compile(r"^(?:\?\?|[2-9TJQKA][cdhs])+$")
 
 
 def read(path: str | Path) -> Iterator[HandRecord | HistoryError]:
     """Every hand of a `.phh` or `.phhs` file, in order; a broken hand is a HistoryError."""
     with open(path, "rb") as stream:
-        yield from parse_lines(stream, path=str(path))
+        yield from parse_lines(bounded_lines(stream), path=str(path))
 
 
 def read_text(text: str, *, path: str = "<text>") -> list[HandRecord | HistoryError]:
@@ -61,73 +62,21 @@ def read_text(text: str, *, path: str = "<text>") -> list[HandRecord | HistoryEr
 
 
 def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | HistoryError]:
-    """Split the file at its table headers and parse each hand's TOML on its own."""
-    chunk: list[bytes] = []
-    start, name = 1, None
-    seen_header = False
-    number = 0
-    for number, raw in enumerate(lines, start=1):
-        header = _header(raw)
-        if header is not None:
-            if seen_header or _has_content(chunk):
-                yield _parse_chunk(chunk, path=path, start=start, name=name)
-            chunk, start, name, seen_header = [], number, header, True
-        chunk.append(raw)
-    if chunk and (seen_header or _has_content(chunk)):
-        yield _parse_chunk(chunk, path=path, start=start, name=name)
-    elif number == 0:
-        yield HistoryError("the file is empty", path=path, line=1)
-
-
-def _header(raw: bytes) -> str | None:
-    try:
-        match = _TABLE_HEADER.match(raw.decode("utf-8").removeprefix("\ufeff"))
-    except UnicodeDecodeError:
-        return None
-    return match["name"].strip().strip("'\"") if match else None
-
-
-def _has_content(chunk: Sequence[bytes]) -> bool:
-    return any(line.strip() and not line.strip().startswith(b"#") for line in chunk)
-
-
-def _parse_chunk(
-    chunk: Sequence[bytes], *, path: str, start: int, name: str | None
-) -> HandRecord | HistoryError:
-    lines: list[str] = []
-    for offset, raw in enumerate(chunk):
+    """Cut the file into hands and read each one's fields on its own (`phh_toml`)."""
+    for chunk in phh_toml.chunks(lines, path=path):
+        if isinstance(chunk, HistoryError):
+            yield chunk
+            continue
+        loaded = phh_toml.load(chunk, path=path)
+        if isinstance(loaded, HistoryError):
+            yield loaded
+            continue
         try:
-            lines.append(raw.decode("utf-8").removeprefix("\ufeff"))
-        except UnicodeDecodeError as error:
-            return HistoryError(
-                f"not UTF-8 text: byte 0x{raw[error.start]:02x} at column {error.start + 1}",
-                path=path,
-                line=start + offset,
-                hand=name,
+            yield _record(
+                loaded.data, lines=loaded.lines, path=path, start=chunk.start, name=chunk.name
             )
-    text = "".join(lines)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        place = _TOML_PLACE.search(message)
-        last = start + max((i for i, text in enumerate(lines) if text.strip()), default=0)
-        line = start + int(place["line"]) - 1 if place else start
-        reason = _TOML_PLACE.sub("", message).strip()
-        if "end of document" in message:
-            line, reason = last, reason.replace("(at end of document)", "").strip()
-            reason += " at the end of the hand (it may be truncated)"
-        return HistoryError(f"not valid TOML: {reason}", path=path, line=line, hand=name)
-    if name is not None:
-        data = data.get(name, data)
-        if not isinstance(data, dict):
-            return HistoryError("a hand is a table of fields", path=path, line=start, hand=name)
-    try:
-        return _record(
-            data, lines=[line.rstrip("\r\n") for line in lines], path=path, start=start, name=name
-        )
-    except HistoryError as error:
-        return error
+        except HistoryError as error:
+            yield error
 
 
 # ----- fields to a record ----------------------------------------------------------------
@@ -167,7 +116,7 @@ class _Fields:
     def integer(self, key: str) -> int:
         value = self.data.get(key)
         if not _is_int(value):
-            raise self.fail(f"{key} must be a whole number of chips, not {value!r}", key=key)
+            raise self.fail(f"{key} must be a whole number of chips, not {_shown(value)}", key=key)
         return int(value)
 
     def optional_integers(self, key: str, count: int) -> tuple[int, ...] | None:
@@ -188,7 +137,7 @@ def _record(
         raise fields.fail('no variant field (fixed-limit Badugi is variant = "FB")')
     if variant != VARIANT:
         raise fields.fail(
-            f"variant {variant!r} is not fixed-limit Badugi ({VARIANT!r})", key="variant"
+            f"variant {_shown(variant)} is not fixed-limit Badugi ({VARIANT!r})", key="variant"
         )
     missing = [key for key in REQUIRED if key not in data]
     if missing:
@@ -218,9 +167,16 @@ def _record(
     )
     # Heads-up the blinds are reverse-assigned: the first player posts the big blind.
     small_seat, big_seat = (1, 0) if count == 2 else (0, 1)
+    # Antes first, from every player, then the blinds from what is left: the engine's
+    # order (R8.3), so the replay can compare the posts one by one.
+    left = [stack - min(ante, stack) for stack, ante in zip(stacks, antes, strict=True)]
     posts = (
-        (small_seat, min(blinds[0], stacks[small_seat])),
-        (big_seat, min(blinds[1], stacks[big_seat])),
+        *(
+            (player, min(ante, stack), "ante")
+            for player, (stack, ante) in enumerate(zip(stacks, antes, strict=True))
+        ),
+        (small_seat, min(blinds[0], left[small_seat]), "small blind"),
+        (big_seat, min(blinds[1], left[big_seat]), "big blind"),
     )
     dealt, steps = _actions(fields, count, posts=posts)
     profile = data.get("_profile")
@@ -271,7 +227,7 @@ def _recorded(fields: _Fields, count: int) -> Recorded:
 
 
 def _actions(
-    fields: _Fields, count: int, *, posts: tuple[tuple[int, int], ...]
+    fields: _Fields, count: int, *, posts: tuple[tuple[int, int, str], ...]
 ) -> tuple[tuple[Cards, ...], tuple[Step, ...]]:
     actions = fields.data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -279,15 +235,16 @@ def _actions(
     places = _action_lines(fields, actions)
     dealt: list[list[Card | None]] = [[] for _ in range(count)]
     steps: list[Step] = []
-    for player, amount in posts:
+    for player, amount, blind in posts:
         if amount:
-            blind = "small blind" if player == posts[0][0] else "big blind"
+            key = "antes" if blind == "ante" else "blinds_or_straddles"
             steps.append(
-                Step(0, Where(fields.path, fields.line_of("blinds_or_straddles")),
+                Step(0, Where(fields.path, fields.line_of(key)),
                      f"p{player + 1} posts the {blind} {amount}", Verb.POST, player,
                      amount=amount, blind=blind)
             )  # fmt: skip
     playing = False
+    waiting: list[list[int]] = [[] for _ in range(count)]
     for number, (action, line) in enumerate(zip(actions, places, strict=True), start=1):
         where = Where(fields.path, line)
         words = action.split("#", 1)[0].split()
@@ -296,7 +253,7 @@ def _actions(
         except _BadAction as error:
             raise fields.fail(str(error), line=line) from None
         except CardError as error:
-            raise fields.fail(f"{action!r}: {error}", line=line) from None
+            raise fields.fail(f"{_quoted(action)}: {error}", line=line) from None
         if step is None:
             continue
         if isinstance(step, _Dealt):  # hole cards: the deal, or a draw's replacements
@@ -305,10 +262,16 @@ def _actions(
                 dealt[target].extend(cards)
                 if len(dealt[target]) > 4:
                     raise fields.fail(f"p{target + 1} is dealt more than 4 cards", line=line)
+                try:
+                    _check_once(dealt[target], card_text(dealt[target]))
+                except CardError as error:
+                    raise fields.fail(f"p{target + 1}: {error}", line=line) from None
                 continue
-            _attach(fields, steps, target, cards, line)
+            _attach(fields, steps, waiting[target], player=target, cards=cards, line=line)
             continue
         playing = True
+        if step.verb is Verb.DRAW and step.player is not None and step.received is None:
+            waiting[step.player].append(len(steps))
         steps.append(step)
     short = [i for i in range(count) if dealt[i] and len(dealt[i]) != 4]
     if short:
@@ -319,35 +282,72 @@ def _actions(
     return hands, tuple(steps)
 
 
-def _attach(fields: _Fields, steps: list[Step], player: int, cards: Cards, line: int) -> None:
-    """Replacement cards (`d dh` after play began) belong to the player's last draw."""
-    for index in range(len(steps) - 1, -1, -1):
-        step = steps[index]
-        if step.verb is Verb.DRAW and step.player == player and step.received is None:
-            if len(cards) != len(step.discards):
-                raise fields.fail(
-                    f"p{player + 1} discarded {len(step.discards)} cards but is dealt {len(cards)}",
-                    line=line,
-                )
-            steps[index] = dataclasses.replace(step, received=cards)
-            return
-    raise fields.fail(f"cards dealt to p{player + 1}, who has no draw waiting for them", line=line)
+def _attach(
+    fields: _Fields,
+    steps: list[Step],
+    waiting: list[int],
+    *,
+    player: int,
+    cards: Cards,
+    line: int,
+) -> None:
+    """Replacement cards (`d dh` after play began) belong to the player's last draw still
+    waiting for them; `waiting` holds the indexes in `steps` of those draws, the last
+    last, so a long hand is not searched from the end for every deal."""
+    if not waiting:
+        raise fields.fail(
+            f"cards dealt to p{player + 1}, who has no draw waiting for them", line=line
+        )
+    index = waiting.pop()
+    step = steps[index]
+    if len(cards) != len(step.discards):
+        raise fields.fail(
+            f"p{player + 1} discarded {len(step.discards)} cards but is dealt {len(cards)}",
+            line=line,
+        )
+    steps[index] = dataclasses.replace(step, received=cards)
 
 
 def _player(token: str, count: int, action: str) -> int:
     match = _PLAYER.match(token)
-    if not match or int(match["n"]) > count:
-        raise _BadAction(f"{action!r}: no player {token!r} in a {count}-player hand")
-    return int(match["n"]) - 1
+    # At most two digits: `int()` refuses a number of over 4,300 (a hostile `p` + digits).
+    number = int(match["n"]) if match and len(match["n"]) <= 2 else None
+    if number is None or number > count:
+        raise _BadAction(f"{_quoted(action)}: no player {_quoted(token)} in a {count}-player hand")
+    return number - 1
 
 
 def _cards(text: str) -> Cards:
     if not _CARDS.match(text):
-        raise CardError(f"cannot read cards {text!r}")
-    return tuple(
+        raise CardError(f"cannot read cards {_quoted(text)}")
+    cards = tuple(
         None if text[i : i + 2] == "??" else Card.parse(text[i : i + 2])
         for i in range(0, len(text), 2)
     )
+    _check_once(cards, text)
+    return cards
+
+
+def _check_once(cards: Sequence[Card | None], text: str) -> None:
+    # A card twice in one hand cannot be dealt from one deck; caught here, at its line,
+    # rather than by the replay's card plan.
+    known = [card for card in cards if card is not None]
+    if len(set(known)) != len(known):
+        twice = next(card for card in known if known.count(card) > 1)
+        raise CardError(f"{twice} appears twice in {_quoted(text)}")
+
+
+def _quoted(text: str) -> str:
+    """A text for a message: a hostile file's action may be 200 KB long."""
+    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+
+
+def _shown(value: object) -> str:
+    """Any value for a message, cut as `_quoted` cuts a text."""
+    if isinstance(value, str):
+        return _quoted(value)
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 class _BadAction(Exception):
@@ -367,7 +367,7 @@ def _action(
     """One PHH action (None for an empty one, such as a comment)."""
 
     def bad(message: str) -> _BadAction:
-        return _BadAction(f"{action!r}: {message}")
+        return _BadAction(f"{_quoted(action)}: {message}")
 
     match words:
         case []:
@@ -387,7 +387,10 @@ def _action(
         case [who, "cc"]:
             return Step(number, where, action, Verb.CHECK_OR_CALL, _player(who, count, action))
         case [who, "cbr", amount]:
-            if not amount.isdigit():
+            # ASCII digits only: `isdigit` is true for `²`, which `int()` refuses.
+            digits = amount.isascii() and amount.isdigit() and len(amount) <= 4300
+            chips = int(amount) if digits else None
+            if chips is None:
                 raise bad(f"{amount!r} is not a whole number of chips")
             return Step(
                 number,
@@ -395,7 +398,7 @@ def _action(
                 action,
                 Verb.BET_OR_RAISE,
                 _player(who, count, action),
-                amount=int(amount),
+                amount=chips,
             )
         case [who, "sm"] | [who, "sm", "-"]:
             return Step(
@@ -414,14 +417,23 @@ def _action(
     raise bad("not a PHH action of fixed-limit Badugi")
 
 
+LOOK_AHEAD: Final = 64
+"""Lines searched for an action's text before it is placed at the line of the one before."""
+
+
 def _action_lines(fields: _Fields, actions: list[str]) -> list[int]:
-    """The file line of each action: found by its text, in order, below `actions =`."""
+    """The file line of each action: found by its text, in order, below `actions =`.
+
+    An action written with escapes (`"p1\\u0020f"`) is not found as it reads; looking
+    only a few lines ahead keeps the search linear, where scanning to the end of the hand
+    for each such action took 80 s on a hand at the size cap.
+    """
     first = fields.line_of("actions") - fields.start
     places: list[int] = []
     at = first
     for action in actions:
         quoted = (f'"{action}"', f"'{action}'")
-        for offset in range(at, len(fields.lines)):
+        for offset in range(at, min(at + LOOK_AHEAD, len(fields.lines))):
             if any(q in fields.lines[offset] for q in quoted):
                 at = offset
                 break

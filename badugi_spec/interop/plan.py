@@ -23,13 +23,15 @@ cannot be placed in the deck; the replay then reports the difference it makes.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.hand import Hand
 from badugi_spec.interop.record import Cards, HandRecord, Step, Verb
 from badugi_spec.rankings.house import HandValue, evaluate
+from badugi_spec.scenario.model import Where
 
 CANDIDATES = 12
 """Cards considered when looking for the worst (or best) hand among the unused ones."""
@@ -37,7 +39,11 @@ CANDIDATES = 12
 
 class PlanError(Exception):
     """The history's cards cannot all be true at once (a card dealt twice, a discard of a
-    card the player does not hold)."""
+    card the player does not hold). `where` is the line that shows it, if one does."""
+
+    def __init__(self, message: str, *, where: Where | None = None) -> None:
+        super().__init__(message)
+        self.where = where
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +101,10 @@ def _followed(dealt: Cards, draws: Sequence[Step]) -> tuple[Card, ...] | None:
 
 def build(record: HandRecord, dry: Hand) -> Plan:
     """The plan for `record`, from a finished dry run `dry` of its actions."""
+    if not any(event.kind == "reshuffle" for event in dry.events):
+        # Without a rebuilt stub no card comes round twice; with one, a thrown card may
+        # reach another player, and only the deck order below can tell.
+        _check_owners(record)
     draws = draws_of(record)
     finals = known_finals(record)
     known: set[Card] = set()
@@ -126,6 +136,52 @@ def build(record: HandRecord, dry: Hand) -> Plan:
         finals={p: finals[p] for p in finals},
         filled=filled,
     )
+
+
+def _check_owners(record: HandRecord) -> None:
+    """Each card the history shows comes into one player's hand once, from the deal or a
+    draw, and only that player throws it or shows it: otherwise PlanError, at the line
+    that shows the second owner."""
+    owner: dict[Card, tuple[int, str]] = {}
+    arrived: set[Card] = set()
+
+    def claim(card: Card | None, player: int, what: str, where: Where | None, new: bool) -> None:
+        if card is None:
+            return
+        if new and card in arrived:
+            first, said = owner[card]
+            raise PlanError(
+                f"{card} is dealt twice: to {record.name(first)} ({said}) and to"
+                f" {record.name(player)} ({what})",
+                where=where,
+            )
+        first, said = owner.setdefault(card, (player, what))
+        if first != player:
+            raise PlanError(
+                f"{card} is in two hands: {record.name(first)}'s ({said}) and"
+                f" {record.name(player)}'s ({what})",
+                where=where,
+            )
+        if new:
+            arrived.add(card)
+
+    for player, cards in enumerate(record.dealt):
+        for card in cards:
+            claim(card, player, "dealt", None, new=True)
+    for step in record.steps:
+        if step.player is None:
+            continue
+        line = step.where.line
+        for card in step.discards:
+            claim(card, step.player, f"thrown at line {line}", step.where, new=False)
+        for card in step.received or ():
+            claim(card, step.player, f"drawn at line {line}", step.where, new=True)
+        held = "shown" if step.verb is Verb.SHOW else "held"
+        for card in step.cards:
+            claim(card, step.player, f"{held} at line {line}", step.where, new=False)
+    for player, shown in enumerate(record.revealed):
+        for card in shown or ():
+            claim(card, player, "in the summary", None, new=False)
 
 
 # ----- the showdown ----------------------------------------------------------------------
@@ -220,7 +276,7 @@ def _story(
         thrown = [card for card in step.discards if card is not None]
         for card in thrown:
             if card not in hand:
-                raise PlanError(f"{card} is discarded but not held")
+                raise PlanError(f"{card} is thrown but not held", where=step.where)
         rest = [card for card in hand if card not in thrown]
         spare_cards = [card for card in rest if card not in target]
         keep_cards = [card for card in rest if card in target]
@@ -240,7 +296,10 @@ def _story(
         hand += got
         story.draws.append((tuple(thrown), tuple(caught + got)))
     if final is not None and sorted(c.index for c in hand) != sorted(c.index for c in final):
-        raise PlanError("the shown hand cannot be reached through the recorded draws")
+        raise PlanError(
+            "the hand shown at the end cannot be reached through the recorded draws",
+            where=draws[-1].where if draws else None,
+        )
     return story
 
 
@@ -268,8 +327,14 @@ def _order(
             seen.update(event.cards)
         elif event.kind == "draw" and event.seat is not None:
             seat = event.seat
+            if draw_number[seat] >= len(stories[seat].draws):
+                raise PlanError("a player draws more often than the history records")
             _, caught = stories[seat].draws[draw_number[seat]]
             draw_number[seat] += 1
+            if len(event.received) != len(caught):
+                raise PlanError(
+                    f"a draw of {len(caught)} cards where the engine replaces {len(event.received)}"
+                )
             for slot, card in zip(event.received, caught, strict=True):
                 if slot in seen:
                     rebuilt.append(card if card in required else None)
@@ -286,9 +351,16 @@ def _order(
     free = [i for i in burns if i not in placed] + [
         i for i in range(len(DECK)) if i not in placed and i not in burns
     ]
-    rest: Iterator[Card] = iter([*stranded, *pool])
-    for index in free:
-        placed[index] = next(rest)
+    # A history `_check_owners` could not vet (the stub was rebuilt) may still ask for the
+    # impossible; it is said here, not left to fail in the deck's arithmetic.
+    doubled = [card for card, n in Counter(placed.values()).items() if n > 1]
+    if doubled:
+        raise PlanError(f"{doubled[0]} would be dealt twice from one deck")
+    rest = [*stranded, *pool]
+    if len(rest) < len(free):
+        raise PlanError("the history needs more cards than the deck holds")
+    for index, card in zip(free, rest, strict=False):
+        placed[index] = card
     deck = tuple(placed[i] for i in range(len(DECK)))
     if len({card.index for card in deck}) != len(DECK):
         raise PlanError("the planned deck repeats a card")
@@ -315,5 +387,7 @@ def reshuffle_order(gathered: Sequence[Card], wanted: Sequence[Card | None]) -> 
 
 def _place(placed: dict[int, Card], where: Sequence[Card], cards: Sequence[Card]) -> None:
     # In the dry run the deck is DECK itself, so a card's index is its place in the deck.
+    if len(where) != len(cards):
+        raise PlanError(f"a hand of {len(cards)} cards where the deal gives {len(where)}")
     for slot, card in zip(where, cards, strict=True):
         placed[slot.index] = card

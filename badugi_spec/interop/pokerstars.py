@@ -24,6 +24,7 @@ from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
 from badugi_spec.interop.pokerstars_lines import Draft, read_header, read_line
 from badugi_spec.interop.record import (
+    MAX_HAND_BYTES,
     Cards,
     HandRecord,
     HistoryError,
@@ -32,25 +33,28 @@ from badugi_spec.interop.record import (
     Recorded,
     Step,
     Verb,
+    bounded_lines,
+    too_large,
 )
 from badugi_spec.scenario.model import Where
 
-_HEADER: Final = re.compile(r"^PokerStars (?:Game|Hand) #(?P<id>\d+):\s*(?P<rest>.*)$")
+_HEADER: Final = re.compile(r"^PokerStars (?:Game|Hand) #(?P<id>[0-9]+):\s*(?P<rest>.*)$")
 
 
 def read(path: str | Path) -> Iterator[HandRecord | HistoryError]:
     """Every hand of a PokerStars text file, in order; a broken hand is a HistoryError."""
     shown = str(path)
     with open(path, "rb") as stream:
-        yield from parse_lines(stream, path=shown)
+        yield from parse_lines(bounded_lines(stream), path=shown)
 
 
 def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | HistoryError]:
     draft: Draft | None = None
     broken: HistoryError | None = None
     stray: HistoryError | None = None
-    number = 0
+    number = size = 0
     for number, raw in enumerate(lines, start=1):
+        size += len(raw)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -73,8 +77,10 @@ def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | H
                 stray = None
             if draft is not None:
                 yield broken or _finish(draft, end=number - 1)
-            draft, broken = Draft(path, header["id"], number), None
+            draft, broken, size = Draft(path, header["id"], number), None, len(raw)
             try:
+                if size > MAX_HAND_BYTES:
+                    raise too_large(path=path, line=number, hand=draft.hand_id)
                 read_header(draft, header["rest"], number)
             except HistoryError as error:
                 broken = error
@@ -89,6 +95,11 @@ def parse_lines(lines: Iterable[bytes], *, path: str) -> Iterator[HandRecord | H
                 )
             continue
         if broken is not None or not text.strip():
+            continue
+        if size > MAX_HAND_BYTES:
+            # Whatever the lines are, a hand this long is not one a table dealt; its
+            # lines are dropped, not kept, until the next hand starts.
+            broken = too_large(path=path, line=number, hand=draft.hand_id)
             continue
         try:
             read_line(draft, text, number)
@@ -111,6 +122,8 @@ def _finish(draft: Draft, *, end: int) -> HandRecord | HistoryError:
     if draft.button is None:
         return draft.fail(draft.line, "no table line naming the button")
     acting = {who for _, _, _, who, _ in draft.steps if who is not None}
+    # Taking chips (a pot, a bet returned) is taking part, even with no action to show it.
+    acting |= {name for name, _, _ in draft.collected} | set(draft.returned)
     seated = [
         (seat, name, stack)
         for seat, name, stack, note in draft.seats
@@ -136,6 +149,10 @@ def _finish(draft: Draft, *, end: int) -> HandRecord | HistoryError:
     big_blind = _blind(blinds.get("big blind"), draft.small_bet)
     antes = [step.amount or 0 for step in steps if step.blind == "ante"]
     count = len(players)
+    strangers = [name for name, _, _ in draft.collected if name not in index]
+    strangers += [name for name in draft.returned if name not in index]
+    if strangers:
+        return draft.fail(draft.line, f"{strangers[0]} takes chips but is not dealt in")
     collected = [0] * count
     pots: dict[str, list[tuple[int, int]]] = {}
     for name, amount, pot in draft.collected:

@@ -14,47 +14,47 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from badugi_spec.cards import Card, parse_cards
-from badugi_spec.interop.record import HistoryError, Verb
+from badugi_spec.interop.record import MAX_SEATS, HistoryError, Verb
 
-_STAKES: Final = re.compile(r"Badugi Limit.*?\((?P<small>\$?[\d.,]+)/(?P<big>\$?[\d.,]+)")
+_STAKES: Final = re.compile(r"Badugi Limit.*?\((?P<small>\$?[0-9.,]+)/(?P<big>\$?[0-9.,]+)")
 _TABLE: Final = re.compile(
-    r"^Table '(?P<table>[^']*)' (?P<max>\d+)-max Seat #(?P<button>\d+) is the button"
+    r"^Table '(?P<table>[^']*)' (?P<max>[0-9]{1,2})-max Seat #(?P<button>[0-9]{1,2}) is the button"
 )
 _SEAT: Final = re.compile(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?)"
-    r" \((?P<stack>\$?[\d.,]+) in chips(?:, [^)]*)?\)(?P<note>.*)$"
+    r"^Seat (?P<seat>[0-9]{1,2}): (?P<name>.+?)"
+    r" \((?P<stack>\$?[0-9.,]+) in chips(?:, [^)]*)?\)(?P<note>.*)$"
 )
 _SECTION: Final = re.compile(r"^\*\*\* (?P<name>[A-Z ]+) \*\*\*")
 _DRAWS: Final = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3}
 _ALL_IN: Final = " and is all-in"
 _ACTION: Final = (
-    ("post", re.compile(r"^posts (?P<blind>small blind|big blind|the ante) (?P<a>\$?[\d.,]+)$")),
+    ("post", re.compile(r"^posts (?P<blind>small blind|big blind|the ante) (?P<a>\$?[0-9.,]+)$")),
     ("fold", re.compile(r"^folds$")),
     ("check", re.compile(r"^checks$")),
-    ("call", re.compile(r"^calls (?P<a>\$?[\d.,]+)$")),
-    ("bet", re.compile(r"^bets (?P<a>\$?[\d.,]+)$")),
-    ("raise", re.compile(r"^raises (?P<by>\$?[\d.,]+) to (?P<a>\$?[\d.,]+)$")),
+    ("call", re.compile(r"^calls (?P<a>\$?[0-9.,]+)$")),
+    ("bet", re.compile(r"^bets (?P<a>\$?[0-9.,]+)$")),
+    ("raise", re.compile(r"^raises (?P<by>\$?[0-9.,]+) to (?P<a>\$?[0-9.,]+)$")),
     ("pat", re.compile(r"^stands pat(?: on \[(?P<cards>[^\]]*)\])?$")),
-    ("discard", re.compile(r"^discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*)\])?$")),
+    ("discard", re.compile(r"^discards (?P<n>[0-9]) cards?(?: \[(?P<cards>[^\]]*)\])?$")),
     ("show", re.compile(r"^shows \[(?P<cards>[^\]]*)\](?: \(.*\))?$")),
     ("muck", re.compile(r"^mucks hand$")),
 )
 _QUIET: Final = re.compile(
     r"^(doesn't show hand|sits out|is sitting out|has timed out( while disconnected)?|"
     r"has returned|is connected|is disconnected|leaves the table|"
-    r"joins the table at seat #\d+|will be allowed to play after the button|"
+    r"joins the table at seat #[0-9]+|will be allowed to play after the button|"
     r"finished the tournament.*|wins the tournament.*|re-buys.*|"
     r"was removed from the table.*)$"
 )
 _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?$")
-_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<a>\$?[\d.,]+)\) returned to (?P<name>.+)$")
+_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<a>\$?[0-9.,]+)\) returned to (?P<name>.+)$")
 _COLLECTED: Final = re.compile(
-    r"^(?P<name>.+?) collected (?P<a>\$?[\d.,]+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)$"
+    r"^(?P<name>.+?) collected (?P<a>\$?[0-9.,]+) from (?P<pot>pot|main pot|side pot(?:-[0-9]+)?)$"
 )
 _TOTAL: Final = re.compile(
-    r"^Total pot (?P<a>\$?[\d.,]+)(?P<pots>.*?)\s*\| Rake (?P<rake>\$?[\d.,]+)"
+    r"^Total pot (?P<a>\$?[0-9.,]+)(?P<pots>.*?)\s*\| Rake (?P<rake>\$?[0-9.,]+)"
 )
-_SIDE: Final = re.compile(r"(?P<pot>Main pot|Side pot(?:-\d+)?) (?P<a>\$?[\d.,]+)\.")
+_SIDE: Final = re.compile(r"(?P<pot>Main pot|Side pot(?:-[0-9]+)?) (?P<a>\$?[0-9.,]+)\.")
 _MUCKED: Final = re.compile(r"\bmucked \[(?P<cards>[^\]]*)\]")
 _SHOWED: Final = re.compile(r"\bshowed \[(?P<cards>[^\]]*)\]")
 
@@ -77,6 +77,8 @@ class Draft:
     steps: list[tuple[int, str, Verb, str | None, dict[str, object]]] = field(default_factory=list)
     """(line, text, verb, player name, fields)"""
     dealt: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    holding: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    """The hand each player whose cards are shown (the hero) holds now."""
     section: str = "HEADER"
     collected: list[tuple[str, int, str]] = field(default_factory=list)
     returned: dict[str, int] = field(default_factory=dict)
@@ -86,6 +88,7 @@ class Draft:
     revealed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     summarised: set[str] = field(default_factory=set)
     has_summary: bool = False
+    big_blind_posted: bool = False
     chat_open: bool = False
 
     def fail(self, line: int, message: str) -> HistoryError:
@@ -151,7 +154,14 @@ def _read_table_line(draft: Draft, text: str, line: int) -> None:
     seat = _SEAT.match(text)
     if seat:
         stack = _amount(draft, seat["stack"], line)
-        draft.seats.append((int(seat["seat"]), seat["name"], stack, seat["note"].strip()))
+        number, name = int(seat["seat"]), seat["name"]
+        if len(draft.seats) == MAX_SEATS:
+            raise draft.fail(line, f"more than {MAX_SEATS} seats listed")
+        if any(number == taken for taken, _, _, _ in draft.seats):
+            raise draft.fail(line, f"seat {number} is listed twice")
+        if name in draft.names():
+            raise draft.fail(line, f"{name} is listed in two seats")
+        draft.seats.append((number, name, stack, seat["note"].strip()))
         return
     _read_action_line(draft, text, line)  # the posts come before the deal
 
@@ -217,13 +227,21 @@ def _known(draft: Draft, name: str, line: int) -> str:
     return name
 
 
+HAND_SIZE: Final = 4
+"""Cards in a Badugi hand: every `Dealt to` line shows four, kept and new together."""
+
+
 def _read_dealt(draft: Draft, match: re.Match[str], text: str, line: int) -> None:
     name = _known(draft, match["name"], line)
     first = _cards(match["a"])
     if match["b"] is None:
         if name in draft.dealt:
             raise draft.fail(line, f"{name} is dealt a second hand")
-        draft.dealt[name] = first
+        if len(first) != HAND_SIZE:
+            raise draft.fail(
+                line, f"{name} is dealt {len(first)} cards; a Badugi hand has {HAND_SIZE}"
+            )
+        draft.dealt[name] = draft.holding[name] = first
         return
     # After a draw: the cards kept, then the new ones; they belong to the player's draw.
     for index in range(len(draft.steps) - 1, -1, -1):
@@ -234,10 +252,47 @@ def _read_dealt(draft: Draft, match: re.Match[str], text: str, line: int) -> Non
                 raise draft.fail(
                     line, f"{name} discarded {fields['count']} cards but is dealt {len(received)}"
                 )
+            _check_kept(draft, name, first, received, fields, line)
             fields["received"] = received
-            fields["held"] = first + received
+            fields["held"] = draft.holding[name] = first + received
             return
     raise draft.fail(line, f"{name} is dealt new cards without having discarded")
+
+
+def _check_kept(
+    draft: Draft,
+    name: str,
+    kept: tuple[Card, ...],
+    received: tuple[Card, ...],
+    fields: dict[str, object],
+    line: int,
+) -> None:
+    """The kept cards of a `Dealt to` line after a draw are the hand before it less the
+    cards thrown: anything else is a history that contradicts itself, which no deck can
+    replay, so it is refused here, at its line."""
+    if len(kept) + len(received) != HAND_SIZE:
+        raise draft.fail(
+            line,
+            f"{name} holds {len(kept)} + {len(received)} cards after the draw;"
+            f" a Badugi hand has {HAND_SIZE}",
+        )
+    both = [card for card in received if card in kept]
+    if both:
+        raise draft.fail(line, f"{name} is dealt {both[0]} but already holds it")
+    before = draft.holding.get(name)
+    if before is None:
+        return
+    thrown = fields.get("discards", ())
+    assert isinstance(thrown, tuple)
+    stray = [card for card in kept if card not in before or card in thrown]
+    if stray:
+        raise draft.fail(
+            line, f"{name} keeps {stray[0]}, not in the hand {_text(before)} less the cards thrown"
+        )
+
+
+def _text(cards: tuple[Card, ...]) -> str:
+    return "[" + " ".join(str(card) for card in cards) + "]"
 
 
 def _add_action(
@@ -256,10 +311,10 @@ def _add_action(
         if blind == "the ante":
             fields |= {"amount": _amount(draft, match["a"], line), "blind": "ante"}
         else:
-            posted = [f.get("blind") for _, _, v, _, f in draft.steps if v is Verb.POST]
             label = blind
-            if blind == "big blind" and "big blind" in posted:
+            if blind == "big blind" and draft.big_blind_posted:
                 label = "posted big blind"  # a second one: a new player's post (R8.3)
+            draft.big_blind_posted |= blind == "big blind"
             fields |= {"amount": _amount(draft, match["a"], line), "blind": label}
         verb = Verb.POST
     elif kind in ("fold", "check"):
@@ -275,13 +330,22 @@ def _add_action(
         thrown = _cards(match["cards"]) if match["cards"] and kind == "discard" else None
         if thrown is not None and len(thrown) != count:
             raise draft.fail(line, f"{name} discards {count} cards but shows {len(thrown)}")
+        if count > HAND_SIZE:
+            raise draft.fail(line, f"{name} discards {count} cards of {HAND_SIZE}")
+        held = draft.holding.get(name)
+        if held is not None and thrown is not None:
+            stray = [card for card in thrown if card not in held]
+            if stray:
+                raise draft.fail(line, f"{name} discards {stray[0]}, not in the hand {_text(held)}")
         fields |= {
             "count": count,
             "discards": thrown if thrown is not None else (None,) * count,
             "draw": _DRAWS[draft.section],
         }
         if kind == "pat" and match["cards"]:
-            fields["held"] = _cards(match["cards"])
+            fields["held"] = pat = _cards(match["cards"])
+            if held is not None and sorted(c.index for c in pat) != sorted(c.index for c in held):
+                raise draft.fail(line, f"{name} stands pat on {_text(pat)} but holds {_text(held)}")
     elif kind == "show":
         verb = Verb.SHOW
         fields["cards"] = _cards(match["cards"])

@@ -10,8 +10,9 @@ here do not take, is accounted for: what the engine awards a player less what th
 says they collected must add up to the recorded rake.
 
 A hand comes out `exact`, `diverged` (the first difference, with the action, what the
-history says, what the engine did, and the refusal code and rule), or `skipped` (only for
-what the history cannot express).
+history says, what the engine did, and the refusal code and rule), `skipped` (only for
+what the history cannot express), or `unreadable` (the reader refused it, or its cards
+contradict each other: one card in two hands, a hand of three).
 """
 
 from __future__ import annotations
@@ -183,17 +184,13 @@ def _replay(record: HandRecord, profile: str | None) -> tuple[Replayed, Run | No
         diverged = Diverged(None, "stakes a profile can hold", str(error), at_deal=True)
         return _result(record, name, diverged), None
     except card_plan.PlanError as error:
-        outcome = Replayed(
-            DIVERGED,
-            record.where.path,
-            record.where.line,
-            record.hand_id,
-            name,
-            action=None,
-            expected="cards that fit together",
-            actual=f"no deck order: {error}",
-        )
-        return outcome, None
+        # Cards that cannot all be true make the history, not the profile, wrong: the
+        # hand is unreadable, as a line the reader refuses would make it.
+        where = error.where or record.where
+        reason = f"the cards do not fit together: {error}"
+        return Replayed(
+            UNREADABLE, where.path, where.line, record.hand_id, name, reason=reason
+        ), None
     except Diverged as diverged:
         return _result(record, name, diverged), None
     exact = Replayed(EXACT, record.where.path, record.where.line, record.hand_id, name)

@@ -68,6 +68,15 @@ class Run:
                 rule="R8.2",
                 at_deal=True,
             )
+        dealt = {len(cards) for cards in record.dealt} or {profile.hand_size}
+        if dealt != {profile.hand_size}:
+            raise Diverged(
+                None,
+                f"{' or '.join(map(str, sorted(dealt)))} cards dealt to each player",
+                f"refused, the profile deals {profile.hand_size}",
+                rule="R8.4",
+                at_deal=True,
+            )
         extra = tuple(
             (step.player, step.amount)
             for step in record.steps
@@ -105,7 +114,8 @@ class Run:
     # ----- the blinds --------------------------------------------------------------------
 
     def _check_posts(self) -> None:
-        engine = [(e.seat, e.amount) for e in self.hand.events if e.kind == "post"]
+        # A post of nothing (a stack the ante already took) is no post in a history.
+        engine = [(e.seat, e.amount) for e in self.hand.events if e.kind == "post" and e.amount]
         history = [s for s in self.record.steps if s.verb is Verb.POST]
         left = list(engine)
         for step in history:
