@@ -108,9 +108,14 @@ class Session:
         return self.result is not None
 
     def start_hand(
-        self, deck: Sequence[Card] | None = None, *, reshuffles: Sequence[Sequence[Card]] = ()
+        self,
+        deck: Sequence[Card] | None = None,
+        *,
+        reshuffles: Sequence[Sequence[Card]] = (),
+        posts: Sequence[tuple[int, int]] = (),
     ) -> Hand:
-        """Deal the next hand from `deck`, or from a fresh seeded shuffle (R6.3)."""
+        """Deal the next hand from `deck`, or from a fresh seeded shuffle (R6.3); `posts` are
+        live big blinds posted out of turn, as (seat, chips) (R8.3)."""
         if self.result is not None:
             raise illegal("session-over", f"the session ended after {self.result.hands} hands")
         current = self.hand
@@ -119,7 +124,12 @@ class Session:
         order = deck if deck is not None else shuffled(self._shuffler.getrandbits(64))
         dealer, blinds = self._next_places()
         hand = self._new_hand(
-            deck=order, stacks=self.stacks, dealer=dealer, reshuffles=reshuffles, blinds=blinds
+            deck=order,
+            stacks=self.stacks,
+            dealer=dealer,
+            reshuffles=reshuffles,
+            blinds=blinds,
+            posts=posts,
         )
         self.hands.append(hand)
         return hand
@@ -132,6 +142,7 @@ class Session:
         dealer: int,
         reshuffles: Sequence[Sequence[Card]] = (),
         blinds: tuple[int, int] | None = None,
+        posts: Sequence[tuple[int, int]] = (),
     ) -> Hand:
         """The hand factory: a hook for sessions of another kind of hand."""
         return Hand(
@@ -141,6 +152,7 @@ class Session:
             profile=self.profile,
             reshuffles=reshuffles,
             blinds=blinds,
+            posts=posts,
         )
 
     def apply(self, action: Action) -> None:

@@ -147,12 +147,6 @@ def import_hand(
     name = name or scenario_name(record)
     _check_numbers(record)
     copy = replica(record, profile=profile)
-    if copy.posts:
-        raise refuse(
-            record,
-            "a big blind posted out of turn (R8.3) has no statement in the scenario"
-            " language; the hand replays, but cannot be written as a scenario",
-        )
     names = _names(record)
     analysis = _play(copy, names)
     text = _text(
@@ -446,6 +440,8 @@ def _text(
             f"{names[s]} {player.stack}{' dealer' if s == record.dealer else ''}"
             for s, player in enumerate(record.players)
         ),
+        # Live big blinds posted out of turn come before the deal (R8.3).
+        *(f"{names[seat]} posts a live big blind of {chips}" for seat, chips in copy.posts),
         "deck " + " ".join(str(card) for card in copy.deck),
         *(f"reshuffle {' '.join(str(c) for c in order)}" for order in copy.reshuffles),
         "",

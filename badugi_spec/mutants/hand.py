@@ -195,6 +195,13 @@ class _HeadsUpCountsTheAllIn(MutantHand):
         return len(self.live())
 
 
+class _LivePostIsDead(MutantHand):
+    def _post(self, seat: int, blind: int, name: str, rule: str, commits: bool = True) -> None:
+        # A big blind posted out of turn goes in as dead money, like an ante, rather than
+        # as the player's bet of the first round.
+        super()._post(seat, blind, name, rule, commits and name != "posted big blind")
+
+
 class _LastCardToAShortDrawer(MutantHand):
     def _held_back_when_short(self, last_of_round: bool) -> int:
         # The round's last taker is dealt the stub's last card even when more must come

@@ -32,6 +32,7 @@ class MutantSession(Session):
         dealer: int,
         reshuffles: Sequence[Sequence[Card]] = (),
         blinds: tuple[int, int] | None = None,
+        posts: Sequence[tuple[int, int]] = (),
     ) -> Hand:
         return self.hand_class(
             deck=deck,
@@ -40,6 +41,7 @@ class MutantSession(Session):
             profile=self.profile,
             reshuffles=reshuffles,
             blinds=blinds,
+            posts=posts,
             evaluator=self.evaluator,
         )
 

@@ -284,6 +284,8 @@ class ProtocolImplementation:
         request: dict[str, Any] = {"type": "deal", "deck": hand["deck"]}
         if self.protocol >= 2 and hand.get("reshuffles"):
             request["reshuffles"] = hand["reshuffles"]  # the stated rebuilt stubs (R8.18)
+        if self.protocol >= 2 and hand.get("posts"):
+            request["posts"] = hand["posts"]  # live big blinds posted out of turn (R8.3)
         return self._stateful(request)
 
     def act(self, step: dict[str, Any]) -> Outcome:

@@ -237,6 +237,8 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
             hand["reshuffles"] = [
                 _texts(order, f"reshuffles[{i}]") for i, order in enumerate(orders)
             ]
+        if "posts" in request:  # protocol 2: live big blinds posted out of turn (R8.3)
+            hand["posts"] = request["posts"]
         return impl.deal(hand)
     return impl.act(_act(request))
 

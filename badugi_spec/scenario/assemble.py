@@ -47,6 +47,7 @@ class _Hand:
     left_out: tuple[str, ...] = ()
     """Players the hand's `deal` gives no cards: they have no chips left (R8.23)."""
     deal_where: Where | None = None
+    posts: list[tuple[str, int]] = field(default_factory=list)
 
 
 class _Assembler(Header):
@@ -251,6 +252,41 @@ class _Assembler(Header):
     def seat_names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def on_live_post(self, where: Where, name: str, blind: str, chips: int | None) -> None:
+        hand = self.current(where)
+        self.player(name, where)
+        if blind != "big blind":
+            raise self.fail(
+                where, "only a big blind is posted out of turn (R8.3): 'posts a live big blind'"
+            )
+        if hand.sourced:
+            raise self.fail(where, "a live big blind is posted before the deal: put it above")
+        if any(who == name for who, _ in hand.posts):
+            raise self.fail(where, f"{name} already posts a live big blind in this hand")
+        if hand.number == 1 and name in self._first_blinds():
+            raise self.fail(
+                where,
+                f"{name} posts a blind in the first hand already; a live big blind is posted"
+                " by a player who joins between the blinds (R8.3)",
+            )
+        big = self.profile.big_blind
+        amount = big if chips is None else chips
+        if not 0 < amount <= big:
+            raise self.fail(
+                where, f"a live big blind is 1 to {big} chips under {self.profile.name} (R8.3)"
+            )
+        hand.posts.append((name, amount))
+
+    def _first_blinds(self) -> tuple[str, ...]:
+        """Who posts the blinds in the first hand, when every player has chips (R8.3): the
+        two seats left of the button, or heads-up the button and the other player."""
+        names = self.seat_names()
+        if self.dealer is None or any(seat.stack <= 0 for seat in self.seats):
+            return ()
+        at = names.index(self.dealer)
+        after = [names[(at + step) % len(names)] for step in range(1, len(names) + 1)]
+        return tuple(after[-1:] + after[:1]) if len(names) == 2 else tuple(after[:2])
+
     def on_reshuffle(self, where: Where, cards: list[Any]) -> None:
         hand = self.current(where)
         self._still_open(hand, where)
@@ -414,6 +450,7 @@ class _Assembler(Header):
                 reject_deal=h.reject_deal,
                 reshuffles=tuple(h.reshuffles),
                 unfinished=h.unfinished,
+                posts=tuple(h.posts),
             )
             for h in self.hands
         )

@@ -258,6 +258,11 @@ def compile_case(scenario: Scenario) -> dict[str, Any]:
                     if hand.deal
                     else {}
                 ),
+                **(
+                    {"posts": [{"player": name, "chips": chips} for name, chips in hand.posts]}
+                    if hand.posts
+                    else {}
+                ),
                 "steps": [_step(step) for step in hand.steps],
                 **(
                     {"unfinished": {"line": hand.unfinished.line}}

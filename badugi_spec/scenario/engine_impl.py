@@ -297,11 +297,27 @@ class EngineImplementation:
         if not isinstance(stated, list):
             raise RequestError("reshuffles must be a list of card lists")
         orders = [_cards(order, "reshuffles") for order in stated]
+        posts = self._posts(hand.get("posts", []))
         try:
-            session.start_hand(deck, reshuffles=orders)
+            session.start_hand(deck, reshuffles=orders, posts=posts)
+        except ValueError as error:  # a live big blind the table cannot take (R8.3)
+            who = ", ".join(self.names[seat] for seat, _ in posts)
+            raise RequestError(f"a live big blind from {who}: {error} (R8.3)") from None
         except IllegalAction as error:
             return {"ok": False, "error": error.code, "message": str(error), "state": self._state()}
         return {"ok": True, "state": self._state()}
+
+    def _posts(self, stated: Any) -> list[tuple[int, int]]:
+        """The live big blinds of a deal (R8.3): [{"player": NAME, "chips": N}, ...]."""
+        if not isinstance(stated, list):
+            raise RequestError("posts must be a list of {player, chips}")
+        posts = []
+        for post in stated:
+            chips = post.get("chips") if isinstance(post, dict) else None
+            if not isinstance(chips, int) or isinstance(chips, bool):
+                raise RequestError(f"a post needs a player and a whole number of chips: {post!r}")
+            posts.append((self._seat(post.get("player")), chips))
+        return posts
 
     def act(self, step: dict[str, Any]) -> Outcome:
         session = self._started()

@@ -133,6 +133,8 @@ class HandScript:
     unfinished: Where | None = None
     """Where the scenario says the hand stops before its result on purpose (`unfinished`);
     None: the hand must reach its result."""
+    posts: tuple[tuple[str, int], ...] = ()
+    """Live big blinds posted out of turn before the deal, as (player, chips) (R8.3)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,6 +160,12 @@ class Statements(Located):
     def deck(self, c: list[Any]) -> Any:
         return ("deck", self._where(c[0][0]), c)
 
+    def live_post(self, c: list[Token | None]) -> Any:
+        name, blind, chips = c
+        assert name is not None and blind is not None
+        amount = None if chips is None else int(chips)
+        return ("live-post", self._where(name), str(name), str(blind), amount)
+
     def shuffle(self, c: list[Token]) -> Any:
         return ("shuffle", self._where(c[0]), int(c[0]))
 
