@@ -101,6 +101,8 @@ _WORDS = (
     "big",
     "blind",
     "tie",
+    "live",
+    "of",
 )
 _CARD = r"(?:10|[2-9TtJjQqKkAa])[shdcSHDC♠♥♦♣♤♡♢♧](?![\w♠♥♦♣])"
 
