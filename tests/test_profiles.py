@@ -10,6 +10,9 @@ from badugi_spec.profiles.load import from_json, from_mapping, parse_override
 from badugi_spec.rules import load
 from tests.support import Capsys, one_line_error, run_cli
 
+HOUSE_JSON: dict[str, object] = {"name": "house"} | {
+    k: list(v) if isinstance(v, tuple) else v for k, v in HOUSE.parameters().items()
+}
 SHIPPED = (
     "house",
     "pokerstars-2010",
@@ -160,7 +163,6 @@ def test_the_protocol_form_round_trips() -> None:
         k: list(v) if isinstance(v, tuple) else v for k, v in ps.parameters().items()
     }
     assert from_json(as_json).parameters() == ps.parameters()
-    assert from_json({"name": "house"}).parameters() == HOUSE.parameters()
 
 
 @pytest.mark.parametrize(
@@ -168,13 +170,35 @@ def test_the_protocol_form_round_trips() -> None:
     [
         ([], "a profile is an object of parameters"),
         ({"name": 3}, "profile.name must be text"),
-        ({"name": "x", "cap": True}, "cap must be a whole number"),
+        ({**HOUSE_JSON, "cap": True}, "cap must be a whole number"),
         ({"name": "x", "hats": 2}, "no parameter 'hats'"),
+        # Issue 23 item 8: nothing is taken from the house game, no header is ignored.
+        ({"name": "badeucy"}, r"'min_seats', 'max_seats', 'starting_stack' and \d+ more missing"),
+        ({**HOUSE_JSON, "extends": "house"}, "no parameter 'extends'"),
+        ({**HOUSE_JSON, "title": "Mine"}, "no parameter 'title'"),
     ],
 )
 def test_a_bad_protocol_profile_is_refused(data: object, message: str) -> None:
     with pytest.raises(ProfileError, match=message):
         from_json(data)
+
+
+def test_the_protocol_form_is_the_schema_and_nothing_else() -> None:
+    """Issue 23 item 8: what `from_json` takes is what `profile.json` admits (and no less:
+    every shipped profile fits both), and what the schema refuses it refuses."""
+    from badugi_spec.protocol import validate
+
+    for refused in ({"name": "badeucy"}, {**HOUSE_JSON, "extends": "house"}):
+        assert validate(refused, "profile")
+        with pytest.raises(ProfileError):
+            from_json(refused)
+    assert not validate(HOUSE_JSON, "profile")
+    assert from_json(HOUSE_JSON).parameters() == HOUSE.parameters()
+    # The schema's bounds are the checks' bounds: 10^12 chips, 8 betting rounds.
+    for name, value in (("starting_stack", 10**12 + 1), ("bet_sizes", [2] * 9)):
+        assert validate({**HOUSE_JSON, name: value}, "profile"), name
+        with pytest.raises(ProfileError):
+            from_json({**HOUSE_JSON, name: value})
 
 
 def test_profiles_lists_every_profile(capsys: Capsys) -> None:

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from badugi_spec.cards import Card, parse_cards
-from badugi_spec.profiles import Profile, ProfileError, get, names
+from badugi_spec.profiles import Profile, get, names
 from badugi_spec.rankings import RankedValue, ranking, ranking_names
 from badugi_spec.rankings.explain import explain
 from badugi_spec.rankings.house import evaluate, winners
@@ -49,12 +49,12 @@ def _value_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _game(game: str) -> Profile:
-    """The profile whose rankings value the hands; an unknown name is one clear line."""
-    try:
-        return get(game)
-    except ProfileError:
-        raise_usage(f"unknown game {game!r}; the profiles are {', '.join(names())}")
-        raise AssertionError("unreachable") from None  # pragma: no cover
+    """The profile whose rankings value the hands; an unknown name is one clear line.
+
+    A broken profile file says what is wrong with it and where, not "unknown game"."""
+    if game not in names():
+        raise_usage(f"unknown game {game!r:.60}; the profiles are {', '.join(names())}")
+    return get(game)
 
 
 def _share(index: int, count: int) -> str:

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from badugi_spec.cards import Rank, format_cards, parse_cards
+from badugi_spec.commands import arguments
 from badugi_spec.errors import CardError
 from badugi_spec.rankings.house import MAX_CARDS, evaluate
 from badugi_spec.rankings.odds import MAX_DRAWS, draw_odds, percent
@@ -21,7 +22,7 @@ def register(sub: Any) -> None:
         ),
     )
     odds.add_argument("cards", help='the kept cards, or a four-card hand, e.g. "A♠ 2♥ 3♦"')
-    odds.add_argument("--draws", type=int, default=MAX_DRAWS, help="draws left, 1 to 3")
+    odds.add_argument("--draws", type=arguments.whole, default=MAX_DRAWS, help="draws left, 1 to 3")
     odds.add_argument("--discard", default="", help="with a four-card hand: the cards thrown")
     odds.add_argument("--dead", default="", help="other cards known to be out of play")
     odds.add_argument("--top", help="count only a badugi this high or lower, e.g. 8")

@@ -8,9 +8,11 @@ import sys
 from typing import Any
 
 from badugi_spec import profiles
+from badugi_spec.commands import arguments
 from badugi_spec.errors import BadugiError
 from badugi_spec.trainer import Terminal, Trainer, play_sessions
 from badugi_spec.trainer.faces import Faces, can_encode_symbols, wants_colour
+from badugi_spec.trainer.session import CannotPlay, cannot_play
 
 INTERRUPTED = 130
 
@@ -20,7 +22,9 @@ class PlayError(BadugiError):
 
 
 def register(sub: Any) -> None:
-    names = profiles.names()
+    # No `choices=profiles.names()`: the profile files are read when a command runs, inside
+    # its error handling, so a broken one costs only the commands that use it (not
+    # `--help`); and `play` offered badeucy and badacy, which it cannot play.
     play = sub.add_parser(
         "play",
         help="play a session against the bot, with every event explained by its rule",
@@ -32,9 +36,17 @@ def register(sub: Any) -> None:
             " printf 'c\\nk\\n' | badugi-spec play --seed 1 --plain"
         ),
     )
-    play.add_argument("--seed", type=int, help="deal a reproducible session (default: random)")
     play.add_argument(
-        "--profile", default=profiles.DEFAULT, choices=names, help="the rules to play by"
+        "--seed", type=arguments.seed, help="deal a reproducible session (default: random)"
+    )
+    play.add_argument(
+        "--profile",
+        default=profiles.DEFAULT,
+        metavar="NAME",
+        help=(
+            f"the rules to play by (default {profiles.DEFAULT}): a four-card profile of"
+            " `badugi-spec profiles`; the split games (badeucy, badacy) are not played yet"
+        ),
     )
     play.add_argument(
         "--hints", action="store_true", help="before each draw, show the book's draw and its odds"
@@ -42,7 +54,7 @@ def register(sub: Any) -> None:
     play.add_argument("--plain", action="store_true", help="no colour, even on a terminal")
     play.add_argument(
         "--players",
-        type=int,
+        type=arguments.whole,
         default=2,
         help="players at the table, you and bots (more than 2 where the profile seats them)",
     )
@@ -52,22 +64,28 @@ def register(sub: Any) -> None:
         "bot-sessions",
         help="play bot against bot with the engine checking every action",
     )
-    bots.add_argument("--sessions", type=int, default=1000, help="how many sessions")
-    bots.add_argument("--seed", type=int, default=1)
+    bots.add_argument("--sessions", type=arguments.whole, default=1000, help="how many sessions")
+    bots.add_argument("--seed", type=arguments.seed, default=1)
     bots.add_argument(
-        "--players", type=int, default=2, help="bots at each table (capped by each profile)"
+        "--players",
+        type=arguments.whole,
+        default=2,
+        help="bots at each table (capped by each profile)",
     )
     bots.add_argument(
         "--profile",
         action="append",
-        choices=names,
-        help="a profile to cycle through (repeatable; default: all of them)",
+        metavar="NAME",
+        help="a profile to cycle through (repeatable; default: all of `badugi-spec profiles`)",
     )
     bots.set_defaults(run=run_bot_sessions)
 
 
 def run_play(args: argparse.Namespace) -> int:
     profile = profiles.get(args.profile)
+    reason = cannot_play(profile)
+    if reason is not None:  # before anything is shown: the choice was not accepted
+        raise CannotPlay(f"play: {reason}")
     if not profile.min_seats <= args.players <= profile.max_seats:
         raise PlayError(
             f"profile {profile.name} seats {profile.min_seats} to {profile.max_seats} players"

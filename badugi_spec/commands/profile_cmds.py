@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from typing import Any, Final
 
 from badugi_spec import profiles
 from badugi_spec.profiles import PARAMETERS, Profile
+
+USAGE_ERROR: Final = 2
+"""The status of a bad profile file, as the command line gives every usage error."""
 
 
 def register(sub: Any) -> None:
@@ -27,12 +31,20 @@ def run_profiles(args: argparse.Namespace) -> int:
     if args.action != "list" or args.name:
         name = args.name or args.action
         raise profiles.ProfileError(f"to see one profile: badugi-spec profiles show {name}")
-    width = max(len(name) for name in profiles.names())
+    width = max((len(name) for name in profiles.names()), default=0)
+    broken: list[str] = []
     for name in profiles.names():
-        profile = profiles.get(name)
+        try:
+            profile = profiles.get(name)
+        except profiles.ProfileError as error:
+            # The others are still listed: one bad file must not hide the rest.
+            broken.append(str(error))
+            continue
         mark = " (default)" if name == profiles.DEFAULT else ""
         print(f"{name:<{width}}  {profile.chapter:<4} {profile.title}{mark}")
-    return 0
+    for message in broken:
+        print(f"badugi-spec: error: {message}", file=sys.stderr)
+    return USAGE_ERROR if broken else 0
 
 
 def _text(value: object) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from badugi_spec.commands import arguments
 from badugi_spec.errors import BadugiError
 from badugi_spec.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
 from badugi_spec.protocol import MAX_LINE_BYTES
@@ -49,7 +50,7 @@ def register(sub: Any) -> None:
         "--impl", required=True, metavar="CMD", help='the command to start, e.g. "./engine --serve"'
     )
     verify.add_argument(
-        "--timeout", type=positive_seconds, default=10.0, metavar="S", help="seconds per request"
+        "--timeout", type=arguments.seconds, default=10.0, metavar="S", help="seconds per request"
     )
     verify.add_argument("--json", metavar="FILE", help="write a machine-readable report")
     verify.add_argument("--junit", metavar="FILE", help="write JUnit XML")
@@ -70,17 +71,6 @@ def register(sub: Any) -> None:
     )
     mutants.add_argument("--json", metavar="FILE", help="write the kill table as JSON")
     mutants.set_defaults(run=run_mutants)
-
-
-def positive_seconds(text: str) -> float:
-    """An argparse type: a number of seconds greater than zero."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not seconds > 0 or seconds == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be more than 0 seconds")
-    return seconds
 
 
 def run_serve(args: argparse.Namespace) -> int:

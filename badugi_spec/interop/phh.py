@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple, TypeGuard
 
 from badugi_spec.cards import Card
+from badugi_spec.digits import INT_DIGITS, whole
 from badugi_spec.errors import CardError
 from badugi_spec.interop import phh_toml
 from badugi_spec.interop.record import (
@@ -310,8 +311,7 @@ def _attach(
 
 def _player(token: str, count: int, action: str) -> int:
     match = _PLAYER.match(token)
-    # At most two digits: `int()` refuses a number of over 4,300 (a hostile `p` + digits).
-    number = int(match["n"]) if match and len(match["n"]) <= 2 else None
+    number = whole(match["n"]) if match else None  # \d also matches `٤`: digits 0-9 only
     if number is None or number > count:
         raise _BadAction(f"{_quoted(action)}: no player {_quoted(token)} in a {count}-player hand")
     return number - 1
@@ -387,9 +387,7 @@ def _action(
         case [who, "cc"]:
             return Step(number, where, action, Verb.CHECK_OR_CALL, _player(who, count, action))
         case [who, "cbr", amount]:
-            # ASCII digits only: `isdigit` is true for `²`, which `int()` refuses.
-            digits = amount.isascii() and amount.isdigit() and len(amount) <= 4300
-            chips = int(amount) if digits else None
+            chips = whole(amount, most_digits=INT_DIGITS)  # digits 0-9 only (badugi_spec.digits)
             if chips is None:
                 raise bad(f"{amount!r} is not a whole number of chips")
             return Step(

@@ -32,12 +32,20 @@ class Param:
     """For text parameters: the values allowed (for a list, the values of its items)."""
     low: int | None = None
     high: int | None = None
+    most_items: int | None = None
+    """For a list: how many items it may hold."""
 
 
 FIVE_CARD_LOW: Final = 5
 """A low (R9.4) plays every card, so a split game with one deals exactly five."""
 
 PILES: Final = ("stub", "discards", "current-discards", "folded", "burns")
+
+MAX_CHIPS: Final = 10**12
+"""The most chips any amount of a profile may be (a stack, a blind, a bet)."""
+MAX_BETTING_ROUNDS: Final = 8
+"""The most betting rounds a hand may have (`bet_sizes`, R3.2): a single draw has 2, the
+triple draw 4. Unbounded, 20,000 rounds were accepted and one hand took 80,000 actions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +150,8 @@ PARAMETERS: Final = {
         _P("ante", "forced", "R8.3", int, "an ante every dealt-in player posts", low=0),
         _P("betting", "betting", "R14.1", str, "the betting structure",
            ("fixed-limit", "pot-limit", "no-limit", "half-pot", "spread")),
-        _P("bet_sizes", "betting", "R3.2", tuple, "the fixed bet of each betting round", low=1),
+        _P("bet_sizes", "betting", "R3.2", tuple, "the fixed bet of each betting round", low=1,
+           most_items=MAX_BETTING_ROUNDS),
         _P("min_bet", "betting", "R14.2", int,
            "the smallest bet in a big-bet or spread game (0: the big blind)", low=0),
         _P("chip_unit", "betting", "R14.9", int, "the smallest chip: every amount is a multiple",
@@ -230,48 +239,74 @@ def problems_of(profile: Profile) -> list[str]:
         problems += value_problems(param, value)
     if not problems:
         if profile.min_seats > profile.max_seats:
-            problems.append(f"min_seats {profile.min_seats} is more than max_seats")
+            problems.append(f"min_seats {profile.min_seats} is more than max_seats (R8.2)")
         if profile.max_discards > profile.hand_size:
-            problems.append("max_discards must not exceed hand_size")
+            problems.append("max_discards must not exceed hand_size (R4.2)")
         if profile.split_ranking and profile.hand_size != FIVE_CARD_LOW:
             problems.append(
                 f"split_ranking {profile.split_ranking} values five cards: hand_size must be 5"
+                " (R8.29)"
             )
         if profile.small_blind > profile.big_blind:
-            problems.append("the small blind must not be larger than the big blind")
+            problems.append("the small blind must not be larger than the big blind (R8.3)")
         if not profile.bet_sizes:
-            problems.append("bet_sizes needs at least one betting round")
+            problems.append("bet_sizes needs at least one betting round (R3.2)")
         if len(set(profile.reshuffle)) != len(profile.reshuffle):
-            problems.append("reshuffle names a pile twice")
+            problems.append("reshuffle names a pile twice (R8.18)")
         if profile.betting == "spread" and not 0 < profile.spread_min <= profile.spread_max:
-            problems.append("a spread game needs 0 < spread_min <= spread_max")
+            problems.append("a spread game needs 0 < spread_min <= spread_max (R14.8)")
         if profile.spread_last_max and profile.spread_last_max < profile.spread_max:
-            problems.append("spread_last_max widens the last round: at least spread_max")
+            problems.append("spread_last_max widens the last round: at least spread_max (R14.8)")
     return problems
 
 
+def shown(value: object, *, most: int = 60) -> str:
+    """`value` as a message shows it: its repr, cut short, and a huge number by its size.
+
+    Python refuses to print an int of over 4,300 digits, and a 20,000-item list made a
+    message nobody reads.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = len(str(abs(value))) if value.bit_length() < 10_000 else "thousands of"
+        return f"a number of {digits} digits"
+    try:
+        text = repr(value)
+    except ValueError:  # a huge int inside a list: its repr is refused the same way
+        return "a value too large to show"
+    return text if len(text) <= most else f"{text[: most - 1]}…"
+
+
 def value_problems(param: Param, value: object) -> list[str]:
-    """Every way `value` breaks `param`'s type or range, on its own (empty: valid)."""
+    """Every way `value` breaks `param`'s type or range, on its own (empty: valid); each
+    message cites the rule that explains the parameter."""
+    return [f"{problem} ({param.rule})" for problem in _problems(param, value)]
+
+
+def _problems(param: Param, value: object) -> list[str]:
     name = param.name
     if param.kind is bool:
-        return [] if isinstance(value, bool) else [f"{name} must be true or false, not {value!r}"]
+        if isinstance(value, bool):
+            return []
+        return [f"{name} must be true or false, not {shown(value)}"]
     if param.kind is int:
         if not isinstance(value, int) or isinstance(value, bool):
-            return [f"{name} must be a whole number, not {value!r}"]
+            return [f"{name} must be a whole number, not {shown(value)}"]
         return _in_range(param, value, name)
     if param.kind is str:
         if not isinstance(value, str) or (param.choices and value not in param.choices):
-            return [f"{name} must be one of {', '.join(param.choices)}, not {value!r}"]
+            return [f"{name} must be one of {', '.join(param.choices)}, not {shown(value)}"]
         return []
     if not isinstance(value, tuple):
-        return [f"{name} must be a list, not {value!r}"]
+        return [f"{name} must be a list, not {shown(value)}"]
+    if param.most_items is not None and len(value) > param.most_items:
+        return [f"{name} has {len(value)} items; at most {param.most_items}"]
     problems: list[str] = []
     for item in value:
         if param.choices:
             if item not in param.choices:
-                problems.append(f"{name}: {item!r} is not one of {', '.join(param.choices)}")
+                problems.append(f"{name}: {shown(item)} is not one of {', '.join(param.choices)}")
         elif not isinstance(item, int) or isinstance(item, bool):
-            problems.append(f"{name}: {item!r} is not a whole number")
+            problems.append(f"{name}: {shown(item)} is not a whole number")
         else:
             problems += _in_range(param, item, name)
     return problems
@@ -279,11 +314,11 @@ def value_problems(param: Param, value: object) -> list[str]:
 
 def _in_range(param: Param, value: int, name: str) -> list[str]:
     if param.low is not None and value < param.low:
-        return [f"{name} must be at least {param.low}, not {value}"]
+        return [f"{name} must be at least {param.low}, not {shown(value)}"]
     if param.high is not None and value > param.high:
-        return [f"{name} must be at most {param.high}, not {value}"]
-    if value > 10**12:
-        return [f"{name} {value} is too large (at most 10^12 chips)"]
+        return [f"{name} must be at most {param.high}, not {shown(value)}"]
+    if value > MAX_CHIPS:
+        return [f"{name} {shown(value)} is too large (at most 10^12 chips)"]
     return []
 
 

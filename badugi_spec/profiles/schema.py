@@ -9,17 +9,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from badugi_spec.profiles.model import PARAMETERS, Param
+from badugi_spec.profiles.model import MAX_CHIPS, PARAMETERS, Param
 
 _TYPES = {bool: "boolean", int: "integer", str: "string"}
 
 
 def _bounds(param: Param) -> dict[str, Any]:
+    # Every number is at most MAX_CHIPS, as `value_problems` checks: the schema says what
+    # `from_json` accepts, no more (a 10^400 max_seats passed the schema and was refused).
     out: dict[str, Any] = {}
     if param.low is not None:
         out["minimum"] = param.low
-    if param.high is not None:
-        out["maximum"] = param.high
+    out["maximum"] = param.high if param.high is not None else MAX_CHIPS
     return out
 
 
@@ -29,11 +30,12 @@ def _property(param: Param) -> dict[str, Any]:
         items = {"enum": list(param.choices)} if param.choices else {"type": "integer"}
         if not param.choices:
             items |= _bounds(param)
-        return out | {"type": "array", "items": items}
+        size = {"maxItems": param.most_items} if param.most_items is not None else {}
+        return out | {"type": "array", "items": items} | size
     out["type"] = _TYPES[param.kind]
     if param.choices:
         out["enum"] = list(param.choices)
-    return out | _bounds(param)
+    return out | _bounds(param) if param.kind is int else out
 
 
 def profile_schema() -> dict[str, Any]:
@@ -44,7 +46,9 @@ def profile_schema() -> dict[str, Any]:
         "title": "badugi-spec rule profile: every parameter of chapter R8, as a case carries it",
         "description": (
             "Generated from badugi_spec.profiles.PARAMETERS; tests/test_profiles.py checks"
-            " that they agree."
+            " that they agree. Every parameter is required: nothing is taken from the house"
+            " game. A profile that fits also passes the checks between parameters (R8.1),"
+            " such as min_seats <= max_seats, which a schema cannot say."
         ),
         "type": "object",
         "required": ["name", *PARAMETERS],

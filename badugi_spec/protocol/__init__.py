@@ -91,14 +91,15 @@ def _is(instance: object, kind: str) -> bool:
     return isinstance(instance, _TYPES[kind])
 
 
-def validate(instance: object, name: str) -> list[str]:
+def validate(instance: object, name: str, *, where: str = "$") -> list[str]:
     """Problems with `instance` against shipped schema `name` (empty: valid).
 
     Only the part of JSON Schema the shipped schemas use: type, const, enum, properties,
     required, additionalProperties, items, min/maxItems, minimum, maximum, pattern,
-    oneOf, anyOf and $ref within and between the shipped files.
+    oneOf, anyOf and $ref within and between the shipped files. `where` names the
+    instance in the messages (`$`, or the request field it came in).
     """
-    return _check(instance, _shared_schema(name), root=name, where="$")
+    return _check(instance, _shared_schema(name), root=name, where=where)
 
 
 def _resolve(ref: str, root: str) -> tuple[dict[str, Any], str]:

@@ -34,6 +34,7 @@ from badugi_spec.protocol import (
     PROTOCOLS,
     REQUEST_TYPES,
     SPIN_SECONDS,
+    validate,
 )
 from badugi_spec.rankings import RANKINGS, Ranking
 from badugi_spec.rankings.house import MAX_CARDS
@@ -56,6 +57,11 @@ class _HugeNumber:
 
     def __init__(self, digits: int) -> None:
         self.digits = digits
+
+    def __repr__(self) -> str:
+        # Whatever message shows one (a schema check, an implementation's own refusal)
+        # says what it is, never `<_HugeNumber object at 0x7f...>`.
+        return f"a number of {self.digits} digits"
 
 
 def _read_int(text: str) -> int | _HugeNumber:
@@ -183,10 +189,12 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
         # A protocol 2 client says `protocol: 1, protocols: [1, 2]`, so that a protocol 1
         # server, which ignores the list, still answers; we answer the newest we share.
         offered = request.get("protocols", [protocol])
-        if not isinstance(offered, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in offered
-        ):
+        if not isinstance(offered, list):
             raise _BadRequest(f"'protocols' must be a list of whole numbers, not {_kind(offered)}")
+        for i, item in enumerate(offered):
+            # The item at fault is named: "not a list" was said of a list holding 10**400.
+            if not _whole(item):
+                raise _BadRequest(f"protocols[{i}] must be a version such as 2, not {_kind(item)}")
         shared = [v for v in PROTOCOLS if v in offered]
         if not shared:
             raise _BadRequest(
@@ -226,7 +234,7 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
     if kind == "start":
         case = _start(request)
         if "profile" in request:
-            case["profile"] = request["profile"]  # checked by the implementation (R8.1)
+            case["profile"] = _profile(request["profile"])
         return impl.start(case)
     if kind == "deal":
         hand: dict[str, Any] = {"deck": _texts(request.get("deck"), "deck")}
@@ -287,6 +295,40 @@ def _start(request: dict[str, Any]) -> dict[str, Any]:
         checked.append({"name": name, "stack": stack})
     dealer = _text(request.get("first_dealer"), "first_dealer", what="a player's name")
     return {"players": checked, "first_dealer": dealer}
+
+
+def _profile(value: object) -> dict[str, Any]:
+    """The case's profile, as `profile.json` has it: the name and every parameter, nothing
+    else (R8.1). The implementation then checks the parameters against each other.
+
+    It is checked here, not left to the implementation: `{"name": "badeucy"}` was taken
+    for the house rules with four cards, and `extends` and `title` were ignored."""
+    if not isinstance(value, dict):
+        raise _BadRequest(
+            f"'profile' must be an object of every parameter (profile.json), not {_kind(value)}"
+        )
+    huge = _huge_at(value, "profile")
+    if huge is not None:
+        raise _BadRequest(f"{huge[0]!r} is {huge[1]}: too large for any parameter (R8.1)")
+    problems = validate(value, "profile", where="profile")
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise _BadRequest(f"'profile' does not fit profile.json (R8.1): {problems[0]}{more}")
+    return value
+
+
+def _huge_at(value: object, where: str) -> tuple[str, str] | None:
+    """The place and size of the first number too long to read in `value`, or None."""
+    stack: list[tuple[str, object]] = [(where, value)]
+    while stack:
+        place, item = stack.pop()
+        if isinstance(item, _HugeNumber):
+            return place, _kind(item)
+        if isinstance(item, dict):
+            stack.extend((f"{place}.{key}", child) for key, child in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((f"{place}[{i}]", child) for i, child in reversed(list(enumerate(item))))
+    return None
 
 
 def _act(request: dict[str, Any]) -> dict[str, Any]:

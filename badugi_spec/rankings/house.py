@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from badugi_spec.cards import DECK, Card, Rank, as_cards, format_cards
+from badugi_spec.digits import whole
 from badugi_spec.errors import CardError
 
 MAX_CARDS: Final = 4
@@ -297,10 +298,10 @@ def parse_value(text: str) -> tuple[int, tuple[Rank, ...]]:
     declared: int | None = None
     head, _, rest = body.partition(" ")
     if head.endswith("-card") and rest:
-        try:
-            declared = int(head.removesuffix("-card"))
-        except ValueError:
-            raise CardError(f"bad hand size {head!r} in {text!r}") from None
+        # Digits 0-9 only: int() read `٤-card` as 4 and refused `²-card` (badugi_spec.digits).
+        declared = whole(head.removesuffix("-card"), most_digits=2)
+        if declared is None:
+            raise CardError(f"bad hand size {head!r} in {text!r}")
         body = rest.strip()
     labels = [part for part in body.replace(" ", "-").split("-") if part]
     by_label = {rank.label: rank for rank in Rank} | {rank.value: rank for rank in Rank}

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from badugi_spec.cards import Card, parse_cards
+from badugi_spec.digits import whole
 from badugi_spec.engine import Kind
 from badugi_spec.errors import BadugiError, CardError
 
@@ -83,7 +84,7 @@ def parse(text: str, held: Sequence[Card]) -> Command:
         if [word.lower() for word in rest] in (["p"], ["pat"]):
             return Odds(())
         return Odds(_cards(rest, held) if rest else None)
-    if head.isdigit():
+    if whole(head) is not None:  # `14` or `1 4`: card places (ASCII digits; `²` is no key)
         return Draw(_cards(words, held))
     raise BadKey(
         f"{words[0]!r} is not a key: k c b r f a to bet, p or d 1 4 to draw, o odds, ? help, q quit"
@@ -93,9 +94,11 @@ def parse(text: str, held: Sequence[Card]) -> Command:
 def _amount(head: str, rest: Sequence[str]) -> int | None:
     if not rest:
         return None
-    if len(rest) == 1 and rest[0].isdigit():
-        return int(rest[0])
-    raise BadKey(f"{head} takes at most a number of chips, not {' '.join(rest)!r}")
+    amount = whole(rest[0]) if len(rest) == 1 else None
+    if amount is not None:
+        return amount
+    shown = " ".join(rest)[:40]
+    raise BadKey(f"{head} takes at most a number of chips (digits 0 to 9), not {shown!r}")
 
 
 def _cards(words: Sequence[str], held: Sequence[Card]) -> tuple[Card, ...]:
@@ -104,10 +107,11 @@ def _cards(words: Sequence[str], held: Sequence[Card]) -> tuple[Card, ...]:
     A number names the card in that place; repeats are kept, for the engine to refuse.
     """
     text = " ".join(words)
-    if text.replace(" ", "").isdigit():
+    places = text.replace(" ", "")
+    if whole(places, most_digits=len(places)) is not None:
         chosen: list[Card] = []
-        for digit in text.replace(" ", ""):
-            place = int(digit)
+        for digit in places:
+            place = int(digit)  # one of 0-9: `whole` read them all
             if not 1 <= place <= len(held):
                 raise BadKey(f"there is no card {digit}: your cards are 1 to {len(held)}")
             chosen.append(held[place - 1])

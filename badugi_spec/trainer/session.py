@@ -16,8 +16,8 @@ from typing import Protocol, TextIO
 
 from badugi_spec.cards import Card
 from badugi_spec.engine import Action, Hand, Kind, Session
-from badugi_spec.errors import IllegalAction
-from badugi_spec.profiles import Profile
+from badugi_spec.errors import BadugiError, IllegalAction
+from badugi_spec.profiles import HOUSE, Profile
 from badugi_spec.rules import load
 from badugi_spec.trainer import keys, screen
 from badugi_spec.trainer.bot import Bot, seen
@@ -25,6 +25,32 @@ from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.hints import draw_hint
 from badugi_spec.trainer.narrate import Narrator
 from badugi_spec.trainer.wording import Line, Names
+
+
+class CannotPlay(BadugiError):
+    """A profile the trainer cannot play; said before the session starts."""
+
+
+def cannot_play(profile: Profile) -> str | None:
+    """Why the trainer cannot play `profile`, or None if it can.
+
+    Its narration, hints and bot value hands with the house evaluator: four cards, one
+    pot, the Badugi ranking of R2. A split game failed at the first deal with "a Badugi
+    hand has 1 to 4 cards, got 5", after the command had accepted it.
+    """
+    if profile.split_ranking:
+        return (
+            f"profile {profile.name} splits each pot between {' and '.join(profile.halves)}"
+            f" (R8.29), and deals {profile.hand_size} cards; the trainer plays four-card"
+            f" Badugi with one winner a pot for now (bot-sessions and simulate play"
+            f" {profile.name})"
+        )
+    if profile.hand_size != HOUSE.hand_size or profile.ranking != HOUSE.ranking:
+        return (
+            f"profile {profile.name} deals {profile.hand_size} cards valued in"
+            f" {profile.ranking} (R8.16, R8.22); the trainer plays four-card Badugi (R2)"
+        )
+    return None
 
 
 class Console(Protocol):
@@ -128,6 +154,9 @@ class Trainer:
     ) -> None:
         """`decks` states the deck order of the first hands (for tests and examples); the
         hands after them are shuffled from the seed."""
+        reason = cannot_play(profile)
+        if reason is not None:
+            raise CannotPlay(reason)
         self.console = console
         self.profile = profile
         self.seed = seed
