@@ -65,6 +65,7 @@ def test_a_line_without_a_ranking_compiles_as_before() -> None:
     assert "ranking" not in check
     assert check == {
         "line": 7,
+        "column": 1,
         "op": "evaluate",
         "source": "evaluate A♠ 2♥ 3♦ 4♣ is 4-card 4-3-2-A (badugi)",
         "cards": ["As", "2h", "3d", "4c"],
