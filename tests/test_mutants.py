@@ -64,6 +64,29 @@ def killers(name: str) -> tuple[str, ...]:
     return tuple(r.id for r in outcomes(name) if r.status == "failed")
 
 
+def _citing(scenario_rules: tuple[str, ...], wanted: str) -> bool:
+    return any(rule == wanted or rule.startswith(wanted + ".") for rule in scenario_rules)
+
+
+@functools.cache
+def aimed_outcomes(name: str) -> tuple[CaseResult, ...]:
+    """The mutant against the scenarios that cite its rule, or, when none of them kills
+    it, its rule's chapter: 985 case runs for the catalogue rather than the whole
+    suite's 26,880 (`make mutants` runs them all). Which scenarios cite which rule is
+    the suite's own coverage data, not a list kept here."""
+    mutant = BY_NAME[name]
+    runner = Runner(MutantImplementation(mutant))
+    chosen = [c for s, c in zip(suite().scenarios, cases(), strict=True)
+              if _citing(s.rules, mutant.rule)]  # fmt: skip
+    results = tuple(runner.run(case) for case in chosen)
+    if any(r.status == "failed" for r in results):
+        return results
+    chapter = mutant.rule.split(".")[0]
+    wider = [c for s, c in zip(suite().scenarios, cases(), strict=True)
+             if _citing(s.rules, chapter) and not _citing(s.rules, mutant.rule)]  # fmt: skip
+    return results + tuple(runner.run(case) for case in wider)
+
+
 def test_the_kills_helper_names_the_failed_cases() -> None:
     """`badugi-spec mutants` and these tests count kills the same way (once per mutant is
     enough to run the suite: each run takes seconds)."""
@@ -108,7 +131,7 @@ def test_mutants_override_hooks_and_copy_no_engine_code() -> None:
 
 @pytest.mark.parametrize("mutant", CATALOGUE, ids=lambda m: m.name)
 def test_the_suite_kills_the_mutant(mutant: Mutant) -> None:
-    found = killers(mutant.name)
+    found = [r.id for r in aimed_outcomes(mutant.name) if r.status == "failed"]
     if mutant.equivalent:
         assert not found, f"an equivalent mutant cannot be killed: {mutant.equivalent}"
         return
@@ -119,8 +142,10 @@ def test_the_suite_kills_the_mutant(mutant: Mutant) -> None:
 
 @pytest.mark.parametrize("mutant", CATALOGUE, ids=lambda m: m.name)
 def test_a_mutant_is_a_wrong_engine_not_a_crashing_one(mutant: Mutant) -> None:
-    """A kill must be a divergence the rules explain: no case may error against a mutant."""
-    assert [(r.id, r.message) for r in outcomes(mutant.name) if r.status == "errored"] == []
+    """A kill must be a divergence the rules explain: no case may error against a mutant
+    (here the cases aimed at it; `make mutants` holds every case to this)."""
+    errored = [(r.id, r.message) for r in aimed_outcomes(mutant.name) if r.status == "errored"]
+    assert errored == []
 
 
 def test_a_crash_is_not_a_kill(monkeypatch: pytest.MonkeyPatch) -> None:

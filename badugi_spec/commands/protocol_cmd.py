@@ -153,15 +153,25 @@ def mutant_table(mutants: Sequence[Mutant], suite: Suite) -> tuple[list[str], li
     lines = [f"{'mutant':<28} {'rule':<6} {'verdict':<10} killed by"]
     rows = []
     for mutant in mutants:
-        killers = [r.id for r in kills(mutant, suite)]
+        results = run_suite(MutantImplementation(mutant), suite)
+        killers = [r.id for r in results if r.status == "failed"]
+        # A case that errors is no kill, and a mutant should never crash: say which did.
+        errored = [f"{r.id}: {r.message}" for r in results if r.status == "errored"]
         if mutant.equivalent:
             verdict = "equivalent" if not killers else "KILLED?!"
         else:
             verdict = "killed" if killers else "SURVIVED"
         shown = ", ".join(killers[:4]) + (f" (+{len(killers) - 4})" if len(killers) > 4 else "")
         lines.append(f"{mutant.name:<28} {mutant.rule:<6} {verdict:<10} {shown or '-'}")
+        lines += [f"  ERRORED {mutant.name}: {line}" for line in errored]
         rows.append(
-            {"mutant": mutant.name, "rule": mutant.rule, "verdict": verdict, "killed_by": killers}
+            {
+                "mutant": mutant.name,
+                "rule": mutant.rule,
+                "verdict": verdict,
+                "killed_by": killers,
+                "errored": errored,
+            }
         )
     return lines, rows
 
@@ -186,4 +196,7 @@ def run_mutants(args: argparse.Namespace) -> int:
         f"{tally['killed']} killed, {tally['SURVIVED']} survived,"
         f" {tally['equivalent']} equivalent of {len(rows)} mutants"
     )
-    return 1 if survivors or suite.errors else 0
+    crashed = [row for row in rows if row["errored"]]
+    if crashed:
+        print(f"{len(crashed)} mutants errored on some case: a crash is not a kill")
+    return 1 if survivors or crashed or suite.errors else 0
