@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint layers typecheck bench docs serve mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions pokerkit-rankings clean
+.PHONY: run test exhaustive lint layers typecheck bench docs serve mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ run: $(STAMP)
 ## on two workers; a test file stays on one worker, so its module fixtures are built once.
 test: $(STAMP) lint layers typecheck
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+
+## What make test samples, in full: every five-card hand of both Badugi rankings against
+## the brute force, and 350 random sessions against the reference model (about 2 minutes).
+exhaustive: $(STAMP)
+	BADUGI_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -n 2 tests/test_rankings_exhaustive.py tests/test_engine_stateful.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check badugi_spec tests benchmarks
