@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any, cast
 
@@ -83,10 +84,43 @@ _BUILT: dict[str, Path] = {}
 
 
 def shared_site(factory: pytest.TempPathFactory) -> Path:
-    """One build of the real site per test session, shared with the browser tests."""
+    """One build of the real site per test run, shared with the browser and figures tests:
+    under xdist the first worker to ask builds it for all (a build is ~20 s of CPU)."""
     if "site" not in _BUILT:
-        _BUILT["site"] = build_site(factory.mktemp("site"))
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        if worker is None:
+            _BUILT["site"] = build_site(factory.mktemp("site"))
+        else:
+            _BUILT["site"] = _built_once(factory.getbasetemp().parent)
     return _BUILT["site"]
+
+
+def _built_once(root: Path, *, wait: float = 900.0) -> Path:
+    """The site under `root` (this run's directory, which every worker shares), built by
+    whichever worker takes the lock first; the others wait for its mark."""
+    site, done, failed = (
+        root / "shared-site",
+        root / "shared-site.done",
+        root / "shared-site.failed",
+    )
+    try:
+        os.close(os.open(root / "shared-site.lock", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        deadline = time.monotonic() + wait
+        while not done.exists():
+            if failed.exists():
+                pytest.fail(f"the shared site build failed in another worker: {failed.read_text()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"no shared site after {wait:.0f} s")
+            time.sleep(0.2)
+        return site
+    try:
+        build_site(site)
+    except BaseException as error:
+        failed.write_text(str(error)[:2000], encoding="utf-8")
+        raise
+    done.write_text("built", encoding="utf-8")
+    return site
 
 
 @pytest.fixture(scope="module")
