@@ -60,6 +60,13 @@ def outcomes(name: str) -> tuple[CaseResult, ...]:
 
 
 @functools.cache
+def house_suite() -> Suite:
+    """The house game's chapters (R1 to R6): a third of the suite, for the tests that
+    compare two ways of running a mutant rather than look for its killers."""
+    return load_suite(sorted(SCENARIOS.glob("0[1-6]-*")))
+
+
+@functools.cache
 def killers(name: str) -> tuple[str, ...]:
     return tuple(r.id for r in outcomes(name) if r.status == "failed")
 
@@ -90,7 +97,10 @@ def aimed_outcomes(name: str) -> tuple[CaseResult, ...]:
 def test_the_kills_helper_names_the_failed_cases() -> None:
     """`badugi-spec mutants` and these tests count kills the same way (once per mutant is
     enough to run the suite: each run takes seconds)."""
-    assert tuple(r.id for r in kills(BY_NAME["no-burn"], suite())) == killers("no-burn")
+    helper = tuple(r.id for r in kills(BY_NAME["no-burn"], house_suite()))
+    runner = Runner(MutantImplementation(BY_NAME["no-burn"]))
+    here = [runner.run(compile_case(s)) for s in house_suite().scenarios]
+    assert helper == tuple(r.id for r in here if r.status == "failed") != ()
 
 
 def test_the_shortcut_evaluator_misvalues_the_rulebook_examples() -> None:
@@ -127,6 +137,21 @@ def test_mutants_override_hooks_and_copy_no_engine_code() -> None:
     overrides one of the engine's hooks."""
     assert {"_draw", "_start_draw", "apply"}.isdisjoint(vars(MutantHand))
     assert {"start_hand", "apply", "_after_hand"}.isdisjoint(vars(MutantSession))
+
+
+@functools.cache
+def sample_outcomes(name: str, *, split: bool) -> tuple[CaseResult, ...]:
+    """The mutant against one in eight of the suite's plain games (fixed limit, one pot
+    ranking), or of everything but the split-pot games: enough to see a mutant meant for
+    another game leak into these, at an eighth of the cost of the whole suite."""
+    runner = Runner(MutantImplementation(BY_NAME[name]))
+    plain = [
+        case
+        for scenario, case in zip(suite().scenarios, cases(), strict=True)
+        if len(scenario.profile.halves) == 1
+        and (split or scenario.profile.betting == "fixed-limit")
+    ]
+    return tuple(runner.run(case) for case in plain[::8])
 
 
 @pytest.mark.parametrize("mutant", CATALOGUE, ids=lambda m: m.name)
@@ -180,11 +205,12 @@ def test_no_bust_stop_deals_on_after_a_player_is_out_of_chips() -> None:
 def test_a_mutant_served_over_the_protocol_dies_the_same_way(name: str) -> None:
     impl = ProcessImplementation([sys.executable, "-m", "badugi_spec.mutants.catalogue", name])
     try:
-        results = run_suite(impl, suite())
+        results = run_suite(impl, house_suite())
     finally:
         impl.close()
     remote = tuple(r.id for r in results if r.status == "failed")
-    assert remote == killers(name)
+    local = run_suite(MutantImplementation(BY_NAME[name]), house_suite())
+    assert remote == tuple(r.id for r in local if r.status == "failed")
     assert remote, f"{name} survives"
 
 
@@ -275,9 +301,11 @@ def test_a_big_bet_mutant_dies_only_in_big_bet_games(name: str) -> None:
     """Each changes one piece of big-bet arithmetic, so every scenario that kills it plays a
     big-bet or spread profile, and the fixed-limit games never notice it."""
     betting = {s.id: s.profile.betting for s in suite().scenarios}
-    found = killers(name)
+    found = [r.id for r in aimed_outcomes(name) if r.status == "failed"]
     assert found, f"SURVIVES {name}"
     assert {betting[i] for i in found} <= {"pot-limit", "no-limit", "half-pot", "spread"}
+    leaks = [r.id for r in sample_outcomes(name, split=False) if r.status != "passed"]
+    assert leaks == [], f"{name} changes fixed-limit games too"
 
 
 def test_a_mutant_plays_the_case_profile_with_its_own_change() -> None:
@@ -369,8 +397,10 @@ SPLIT_POT_MUTANTS = (
 def test_a_split_pot_mutant_dies_only_in_split_pot_games(name: str) -> None:
     """Each is killed by a Badeucy or Badacy scenario and by nothing of the house game."""
     assert BY_NAME[name].rule.startswith(("R8.29", "R8.30", "R21.", "R22."))
-    killed = killers(name)
+    killed = [r.id for r in aimed_outcomes(name) if r.status == "failed"]
     assert killed and all(k.startswith(("badeucy-", "badacy-")) for k in killed), killed
+    leaks = [r.id for r in sample_outcomes(name, split=True) if r.status != "passed"]
+    assert leaks == [], f"{name} changes games with one pot ranking too"
 
 
 # ----- the mutants only the statements of issue 22 see --------------------------------------
