@@ -8,8 +8,9 @@ stacks draw (R6.5).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from badugi_spec.cards import Card
 from badugi_spec.engine.actions import Action
@@ -144,8 +145,9 @@ class Session:
         blinds: tuple[int, int] | None = None,
         posts: Sequence[tuple[int, int]] = (),
     ) -> Hand:
-        """The hand factory: a hook for sessions of another kind of hand."""
-        return Hand(
+        """The hand factory: `_hand_kind` says which kind of hand it makes."""
+        make, options = self._hand_kind()
+        return make(
             deck=deck,
             stacks=stacks,
             dealer=dealer,
@@ -153,7 +155,13 @@ class Session:
             reshuffles=reshuffles,
             blinds=blinds,
             posts=posts,
+            **options,
         )
+
+    def _hand_kind(self) -> tuple[Callable[..., Hand], dict[str, Any]]:
+        """The hand class and its own options: a hook for sessions of another kind of hand
+        (a mutant's), so they need not repeat how a hand is placed and dealt."""
+        return Hand, {}
 
     def apply(self, action: Action) -> None:
         if self.result is not None:

@@ -7,10 +7,9 @@ goes on after a bust must also deal the busted player in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from badugi_spec.cards import Card
 from badugi_spec.engine import Hand, Session
 from badugi_spec.mutants.hand import MutantHand
 from badugi_spec.mutants.rankings import Evaluator
@@ -24,26 +23,8 @@ class MutantSession(Session):
         self.hand_class = hand_class
         self.evaluator = evaluator
 
-    def _new_hand(
-        self,
-        *,
-        deck: Sequence[Card],
-        stacks: Sequence[int],
-        dealer: int,
-        reshuffles: Sequence[Sequence[Card]] = (),
-        blinds: tuple[int, int] | None = None,
-        posts: Sequence[tuple[int, int]] = (),
-    ) -> Hand:
-        return self.hand_class(
-            deck=deck,
-            stacks=stacks,
-            dealer=dealer,
-            profile=self.profile,
-            reshuffles=reshuffles,
-            blinds=blinds,
-            posts=posts,
-            evaluator=self.evaluator,
-        )
+    def _hand_kind(self) -> tuple[Callable[..., Hand], dict[str, Any]]:
+        return self.hand_class, {"evaluator": self.evaluator}
 
 
 class _FixedButton(MutantSession):
