@@ -8,6 +8,8 @@ small blind had, empty or not.
 
 from __future__ import annotations
 
+import pytest
+
 from badugi_spec.engine import Action, Kind, Session
 from badugi_spec.engine.hand import Hand
 from badugi_spec.profiles import get
@@ -62,3 +64,12 @@ def test_going_heads_up_nobody_takes_the_big_blind_twice() -> None:
     # The big blind goes to seat 0, who did not have it; seat 1 is the button and, heads-up,
     # posts the small blind (R1.5).
     assert places(hand) == (1, 1, 0)
+
+
+def test_the_pokerkit_adapter_skips_a_dead_button_rather_than_move_it() -> None:
+    pytest.importorskip("pokerkit")
+    from badugi_spec.interop.pokerkit.adapter import playable
+    from badugi_spec.scenario.runner import Skip
+
+    with pytest.raises(Skip, match="moves the button one seat"):
+        playable(get("pokerkit").replace(button_moves="dead-button"))

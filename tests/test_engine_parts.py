@@ -452,3 +452,35 @@ def test_a_showdown_pays_each_pot_to_its_best_hand() -> None:
     # Seat 0's 4-3-2-A takes the main 30; seat 1's 8-7-6-5 the side pot of 40 (R8.14).
     assert t.result.won == (30, 40, 0)
     assert t.stacks == [30, 40, 0]
+
+
+def test_a_rebuild_that_brings_only_its_own_burn_is_spent() -> None:
+    # Only the burns are reshuffled and every rebuild burns a card: the burn came back
+    # at each rebuild and the draw never ended. Now the draw is refused (R4.6, R8.21).
+    from badugi_spec.cards import DECK
+    from badugi_spec.engine import Action, Hand, Kind
+
+    rules = get("wsop-2023").replace(
+        reshuffle=("burns",), burn_after_reshuffle=True, draw_delivery="in-turn"
+    )
+    hand = Hand(deck=list(DECK), stacks=(100,) * 8, dealer=0, profile=rules)
+    while hand.phase.kind == "bet":
+        seat = hand.to_act
+        assert seat is not None
+        kinds = {o.kind for o in hand.legal_actions()}
+        hand.apply(Action(seat, Kind.CALL if Kind.CALL in kinds else Kind.CHECK))
+    with pytest.raises(IllegalAction, match="deck-short"):
+        for _ in range(8):
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(Action(seat, Kind.DRAW, discards=tuple(hand.holdings[seat])))
+
+
+def test_heads_up_a_short_big_blind_is_matched_not_called_in_full() -> None:
+    # Alone against the all-in big blind, nobody can contest a chip over it (R8.26).
+    from badugi_spec.cards import DECK
+    from badugi_spec.engine import Hand
+
+    hand = Hand(deck=DECK, stacks=(100, 1), dealer=0, profile=get("wsop-2023"))
+    # The button's small blind of 1 already matches it: no betting, the draws are played.
+    assert (str(hand.phase), hand.stacks) == ("draw-1", [99, 0])

@@ -4,7 +4,9 @@ through the case, the protocol and `import`."""
 from __future__ import annotations
 
 import shlex
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +71,22 @@ def test_the_post_crosses_the_protocol() -> None:
         assert Runner(impl).run(case).status == "passed"
     finally:
         impl.close()
+
+
+def test_a_seat_posts_one_live_big_blind_at_most() -> None:
+    from badugi_spec.cards import DECK
+    from badugi_spec.engine.hand import Hand
+    from badugi_spec.profiles import get
+
+    with pytest.raises(ValueError, match="one live big blind at most"):
+        Hand(deck=DECK, stacks=(100,) * 4, profile=get("pokerstars-2010"), posts=[(3, 2), (3, 2)])
+
+
+def test_export_refuses_a_live_post_rather_than_write_another_hand(tmp_path: Path) -> None:
+    # A real cash hand played to its end, in which a joining player posts (R8.3, R11.7).
+    source = Path(__file__).resolve().parent.parent / "scenarios/real-hands/real-49164255772.badugi"
+    done = subprocess.run(
+        [sys.executable, "-m", "badugi_spec", "export", str(source), "--phh", str(tmp_path / "o.phhs")],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert "not exported" in done.stdout and "live big blind" in done.stdout, done.stdout

@@ -66,8 +66,13 @@ class BettingRound(Table):
         self.raises = 1 if rules.cap_counts_blind else 0
         # A raise goes over the full big blind, or over what was posted if it was short (R8.26).
         self._level = max(self.committed)
-        if rules.call_full_big_blind and self._level < rules.big_blind:
-            # A big blind posted short: the others still call the whole blind (R8.26).
+        if (
+            rules.call_full_big_blind
+            and self._level < rules.big_blind
+            and self._players_who_can_bet() > 1
+        ):
+            # A big blind posted short: the others still call the whole blind (R8.26), where
+            # two of them can contest what goes over it; alone, a player just matches it.
             self._level = rules.big_blind
         self.full_level = self._level if rules.raise_over_posted_blind else rules.big_blind
         self.increment = self._opening_increment

@@ -180,6 +180,12 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         return self.result is not None
 
     @property
+    def bet_to_match(self) -> int:
+        """The round's bet a player must match to stay in: the most anyone has put in this
+        round, or the whole big blind over a short one where the profile says so (R8.26)."""
+        return self._level
+
+    @property
     def bet_size(self) -> int:
         return self.profile.bet_sizes[self.phase.number - 1]
 

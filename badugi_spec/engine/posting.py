@@ -29,6 +29,8 @@ class Posting(Table):
         if dealt_in[self.small_blind]:  # an empty seat's small blind is dead (R8.23)
             self._post(self.small_blind, rules.small_blind, "small blind", "R1.5")
         self._post(self.big_blind, rules.big_blind, "big blind", "R1.5")
+        if len({seat for seat, _ in posts}) != len(posts):
+            raise ValueError("a seat posts one live big blind at most (R8.3)")
         for seat, chips in posts:
             if not (0 <= seat < self.seats and dealt_in[seat]) or seat in (
                 self.small_blind,

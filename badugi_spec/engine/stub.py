@@ -138,8 +138,11 @@ class Stub(Table):
                 taken += deck.take(max(deck.remaining - held, 0))
             before = deck.remaining
             self._reshuffle(seat)
-            if deck.remaining <= max(before, self._reserve(last_of_round)):
-                raise _Short(len(taken))  # nothing new came in: the piles are spent
+            # Spent when nothing new came in, or only the card a burn after the rebuild takes
+            # again (it would come back at the next rebuild, for ever).
+            burned = 1 if self.profile.burn_after_reshuffle else 0
+            if deck.remaining <= max(before, self._reserve(last_of_round)) + burned:
+                raise _Short(len(taken))
             if self.profile.burn_after_reshuffle:
                 card = deck.take(1)
                 self.burns.extend(card)

@@ -59,6 +59,7 @@ def hand_fields(
     profile = hand.profile
     small, big = _bets(profile)
     order = hand.order
+    _check_blinds(hand)
     position = {seat: i + 1 for i, seat in enumerate(order)}
     blinds = [profile.small_blind, profile.big_blind] + [0] * (len(order) - 2)
     fields: dict[str, object] = {
@@ -79,6 +80,23 @@ def hand_fields(
     fields |= profile_fields(profile)
     fields |= extra or {}
     return fields
+
+
+def _check_blinds(hand: Hand) -> None:
+    """PHH's blinds are the first two players' and nothing else: a live big blind, a dead
+    small blind (R8.3, R8.23) or a call of the whole blind over a short one (R8.26) has no
+    PHH form, and writing the hand anyway would replay as another hand."""
+    rows = hand.events
+    if any(e.kind == "post" and e.note.startswith("posted big blind") for e in rows):
+        raise ExportError("a live big blind posted out of turn (R8.3) has no PHH form")
+    order = hand.order
+    if len(order) > 2 and (hand.small_blind, hand.big_blind) != (order[0], order[1]):
+        raise ExportError("a dead small blind or button (R8.23) has no PHH form")
+    short = hand.profile.big_blind
+    if hand.profile.call_full_big_blind and any(
+        e.kind == "post" and e.note == "big blind all-in" and e.amount < short for e in rows
+    ):
+        raise ExportError("a call of the whole big blind over a short one (R8.26) has no PHH form")
 
 
 def profile_fields(profile: Profile) -> dict[str, object]:

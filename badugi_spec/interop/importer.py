@@ -230,7 +230,7 @@ def _play(copy: Replica, names: Sequence[str]) -> _Analysis:
             _flush(analysis, round_acts)
             phase, acted, last_short, last_reopens = str(hand.phase), set(), None, False
         seat = action.seat
-        level = max(hand.committed)
+        level = hand.bet_to_match
         to_call = level - hand.committed[seat]
         legal = sorted(option.describe() for option in hand.legal_actions())
         before = len(hand.events)

@@ -221,7 +221,7 @@ class Run:
     def _action(self, step: Step, seat: int) -> Action:
         hand = self.hand
         verb = step.verb
-        level = max(hand.committed)
+        level = hand.bet_to_match
         if verb is Verb.CHECK_OR_CALL:
             verb = Verb.CHECK if level <= hand.committed[seat] else Verb.CALL
         elif verb is Verb.BET_OR_RAISE:

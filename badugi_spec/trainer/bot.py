@@ -72,7 +72,7 @@ def seen(hand: Hand, seat: int) -> Seen:
         phase=phase.kind,
         draws_left=hand.profile.betting_rounds - phase.number,
         bet_size=hand.bet_size if betting else 0,
-        to_call=max(max(hand.committed) - hand.committed[seat], 0) if betting else 0,
+        to_call=max(hand.bet_to_match - hand.committed[seat], 0) if betting else 0,
         raises=hand.raises,
         in_position=acts_last(hand, seat),
         legal=hand.legal_actions() if hand.to_act == seat else (),

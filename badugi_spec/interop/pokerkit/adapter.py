@@ -80,6 +80,8 @@ def playable(profile: Profile) -> Profile:
                 f"PokerKit's FixedLimitBadugi plays {name} = {getattr(shipped, name)!r}"
                 f" under {profile.name}, not {value!r}"
             )
+    if profile.button_moves != "every-hand":
+        raise Skip("the PokerKit adapter's session moves the button one seat every hand (R8.23)")
     small, big = profile.bet_sizes[0], profile.bet_sizes[-1]
     if profile.bet_sizes != (small, small, big, big):
         raise Skip(
