@@ -6,6 +6,7 @@ the package with one import planted, to show that it fails for what it should.
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -87,8 +88,6 @@ def test_no_module_is_over_500_lines() -> None:
 
 
 def test_every_package_says_what_it_holds_and_which_layers_it_may_use() -> None:
-    import ast
-
     for init in sorted(PACKAGE.rglob("__init__.py")):
         if init.parent == PACKAGE:
             continue  # the top level is the public API, not a layer
