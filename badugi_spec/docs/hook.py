@@ -19,7 +19,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from badugi_spec.docs.build import FIGURES, DocsBuildError, nav_chapters, write_pages
-from badugi_spec.docs.counts import UnknownCount, fill
+from badugi_spec.docs.counts import UnknownCount, fill, suite_figures
 
 IMPLEMENTERS = "implementers.md"
 
@@ -58,10 +58,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
+    scenarios = _scenarios_dir(config)
     try:
-        write_pages(Path(config.docs_dir), _scenarios_dir(config))
+        write_pages(Path(config.docs_dir), scenarios)
     except DocsBuildError as error:
         raise PluginError(str(error)) from None
+    # The suite's value lines by ranking, for the implementers page (`[[count:value-...]]`).
+    FIGURES.update(suite_figures(scenarios))
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
