@@ -2,7 +2,7 @@
 
 One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_cmd`,
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
-`protocol_cmd` (serve, verify, cases, mutants), `replay_cmd`, `import_cmd`, `export_cmd`.
+`protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge), `replay_cmd`, `import_cmd`, `export_cmd`.
 
 The top layer under `cli`: it may use every layer of the package.
 """
@@ -14,6 +14,7 @@ from types import ModuleType
 from badugi_spec.commands import (
     check_cmd,
     export_cmd,
+    fuzz_cmd,
     hand_cmds,
     import_cmd,
     odds_cmd,
@@ -32,6 +33,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     check_cmd,
     simulate_cmd,
     protocol_cmd,
+    fuzz_cmd,
     replay_cmd,
     import_cmd,
     export_cmd,

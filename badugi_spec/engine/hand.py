@@ -200,6 +200,12 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         # A showdown's note is kept as the hand value and worded only when read.
         return [Event._make((*row[:6], str(row[6]), *row[7:])) for row in self._rows]
 
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds: a mark for reading later which events one step
+        made, without building the whole log after every step."""
+        return len(self._rows)
+
     def live(self) -> list[int]:
         """Seats still in the hand, in order from the first seat left of the button."""
         folded = self.folded

@@ -1,0 +1,348 @@
+"""`fuzz` and `fuzz-merge`: random play and hand values against any implementation.
+
+`fuzz --impl CMD` plays numbered random trials (sessions and hands under every profile the
+implementation plays, and hand values in every ranking it declares) with our engine as the
+oracle, through `verify`'s own client and runner; every kind of divergence is shrunk and
+written as a scenario to `--out`. `--shard K/N` plays one slice of the trial numbers and
+`--jobs N` runs local workers; `fuzz-merge` joins the reports of slices
+(docs/implementers.md, "Fuzz your engine").
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import itertools
+import shlex
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from badugi_spec import profiles
+from badugi_spec.commands import arguments
+from badugi_spec.errors import BadugiError
+from badugi_spec.fuzz import reports
+from badugi_spec.fuzz.campaign import Campaign, Plan, write
+from badugi_spec.fuzz.game import Setting
+from badugi_spec.fuzz.shrink import BUDGET
+from badugi_spec.fuzz.value_lines import HOUSE
+from badugi_spec.protocol.client import ProcessImplementation
+from badugi_spec.rankings import RANKINGS
+from badugi_spec.scenario.report import print_results, safe, write_json, write_junit
+from badugi_spec.scenario.suite import load_suite, run_suite
+
+DEFAULT_HANDS = 500
+
+
+def _shard(text: str) -> tuple[int, int]:
+    index, slash, count = text.partition("/")
+    k, n = arguments.whole(index) if index else 0, arguments.whole(count) if slash else 0
+    if not slash or not 1 <= k <= n:
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, not {text!r}")
+    return k, n
+
+
+def _seats(text: str) -> tuple[int, int]:
+    low, dash, high = text.partition("-")
+    first = arguments.whole(low)
+    last = arguments.whole(high) if dash else first
+    if not 2 <= first <= last <= 8:
+        raise argparse.ArgumentTypeError(f"seats are 2 to 8 (R8.2): {text!r}")
+    return first, last
+
+
+def _replay(text: str) -> tuple[int, int]:
+    seed, colon, number = text.partition(":")
+    if not colon:
+        raise argparse.ArgumentTypeError(f"expected SEED:N, not {text!r}")
+    return arguments.seed(seed), arguments.whole(number)
+
+
+def register(sub: Any) -> None:
+    fuzz = sub.add_parser("fuzz", help="random play and hand values against another implementation")
+    fuzz.add_argument("--impl", required=True, metavar="CMD", help="the command to start")
+    fuzz.add_argument(
+        "--profile", action="append", metavar="NAME",
+        help="a profile to play (repeatable; default: every shipped one it plays)",
+    )  # fmt: skip
+    fuzz.add_argument("--seats", type=_seats, default=(2, 8), metavar="N|A-B",
+                      help="table sizes (default 2-8)")  # fmt: skip
+    fuzz.add_argument("--seed", type=arguments.seed, default=1, help="the campaign's seed")
+    fuzz.add_argument(
+        "--hands", type=arguments.at_least(1, "trial"), metavar="N",
+        help=f"trials to play (default {DEFAULT_HANDS} without --seconds)",
+    )  # fmt: skip
+    fuzz.add_argument("--seconds", type=arguments.seconds, metavar="S",
+                      help="stop starting trials after S seconds")  # fmt: skip
+    fuzz.add_argument("--hand", type=_replay, metavar="SEED:N", help="replay one trial")
+    fuzz.add_argument("--shard", type=_shard, default=(1, 1), metavar="K/N",
+                      help="play only slice K of N of the trial numbers")  # fmt: skip
+    fuzz.add_argument("--jobs", type=arguments.at_least(1, "job"), default=1, metavar="N",
+                      help="local worker processes")  # fmt: skip
+    fuzz.add_argument("--timeout", type=arguments.seconds, default=10.0, metavar="S",
+                      help="seconds per request")  # fmt: skip
+    fuzz.add_argument(
+        "--budget", type=arguments.at_least(0, "candidate"), default=BUDGET, metavar="N",
+        help=f"shrink candidates per finding (default {BUDGET})",
+    )  # fmt: skip
+    fuzz.add_argument("--no-values", action="store_true", help="play only, no value lines")
+    fuzz.add_argument("--out", default="fuzz-found", metavar="DIR",
+                      help="where shrunk scenarios go (default fuzz-found/)")  # fmt: skip
+    fuzz.add_argument("--json", metavar="FILE", help="write the report as JSON")
+    fuzz.add_argument("--junit", metavar="FILE", help="write JUnit XML")
+    fuzz.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    fuzz.set_defaults(run=run_fuzz)
+
+    merge = sub.add_parser("fuzz-merge", help="merge the JSON reports of fuzz shards")
+    merge.add_argument("reports", nargs="+", metavar="REPORT", help="fuzz --json files")
+    merge.add_argument("--json", metavar="FILE", help="write the merged report")
+    merge.add_argument("--out", metavar="DIR", help="write the kept scenarios here")
+    merge.set_defaults(run=run_merge)
+
+
+# ----- the plan: what this implementation is sent ---------------------------------------
+
+
+def _argv(impl: str) -> list[str]:
+    try:
+        argv = shlex.split(impl)
+    except ValueError as bad:
+        raise BadugiError(f"--impl: {bad}") from None
+    if not argv:
+        raise BadugiError("--impl names no command")
+    return argv
+
+
+def plan_for(impl: ProcessImplementation, args: argparse.Namespace) -> Plan:
+    """Play under the profiles it plays (or those named), values in the rankings it
+    declares (the house Badugi when it declares none)."""
+    can = impl.capabilities()
+    if impl._pending is not None:  # the handshake failed: nothing can be sent
+        raise BadugiError(f"the implementation did not start: {impl._pending}")
+    shipped = profiles.names()
+    wanted = args.profile or list(shipped)
+    for name in wanted:
+        if name not in shipped:
+            raise BadugiError(
+                f"--profile {name}: no such profile (the profiles: {', '.join(shipped)})"
+            )
+    plays = [n for n in wanted if impl.profiles == "any" or n in impl.profiles]
+    if args.profile and len(plays) < len(wanted):
+        missing = sorted(set(wanted) - set(plays))
+        raise BadugiError(
+            f"the implementation does not play {', '.join(missing)} (its hello, R8.1)"
+        )
+    setting = None
+    if "play" in can and plays:
+        setting = Setting(tuple(profiles.get(n) for n in plays), seats=args.seats)
+    rankings: tuple[str, ...] = ()
+    if can & {"evaluate", "compare"} and not args.no_values:
+        declared = [r for r in RANKINGS if impl.rankings and r in impl.rankings]
+        rankings = (HOUSE, *declared)
+    if setting is None and not rankings:
+        raise BadugiError(
+            "nothing to fuzz: the implementation plays none of the profiles and values no hands"
+        )
+    return Plan(setting, rankings)
+
+
+def numbers(args: argparse.Namespace, shard: tuple[int, int]) -> Iterator[int]:
+    """The trial numbers of this slice, in order: all of `range(--hands)` (or without
+    end under `--seconds`) with `n % N == K - 1`."""
+    k, n = shard
+    every = (
+        itertools.count()
+        if args.hands is None and args.seconds
+        else range(args.hands or DEFAULT_HANDS)
+    )
+    return (number for number in every if number % n == k - 1)
+
+
+# ----- running ------------------------------------------------------------------------
+
+
+class _Progress:
+    """One line on a TTY, redrawn in place: hands, hands/s, divergences, time left."""
+
+    def __init__(self, enabled: bool, seconds: float | None) -> None:
+        self.enabled = enabled
+        self.seconds = seconds
+        self.started = time.monotonic()
+        self._last = 0.0
+
+    def update(self, campaign: Campaign) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self._last < 0.1:
+            return
+        self._last = now
+        spent = now - self.started
+        tally = campaign.tally
+        rate = tally.trials / spent if spent else 0.0
+        left = f", {max(0.0, self.seconds - spent):.0f} s left" if self.seconds else ""
+        line = (
+            f"{tally.trials} trials ({tally.hands} hands), {rate:.1f}/s,"
+            f" {len(campaign.findings)} divergences{left}"
+        )
+        sys.stderr.write(f"\r\x1b[2K{line}")
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r\x1b[2K")
+            sys.stderr.flush()
+
+
+def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
+    """Run one slice (a shard, or a worker's part of it) and give its report."""
+    impl = ProcessImplementation(_argv(args.impl), timeout=args.timeout)
+    played: list[int] = []
+    interrupted = False
+    try:
+        plan = plan_for(impl, args)
+        seed = args.hand[0] if args.hand else args.seed
+        name = f"{impl.name} {impl.version}".strip()
+        out = Path(args.out) if args.out else None
+        campaign = Campaign(impl, plan, seed=seed, out=out, budget=args.budget, implementation=name)
+        progress = _Progress(
+            not args.quiet and sys.stderr.isatty() and args.jobs == 1, args.seconds
+        )
+        deadline = time.monotonic() + args.seconds if args.seconds else None
+        chosen = iter([args.hand[1]]) if args.hand else numbers(args, shard)
+        try:
+            for number in chosen:
+                if deadline is not None and time.monotonic() >= deadline:
+                    break
+                campaign.run(number)
+                played.append(number)
+                progress.update(campaign)
+                if getattr(impl, "_given_up", None) is not None:
+                    break  # every later request would fail at once: stop, and say why
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            progress.finish()
+    finally:
+        impl.close()
+    return reports.report(
+        implementation=name,
+        seed=seed,
+        shard=shard,
+        numbers=played,
+        tally=campaign.tally.as_json(),
+        findings=[f.as_json() for f in campaign.findings.values()],
+        interrupted=interrupted,
+    )
+
+
+def _worker(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
+    return campaign_report(args, shard)
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    _argv(args.impl)
+    several = args.jobs > 1 and not args.hand
+    report = _jobs(args) if several else campaign_report(args, args.shard)
+    return _finish(report, args.json, args.junit, args.out, impl=args.impl)
+
+
+def _jobs(args: argparse.Namespace) -> dict[str, Any]:
+    """`--jobs N`: the slice split N ways, each in a process of its own with its own
+    implementation, and the parts merged as `fuzz-merge` would. Workers write no files;
+    the merged findings are written once."""
+    k, n = args.shard
+    quiet = argparse.Namespace(**{**vars(args), "out": None, "quiet": True})
+    parts = [(k + j * n, n * args.jobs) for j in range(args.jobs)]
+    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+        done = list(pool.map(_worker, [quiet] * args.jobs, parts))
+    merged = reports.merge(done)
+    merged["shard"] = f"{k}/{n}"
+    return merged
+
+
+def _finish(
+    report: dict[str, Any],
+    json_path: str | None,
+    junit_path: str | None,
+    out: str | None,
+    *,
+    impl: str,
+) -> int:
+    findings = report["findings"]
+    if out:
+        for finding in findings:
+            if not finding["file"]:
+                finding["file"] = str(_write(Path(out), finding))
+    if json_path:
+        write_json(json_path, report)
+    results = _located(findings, impl) if findings else []
+    print_results(results, [], quiet=True)
+    for finding in findings:
+        print(
+            safe(
+                f"{finding['status']} {finding['file'] or '(not written)'}: {finding['kind']}"
+                f" at {finding['rule']}, trial {report['seed']}:{finding['trial']}, shrunk from"
+                f" {finding['original_lines']} to {finding['lines']} lines"
+                f" (+{finding['repeats']} more trials alike)"
+            )
+        )
+        if finding["message"]:
+            print(safe(f"  {finding['message']}"))
+    if junit_path:
+        write_junit(junit_path, results, [], name=f"fuzz {report['implementation']}")
+    tally = report["tally"]
+    statuses = tally["statuses"]
+    print(safe(f"implementation: {report['implementation']}"))
+    print(
+        f"{tally['trials']} trials ({tally['hands']} hands, {tally['kinds'].get('values', 0)}"
+        f" of hand values) in {tally['seconds']:.1f} s: {statuses.get('passed', 0)} passed,"
+        f" {statuses.get('diverged', 0)} diverged, {statuses.get('errored', 0)} errored,"
+        f" {statuses.get('skipped', 0)} skipped; {len(findings)} findings"
+        + (" (interrupted)" if report.get("interrupted") else "")
+    )
+    if report.get("interrupted"):
+        return 130 if not findings else 1
+    return 1 if findings or statuses.get("errored") else 0
+
+
+def _write(out: Path, finding: dict[str, Any]) -> Path:
+    return write(out, int(finding["seed"]), int(finding["trial"]), finding["scenario"])
+
+
+def _located(findings: list[dict[str, Any]], impl: str) -> list[Any]:
+    """Each written scenario run once more, by `verify`'s own loader and runner: the
+    located diff printed is the one `verify` prints for that file."""
+    paths = [f["file"] for f in findings if f["file"] and f["status"] == "failed"]
+    if not paths:
+        return []
+    suite = load_suite(paths)
+    runner = ProcessImplementation(_argv(impl))
+    try:
+        return run_suite(runner, suite)
+    finally:
+        runner.close()
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    loaded = [reports.read(path) for path in args.reports]
+    merged = reports.merge(loaded, names=args.reports)
+    impl = merged["implementation"]
+    if args.out:
+        for finding in merged["findings"]:
+            finding["file"] = str(_write(Path(args.out), finding))
+    if args.json:
+        write_json(args.json, merged)
+    for finding in merged["findings"]:
+        where = finding["file"] or "not written"
+        print(safe(f"{finding['status']} {finding['kind']} at {finding['rule']},"
+                   f" trial {merged['seed']}:{finding['trial']} ({where})"))  # fmt: skip
+    tally = merged["tally"]
+    print(
+        safe(f"implementation: {impl}\n{tally['trials']} trials ({tally['hands']} hands)"
+             f" from {len(loaded)} reports; {len(merged['findings'])} findings")
+    )  # fmt: skip
+    return 1 if merged["findings"] else 0
+
+
+__all__ = ["plan_for", "register", "run_fuzz", "run_merge"]

@@ -1,0 +1,325 @@
+"""A fuzzing campaign: numbered trials against an implementation, and what they found.
+
+Trial `n` of seed `s` is made from its own random stream (`choices.trial_random`), so it
+is the same trial whichever shard, worker or run plays it. Each trial is written as a
+scenario (`game`) and run by `verify`'s own runner against the implementation; the first
+divergence of each kind (its rule and what differed) is shrunk (`shrink`) and written as a
+`.badugi` file that passes against our engine and fails against theirs at that line.
+Later trials that diverge the same way are counted, not shrunk again: one bug, one file.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from badugi_spec.fuzz.choices import Choices, trial_random
+from badugi_spec.fuzz.game import Setting, Trial, play, play_values
+from badugi_spec.fuzz.shrink import BUDGET, Shrinker
+from badugi_spec.scenario import parse_scenario
+from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
+from badugi_spec.scenario.runner import CaseResult, Divergence, Runner
+
+VALUE_SHARE: Final = 4
+"""One trial in this many is of hand values, for an implementation that also plays."""
+Key = tuple[str, str]
+"""A divergence's kind: the rule at play and what differed (`R8.6`, `legal`)."""
+
+
+@dataclass
+class Finding:
+    key: Key
+    seed: int
+    number: int
+    text: str
+    """The shrunk scenario."""
+    divergence: Divergence | None
+    status: str = "failed"
+    """`failed` (a divergence) or `errored` (the implementation broke)."""
+    message: str = ""
+    path: str = ""
+    original_lines: int = 0
+    tried: int = 0
+    """Shrink candidates run."""
+    repeats: int = 0
+    """Later trials that diverged the same way."""
+
+    @property
+    def lines(self) -> int:
+        return self.text.count("\n")
+
+    def as_json(self) -> dict[str, Any]:
+        d = self.divergence
+        return {
+            "rule": self.key[0],
+            "kind": self.key[1],
+            "seed": self.seed,
+            "trial": self.number,
+            "status": self.status,
+            "file": self.path,
+            "lines": self.lines,
+            "original_lines": self.original_lines,
+            "shrink_candidates": self.tried,
+            "repeats": self.repeats,
+            "line": d.line if d else None,
+            "source": d.source if d else "",
+            "expected": d.expected if d else "",
+            "actual": d.actual if d else "",
+            "message": self.message,
+            "scenario": self.text,
+        }
+
+
+@dataclass
+class Plan:
+    """What a campaign sends: which trials are play and which are values."""
+
+    setting: Setting | None
+    """None: the implementation does not play (or plays none of the profiles)."""
+    rankings: tuple[str, ...]
+    """The rankings of value trials (`house` for the house Badugi); empty: no values."""
+
+    def kind(self, number: int) -> str:
+        if self.setting is None:
+            return "values"
+        if self.rankings and number % VALUE_SHARE == VALUE_SHARE - 1:
+            return "values"
+        return "play"
+
+    def trial(
+        self, seed: int, number: int, prefix: list[int] | None = None
+    ) -> tuple[Trial, Choices]:
+        choices = Choices(trial_random(seed, number)) if prefix is None else Choices(None, prefix)
+        if self.kind(number) == "values":
+            return play_values(choices, self.rankings, seed=seed, number=number), choices
+        assert self.setting is not None
+        return play(choices, self.setting, seed=seed, number=number), choices
+
+
+@dataclass
+class Tally:
+    trials: int = 0
+    statuses: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    hands: int = 0
+    seconds: float = 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "trials": self.trials,
+            "hands": self.hands,
+            "statuses": dict(self.statuses),
+            "kinds": dict(self.kinds),
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def load(text: str, name: str) -> dict[str, Any]:
+    """A fuzzed scenario's compiled case, through the same parser `check` uses."""
+    return compile_case(parse_scenario(text, name))
+
+
+class Campaign:
+    def __init__(
+        self,
+        impl: Implementation,
+        plan: Plan,
+        *,
+        seed: int,
+        out: Path | None,
+        budget: int = BUDGET,
+        implementation: str = "",
+        deadline: float | None = None,
+    ) -> None:
+        self.impl = impl
+        self.plan = plan
+        self.seed = seed
+        self.out = out
+        self.budget = budget
+        self.deadline = deadline
+        self.implementation = implementation or getattr(impl, "name", "?")
+        self.findings: dict[Key, Finding] = {}
+        self.tally = Tally()
+        self.on_finding: Callable[[Finding], None] = lambda finding: None
+
+    # ----- one trial ---------------------------------------------------------------------
+
+    def run(self, number: int) -> str:
+        """Play trial `number` against the implementation; its status."""
+        started = time.perf_counter()
+        trial, _ = self.plan.trial(self.seed, number)
+        text, where = trial.render()
+        result = self._against(self.impl, text)
+        status = result.status
+        self.tally.trials += 1
+        self.tally.hands += trial.hands
+        self.tally.kinds[self.plan.kind(number)] += 1
+        if status == "failed" and result.divergence is not None:
+            key = self._key(trial, where, result.divergence)
+            status = "diverged"
+            known = self.findings.get(key)
+            if known is not None:
+                known.repeats += 1
+            else:
+                first = self._statement(trial, where, result.divergence)
+                self._found(self._shrunk(number, trial, key, first))
+        elif status == "errored":
+            key = ("", "errored")
+            known = self.findings.get(key)
+            if known is not None:
+                known.repeats += 1
+            else:
+                finding = Finding(key, self.seed, number, text, None, "errored", result.message)
+                finding.original_lines = text.count("\n")
+                self._found(finding)
+        self.tally.statuses[status] += 1
+        self.tally.seconds += time.perf_counter() - started
+        return status
+
+    def _against(self, impl: Implementation, text: str) -> CaseResult:
+        return Runner(impl).run(load(text, "fuzz"))
+
+    def _found(self, finding: Finding) -> None:
+        self.findings[finding.key] = finding
+        if self.out is not None:
+            finding.path = str(write(self.out, finding.seed, finding.number, finding.text))
+        self.on_finding(finding)
+
+    # ----- what diverged -----------------------------------------------------------------
+
+    @staticmethod
+    def _statement(trial: Trial, where: dict[int, list[int]], d: Divergence) -> int:
+        """The statement a divergence is at: on its line, the one it quotes."""
+        held = where.get(d.line)
+        if held:
+            for index in held:
+                text = trial.statements[index].text
+                if text == d.source or d.source.endswith(text) or text.endswith(d.source):
+                    return index
+            return held[0]
+        # A deal's divergence is at the `deck` or `hand` line: the checks after it.
+        later = [line for line in where if line > d.line]
+        return where[min(later)][0] if later else len(trial.statements) - 1
+
+    def _key(self, trial: Trial, where: dict[int, list[int]], d: Divergence) -> Key:
+        index = self._statement(trial, where, d)
+        statement = trial.statements[index]
+        rule = next((s.rule for s in reversed(trial.statements[: index + 1]) if s.rule), "R2.1")
+        if statement.kind == "check":
+            return rule, f"{statement.text.split()[0]} {statement.topic}"
+        if statement.kind == "expect":
+            return rule, _what(statement.text)
+        return rule, {"act": "refused", "reject": "accepted or another code"}.get(
+            statement.kind, statement.kind
+        )
+
+    # ----- shrinking ---------------------------------------------------------------------
+
+    def _shrunk(self, number: int, trial: Trial, key: Key, first: int) -> Finding:
+        text = trial.text()
+        _, choices = self.plan.trial(self.seed, number)
+        stream = list(choices.record)
+        best: dict[str, Any] = {}
+
+        def diverges(candidate: list[int]) -> bool:
+            tried, _ = self.plan.trial(self.seed, number, candidate)
+            rendered, where = tried.render()
+            result = self._against(self.impl, rendered)
+            if result.status != "failed" or result.divergence is None:
+                return False
+            if self._key(tried, where, result.divergence) != key:
+                return False
+            best["trial"], best["index"] = tried, self._statement(tried, where, result.divergence)
+            return True
+
+        best["trial"], best["index"] = trial, first
+        shrinker = Shrinker(stream, diverges, budget=self.budget, deadline=self.deadline)
+        shrinker.run(cut=trial.statements[first].drawn)
+        if shrinker.best != stream:
+            diverges(shrinker.best)  # the best candidate's trial, played once more
+        final: Trial = best["trial"]
+        finding = self._written(number, final, best["index"], key)
+        finding.original_lines = text.count("\n")
+        finding.tried = shrinker.tried
+        return finding
+
+    def _written(self, number: int, trial: Trial, index: int, key: Key) -> Finding:
+        """The shrunk trial as the file to write: cut after the divergent statement and
+        keeping only that check, if that still diverges the same way (else all checks)."""
+        for keep in ({index}, None):
+            text = trial.text(upto=index, keep=keep, head=_head(self, number, key, None))
+            result = self._against(self.impl, text)
+            if result.status == "failed" and result.divergence is not None:
+                head = _head(self, number, key, result.divergence)
+                text = trial.text(upto=index, keep=keep, head=head)
+                ours = self._against(EngineImplementation(), text)
+                if ours.status != "passed":
+                    continue  # never write a scenario our own engine fails
+                return Finding(key, self.seed, number, text, result.divergence)
+        text = trial.text()
+        return Finding(key, self.seed, number, text, _divergence_of(self, text))
+
+
+def _divergence_of(campaign: Campaign, text: str) -> Divergence:
+    result = campaign._against(campaign.impl, text)
+    assert result.divergence is not None, "a trial that diverged once diverges again"
+    return result.divergence
+
+
+def _what(text: str) -> str:
+    """The kind of an `expect` statement: `legal`, `pot`, `has`, `main pot` ..."""
+    words = text.split()
+    if words[0] in ("main", "side", "session", "show"):
+        return " ".join(words[:2])
+    if words[0][0].isupper() and len(words) > 1:
+        return words[1]
+    return words[0]
+
+
+HEAD_LINES: Final = 5
+
+
+def _head(campaign: Campaign, number: int, key: Key, d: Divergence | None) -> str:
+    """The comment a found scenario starts with: where it came from, and what differs.
+
+    Always `HEAD_LINES` lines, so the line numbers it quotes are the file's own."""
+    seed = campaign.seed
+    at = f"line {d.line}" if d else "line ?"
+    expected = d.expected if d else "?"
+    actual = d.actual if d else "?"
+    return "\n".join(
+        [
+            f"Found by badugi-spec fuzz --seed {seed} (trial {number}: --hand {seed}:{number}),"
+            f" shrunk; {key[1]} at {key[0]}.",
+            f"Passes against badugi-spec's engine; against {_one_line(campaign.implementation)}"
+            f" it fails at {at}:",
+            f"  expected: {_one_line(expected)}",
+            f"  actual:   {_one_line(actual)}",
+            "Drop it into your suite: badugi-spec verify --impl CMD FILE reproduces it.",
+        ]
+    )
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def write(out: Path, seed: int, number: int, text: str) -> Path:
+    """`out/fuzz-SEED-TRIAL.badugi`, written whole (a temporary file renamed into place),
+    so a run stopped half way never leaves half a scenario."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"fuzz-{seed}-{number}.badugi"
+    temporary = out / f".{path.name}.{os.getpid()}.tmp"
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+    return path
+
+
+__all__ = ["VALUE_SHARE", "Campaign", "Finding", "Key", "Plan", "Tally", "load", "write"]

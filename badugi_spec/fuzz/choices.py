@@ -1,0 +1,53 @@
+"""The stream of small choices a fuzzed game is made from.
+
+Every random decision of a trial (the profile, the seats, the stacks, each card of the
+deck, each action) is one whole number drawn here. Drawn at random, the numbers are
+recorded; a recorded stream replayed gives the same trial. Shrinking edits the stream:
+a shorter stream, or smaller numbers, gives a simpler trial, because every decision puts
+its simplest outcome at 0 (two seats, a full stack, the first card left, a check, a
+stand pat). A replayed number too large for its decision is cut to the largest allowed,
+and a stream that runs out reads as zeros, so any stream at all makes a valid trial.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+
+class Choices:
+    """Numbers drawn at random (and recorded), or replayed from `prefix` then zeros."""
+
+    def __init__(self, rng: random.Random | None = None, prefix: Sequence[int] = ()) -> None:
+        self._rng = rng
+        self._prefix = tuple(prefix)
+        self.record: list[int] = []
+
+    def below(self, count: int, weights: Sequence[float] | None = None) -> int:
+        """A number in `range(count)`; at random, by `weights` if given (one per number)."""
+        if count <= 1:
+            return 0
+        index = len(self.record)
+        if index < len(self._prefix):
+            value = min(max(self._prefix[index], 0), count - 1)
+        elif self._rng is None:
+            value = 0
+        elif weights is None:
+            value = self._rng.randrange(count)
+        else:
+            value = self._rng.choices(range(count), weights=weights[:count])[0]
+        self.record.append(value)
+        return value
+
+    def chance(self, share: float) -> bool:
+        """True about `share` of the time at random; False (0) is the simple outcome."""
+        return self.below(2, (1.0 - share, share)) == 1
+
+
+def trial_random(seed: int, number: int) -> random.Random:
+    """The private stream of trial `number` of a run: independent of every other trial,
+    so a shard or a worker that plays only some numbers plays them exactly the same."""
+    return random.Random(f"badugi-fuzz:{seed}:{number}")
+
+
+__all__ = ["Choices", "trial_random"]

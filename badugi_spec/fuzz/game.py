@@ -1,0 +1,414 @@
+"""A fuzzed trial: a random session played by our engine, and the scenario that states it.
+
+`play` makes a trial from a `Choices` stream: a profile, two to eight seats with mixed
+stacks (so all-ins and side pots at several levels are common), one hand or several (the
+button moving, seats busting, sometimes the whole session to its end, R6, R8.23), every
+deck and action. Our engine (the same `EngineImplementation` that `check` runs) plays it
+and states, after every step, what its state is as `expect` statements. `Trial.text`
+writes it all as a scenario, whole or cut after one statement; the runner of `verify`
+then plays that scenario against the other implementation, so a fuzzed divergence is found,
+located and reported by the very code that reports a failing scenario.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from badugi_spec.cards import DECK, Card
+from badugi_spec.engine.actions import Action, Kind
+from badugi_spec.engine.hand import Hand
+from badugi_spec.errors import IllegalAction
+from badugi_spec.fuzz import expects, policy, value_lines
+from badugi_spec.fuzz.choices import Choices
+from badugi_spec.profiles.model import HOUSE, Profile
+from badugi_spec.rankings import RANKINGS
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.simulation.random_play import most_per_hand
+
+CHECKS: Final = ("expect", "check")
+"""Statements that only check: a shrunk scenario keeps only the one that diverged."""
+NAMES: Final = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+LINE: Final = 96
+"""Actions of one round are joined with `;` up to about this width."""
+MAX_HANDS: Final = 4
+"""The most hands of one trial: enough for the button to go round a busted seat."""
+MIRRORED_SHARE: Final = 0.15
+"""How often a trial deals two equal hands (see `Trial.mirrored`)."""
+SHORT_SHARE: Final = 0.45
+"""How often a seat starts short: at most what one hand can take, so it goes all-in."""
+
+
+class FuzzError(Exception):
+    """Our own engine broke while playing a trial: a bug here, never the other side's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    kind: str
+    """`act`, `reject`, `expect`, `hand` (a new hand and its deck) or `session`."""
+    text: str
+    hand: int
+    rule: str = ""
+    """The rule of our engine's last event when the statement was made: what is at play."""
+    phase: str = ""
+    """For an action: the round it is in, so one round's actions share a line."""
+    topic: str = ""
+    """For a value line: its ranking and the hand's shape (`low-a-5 full house`)."""
+    drawn: int = 0
+    """Choices drawn when it was made: a stream cut there still makes every statement
+    up to this one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """What a campaign fuzzes: the profiles to play and the table sizes."""
+
+    profiles: tuple[Profile, ...]
+    seats: tuple[int, int] = (2, 8)
+    sessions: bool = True
+    """Several hands and whole sessions as well as single hands."""
+
+
+@dataclass
+class Trial:
+    seed: int
+    number: int
+    profile: Profile
+    overrides: tuple[str, ...]
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    dealer: int
+    decks: list[tuple[Card, ...]] = field(default_factory=list)
+    statements: list[Statement] = field(default_factory=list)
+    ends: set[int] = field(default_factory=set)
+    """Statements after which a hand is over."""
+    rules: list[str] = field(default_factory=list)
+    mirrored: bool = False
+    """The first two players dealt hold the same ranks, and everyone stands pat: tied
+    pots, and their odd chips, come up often (R2.7, R8.15)."""
+
+    @property
+    def hands(self) -> int:
+        return len(self.decks)
+
+    def text(self, *, upto: int | None = None, keep: set[int] | None = None, head: str = "") -> str:
+        return self.render(upto=upto, keep=keep, head=head)[0]
+
+    def render(
+        self, *, upto: int | None = None, keep: set[int] | None = None, head: str = ""
+    ) -> tuple[str, dict[int, list[int]]]:
+        """The trial as a scenario, and which statements each line holds.
+
+        Whole, or cut after statement `upto`, keeping of the checks (`CHECKS`) only those
+        in `keep`: the others passed, and a shrunk scenario shows only what diverged."""
+        last = len(self.statements) - 1 if upto is None else upto
+        chosen = [
+            (i, s)
+            for i, s in enumerate(self.statements[: last + 1])
+            if s.kind not in CHECKS or keep is None or i in keep
+        ]
+        rules = sorted(set(self.rules) | {s.rule for _, s in chosen if s.rule}, key=_rule_order)
+        lines = [
+            *(f"# {line}".rstrip() for line in head.splitlines()),
+            f"scenario fuzz-{self.seed}-{self.number}"
+            f' "Fuzzed trial {self.number} of seed {self.seed}"',
+            f"rules {' '.join(rules[:16] or ['R2.1'])}",
+            "tags fuzz",
+            "",
+        ]
+        if self.names:
+            players = ", ".join(
+                f"{name} {stack}{' dealer' if seat == self.dealer else ''}"
+                for seat, (name, stack) in enumerate(zip(self.names, self.stacks, strict=True))
+            )
+            lines += [
+                f"profile {' '.join((self.profile.name, *self.overrides))}",
+                f"players {players}",
+                "deck " + " ".join(str(card) for card in self.decks[0]),
+            ]
+        where: dict[int, list[int]] = {}
+        for text, held in _body(chosen):
+            lines.append(text)
+            where[len(lines)] = held
+        cut_hand = chosen[-1][1].hand if chosen else 0
+        if cut_hand and not any(i in self.ends for i, s in chosen if s.hand == cut_hand):
+            lines.append("unfinished")
+        return "\n".join(lines) + "\n", where
+
+
+def _rule_order(rule: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in rule[1:].split(".") if part.isdigit())
+
+
+def _body(chosen: list[tuple[int, Statement]]) -> list[tuple[str, list[int]]]:
+    """The statements as lines, each with the statements it holds: one round's actions
+    share lines, and so do the checks made between two actions."""
+    lines: list[tuple[str, list[int]]] = []
+    group: list[tuple[int, Statement]] = []
+    for index, statement in chosen:
+        if group and not _joins(group[-1][1], statement):
+            lines += _joined(group)
+            group = []
+        group.append((index, statement))
+    return lines + _joined(group)
+
+
+def _joins(last: Statement, statement: Statement) -> bool:
+    if last.kind != statement.kind:
+        return False
+    return statement.kind == "expect" or (statement.kind == "act" and statement.phase == last.phase)
+
+
+def _joined(group: list[tuple[int, Statement]]) -> list[tuple[str, list[int]]]:
+    if not group:
+        return []
+    kind = group[0][1].kind
+    if kind not in ("act", "expect"):
+        return [(statement.text, [index]) for index, statement in group]
+    prefix = "expect " if kind == "expect" else ""
+    lines: list[tuple[str, list[int]]] = []
+    line, held = "", list[int]()
+    for index, statement in group:
+        if line and len(line) + len(statement.text) + 2 > LINE:
+            lines.append((prefix + line, held))
+            line, held = "", list[int]()
+        line = f"{line}; {statement.text}" if line else statement.text
+        held.append(index)
+    return [*lines, (prefix + line, held)] if line else lines
+
+
+def profile_json(profile: Profile) -> dict[str, Any]:
+    values = {k: list(v) if isinstance(v, tuple) else v for k, v in profile.parameters().items()}
+    return {"name": profile.name, **values}
+
+
+# ----- playing a trial -------------------------------------------------------------------
+
+
+def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) -> Trial:
+    profile = setting.profiles[choices.below(len(setting.profiles))]
+    low = max(profile.min_seats, setting.seats[0])
+    high = min(profile.max_seats, setting.seats[1])
+    seats = low + choices.below(high - low + 1) if low <= high else profile.min_seats
+    mode = choices.below(3, (0.6, 0.25, 0.15)) if setting.sessions else 0
+    overrides: tuple[str, ...] = ()
+    wanted = 1
+    if mode == 1:
+        wanted = 2 + choices.below(MAX_HANDS - 1)
+    elif mode == 2:
+        # The session played to its end: a hand limit of its own (R6.4, R8.23).
+        wanted = 1 + choices.below(3)
+        overrides = (f"hands_per_session={wanted}",)
+        profile = profile.replace(hands_per_session=wanted)
+    stacks = tuple(_stack(choices, profile) for _ in range(seats))
+    dealer = choices.below(seats)
+    trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
+    trial.mirrored = choices.chance(MIRRORED_SHARE)
+    _Player(trial, choices).session(wanted, several=mode > 0)
+    return trial
+
+
+VALUE_LINES: Final = 12
+"""Value lines in one trial of hand values."""
+
+
+def play_values(
+    choices: Choices, rankings: tuple[str, ...], *, seed: int = 0, number: int = 0
+) -> Trial:
+    """A trial of hand values: `VALUE_LINES` evaluate and compare lines, each in one of
+    `rankings` (`house` for the house Badugi)."""
+    trial = Trial(seed, number, HOUSE, (), (), (), 0)
+    for _ in range(VALUE_LINES):
+        ranking = rankings[choices.below(len(rankings))]
+        text, topic = value_lines.line(choices, ranking)
+        rule = "R2.1" if ranking == value_lines.HOUSE else RANKINGS[ranking].rule
+        drawn = len(choices.record)
+        trial.statements.append(Statement("check", text, 0, rule, topic=topic, drawn=drawn))
+    return trial
+
+
+def _stack(choices: Choices, profile: Profile) -> int:
+    short = choices.chance(SHORT_SHARE)
+    amount = 1 + choices.below(max(1, most_per_hand(profile)))
+    return min(amount, profile.starting_stack) if short else profile.starting_stack
+
+
+def _deck(choices: Choices) -> tuple[Card, ...]:
+    left = list(DECK)
+    return tuple(left.pop(choices.below(len(left))) for _ in range(len(DECK)))
+
+
+def _mirrored(deck: tuple[Card, ...], seats: int, size: int) -> tuple[Card, ...]:
+    """`deck` with the second player dealt given the first one's ranks in other suits."""
+    cards = list(deck)
+    for round_ in range(size):
+        first, second = round_ * seats, round_ * seats + 1
+        rank = cards[first].rank
+        wanted = next(
+            (i for i in range(second, len(cards)) if cards[i].rank is rank and i != first), None
+        )
+        if wanted is not None:
+            cards[second], cards[wanted] = cards[wanted], cards[second]
+    return tuple(cards)
+
+
+class _Player:
+    """Plays one trial on our engine, writing its statements as it goes."""
+
+    def __init__(self, trial: Trial, choices: Choices) -> None:
+        self.trial = trial
+        self.choices = choices
+        self.engine = EngineImplementation()
+        self.names = list(trial.names)
+
+    def _say(self, kind: str, texts: list[str], hand: int, rule: str = "") -> None:
+        drawn = len(self.choices.record)
+        self.trial.statements += [Statement(kind, text, hand, rule, drawn=drawn) for text in texts]
+
+    def session(self, wanted: int, *, several: bool) -> None:
+        trial = self.trial
+        players = [{"name": n, "stack": s} for n, s in zip(trial.names, trial.stacks, strict=True)]
+        state = self._ok(
+            self.engine.start(
+                {
+                    "players": players,
+                    "first_dealer": trial.names[trial.dealer],
+                    "profile": profile_json(trial.profile),
+                }
+            )
+        )
+        for number in range(1, wanted + 1):
+            if state["session"]["over"]:
+                break
+            state = self._hand(number, several=several)
+        if state.get("phase", "complete") == "complete":
+            self._say("expect", expects.session_end(state), trial.hands)
+
+    def _hand(self, number: int, *, several: bool) -> dict[str, Any]:
+        trial, choices = self.trial, self.choices
+        deck = _deck(choices)
+        if trial.mirrored:
+            deck = _mirrored(deck, len(trial.names), trial.profile.hand_size)
+        trial.decks.append(deck)
+        if number > 1:
+            self._say("hand", [f"hand {number}", "deck " + " ".join(map(str, deck))], number)
+        state = self._ok(self.engine.deal({"deck": [str(card) for card in deck]}))
+        session = self.engine.session
+        assert session is not None and session.hand is not None
+        hand = session.hand
+        self._say("expect", expects.dealt(state, session=several) + expects.turn(state), number)
+        marks: list[tuple[int, int]] = []  # (statement, events so far) to name rules later
+        while not hand.is_over:
+            self._illegal(hand, number)
+            action = policy.choose(hand, choices)
+            if trial.mirrored and action.kind is Kind.DRAW:
+                action = action._replace(discards=())
+            phase = str(hand.phase)
+            before = state
+            outcome = self.engine.act(self._request(action))
+            while outcome.get("error") == "deck-short" and action.discards:
+                # Too few cards left for this many (R4.6, R8.18): the refusal is a line
+                # of its own, and the player replaces one card fewer.
+                text = f"reject {self._words(action)} with deck-short"
+                self._say("reject", [text], number, _code_rule("deck-short"))
+                action = action._replace(discards=action.discards[:-1])
+                outcome = self.engine.act(self._request(action))
+            state = self._ok(outcome)
+            trial.statements.append(
+                Statement(
+                    "act", self._words(action), number, phase=phase, drawn=len(choices.record)
+                )
+            )
+            marks.append((len(trial.statements) - 1, hand.event_count))
+            later = expects.after(before, state, hand, self.names)
+            if not hand.is_over:
+                later += expects.turn(state)
+            self._say("expect", later, number)
+            marks.append((len(trial.statements) - 1, hand.event_count))
+        trial.ends.add(len(trial.statements) - 1)
+        self._say("expect", expects.ended(state), number)
+        trial.ends.add(len(trial.statements) - 1)
+        self._name_rules(hand, marks)
+        return state
+
+    def _name_rules(self, hand: Hand, marks: list[tuple[int, int]]) -> None:
+        events = hand.events
+        statements = self.trial.statements
+        for index, count in marks:
+            if count:
+                rule = events[count - 1].rule
+                statements[index] = _with_rule(statements[index], rule)
+        self.trial.rules += sorted({event.rule for event in events if event.rule})
+
+    def _illegal(self, hand: Hand, number: int) -> None:
+        """Now and then a `reject` line: an action our engine refuses, and its code."""
+        tried = policy.attempt(hand, self.choices)
+        if tried is None:
+            return
+        session = self.engine.session
+        assert session is not None
+        try:
+            copy.deepcopy(session).apply(tried)
+        except IllegalAction as refused:
+            text = f"reject {self._words(tried)} with {refused.code}"
+            rule = _code_rule(refused.code)
+            self._say("reject", [text], number, rule)
+
+    def _request(self, action: Action) -> dict[str, Any]:
+        request: dict[str, Any] = {"player": self.names[action.seat], "action": action.kind.value}
+        if action.amount is not None:
+            request["amount"] = action.amount
+        if action.kind is Kind.DRAW:
+            request["discards"] = [str(card) for card in action.discards]
+        return request
+
+    def _words(self, action: Action) -> str:
+        name = self.names[action.seat]
+        kind, amount = action.kind, action.amount
+        if kind is Kind.DRAW:
+            if not action.discards:
+                return f"{name} stands pat"
+            return f"{name} discards {' '.join(str(card) for card in action.discards)}"
+        chips = "" if amount is None else f" {amount}"
+        return {
+            Kind.CHECK: f"{name} checks",
+            Kind.FOLD: f"{name} folds",
+            Kind.CALL: f"{name} calls{chips}",
+            Kind.BET: f"{name} bets{chips}",
+            Kind.RAISE: f"{name} raises to{chips}",
+            Kind.ALL_IN: f"{name} goes all-in{chips}",
+        }[kind]
+
+    @staticmethod
+    def _ok(outcome: dict[str, Any]) -> dict[str, Any]:
+        if not outcome.get("ok"):
+            raise FuzzError(f"our engine refused its own legal step: {outcome.get('message')}")
+        state: dict[str, Any] = outcome["state"]
+        return state
+
+
+def _with_rule(statement: Statement, rule: str) -> Statement:
+    return dataclasses.replace(statement, rule=rule)
+
+
+def _code_rule(code: str) -> str:
+    from badugi_spec.engine.codes import CODES
+
+    known = CODES.get(code)
+    return known.rule if known is not None else ""
+
+
+__all__ = [
+    "CHECKS",
+    "NAMES",
+    "FuzzError",
+    "Setting",
+    "Statement",
+    "Trial",
+    "play",
+    "play_values",
+    "profile_json",
+]

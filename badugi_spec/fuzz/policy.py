@@ -1,0 +1,178 @@
+"""How a fuzzed player chooses: a legal action, and now and then an illegal one first.
+
+Every choice comes from the trial's `Choices`, and at 0 each is the simplest: check, or
+call, rather than bet; the least amount; stand pat. So a shrunk trial plays a plain hand
+down to the showdown except where the divergence needs more.
+
+At random the weights keep hands going: a fold is rare (about one decision in eight
+facing a bet), so most hands reach the draws and many the showdown; draws replace three
+or four cards as often as one or two, so multi-way hands run the stub out and reshuffle
+(R8.18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from badugi_spec.cards import DECK
+from badugi_spec.engine.actions import Action, Kind, Legal
+from badugi_spec.engine.hand import Hand
+from badugi_spec.fuzz.choices import Choices
+
+_ORDER = (Kind.CHECK, Kind.CALL, Kind.FOLD, Kind.BET, Kind.RAISE, Kind.ALL_IN)
+"""The betting options simplest first: a replayed 0 checks or calls."""
+_WEIGHTS = {
+    Kind.CHECK: 6.0,
+    Kind.CALL: 6.0,
+    Kind.FOLD: 1.5,
+    Kind.BET: 3.0,
+    Kind.RAISE: 3.0,
+    Kind.ALL_IN: 1.0,
+}
+FREE_FOLD_WEIGHT = 0.3
+"""A fold when checking is free, where the profile allows one (R8.11): rare."""
+DISCARD_WEIGHTS = (1.0, 2.0, 3.0, 3.0, 3.0, 2.0)
+"""How many cards a draw replaces: 0 to 5, many more often than none."""
+ILLEGAL_SHARE = 0.07
+"""How often a player first tries an action the rules refuse (each is one `reject`)."""
+
+
+def choose(hand: Hand, choices: Choices) -> Action:
+    """A legal action for the player to act."""
+    seat = hand.to_act
+    assert seat is not None
+    options = hand.legal_actions()
+    if options[0].kind is Kind.DRAW:
+        held = list(hand.holdings[seat])
+        most = min(options[0].adds, len(held))
+        count = choices.below(most + 1, DISCARD_WEIGHTS)
+        discards = [held.pop(choices.below(len(held))) for _ in range(count)]
+        return Action(seat, Kind.DRAW, discards=tuple(discards))
+    distinct = sorted(_distinct(options), key=lambda o: _ORDER.index(o.kind))
+    free = any(o.kind is Kind.CHECK for o in distinct)
+    weights = [
+        FREE_FOLD_WEIGHT if free and o.kind is Kind.FOLD else _WEIGHTS[o.kind] for o in distinct
+    ]
+    option = distinct[choices.below(len(distinct), weights)]
+    if option.most > option.to:
+        return _sized(seat, option, choices, unit=hand.profile.chip_unit)
+    kind = option.kind
+    if option.all_in and kind is not Kind.ALL_IN and any(o.kind is Kind.ALL_IN for o in options):
+        # Both spellings of the same chips: the call or raise, or `all-in` (R5.6).
+        kind = Kind.ALL_IN if choices.chance(0.5) else kind
+    return Action(seat, kind, amount=_amount(kind, option))
+
+
+def _distinct(options: Sequence[Legal]) -> list[Legal]:
+    """The options, an all-in only where no other option puts in the same chips."""
+    return [
+        o
+        for o in options
+        if o.kind is not Kind.ALL_IN
+        or not any(
+            other.kind is not Kind.ALL_IN and other.to <= o.to <= max(other.to, other.most)
+            for other in options
+        )
+    ]
+
+
+def _sized(seat: int, option: Legal, choices: Choices, *, unit: int) -> Action:
+    """A big-bet or spread amount: the least (the simplest), the most, or between (R14.10)."""
+    low, high = option.to, option.most
+    where = choices.below(3, (2.0, 1.0, 2.0))
+    if where == 0:
+        amount = low
+    elif where == 1:
+        amount = high
+    else:
+        first, last = -(-low // unit), high // unit
+        amount = unit * (first + choices.below(last - first + 1)) if first <= last else low
+    return Action(seat, option.kind, amount=amount)
+
+
+def _amount(kind: Kind, option: Legal) -> int | None:
+    if kind in (Kind.CHECK, Kind.FOLD):
+        return None
+    return option.to if kind in (Kind.BET, Kind.RAISE) else option.adds
+
+
+# ----- illegal actions -------------------------------------------------------------------
+
+
+Attempt = Callable[[Hand, int, dict[Kind, Legal]], Action | None]
+
+
+def _out_of_turn(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action | None:
+    others = [s for s in hand.live() if s != seat and hand.stacks[s] > 0]
+    if not others:
+        return None
+    other = others[0]
+    if Kind.DRAW in options:
+        return Action(other, Kind.DRAW)
+    return Action(other, Kind.CHECK if Kind.CHECK in options else Kind.CALL)
+
+
+def _wrong_amount(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action | None:
+    option = options.get(Kind.BET) or options.get(Kind.RAISE)
+    if option is None:
+        return None
+    top = max(option.to, option.most)
+    return Action(seat, option.kind, amount=top + 1)
+
+
+def _over_the_cap(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action | None:
+    if Kind.DRAW in options or Kind.BET in options or Kind.RAISE in options:
+        return None
+    kind = Kind.RAISE if Kind.CALL in options else Kind.BET
+    return Action(seat, kind, amount=hand.bet_to_match + hand.bet_size)
+
+
+def _check_or_call(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action | None:
+    if Kind.DRAW in options:
+        return Action(seat, Kind.CHECK)  # a betting action in a draw (R3.1)
+    if Kind.CALL in options:
+        return Action(seat, Kind.CHECK)  # facing a bet (R3.5)
+    if Kind.CHECK in options and Kind.FOLD not in options:
+        return Action(seat, Kind.FOLD)  # a fold when checking is free (R3.4)
+    return Action(seat, Kind.CALL)  # nothing to call (R3.4)
+
+
+def _discard_not_held(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action | None:
+    if Kind.DRAW not in options:
+        return Action(seat, Kind.DRAW)  # a draw while a betting round is open (R4.1)
+    held = set(hand.holdings[seat])
+    stranger = next(card for card in DECK if card not in held)
+    return Action(seat, Kind.DRAW, discards=(stranger,))
+
+
+def _discard_twice(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action | None:
+    held = hand.holdings[seat]
+    if Kind.DRAW not in options or not held:
+        return None
+    return Action(seat, Kind.DRAW, discards=(held[0], held[0]))
+
+
+ATTEMPTS: tuple[Attempt, ...] = (
+    _out_of_turn,
+    _wrong_amount,
+    _over_the_cap,
+    _check_or_call,
+    _discard_not_held,
+    _discard_twice,
+)
+
+
+def attempt(hand: Hand, choices: Choices) -> Action | None:
+    """Now and then an action the rules may refuse, for a `reject` line; None mostly.
+
+    Only a candidate: the game tries it on a copy of our engine and keeps it only if our
+    engine refuses it (with the code the line then expects)."""
+    if not choices.chance(ILLEGAL_SHARE):
+        return None
+    seat = hand.to_act
+    assert seat is not None
+    options = {o.kind: o for o in hand.legal_actions()}
+    return ATTEMPTS[choices.below(len(ATTEMPTS))](hand, seat, options)
+
+
+__all__ = ["ATTEMPTS", "attempt", "choose"]

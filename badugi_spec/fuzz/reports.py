@@ -1,0 +1,108 @@
+"""A campaign's JSON report, and merging the reports of shards into one.
+
+A report holds the numbers of the trials played, the tally and every finding with its
+shrunk scenario, so `fuzz-merge` can rebuild the findings of the whole campaign: for each
+kind of divergence, the finding of the lowest trial number (the one an unsharded run would
+have found first: trials are independent and shrinking is deterministic), the others
+counted as its repeats.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from badugi_spec.errors import BadugiError
+
+FORMAT: Final = "badugi-spec fuzz report 1"
+
+
+class ReportError(BadugiError):
+    """A file that is not a fuzz report, or reports that cannot be merged."""
+
+
+def report(
+    *,
+    implementation: str,
+    seed: int,
+    shard: tuple[int, int],
+    numbers: Sequence[int],
+    tally: dict[str, Any],
+    findings: Sequence[dict[str, Any]],
+    interrupted: bool = False,
+) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "implementation": implementation,
+        "seed": seed,
+        "shard": f"{shard[0]}/{shard[1]}",
+        "trials": sorted(numbers),
+        "tally": tally,
+        "findings": sorted(findings, key=lambda f: (f["trial"], f["rule"], f["kind"])),
+        "interrupted": interrupted,
+    }
+
+
+def read(path: str) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ReportError(f"{path}: cannot read: {error.strerror or error}") from None
+    except ValueError as error:
+        raise ReportError(f"{path}: not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReportError(f'{path}: not a fuzz report (no "format": {FORMAT!r})')
+    return data
+
+
+def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> dict[str, Any]:
+    """One report for the shards' trials together."""
+    if not reports:
+        raise ReportError("nothing to merge")
+    seeds = {r["seed"] for r in reports}
+    if len(seeds) > 1:
+        raise ReportError(f"the reports are of different seeds: {sorted(seeds)}")
+    numbers: list[int] = []
+    for where, r in zip(
+        names or [f"report {i + 1}" for i in range(len(reports))], reports, strict=True
+    ):
+        overlap = set(numbers) & set(r["trials"])
+        if overlap:
+            raise ReportError(
+                f"{where}: trials already in another report (e.g. {min(overlap)}):"
+                " the same shard twice?"
+            )
+        numbers += r["trials"]
+    kept: dict[tuple[str, str], dict[str, Any]] = {}
+    for finding in sorted((f for r in reports for f in r["findings"]), key=lambda f: f["trial"]):
+        key = (finding["rule"], finding["kind"])
+        if key in kept:
+            kept[key]["repeats"] += 1 + finding["repeats"]
+        else:
+            kept[key] = dict(finding)
+    tally: dict[str, Any] = {"trials": 0, "hands": 0, "statuses": Counter(), "kinds": Counter()}
+    seconds = 0.0
+    for r in reports:
+        tally["trials"] += r["tally"]["trials"]
+        tally["hands"] += r["tally"]["hands"]
+        tally["statuses"].update(r["tally"]["statuses"])
+        tally["kinds"].update(r["tally"]["kinds"])
+        seconds = max(seconds, r["tally"]["seconds"])
+    tally = {**tally, "statuses": dict(tally["statuses"]), "kinds": dict(tally["kinds"])}
+    tally["seconds"] = seconds
+    implementations = sorted({r["implementation"] for r in reports})
+    return report(
+        implementation=" + ".join(implementations),
+        seed=reports[0]["seed"],
+        shard=(1, 1),
+        numbers=numbers,
+        tally=tally,
+        findings=list(kept.values()),
+        interrupted=any(r.get("interrupted") for r in reports),
+    )
+
+
+__all__ = ["FORMAT", "ReportError", "merge", "read", "report"]

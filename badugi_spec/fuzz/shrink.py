@@ -1,0 +1,137 @@
+"""The smallest choice stream that still diverges the same way.
+
+A trial is a function of its stream of choices (`choices`), and every stream makes a valid
+trial, so shrinking is editing numbers: cut the stream short, delete runs of it, lower
+single numbers (to 0, else by halving). A candidate is kept when it still diverges, by the
+same rule and kind, against the implementation itself, and it is smaller: shorter, or as
+long and lower at the first place it differs (shortlex). At 0 every choice is the simplest,
+so the kept trial has the fewest seats, hands and actions and the simplest cards that
+still show the divergence.
+
+The budget is a number of candidates, not seconds, so a shrink gives the same scenario on
+every machine and in every shard of a campaign; only a campaign's own end (`--seconds`)
+cuts one short.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Final
+
+BUDGET: Final = 400
+"""Candidates tried at most for one divergence: about 5 to 20 s against a local process."""
+CHUNKS: Final = (8, 1)
+
+
+def smaller(a: Sequence[int], b: Sequence[int]) -> bool:
+    """`a` comes before `b` in shortlex order."""
+    return (len(a), list(a)) < (len(b), list(b))
+
+
+class Shrinker:
+    """Shrinks a stream that passes `test` (it diverges the same way) within `budget`."""
+
+    def __init__(
+        self,
+        stream: Sequence[int],
+        test: Callable[[list[int]], bool],
+        *,
+        budget: int = BUDGET,
+        deadline: float | None = None,
+    ) -> None:
+        self.best = list(stream)
+        self._test = test
+        self.budget = budget
+        self.tried = 0
+        self._deadline = deadline
+        """A `time.monotonic()` after which no candidate is tried (a campaign's end)."""
+
+    def _try(self, candidate: list[int]) -> bool:
+        if self.tried >= self.budget or not smaller(candidate, self.best):
+            return False
+        self.tried += 1
+        if self._test(candidate):
+            self.best = candidate
+            return True
+        return False
+
+    @property
+    def spent(self) -> bool:
+        late = self._deadline is not None and time.monotonic() >= self._deadline
+        return late or self.tried >= self.budget
+
+    def run(self, *, cut: int | None = None) -> list[int]:
+        """Shrink, first cutting the stream after `cut` choices (where the divergence is:
+        the rest of the trial need not be played) if given.
+
+        The cheap, large steps come first: the shortest prefix that still diverges, then
+        each number at 0 (the seats, the hands, the stacks come first in the stream), and
+        only then deletions and the finer search."""
+        if cut is not None and cut < len(self.best):
+            self._try(self.best[:cut])
+        self._shortest_prefix()
+        improved = True
+        zeros_only = True
+        while improved and not self.spent:
+            improved = self._lowerings(search=not zeros_only) | self._deletions()
+            if not improved and zeros_only:
+                zeros_only, improved = False, True
+        while self.best and self.best[-1] == 0:
+            self.best.pop()  # a stream that runs out reads as zeros: the same trial
+        return self.best
+
+    def _shortest_prefix(self) -> None:
+        low, high = 0, len(self.best)  # a prefix of `high` numbers diverges
+        while high - low > 1 and not self.spent:
+            middle = (low + high) // 2
+            if self._try(self.best[:middle]):
+                high = middle
+            else:
+                low = middle
+
+    def _deletions(self) -> bool:
+        improved = False
+        for size in CHUNKS:
+            start = len(self.best) - size
+            while start >= 0 and not self.spent:
+                if self._try(self.best[:start] + self.best[start + size :]):
+                    improved = True
+                start -= size if size > 1 else 1
+        return improved
+
+    def _lowerings(self, *, search: bool) -> bool:
+        improved = False
+        index = 0
+        while index < len(self.best) and not self.spent:
+            value = self.best[index]
+            if not value:
+                pass
+            elif not search:
+                improved |= self._try(self._with(index, 0))
+            elif self._lower(index, value):
+                improved = True
+            index += 1
+        return improved
+
+    def _lower(self, index: int, value: int) -> bool:
+        """The least value at `index` that still diverges: 0, else a binary search."""
+        if self._try(self._with(index, 0)):
+            return True
+        low, high = 0, value  # low fails, high passes
+        lowered = False
+        while high - low > 1 and not self.spent:
+            middle = (low + high) // 2
+            if self._try(self._with(index, middle)):
+                high, lowered = middle, True
+            else:
+                low = middle
+        return lowered
+
+    def _with(self, index: int, value: int) -> list[int]:
+        out = list(self.best)
+        out[index] = value
+        return out
+
+
+__all__ = ["BUDGET", "Shrinker", "smaller"]
