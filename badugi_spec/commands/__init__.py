@@ -2,7 +2,7 @@
 
 One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_cmd`,
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
-`protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge), `replay_cmd`, `import_cmd`, `export_cmd`.
+`protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge), `fuzz_mutants_cmd`, `replay_cmd`, `import_cmd`, `export_cmd`.
 
 The top layer under `cli`: it may use every layer of the package.
 """
@@ -15,6 +15,7 @@ from badugi_spec.commands import (
     check_cmd,
     export_cmd,
     fuzz_cmd,
+    fuzz_mutants_cmd,
     hand_cmds,
     import_cmd,
     odds_cmd,
@@ -34,6 +35,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     simulate_cmd,
     protocol_cmd,
     fuzz_cmd,
+    fuzz_mutants_cmd,
     replay_cmd,
     import_cmd,
     export_cmd,

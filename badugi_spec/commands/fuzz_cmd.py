@@ -88,6 +88,7 @@ def register(sub: Any) -> None:
         help=f"shrink candidates per finding (default {BUDGET})",
     )  # fmt: skip
     fuzz.add_argument("--no-values", action="store_true", help="play only, no value lines")
+    fuzz.add_argument("--first", action="store_true", help="stop at the first divergence")
     fuzz.add_argument("--out", default="fuzz-found", metavar="DIR",
                       help="where shrunk scenarios go (default fuzz-found/)")  # fmt: skip
     fuzz.add_argument("--json", metavar="FILE", help="write the report as JSON")
@@ -217,6 +218,8 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
                 campaign.run(number)
                 played.append(number)
                 progress.update(campaign)
+                if args.first and campaign.findings:
+                    break
                 if getattr(impl, "_given_up", None) is not None:
                     break  # every later request would fail at once: stop, and say why
         except KeyboardInterrupt:

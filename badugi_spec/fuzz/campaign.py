@@ -49,6 +49,8 @@ class Finding:
     """Shrink candidates run."""
     repeats: int = 0
     """Later trials that diverged the same way."""
+    after: float = 0.0
+    """Seconds into the campaign when it was found (before shrinking)."""
 
     @property
     def lines(self) -> int:
@@ -67,6 +69,7 @@ class Finding:
             "original_lines": self.original_lines,
             "shrink_candidates": self.tried,
             "repeats": self.repeats,
+            "found_after": round(self.after, 3),
             "line": d.line if d else None,
             "source": d.source if d else "",
             "expected": d.expected if d else "",
@@ -147,6 +150,7 @@ class Campaign:
         self.findings: dict[Key, Finding] = {}
         self.tally = Tally()
         self.on_finding: Callable[[Finding], None] = lambda finding: None
+        self.started = time.monotonic()
 
     # ----- one trial ---------------------------------------------------------------------
 
@@ -160,6 +164,7 @@ class Campaign:
         self.tally.trials += 1
         self.tally.hands += trial.hands
         self.tally.kinds[self.plan.kind(number)] += 1
+        self._found_at = time.monotonic() - self.started
         if status == "failed" and result.divergence is not None:
             key = self._key(trial, where, result.divergence)
             status = "diverged"
@@ -186,6 +191,7 @@ class Campaign:
         return Runner(impl).run(load(text, "fuzz"))
 
     def _found(self, finding: Finding) -> None:
+        finding.after = self._found_at
         self.findings[finding.key] = finding
         if self.out is not None:
             finding.path = str(write(self.out, finding.seed, finding.number, finding.text))

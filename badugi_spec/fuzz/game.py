@@ -300,7 +300,8 @@ class _Player:
         assert session is not None and session.hand is not None
         hand = session.hand
         self._say("expect", expects.dealt(state, session=several) + expects.turn(state), number)
-        marks: list[tuple[int, int]] = []  # (statement, events so far) to name rules later
+        marks: list[tuple[int, int]] = []
+        last_act = len(trial.statements) - 1  # (statement, events so far) to name rules later
         while not hand.is_over:
             self._illegal(hand, number)
             action = policy.choose(hand, choices)
@@ -326,11 +327,12 @@ class _Player:
             later = expects.after(before, state, hand, self.names)
             if not hand.is_over:
                 later += expects.turn(state)
+            last_act = len(trial.statements) - 1
             self._say("expect", later, number)
             marks.append((len(trial.statements) - 1, hand.event_count))
-        trial.ends.add(len(trial.statements) - 1)
+        # The hand is over after its last action: a cut after it needs no `unfinished`.
+        trial.ends.add(last_act)
         self._say("expect", expects.ended(state), number)
-        trial.ends.add(len(trial.statements) - 1)
         self._name_rules(hand, marks)
         return state
 

@@ -1,0 +1,110 @@
+"""`fuzz-mutants`: is every mutant of the catalogue found by `fuzz` alone?
+
+For each mutant: `fuzz --impl "badugi-spec serve --mutant NAME" --seconds S --seed 1 --first`,
+then the shrunk scenario it wrote is checked as an implementer would use it: at most
+`MOST_LINES` lines, failing under `verify` against that mutant and passing against our
+own engine. `make fuzz-mutants` runs them all; a test runs a sample.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Final
+
+from badugi_spec.commands import fuzz_cmd
+from badugi_spec.fuzz.shrink import BUDGET
+from badugi_spec.mutants import BY_NAME, CATALOGUE, MutantImplementation
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.report import write_json
+from badugi_spec.scenario.suite import load_suite, run_suite
+
+MOST_LINES: Final = 25
+"""The longest shrunk scenario a mutant may give, comment lines not counted."""
+
+
+def register(sub: Any) -> None:
+    command = sub.add_parser("fuzz-mutants", help="fuzz every mutant of the catalogue")
+    command.add_argument("--only", action="append", choices=sorted(BY_NAME), metavar="NAME")
+    command.add_argument("--seconds", type=fuzz_cmd.arguments.seconds, default=60.0)
+    command.add_argument("--seed", type=fuzz_cmd.arguments.seed, default=1)
+    command.add_argument("--json", metavar="FILE", help="write the table as JSON")
+    command.set_defaults(run=run_fuzz_mutants)
+
+
+def serve_mutant(name: str) -> str:
+    """The command line that serves mutant `name` over the protocol."""
+    return f"{sys.executable} -m badugi_spec serve --mutant {name}"
+
+
+def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, Any]:
+    """Fuzz one mutant until its first divergence, and check the scenario written."""
+    args = argparse.Namespace(
+        impl=serve_mutant(name), profile=None, seats=(2, 8), seed=seed, hands=None,
+        seconds=seconds, hand=None, shard=(1, 1), jobs=1, timeout=10.0, budget=BUDGET,
+        no_values=False, first=True, out=str(out), json=None, junit=None, quiet=True,
+    )  # fmt: skip
+    report = fuzz_cmd.campaign_report(args, (1, 1))
+    row: dict[str, Any] = {"mutant": name, "rule": BY_NAME[name].rule, "found": False}
+    failed = [f for f in report["findings"] if f["status"] == "failed"]
+    row["trials"] = report["tally"]["trials"]
+    if not failed:
+        row["why"] = "no divergence" if not report["findings"] else report["findings"][0]["message"]
+        return row
+    finding = failed[0]
+    path = finding["file"]
+    lines = sum(
+        1 for line in Path(path).read_text("utf-8").splitlines() if not line.startswith("#")
+    )
+    suite = load_suite([path])
+    theirs = run_suite(MutantImplementation(BY_NAME[name]), suite)
+    ours = run_suite(EngineImplementation(), suite)
+    row.update(
+        found=True,
+        trial=finding["trial"],
+        after=finding["found_after"],
+        kind=f"{finding['kind']} at {finding['rule']}",
+        lines=lines,
+        file=path,
+        verify_fails=bool(theirs) and theirs[0].status == "failed",
+        check_passes=bool(ours) and ours[0].status == "passed",
+    )
+    return row
+
+
+def good(row: dict[str, Any]) -> bool:
+    return bool(
+        row["found"] and row["lines"] <= MOST_LINES and row["verify_fails"] and row["check_passes"]
+    )
+
+
+def run_fuzz_mutants(args: argparse.Namespace) -> int:
+    chosen = [BY_NAME[n] for n in args.only] if args.only else list(CATALOGUE)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="fuzz-mutants-") as folder:
+        for mutant in chosen:
+            if mutant.equivalent:
+                continue
+            row = fuzz_one(mutant.name, seconds=args.seconds, seed=args.seed, out=Path(folder))
+            rows.append(row)
+            if row["found"]:
+                verdict = "found" if good(row) else "FOUND, BUT"
+                print(
+                    f"{verdict:<10} {row['mutant']:<36} trial {row['trial']:>4} after"
+                    f" {row['after']:5.1f} s, {row['lines']:>2} lines, {row['kind']}"
+                    + ("" if row["verify_fails"] else "; verify does not fail it")
+                    + ("" if row["check_passes"] else "; check does not pass it")
+                )
+            else:
+                print(f"{'MISSED':<10} {row['mutant']:<36} {row['trials']} trials: {row['why']}")
+            sys.stdout.flush()
+    found = sum(1 for row in rows if good(row))
+    print(f"{found} of {len(rows)} mutants found, each in at most {MOST_LINES} lines")
+    if args.json:
+        write_json(args.json, {"seconds": args.seconds, "seed": args.seed, "mutants": rows})
+    return 0 if found == len(rows) else 1
+
+
+__all__ = ["MOST_LINES", "fuzz_one", "register", "run_fuzz_mutants", "serve_mutant"]
