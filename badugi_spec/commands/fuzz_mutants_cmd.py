@@ -9,12 +9,14 @@ own engine. `make fuzz-mutants` runs them all; a test runs a sample.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from badugi_spec.commands import fuzz_cmd
+from badugi_spec.commands import arguments, fuzz_cmd
 from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.mutants import BY_NAME, CATALOGUE, MutantImplementation
 from badugi_spec.scenario.engine_impl import EngineImplementation
@@ -28,9 +30,11 @@ MOST_LINES: Final = 25
 def register(sub: Any) -> None:
     command = sub.add_parser("fuzz-mutants", help="fuzz every mutant of the catalogue")
     command.add_argument("--only", action="append", choices=sorted(BY_NAME), metavar="NAME")
-    command.add_argument("--seconds", type=fuzz_cmd.arguments.seconds, default=60.0)
-    command.add_argument("--seed", type=fuzz_cmd.arguments.seed, default=1)
+    command.add_argument("--seconds", type=arguments.seconds, default=60.0)
+    command.add_argument("--seed", type=arguments.seed, default=1)
     command.add_argument("--json", metavar="FILE", help="write the table as JSON")
+    command.add_argument("--jobs", type=arguments.at_least(1, "job"), default=1, metavar="N",
+                         help="mutants fuzzed at once, each in a process of its own")  # fmt: skip
     command.set_defaults(run=run_fuzz_mutants)
 
 
@@ -74,6 +78,11 @@ def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, An
     return row
 
 
+def _fuzz_in(name: str, *, seconds: float, seed: int, folder: str) -> dict[str, Any]:
+    """`fuzz_one` in a worker: each mutant's scenarios in a folder of its own."""
+    return fuzz_one(name, seconds=seconds, seed=seed, out=Path(folder) / name)
+
+
 def good(row: dict[str, Any]) -> bool:
     return bool(
         row["found"] and row["lines"] <= MOST_LINES and row["verify_fails"] and row["check_passes"]
@@ -83,11 +92,13 @@ def good(row: dict[str, Any]) -> bool:
 def run_fuzz_mutants(args: argparse.Namespace) -> int:
     chosen = [BY_NAME[n] for n in args.only] if args.only else list(CATALOGUE)
     rows = []
-    with tempfile.TemporaryDirectory(prefix="fuzz-mutants-") as folder:
-        for mutant in chosen:
-            if mutant.equivalent:
-                continue
-            row = fuzz_one(mutant.name, seconds=args.seconds, seed=args.seed, out=Path(folder))
+    names = [mutant.name for mutant in chosen if not mutant.equivalent]
+    with (
+        tempfile.TemporaryDirectory(prefix="fuzz-mutants-") as folder,
+        concurrent.futures.ProcessPoolExecutor(args.jobs) as pool,
+    ):
+        one = partial(_fuzz_in, seconds=args.seconds, seed=args.seed, folder=folder)
+        for row in pool.map(one, names):
             rows.append(row)
             if row["found"]:
                 verdict = "found" if good(row) else "FOUND, BUT"

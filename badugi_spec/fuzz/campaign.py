@@ -10,6 +10,7 @@ Later trials that diverge the same way are counted, not shrunk again: one bug, o
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections import Counter
@@ -20,11 +21,11 @@ from typing import Any, Final
 
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.game import Setting, Trial, play, play_values
+from badugi_spec.fuzz.load import load
 from badugi_spec.fuzz.shrink import BUDGET, Shrinker
-from badugi_spec.scenario import parse_scenario
-from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
 from badugi_spec.scenario.runner import CaseResult, Divergence, Runner
+from badugi_spec.scenario.runner_expect import OPTIONAL_STATE
 
 VALUE_SHARE: Final = 4
 """One trial in this many is of hand values, for an implementation that also plays."""
@@ -88,6 +89,15 @@ class Plan:
     rankings: tuple[str, ...]
     """The rankings of value trials (`house` for the house Badugi); empty: no values."""
 
+    def unreported(self, result: CaseResult) -> frozenset[str]:
+        """The optional parts of the state the result's skips say are not reported."""
+        said = " ".join(result.skip_reasons)
+        return frozenset(key for key, what in OPTIONAL_STATE.items() if what in said)
+
+    def omit(self, parts: frozenset[str]) -> None:
+        if self.setting is not None:
+            self.setting = dataclasses.replace(self.setting, omit=self.setting.omit | parts)
+
     def kind(self, number: int) -> str:
         if self.setting is None:
             return "values"
@@ -123,11 +133,6 @@ class Tally:
         }
 
 
-def load(text: str, name: str) -> dict[str, Any]:
-    """A fuzzed scenario's compiled case, through the same parser `check` uses."""
-    return compile_case(parse_scenario(text, name))
-
-
 class Campaign:
     def __init__(
         self,
@@ -160,6 +165,14 @@ class Campaign:
         trial, _ = self.plan.trial(self.seed, number)
         text, where = trial.render()
         result = self._against(self.impl, text)
+        missing = self.plan.unreported(result)
+        if missing:
+            # The implementation leaves out an optional part of the state: from now on
+            # no trial checks it, and this one is played again without it.
+            self.plan.omit(missing)
+            trial, _ = self.plan.trial(self.seed, number)
+            text, where = trial.render()
+            result = self._against(self.impl, text)
         status = result.status
         self.tally.trials += 1
         self.tally.hands += trial.hands
@@ -188,7 +201,7 @@ class Campaign:
         return status
 
     def _against(self, impl: Implementation, text: str) -> CaseResult:
-        return Runner(impl).run(load(text, "fuzz"))
+        return Runner(impl).run(load(text))
 
     def _found(self, finding: Finding) -> None:
         finding.after = self._found_at
@@ -328,4 +341,3 @@ def write(out: Path, seed: int, number: int, text: str) -> Path:
     return path
 
 
-__all__ = ["VALUE_SHARE", "Campaign", "Finding", "Key", "Plan", "Tally", "load", "write"]

@@ -1,5 +1,9 @@
 """Our engine's state as the scenario language's `expect` statements.
 
+`omit` names the optional parts of the state (`runner_expect.OPTIONAL_STATE`) that the
+implementation does not report: statements that read them are left out, so the rest of
+a trial is still checked.
+
 A fuzzed game states, after each step, what our engine's state is, in the very statements
 a scenario author writes; `verify`'s runner then compares them with the implementation's
 state, so a fuzzed divergence is reported, located and worded exactly as a failing
@@ -34,12 +38,15 @@ def turn(state: State) -> list[str]:
     return out
 
 
-def dealt(state: State, *, session: bool) -> list[str]:
+NONE: frozenset[str] = frozenset()
+
+
+def dealt(state: State, *, session: bool, omit: frozenset[str] = NONE) -> list[str]:
     """After a deal: the button, the blinds posted, the first to act and the pot."""
     out = [f"button {state['session']['dealer']}"]
     if session:
         out.append(f"hands {state['session']['hand']}")
-    for post in state.get("posts", []):
+    for post in [] if "posts" in omit else state.get("posts", []):
         out.append(f"{post['player']} posts {post['blind']} blind {post['amount']}")
     return [*out, f"pot {state['pot']}", *stacks(state)]
 
@@ -66,14 +73,17 @@ def after(before: State, state: State, hand: Hand, names: list[str]) -> list[str
     return out
 
 
-def ended(state: State) -> list[str]:
+def ended(state: State, *, omit: frozenset[str] = NONE) -> list[str]:
     """A finished hand: its pots (who could win each, who did and with what share), the
     halves of a split pot, the hands shown and in which order, returns and stacks."""
     out = ["phase complete", f"pots {', '.join(str(p['amount']) for p in state['pots'])}"]
     for index, pot in enumerate(state["pots"]):
         label = "main pot" if index == 0 else f"side pot {index}"
         between = ", ".join(pot["eligible"])
-        shares = ", ".join(f"{name} {chips}" for name, chips in pot["shares"].items())
+        if "shares" in omit:
+            shares = ", ".join(pot["winners"])
+        else:
+            shares = ", ".join(f"{name} {chips}" for name, chips in pot["shares"].items())
         out.append(
             f"{label} {pot['amount']} between {between}" + (f" to {shares}" if shares else "")
         )
@@ -90,13 +100,13 @@ def ended(state: State) -> list[str]:
             out += [f"{name} shows {ranking} {text}" for ranking, text in shown_in.items()]
         else:
             out.append(f"{name} shows {value_text(value)}")
-    if result.get("show_order"):
+    if result.get("show_order") and "show_order" not in omit:
         out.append(f"show order {', '.join(result['show_order'])}")
     out += [f"{name} gets back {chips}" for name, chips in result["returned"].items() if chips]
     return [*out, *stacks(state)]
 
 
-def session_end(state: State) -> list[str]:
+def session_end(state: State, *, omit: frozenset[str] = NONE) -> list[str]:
     """The session after its last hand here: going on, or over and why (R6.4, R6.5)."""
     session = state["session"]
     if not session["over"]:
@@ -105,6 +115,8 @@ def session_end(state: State) -> list[str]:
     if session["winner"] is not None:
         return [f"session over {session['winner']} wins ({why})"]
     leaders = session.get("leaders") or []
+    if "leaders" in omit:
+        return [f"session ended by {session['reason']}"]
     if len(leaders) > 1:
         return [f"session over {', '.join(leaders)} tie ({why})"]
     return [f"session over drawn ({why})"]

@@ -35,6 +35,8 @@ LINE: Final = 96
 """Actions of one round are joined with `;` up to about this width."""
 MAX_HANDS: Final = 4
 """The most hands of one trial: enough for the button to go round a busted seat."""
+AGGRESSIVE_SHARE: Final = 0.25
+"""How often a trial's players raise at every chance (see `Trial.aggressive`)."""
 MIRRORED_SHARE: Final = 0.15
 """How often a trial deals two equal hands (see `Trial.mirrored`)."""
 SHORT_SHARE: Final = 0.45
@@ -70,6 +72,11 @@ class Setting:
     seats: tuple[int, int] = (2, 8)
     sessions: bool = True
     """Several hands and whole sessions as well as single hands."""
+    omit: frozenset[str] = frozenset()
+    """Optional parts of the state the implementation does not report (`expects`)."""
+    overrides: bool = True
+    """Whether a trial may change a parameter of its profile (a hand limit of its own):
+    only over protocol 2, which sends the profile's parameters."""
 
 
 @dataclass
@@ -86,6 +93,8 @@ class Trial:
     ends: set[int] = field(default_factory=set)
     """Statements after which a hand is over."""
     rules: list[str] = field(default_factory=list)
+    aggressive: bool = False
+    """Bets and raises far more often: rounds reach their cap (R3.6, R8.6)."""
     mirrored: bool = False
     """The first two players dealt hold the same ranks, and everyone stands pat: tied
     pots, and their odd chips, come up often (R2.7, R8.15)."""
@@ -198,7 +207,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     wanted = 1
     if mode == 1:
         wanted = 2 + choices.below(MAX_HANDS - 1)
-    elif mode == 2:
+    elif mode == 2 and setting.overrides:
         # The session played to its end: a hand limit of its own (R6.4, R8.23).
         wanted = 1 + choices.below(3)
         overrides = (f"hands_per_session={wanted}",)
@@ -207,7 +216,8 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
     trial.mirrored = choices.chance(MIRRORED_SHARE)
-    _Player(trial, choices).session(wanted, several=mode > 0)
+    trial.aggressive = choices.chance(AGGRESSIVE_SHARE)
+    _Player(trial, choices, setting.omit).session(wanted, several=mode > 0)
     return trial
 
 
@@ -258,7 +268,8 @@ def _mirrored(deck: tuple[Card, ...], seats: int, size: int) -> tuple[Card, ...]
 class _Player:
     """Plays one trial on our engine, writing its statements as it goes."""
 
-    def __init__(self, trial: Trial, choices: Choices) -> None:
+    def __init__(self, trial: Trial, choices: Choices, omit: frozenset[str]) -> None:
+        self.omit = omit
         self.trial = trial
         self.choices = choices
         self.engine = EngineImplementation()
@@ -285,7 +296,7 @@ class _Player:
                 break
             state = self._hand(number, several=several)
         if state.get("phase", "complete") == "complete":
-            self._say("expect", expects.session_end(state), trial.hands)
+            self._say("expect", expects.session_end(state, omit=self.omit), trial.hands)
 
     def _hand(self, number: int, *, several: bool) -> dict[str, Any]:
         trial, choices = self.trial, self.choices
@@ -299,12 +310,13 @@ class _Player:
         session = self.engine.session
         assert session is not None and session.hand is not None
         hand = session.hand
-        self._say("expect", expects.dealt(state, session=several) + expects.turn(state), number)
+        dealt = expects.dealt(state, session=several, omit=self.omit)
+        self._say("expect", dealt + expects.turn(state), number)
         marks: list[tuple[int, int]] = []
         last_act = len(trial.statements) - 1  # (statement, events so far) to name rules later
         while not hand.is_over:
             self._illegal(hand, number)
-            action = policy.choose(hand, choices)
+            action = policy.choose(hand, choices, aggressive=trial.aggressive)
             if trial.mirrored and action.kind is Kind.DRAW:
                 action = action._replace(discards=())
             phase = str(hand.phase)
@@ -332,7 +344,7 @@ class _Player:
             marks.append((len(trial.statements) - 1, hand.event_count))
         # The hand is over after its last action: a cut after it needs no `unfinished`.
         trial.ends.add(last_act)
-        self._say("expect", expects.ended(state), number)
+        self._say("expect", expects.ended(state, omit=self.omit), number)
         self._name_rules(hand, marks)
         return state
 

@@ -13,6 +13,7 @@ or four cards as often as one or two, so multi-way hands run the stub out and re
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from badugi_spec.cards import DECK
 from badugi_spec.engine.actions import Action, Kind, Legal
@@ -37,8 +38,12 @@ ILLEGAL_SHARE = 0.07
 """How often a player first tries an action the rules refuse (each is one `reject`)."""
 
 
-def choose(hand: Hand, choices: Choices) -> Action:
-    """A legal action for the player to act."""
+AGGRESSIVE: Final = {Kind.BET: 12.0, Kind.RAISE: 12.0, Kind.FOLD: 0.5}
+"""The weights that change in an aggressive trial: every round near its cap (R3.6, R8.6)."""
+
+
+def choose(hand: Hand, choices: Choices, *, aggressive: bool = False) -> Action:
+    """A legal action for the player to act; `aggressive` bets and raises far more."""
     seat = hand.to_act
     assert seat is not None
     options = hand.legal_actions()
@@ -50,8 +55,9 @@ def choose(hand: Hand, choices: Choices) -> Action:
         return Action(seat, Kind.DRAW, discards=tuple(discards))
     distinct = sorted(_distinct(options), key=lambda o: _ORDER.index(o.kind))
     free = any(o.kind is Kind.CHECK for o in distinct)
+    table = {**_WEIGHTS, **AGGRESSIVE} if aggressive else _WEIGHTS
     weights = [
-        FREE_FOLD_WEIGHT if free and o.kind is Kind.FOLD else _WEIGHTS[o.kind] for o in distinct
+        FREE_FOLD_WEIGHT if free and o.kind is Kind.FOLD else table[o.kind] for o in distinct
     ]
     option = distinct[choices.below(len(distinct), weights)]
     if option.most > option.to:
