@@ -38,6 +38,7 @@ from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation, Outcome
 from badugi_spec.scenario.runner import CaseResult, ImplementationError, Runner
 from badugi_spec.scenario.suite import Suite, load_suite, run_suite
+from badugi_spec.scenario.variants import variants
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -75,22 +76,31 @@ def _citing(scenario_rules: tuple[str, ...], wanted: str) -> bool:
     return any(rule == wanted or rule.startswith(wanted + ".") for rule in scenario_rules)
 
 
+def _forms(mutant: Mutant, case: dict[str, Any]) -> list[dict[str, Any]]:
+    """The case, and its variants too for a mutant only they kill (`needs="variants"`)."""
+    if mutant.needs != "variants":
+        return [case]
+    return [case, *(made for _, made in variants(case))]
+
+
 @functools.cache
 def aimed_outcomes(name: str) -> tuple[CaseResult, ...]:
     """The mutant against the scenarios that cite its rule, or, when none of them kills
     it, its rule's chapter: 985 case runs for the catalogue rather than the whole
     suite's 26,880 (`make mutants` runs them all). Which scenarios cite which rule is
-    the suite's own coverage data, not a list kept here."""
+    the suite's own coverage data, not a list kept here. A mutant that needs the variants
+    meets those of the same cases as well."""
     mutant = BY_NAME[name]
     runner = Runner(MutantImplementation(mutant))
-    chosen = [c for s, c in zip(suite().scenarios, cases(), strict=True)
-              if _citing(s.rules, mutant.rule)]  # fmt: skip
+    chosen = [form for s, c in zip(suite().scenarios, cases(), strict=True)
+              if _citing(s.rules, mutant.rule) for form in _forms(mutant, c)]  # fmt: skip
     results = tuple(runner.run(case) for case in chosen)
     if any(r.status == "failed" for r in results):
         return results
     chapter = mutant.rule.split(".")[0]
-    wider = [c for s, c in zip(suite().scenarios, cases(), strict=True)
-             if _citing(s.rules, chapter) and not _citing(s.rules, mutant.rule)]  # fmt: skip
+    wider = [form for s, c in zip(suite().scenarios, cases(), strict=True)
+             if _citing(s.rules, chapter) and not _citing(s.rules, mutant.rule)
+             for form in _forms(mutant, c)]  # fmt: skip
     return results + tuple(runner.run(case) for case in wider)
 
 

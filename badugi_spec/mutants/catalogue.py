@@ -4,7 +4,9 @@ A good suite kills every mutant: at least one scenario fails against it, a real 
 from the expected state. A case that errors (the mutant broke itself) does not count.
 `badugi-spec mutants` runs the suite against each one in-process and names the scenarios
 that kill it; `python -m badugi_spec.mutants.catalogue NAME` serves one over the protocol,
-so the same catalogue also exercises `verify` end to end.
+so the same catalogue also exercises `verify` end to end (`badugi-spec serve --mutant
+NAME` does the same). A mutant with `needs="variants"` is killed only by the suite's
+metamorphic variants (`verify --variants`), and `badugi-spec mutants` runs those for it.
 
 A `Mutant` is our engine with one decision changed: a hand or session class (`mutants.hand`,
 `mutants.session`), a profile reading (`mutants.profiles`), or an evaluator or rankings
@@ -48,6 +50,7 @@ from badugi_spec.mutants.hand import (
     _NoReturn,
     _OddChipBySeatNumber,
     _OddChipToDealer,
+    _OddChipToTheFirstListed,
     _OddChipToTheOtherHalf,
     _PotLimitWithoutTheCall,
     _ShortAllInReopens,
@@ -91,6 +94,7 @@ from badugi_spec.mutants.reported import (
 from badugi_spec.mutants.session import (
     MutantSession,
     _ButtonOntoEmptySeats,
+    _ButtonSkipsAfterABustBeforeIt,
     _DealsToEmptyStacks,
     _FixedButton,
     _NoBustStop,
@@ -121,6 +125,10 @@ class Mutant:
     """Why no scenario can kill it, for a mutant that behaves exactly like the rules."""
     report: Callable[[dict[str, Any], Session], dict[str, Any]] = _as_reported
     """How the mutant words the state it reports (one part misreported, or none)."""
+    needs: str = ""
+    """What kills it: "" the cases as written, or "variants" only their metamorphic forms
+    too (`verify --variants`, `badugi_spec.scenario.variants`), for a misreading that no
+    scenario's own seating shows."""
 
 
 CATALOGUE: tuple[Mutant, ...] = (
@@ -318,6 +326,14 @@ CATALOGUE: tuple[Mutant, ...] = (
            "a drawn session is a draw among everyone with chips, not the players tied for the"
            " most", report=everyone_tied_in_a_draw),
     # ----- end of the issue 22 mutants -----
+    # ----- seen only through the variants of the suite (issue 21) -----
+    Mutant("odd-chip-to-the-first-listed", "R8.15",
+           "odd chips to the tied players in the order they are listed, the button last,"
+           " not from the button's left", hand=_OddChipToTheFirstListed, needs="variants"),
+    Mutant("button-skips-after-a-bust-before-it", "R8.23",
+           "after a player listed before the button busts, the button moves on two players",
+           session=_ButtonSkipsAfterABustBeforeIt, needs="variants"),
+    # ----- end of the variants mutants -----
 )  # fmt: skip
 
 BY_NAME: dict[str, Mutant] = {m.name: m for m in CATALOGUE}

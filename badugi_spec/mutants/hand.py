@@ -158,6 +158,19 @@ class _OddChipBySeatNumber(MutantHand):
         return _pots.split(amount, tied, sorted(tied))
 
 
+class _OddChipToTheFirstListed(MutantHand):
+    """Odd chips to the tied players in the order they are listed, the button's seat last:
+    "from the button's left" read as "in seat order, the button last". It is the rule
+    whenever the button is listed first or last, and wrong when it sits between tied
+    players (R8.15)."""
+
+    def _split(self, amount: int, tied: tuple[int, ...]) -> tuple[int, ...]:
+        if len(tied) == 1 or self.profile.odd_chip != "first-left-of-button":
+            return super()._split(amount, tied)
+        listed = sorted(tied, key=lambda seat: (seat == self.dealer, seat))
+        return _pots.split(amount, tied, listed)
+
+
 class _SidePotsOpenToAll(MutantHand):
     def _build_pots(self, totals: Sequence[int]) -> tuple[Pot, ...]:
         # Every pot may be won by anyone still in, all-in for less or not.

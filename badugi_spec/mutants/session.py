@@ -41,6 +41,26 @@ class _ButtonOntoEmptySeats(MutantSession):
         return (self.hands[-1].dealer + 1) % len(self.stacks)  # busted or not
 
 
+class _ButtonSkipsAfterABustBeforeIt(MutantSession):
+    """The button kept as a place in the list of players with chips, not as a seat: when a
+    player listed before the button busts, the list closes up under it, and the button
+    moves on two players instead of one (R8.23)."""
+
+    @property
+    def next_dealer(self) -> int:
+        seat = super().next_dealer
+        if not self.hands:
+            return seat
+        last = self.hands[-1]
+        busted = [s for s in range(last.dealer) if last.start_stacks[s] > 0 >= self.stacks[s]]
+        if not busted:
+            return seat
+        seats = len(self.stacks)
+        return next(
+            (s for step in range(1, seats) if self.stacks[s := (seat + step) % seats] > 0), seat
+        )
+
+
 class _DealsToEmptyStacks(MutantHand):
     def _can_deal(self, stacks: Sequence[int]) -> bool:
         return True

@@ -14,6 +14,7 @@ import re
 import tempfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 from xml.etree import ElementTree as ET
@@ -183,6 +184,85 @@ def chapter_table(results: Sequence[CaseResult]) -> list[str]:
     return lines
 
 
+_NO_DISJOINT_HAND: Final = re.compile(r"^no hand of .+ shares no card with it$")
+
+
+def _general(reason: str) -> str:
+    """A reason as it is grouped: one for every value no disjoint hand can show."""
+    if _NO_DISJOINT_HAND.match(reason):
+        return (
+            "no hand of the expected value shares no card with the line's hand, so compare"
+            " alone cannot check it"
+        )
+    return reason
+
+
+@dataclass(frozen=True, slots=True)
+class Unsent:
+    """The lines of a run left unsent for one reason: how many, and in how many cases."""
+
+    reason: str
+    value_lines: int
+    play_steps: int
+    cases: int
+
+
+def unsent(results: Sequence[CaseResult]) -> list[Unsent]:
+    """The value lines and play steps not sent, grouped by why, most first.
+
+    Each case lists its reasons once (`CaseResult.skip_reasons`) and counts what it left out
+    by kind (`checks["value-skipped"]`, `checks["play-skipped"]`). The value lines are
+    skipped first and the play steps after them, for one reason at most, so the last reason
+    is the play steps' when any were skipped; the value lines of a case with several
+    reasons are grouped under them together."""
+    lines: dict[str, Counter[str]] = {}
+
+    def add(reason: str, kind: str, count: int) -> None:
+        tally = lines.setdefault(reason, Counter())
+        tally[kind] += count
+
+    for result in results:
+        value, play = result.checks["value-skipped"], result.checks["play-skipped"]
+        reasons = list(dict.fromkeys(_general(r) for r in result.skip_reasons))
+        if not (value or play) or not reasons:
+            continue
+        if len(reasons) == 1:
+            played, valued = reasons[0], reasons
+        else:
+            played = reasons[-1] if play else ""
+            valued = reasons[:-1] if play else reasons
+        if play:
+            add(played, "play", play)
+            add(played, "cases", 1)
+        if value:
+            key = "; ".join(valued)
+            add(key, "value", value)
+            if key != played or not play:
+                add(key, "cases", 1)
+    groups = [
+        Unsent(reason, tally["value"], tally["play"], tally["cases"])
+        for reason, tally in lines.items()
+    ]
+    return sorted(groups, key=lambda g: (-(g.value_lines + g.play_steps), g.reason))
+
+
+def unsent_lines(results: Sequence[CaseResult]) -> list[str]:
+    """`unsent` for people: nothing when every line was sent."""
+    groups = unsent(results)
+    if not groups:
+        return []
+    out = ["not sent, by reason:"]
+    for group in groups:
+        what = [
+            f"{count} {word}{'' if count == 1 else 's'}"
+            for count, word in ((group.value_lines, "value line"), (group.play_steps, "play step"))
+            if count
+        ]
+        cases = f"{group.cases} case{'' if group.cases == 1 else 's'}"
+        out.append(safe(f"  {' and '.join(what)} in {cases}: {group.reason}"))
+    return out
+
+
 def to_json(
     results: Sequence[CaseResult], errors: Sequence[LoadError], *, implementation: str
 ) -> dict[str, Any]:
@@ -191,6 +271,15 @@ def to_json(
         "implementation": implementation,
         "summary": {status: tally[status] for status in STATUSES} | {"load_errors": len(errors)},
         "checks": dict(sorted(total_checks(results).items())),
+        "not_sent": [
+            {
+                "reason": g.reason,
+                "value_lines": g.value_lines,
+                "play_steps": g.play_steps,
+                "cases": g.cases,
+            }
+            for g in unsent(results)
+        ],
         "cases": [
             {
                 "id": r.id,

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from badugi_spec.errors import ScenarioError
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario.assemble import assemble
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.engine_impl import Implementation
+from badugi_spec.scenario.engine_impl import Implementation, Outcome
 from badugi_spec.scenario.model import Scenario, source_lines
 from badugi_spec.scenario.parser import parse_statements
 from badugi_spec.scenario.runner import CaseResult, Runner
+from badugi_spec.scenario.variants import variant_id, variants
 
 EXTENSION = ".badugi"
 MAX_SCENARIO_BYTES: Final = 256 * 1024
@@ -46,21 +48,190 @@ def run_scenario(runner: Runner, scenario: Scenario) -> CaseResult:
     try:
         case = compile_case(scenario)
     except Exception as error:  # one bad scenario must not stop the others
-        return CaseResult(
-            scenario.id,
-            scenario.where.path,
-            scenario.where.line,
-            list(scenario.rules),
-            status="errored",
-            message=f"cannot compile: {type(error).__name__}: {error}",
-        )
+        return _errored(scenario, "", f"cannot compile: {type(error).__name__}: {error}")
     return runner.run(case)
 
 
-def run_suite(impl: Implementation, suite: Suite) -> list[CaseResult]:
-    """Every scenario of `suite` against one implementation, in order."""
-    runner = Runner(impl)
-    return [run_scenario(runner, scenario) for scenario in suite.scenarios]
+def _errored(scenario: Scenario, variant: str, message: str) -> CaseResult:
+    return CaseResult(
+        variant_id(scenario.id, variant) if variant else scenario.id,
+        scenario.where.path,
+        scenario.where.line,
+        list(scenario.rules),
+        status="errored",
+        message=message,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One case of a run: a scenario's compiled case, or one of its variants, or the error
+    that stands in for it (a scenario that does not compile)."""
+
+    scenario: Scenario
+    variant: str
+    """The variant's name (`rotated-1`, `suits`, `card-order`); "" for the case as written."""
+    case: dict[str, Any] | None
+    error: str = ""
+
+
+def plan(suite: Suite, *, with_variants: bool = False) -> list[Planned]:
+    """The cases a run sends, in order: each scenario's case, followed by its variants
+    (`scenario.variants`) when asked for."""
+    planned: list[Planned] = []
+    for scenario in suite.scenarios:
+        try:
+            case = compile_case(scenario)
+        except Exception as error:  # one bad scenario must not stop the others
+            planned.append(
+                Planned(scenario, "", None, f"cannot compile: {type(error).__name__}: {error}")
+            )
+            continue
+        planned.append(Planned(scenario, "", case))
+        if not with_variants:
+            continue
+        try:
+            formed = variants(case)
+        except Exception as error:  # a variant that cannot be formed is that case's error
+            message = f"cannot form its variants: {type(error).__name__}: {error}"
+            planned.append(Planned(scenario, "variants", None, message))
+            continue
+        planned += [Planned(scenario, name, made) for name, made in formed]
+    return planned
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A time by which a run stops sending cases (`verify --deadline`)."""
+
+    seconds: float
+    at: float
+    """On the `time.monotonic` clock."""
+
+    @classmethod
+    def after(cls, seconds: float) -> Deadline:
+        return cls(seconds, time.monotonic() + seconds)
+
+    def passed(self) -> bool:
+        return time.monotonic() >= self.at
+
+    @property
+    def reason(self) -> str:
+        return f"deadline reached after {self.seconds:g} s"
+
+    def cut(self, results: Sequence[CaseResult]) -> int:
+        """How many of `results` the deadline left unsent."""
+        return sum(1 for r in results if r.status == "skipped" and r.message == self.reason)
+
+
+class DeadlineReached(BaseException):
+    """Raised instead of sending a request once the deadline has passed. A BaseException,
+    like KeyboardInterrupt, so that the runner does not take it for the implementation's
+    failure: the case is then reported as not sent."""
+
+
+class _UntilDeadline:
+    """An implementation that refuses to send anything more once `deadline` has passed;
+    the rest (`name`, `profiles`, `in_step`, ...) is the implementation's own."""
+
+    def __init__(self, impl: Implementation, deadline: Deadline) -> None:
+        self._impl = impl
+        self._deadline = deadline
+        self.name = impl.name
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._impl, name)
+
+    def _check(self) -> None:
+        if self._deadline.passed():
+            raise DeadlineReached
+
+    def capabilities(self) -> frozenset[str]:
+        return self._impl.capabilities()
+
+    def start(self, case: dict[str, Any]) -> Outcome:
+        self._check()
+        return self._impl.start(case)
+
+    def deal(self, hand: dict[str, Any]) -> Outcome:
+        self._check()
+        return self._impl.deal(hand)
+
+    def act(self, step: dict[str, Any]) -> Outcome:
+        self._check()
+        return self._impl.act(step)
+
+    def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
+        self._check()
+        return self._impl.evaluate(cards, ranking)
+
+    def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
+        self._check()
+        return self._impl.compare(hands, ranking)
+
+
+def not_sent(planned: Planned, reason: str) -> CaseResult:
+    """A case that was not sent, as skipped: every line of it counted as not sent."""
+    case = planned.case
+    assert case is not None
+    result = CaseResult(
+        case["id"], case["file"], case["line"], list(case["rules"]), status="skipped"
+    )
+    result.message = reason
+    result.skip_reasons.append(reason)
+    result.checks["value-skipped"] = len(case["checks"])
+    result.checks["play-skipped"] = sum(
+        1 + sum(1 for step in hand["steps"] if step["op"] != "note") for hand in case["hands"]
+    )
+    return result
+
+
+def run_planned(
+    impl: Implementation,
+    planned: Sequence[Planned],
+    *,
+    on_result: Callable[[CaseResult], None] | None = None,
+    deadline: Deadline | None = None,
+) -> list[CaseResult]:
+    """Run `planned` in order. Once `deadline` has passed no more requests are sent: the
+    case being run and every later one are reported skipped, with the deadline's reason.
+    `on_result` is called with each result as it comes (a progress line)."""
+    runner = Runner(impl if deadline is None else _UntilDeadline(impl, deadline))
+    results: list[CaseResult] = []
+    cut = False
+    for item in planned:
+        if item.case is None:
+            result = _errored(item.scenario, item.variant, item.error)
+        elif cut or (deadline is not None and deadline.passed()):
+            assert deadline is not None
+            cut = True
+            result = not_sent(item, deadline.reason)
+        else:
+            try:
+                result = runner.run(item.case)
+            except DeadlineReached:
+                assert deadline is not None
+                cut = True
+                result = not_sent(item, deadline.reason)
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+def run_suite(
+    impl: Implementation,
+    suite: Suite,
+    *,
+    with_variants: bool = False,
+    on_result: Callable[[CaseResult], None] | None = None,
+    deadline: Deadline | None = None,
+) -> list[CaseResult]:
+    """Every scenario of `suite` against one implementation, in order, each followed by
+    its variants when `with_variants` (see `run_planned` for the rest)."""
+    return run_planned(
+        impl, plan(suite, with_variants=with_variants), on_result=on_result, deadline=deadline
+    )
 
 
 def parse_scenario(
