@@ -10,6 +10,8 @@
 - `campaign`: numbered trials against an implementation, findings and their files;
 - `reports`: a campaign's JSON report, and merging shard reports.
 
-It builds on the protocol and the scenario runner (one comparison path with `verify`) and
-on the engine; only the commands use it.
+It may use the scenario layer (its parser and runner: one comparison path with `verify`),
+the simulation's stack plan and every layer below them (engine, profiles, rankings, cards);
+not the protocol, which is its sibling: the commands give it a protocol client as the
+implementation, and only the commands (and the docs) use it.
 """

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -27,6 +28,8 @@ from badugi_spec.scenario.engine_impl import EngineImplementation, Implementatio
 from badugi_spec.scenario.runner import CaseResult, Divergence, Runner
 from badugi_spec.scenario.runner_expect import OPTIONAL_STATE
 
+SIBLINGS: Final = 40
+"""Trials of the simplest shape a shrink tries before it edits the stream."""
 VALUE_SHARE: Final = 4
 """One trial in this many is of hand values, for an implementation that also plays."""
 Key = tuple[str, str]
@@ -201,7 +204,8 @@ class Campaign:
         return status
 
     def _against(self, impl: Implementation, text: str) -> CaseResult:
-        return Runner(impl).run(load(text))
+        # One order a line: a fuzzed hand comes in a random order already.
+        return Runner(impl, every_order=False).run(load(text))
 
     def _found(self, finding: Finding) -> None:
         finding.after = self._found_at
@@ -259,7 +263,7 @@ class Campaign:
 
         best["trial"], best["index"] = trial, first
         shrinker = Shrinker(stream, diverges, budget=self.budget, deadline=self.deadline)
-        shrinker.run(cut=trial.statements[first].drawn)
+        shrinker.run(cut=trial.statements[first].drawn, siblings=self._siblings(number, stream))
         if shrinker.best != stream:
             diverges(shrinker.best)  # the best candidate's trial, played once more
         final: Trial = best["trial"]
@@ -268,15 +272,31 @@ class Campaign:
         finding.tried = shrinker.tried
         return finding
 
+    def _siblings(self, number: int, stream: list[int]) -> Iterator[list[int]]:
+        """Other trials like `number` in its profile but of the simplest shape: two seats
+        (then three, four), one hand; each the stream of a trial drawn at random from a
+        seed of its own, so the same on every run."""
+        if self.plan.kind(number) != "play" or not stream:
+            return
+        for index in range(SIBLINGS):
+            seats = 0 if index < SIBLINGS // 2 else 1 if index < 3 * SIBLINGS // 4 else 2
+            rng = random.Random(f"badugi-fuzz-sibling:{self.seed}:{number}:{index}")
+            choices = Choices(rng, [stream[0], seats, 0])
+            assert self.plan.setting is not None
+            play(choices, self.plan.setting, seed=self.seed, number=number)
+            yield choices.record
+
     def _written(self, number: int, trial: Trial, index: int, key: Key) -> Finding:
         """The shrunk trial as the file to write: cut after the divergent statement and
         keeping only that check, if that still diverges the same way (else all checks)."""
         for keep in ({index}, None):
-            text = trial.text(upto=index, keep=keep, head=_head(self, number, key, None))
+            text = trial.text(
+                upto=index, keep=keep, head=_head(self, number, key, None), rule=key[0]
+            )
             result = self._against(self.impl, text)
             if result.status == "failed" and result.divergence is not None:
                 head = _head(self, number, key, result.divergence)
-                text = trial.text(upto=index, keep=keep, head=head)
+                text = trial.text(upto=index, keep=keep, head=head, rule=key[0])
                 ours = self._against(EngineImplementation(), text)
                 if ours.status != "passed":
                     continue  # never write a scenario our own engine fails
@@ -339,5 +359,3 @@ def write(out: Path, seed: int, number: int, text: str) -> Path:
     temporary.write_text(text, encoding="utf-8")
     temporary.replace(path)
     return path
-
-

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.actions import Action, Kind
+from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
 from badugi_spec.fuzz import expects, policy, value_lines
@@ -33,10 +34,16 @@ CHECKS: Final = ("expect", "check")
 NAMES: Final = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 LINE: Final = 96
 """Actions of one round are joined with `;` up to about this width."""
+LONG_SESSION: Final = 13
+"""The hands of a long session, one trial in twenty."""
 MAX_HANDS: Final = 4
 """The most hands of one trial: enough for the button to go round a busted seat."""
 AGGRESSIVE_SHARE: Final = 0.25
 """How often a trial's players raise at every chance (see `Trial.aggressive`)."""
+SHUFFLES: Final = 10**9
+"""Seeds of the later hands' shuffles."""
+TINY_SHARE: Final = 0.3
+"""How often a trial of several hands seats one player with less than a big blind."""
 MIRRORED_SHARE: Final = 0.15
 """How often a trial deals two equal hands (see `Trial.mirrored`)."""
 SHORT_SHARE: Final = 0.45
@@ -95,6 +102,8 @@ class Trial:
     rules: list[str] = field(default_factory=list)
     aggressive: bool = False
     """Bets and raises far more often: rounds reach their cap (R3.6, R8.6)."""
+    pair: int = 0
+    """In a mirrored trial, which two players (dealt `pair` and `pair + 1`) tie."""
     mirrored: bool = False
     """The first two players dealt hold the same ranks, and everyone stands pat: tied
     pots, and their odd chips, come up often (R2.7, R8.15)."""
@@ -103,23 +112,38 @@ class Trial:
     def hands(self) -> int:
         return len(self.decks)
 
-    def text(self, *, upto: int | None = None, keep: set[int] | None = None, head: str = "") -> str:
-        return self.render(upto=upto, keep=keep, head=head)[0]
+    def text(
+        self,
+        *,
+        upto: int | None = None,
+        keep: set[int] | None = None,
+        head: str = "",
+        rule: str = "",
+    ) -> str:
+        return self.render(upto=upto, keep=keep, head=head, rule=rule)[0]
 
     def render(
-        self, *, upto: int | None = None, keep: set[int] | None = None, head: str = ""
+        self,
+        *,
+        upto: int | None = None,
+        keep: set[int] | None = None,
+        head: str = "",
+        rule: str = "",
     ) -> tuple[str, dict[int, list[int]]]:
         """The trial as a scenario, and which statements each line holds.
 
         Whole, or cut after statement `upto`, keeping of the checks (`CHECKS`) only those
-        in `keep`: the others passed, and a shrunk scenario shows only what diverged."""
+        in `keep`: the others passed, and a shrunk scenario shows only what diverged.
+        The `rules` line cites `rule` first (the divergence's), then the rules of the
+        statements written (of the whole trial's events when it is written whole)."""
         last = len(self.statements) - 1 if upto is None else upto
         chosen = [
             (i, s)
             for i, s in enumerate(self.statements[: last + 1])
             if s.kind not in CHECKS or keep is None or i in keep
         ]
-        rules = sorted(set(self.rules) | {s.rule for _, s in chosen if s.rule}, key=_rule_order)
+        seen = {s.rule for _, s in chosen if s.rule} | (set(self.rules) if upto is None else set())
+        rules = ([rule] if rule else []) + sorted(seen - {rule}, key=_rule_order)
         lines = [
             *(f"# {line}".rstrip() for line in head.splitlines()),
             f"scenario fuzz-{self.seed}-{self.number}"
@@ -202,7 +226,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     low = max(profile.min_seats, setting.seats[0])
     high = min(profile.max_seats, setting.seats[1])
     seats = low + choices.below(high - low + 1) if low <= high else profile.min_seats
-    mode = choices.below(3, (0.6, 0.25, 0.15)) if setting.sessions else 0
+    mode = choices.below(4, (0.6, 0.22, 0.13, 0.05)) if setting.sessions else 0
     overrides: tuple[str, ...] = ()
     wanted = 1
     if mode == 1:
@@ -212,10 +236,21 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         wanted = 1 + choices.below(3)
         overrides = (f"hands_per_session={wanted}",)
         profile = profile.replace(hands_per_session=wanted)
+    elif mode == 3:
+        # A long session: past the house's twelve hands, where other tables have no
+        # limit (R6.4, R8.23).
+        wanted = LONG_SESSION
     stacks = tuple(_stack(choices, profile) for _ in range(seats))
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
     trial.mirrored = choices.chance(MIRRORED_SHARE)
+    trial.pair = choices.below(seats - 1)
+    if mode and choices.chance(TINY_SHARE):
+        # One seat all but bust: it goes all-in on a blind and busts, and the next hands
+        # show how the button and the blinds move past it (R6.2, R8.23).
+        tiny = list(stacks)
+        tiny[choices.below(seats)] = 1 + choices.below(profile.big_blind)
+        trial.stacks = stacks = tuple(tiny)
     trial.aggressive = choices.chance(AGGRESSIVE_SHARE)
     _Player(trial, choices, setting.omit).session(wanted, several=mode > 0)
     return trial
@@ -251,11 +286,11 @@ def _deck(choices: Choices) -> tuple[Card, ...]:
     return tuple(left.pop(choices.below(len(left))) for _ in range(len(DECK)))
 
 
-def _mirrored(deck: tuple[Card, ...], seats: int, size: int) -> tuple[Card, ...]:
-    """`deck` with the second player dealt given the first one's ranks in other suits."""
+def _mirrored(deck: tuple[Card, ...], seats: int, size: int, pair: int) -> tuple[Card, ...]:
+    """`deck` with the player dealt after the `pair`-th given its ranks in other suits."""
     cards = list(deck)
     for round_ in range(size):
-        first, second = round_ * seats, round_ * seats + 1
+        first, second = round_ * seats + pair, round_ * seats + pair + 1
         rank = cards[first].rank
         wanted = next(
             (i for i in range(second, len(cards)) if cards[i].rank is rank and i != first), None
@@ -300,20 +335,29 @@ class _Player:
 
     def _hand(self, number: int, *, several: bool) -> dict[str, Any]:
         trial, choices = self.trial, self.choices
-        deck = _deck(choices)
+        if number == 1:
+            deck = _deck(choices)
+        else:
+            # Later hands are dealt from a seeded shuffle: one choice, not 51, and one
+            # line; the first hand's deck is the one a shrink simplifies card by card.
+            seed = choices.below(SHUFFLES)
+            deck = shuffled(seed)
         if trial.mirrored:
-            deck = _mirrored(deck, len(trial.names), trial.profile.hand_size)
+            deck = _mirrored(deck, len(trial.names), trial.profile.hand_size, trial.pair)
         trial.decks.append(deck)
         if number > 1:
-            self._say("hand", [f"hand {number}", "deck " + " ".join(map(str, deck))], number)
+            order = "shuffle seed " + str(seed)
+            if trial.mirrored:
+                order = "deck " + " ".join(map(str, deck))
+            self._say("hand", [f"hand {number}", order], number)
         state = self._ok(self.engine.deal({"deck": [str(card) for card in deck]}))
         session = self.engine.session
         assert session is not None and session.hand is not None
         hand = session.hand
         dealt = expects.dealt(state, session=several, omit=self.omit)
         self._say("expect", dealt + expects.turn(state), number)
-        marks: list[tuple[int, int]] = []
-        last_act = len(trial.statements) - 1  # (statement, events so far) to name rules later
+        marks: list[tuple[int, int]] = []  # (statement, events so far): rules named later
+        last_act = len(trial.statements) - 1
         while not hand.is_over:
             self._illegal(hand, number)
             action = policy.choose(hand, choices, aggressive=trial.aggressive)

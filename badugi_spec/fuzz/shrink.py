@@ -16,7 +16,7 @@ cuts one short.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 BUDGET: Final = 400
@@ -61,15 +61,23 @@ class Shrinker:
         late = self._deadline is not None and time.monotonic() >= self._deadline
         return late or self.tried >= self.budget
 
-    def run(self, *, cut: int | None = None) -> list[int]:
+    def run(self, *, cut: int | None = None, siblings: Iterable[list[int]] = ()) -> list[int]:
         """Shrink, first cutting the stream after `cut` choices (where the divergence is:
         the rest of the trial need not be played) if given.
 
         The cheap, large steps come first: the shortest prefix that still diverges, then
         each number at 0 (the seats, the hands, the stacks come first in the stream), and
-        only then deletions and the finer search."""
+        only then deletions and the finer search. `siblings` are whole other streams to try
+        first (see `Campaign._siblings`)."""
         if cut is not None and cut < len(self.best):
             self._try(self.best[:cut])
+        # Editing a stream keeps what comes before the edit and scrambles what comes after,
+        # so a trial of six seats rarely shrinks to two by edits alone. Other trials of the
+        # simplest shape (fewest seats, one hand) that diverge the same way are tried first.
+        for sibling in siblings:
+            if self.spent:
+                break
+            self._try(list(sibling))
         self._shortest_prefix()
         improved = True
         zeros_only = True

@@ -122,8 +122,10 @@ def ranking_skip(impl: Implementation, step: dict[str, Any]) -> str | None:
 
 
 class Runner:
-    def __init__(self, implementation: Implementation) -> None:
+    def __init__(self, implementation: Implementation, *, every_order: bool = True) -> None:
         self.impl = implementation
+        self.every_order = every_order
+        """Value lines asked again in every order of their cards (see `ValueLines`)."""
         self._after_all_declare = False
         """The case's draws deliver once everyone has declared (R8.16)."""
         self._pending_takes: list[tuple[dict[str, Any], str]] = []
@@ -133,6 +135,8 @@ class Runner:
 
     def run(self, case: dict[str, Any]) -> CaseResult:
         result = CaseResult(case["id"], case["file"], case["line"], list(case["rules"]))
+        # Per case: a runner may run many (a suite and its variants, a fuzz campaign).
+        self._after_all_declare, self._pending_takes, self._mismatch = False, [], None
         # Capability is per step: an evaluator still gets the value lines of a scenario
         # that also plays hands, and only the hands are skipped.
         capabilities = frozenset(self.impl.capabilities())
@@ -171,7 +175,7 @@ class Runner:
         again = {**case, "hands": [dict(hand) for hand in case["hands"]]}
         hand = again["hands"][hand_number - 1]
         hand["reshuffles"] = hand.get("reshuffles", [])[:rebuild]
-        rerun = Runner(self.impl).run(again)
+        rerun = Runner(self.impl, every_order=self.every_order).run(again)
         head = (
             "the rest of the file, run again with that stub in the order of the gathered"
             " cards (as without the reshuffle line):"
@@ -204,7 +208,12 @@ class Runner:
 
     def _checks(self, case: dict[str, Any], result: CaseResult, can: frozenset[str]) -> None:
         lines = ValueLines(
-            self.impl, can=can, checks=result.checks, notes=result.notes, diverge=self._diverge
+            self.impl,
+            can=can,
+            checks=result.checks,
+            notes=result.notes,
+            diverge=self._diverge,
+            every_order=self.every_order,
         )
         for step in case["checks"]:
             try:

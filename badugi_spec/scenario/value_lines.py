@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -78,8 +78,12 @@ class ValueLines:
         checks: Counter[str],
         notes: list[str],
         diverge: Diverge,
+        every_order: bool = True,
     ) -> None:
         self.impl = impl
+        self.every_order = every_order
+        """Ask each line again in every other order of its cards (`verify`); `fuzz`, whose
+        lines come in random orders already, asks each once."""
         self.can = can
         self.checks = checks
         """Counts by kind, shared with the case's result (`runner.CHECK_KINDS`)."""
@@ -94,6 +98,9 @@ class ValueLines:
         if name == "badugi" and getattr(self.impl, "rankings", None) is None:
             return None
         return name
+
+    def _others(self, cards: Sequence[str]) -> Iterator[tuple[str, ...]]:
+        return values.other_orders(cards) if self.every_order else iter(())
 
     def _note(self, note: str) -> None:
         if note not in self.notes:
@@ -118,9 +125,7 @@ class ValueLines:
             if reference is None:
                 raise CannotAsk(f"no hand of {read.text(want)} shares no card with it")
             like = f"a tie with {' '.join(reference)}, a hand of {read.text(want)}"
-            for number, order in enumerate(
-                itertools.chain([tuple(cards)], values.other_orders(cards))
-            ):
+            for number, order in enumerate(itertools.chain([tuple(cards)], self._others(cards))):
                 tie = sorted(self._winners(step, [list(order), reference]))
                 self.checks["evaluate-orders" if number else "evaluate-by-compare"] += 1
                 if tie != [0, 1]:
@@ -163,7 +168,7 @@ class ValueLines:
     ) -> None:
         """The same compare with the cards of each hand in other orders, then the hands
         the other way round: the verdict must not move."""
-        first, second = (list(values.other_orders(hand)) for hand in hands)
+        first, second = (list(self._others(hand)) for hand in hands)
         # Each hand's every other order appears once, paired with a different one of the
         # other hand's, so 23 requests cover both hands' 24 orders.
         pairs = itertools.zip_longest(first, reversed(second))
@@ -237,7 +242,7 @@ class ValueLines:
         """Ask again in every other order of `cards`: each answer must be `want`, or, with
         nothing stated, `got`, the first answer (a value never depends on card order)."""
         read = reader(step)
-        for order in values.other_orders(cards):
+        for order in self._others(cards):
             again = self._value(step, order, want=want)
             self.checks[check] += 1
             if not read.same(got if want is None else want, again):

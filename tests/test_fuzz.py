@@ -1,0 +1,322 @@
+"""`fuzz`: random trials against an implementation, shrunk to scenario files (issue 21).
+
+In-process tests check the parts (trials are valid scenarios our engine passes, any
+choice stream makes one, the shrinker, the line-cached loader); the command-line tests run
+`fuzz` against real processes: our own server, mutants of it, the two evaluator-only
+fakes of `tests/fakes`, a crashing implementation, PokerKit's adapter where installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_spec import profiles
+from badugi_spec.cli import main
+from badugi_spec.fuzz.campaign import Campaign, Plan
+from badugi_spec.fuzz.choices import Choices, trial_random
+from badugi_spec.fuzz.game import Setting
+from badugi_spec.fuzz.load import load
+from badugi_spec.fuzz.shrink import Shrinker, smaller
+from badugi_spec.mutants import BY_NAME, MutantImplementation
+from badugi_spec.scenario import parse_scenario
+from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.runner import Runner
+from badugi_spec.scenario.suite import load_suite, run_suite
+
+FAKES = Path(__file__).parent / "fakes"
+RANKINGS = ("house", "badugi", "badugi-ace-high", "low-2-7", "low-a-5")
+EVERY = Plan(Setting(tuple(profiles.get(name) for name in profiles.names())), RANKINGS)
+
+
+def _plan() -> Plan:
+    return Plan(Setting(tuple(profiles.get(name) for name in profiles.names())), RANKINGS)
+
+
+def _serve(*extra: str) -> str:
+    return " ".join([sys.executable, "-m", "badugi_spec", "serve", *extra])
+
+
+# ----- trials ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", range(0, 48, 3))
+def test_every_trial_is_a_scenario_our_engine_passes(number: int) -> None:
+    trial, _ = _plan().trial(5, number)
+    result = Runner(EngineImplementation()).run(load(trial.text()))
+    assert result.status == "passed", (result.message, result.divergence, trial.text())
+
+
+def test_the_line_cache_compiles_what_the_whole_file_parse_does() -> None:
+    for number in range(12):
+        text = _plan().trial(11, number)[0].text()
+        assert load(text) == compile_case(parse_scenario(text, "fuzz"))
+
+
+def test_trials_show_what_they_are_for() -> None:
+    """The policy reaches showdowns, reshuffles, side pots, refusals and sessions' ends."""
+    texts = [_plan().trial(2, n)[0].text() for n in range(80) if n % 4 != 3]
+    assert sum("show order" in t for t in texts) > len(texts) // 2
+    assert sum("reshuffles 1" in t or "reshuffles 2" in t for t in texts) >= 5
+    assert sum("side pot" in t for t in texts) >= 5
+    assert sum("\nreject " in t for t in texts) >= 10
+    assert sum("session over" in t for t in texts) >= 2
+    values = "".join(_plan().trial(2, n)[0].text() for n in range(3, 200, 4))
+    for category in ("full house", "two pair", "straight flush", "four of a kind"):
+        assert category in values
+
+
+def test_a_trial_replays_from_its_choices() -> None:
+    trial, choices = _plan().trial(3, 9)
+    again, _ = _plan().trial(3, 9, list(choices.record))
+    assert again.text() == trial.text()
+    # And the private stream is the same wherever the trial is played.
+    fresh = Choices(trial_random(3, 9))
+    assert fresh.below(1000) == choices.record[0] or choices.record[0] < 1000
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 60), max_size=250), st.sampled_from([0, 1, 2, 3]))
+def test_any_choice_stream_makes_a_valid_trial(stream: list[int], number: int) -> None:
+    trial, _ = _plan().trial(1, number, stream)
+    result = Runner(EngineImplementation()).run(load(trial.text()))
+    assert result.status == "passed", (result.divergence, trial.text())
+
+
+# ----- shrinking -------------------------------------------------------------------------
+
+
+def test_the_shrinker_finds_the_smallest_stream() -> None:
+    def holds(stream: list[int]) -> bool:
+        return len(stream) >= 3 and stream[2] >= 4 and sum(stream) >= 9
+
+    shrinker = Shrinker([5, 7, 9, 3, 8, 1, 6], holds)
+    best = shrinker.run()
+    assert holds(best)
+    assert best == [0, 0, 9]
+    assert smaller([1, 2], [0, 0, 0]) and smaller([0, 1], [0, 2])
+
+
+def test_the_shrinker_keeps_to_its_budget() -> None:
+    calls: list[int] = []
+
+    def holds(stream: list[int]) -> bool:
+        calls.append(1)
+        return False  # nothing smaller diverges: the shrinker would try on for ever
+
+    stream = list(range(1, 80))
+    assert Shrinker(stream, holds, budget=20).run() == stream
+    assert len(calls) == 20
+
+
+def _campaign_finds(name: str, out: Path, trials: int = 60) -> Any:
+    campaign = Campaign(MutantImplementation(BY_NAME[name]), _plan(), seed=1, out=out)
+    for number in range(trials):
+        campaign.run(number)
+        if campaign.findings:
+            return next(iter(campaign.findings.values()))
+    raise AssertionError(f"{name} not found in {trials} trials")
+
+
+@pytest.mark.parametrize("name", ["no-burn", "dealer-first-after-draw", "lowest-card-first"])
+def test_a_mutant_is_found_and_shrunk_to_a_scenario_verify_reproduces(
+    name: str, tmp_path: Path
+) -> None:
+    finding = _campaign_finds(name, tmp_path)
+    path = Path(finding.path)
+    text = path.read_text("utf-8")
+    assert sum(1 for line in text.splitlines() if not line.startswith("#")) <= 25
+    assert finding.lines < finding.original_lines
+    suite = load_suite([path])
+    assert not suite.errors
+    ours = run_suite(EngineImplementation(), suite)
+    theirs = run_suite(MutantImplementation(BY_NAME[name]), suite)
+    assert ours[0].status == "passed"
+    assert theirs[0].status == "failed"
+    d = theirs[0].divergence
+    assert d is not None and f"fails at line {d.line}:" in text
+    assert f"expected: {d.expected}" in text
+
+
+# ----- the command -----------------------------------------------------------------------
+
+
+def _fuzz(tmp_path: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    report = tmp_path / f"report-{time.monotonic_ns()}.json"
+    code = main(["fuzz", *args, "--json", str(report), "-q", "--out", str(tmp_path / "found")])
+    return code, json.loads(report.read_text("utf-8"))
+
+
+def test_our_own_server_never_diverges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = _fuzz(tmp_path, "--impl", _serve(), "--hands", "16", "--seed", "4")
+    assert code == 0, capsys.readouterr().out
+    assert report["findings"] == []
+    assert report["tally"]["statuses"] == {"passed": 16}
+    assert capsys.readouterr().out.rstrip().endswith("0 findings")
+
+
+@pytest.mark.parametrize(
+    ("fake", "topic"),
+    [("low_a5_full_house.py", "low-a-5"), ("badugi_trips_kicker.py", "")],
+)
+def test_the_evaluator_fakes_are_found_in_seconds(fake: str, topic: str, tmp_path: Path) -> None:
+    impl = f"{sys.executable} {FAKES / fake}"
+    code, report = _fuzz(tmp_path, "--impl", impl, "--seconds", "10", "--first")
+    assert code == 1
+    (finding,) = report["findings"]
+    assert finding["status"] == "failed"
+    assert finding["found_after"] < 10
+    assert topic in finding["kind"]
+    assert report["tally"]["kinds"] == {"values": report["tally"]["trials"]}
+
+
+def test_shards_merged_equal_the_whole_run(tmp_path: Path) -> None:
+    impl = _serve("--mutant", "no-burn")
+    common = ["--impl", impl, "--hands", "20", "--budget", "30", "--seed", "1", "--no-values"]
+    _, whole = _fuzz(tmp_path, *common)
+    parts = []
+    for shard in ("1/2", "2/2"):
+        path = tmp_path / f"shard-{shard[0]}.json"
+        main(["fuzz", *common, "--shard", shard, "--json", str(path), "-q", "--out", ""])
+        parts.append(str(path))
+    merged_path = tmp_path / "merged.json"
+    assert main(["fuzz-merge", *parts, "--json", str(merged_path)]) == 1
+    merged = json.loads(merged_path.read_text("utf-8"))
+    assert merged["trials"] == whole["trials"] == list(range(20))
+
+    def found(report: dict[str, Any]) -> list[tuple[Any, ...]]:
+        return [
+            (f["trial"], f["rule"], f["kind"], f["scenario"], f["repeats"])
+            for f in report["findings"]
+        ]
+
+    assert found(merged) and found(merged) == found(whole)
+    assert merged["tally"]["statuses"] == whole["tally"]["statuses"]
+
+
+def test_the_same_shard_twice_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "one.json"
+    main(["fuzz", "--impl", _serve(), "--hands", "2", "--json", str(path), "-q", "--out", ""])
+    assert main(["fuzz-merge", str(path), str(path)]) == 2
+    assert "trials already in another report" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--shard", "3/2"], "K/N"),
+        (["--seats", "9"], "2 to 8"),
+        (["--profile", "hosue"], "no such profile"),
+        (["--hands", "0"], "at least 1"),
+    ],
+)
+def test_usage_errors_are_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["fuzz", "--impl", _serve(), *args, "-q", "--out", ""])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_an_implementation_that_does_not_start(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["fuzz", "--impl", "/no/such/engine --serve", "--hands", "3", "-q", "--out", ""])
+    assert code != 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out
+    assert "/no/such/engine" in captured.err + captured.out
+
+
+CRASHING = """\
+import json, sys
+from badugi_spec.protocol.server import main
+# Plays like ours until its fifth `act`, then dies: a crash in the middle of a hand.
+acts = 0
+for line in sys.stdin:
+    request = json.loads(line)
+    if request.get("type") == "act":
+        acts += 1
+        if acts == 5:
+            sys.exit(3)
+    from badugi_spec.protocol import server
+    sys.stdout.write(server.answer_line(line) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+def test_a_crash_is_a_finding_and_the_report_is_written(tmp_path: Path) -> None:
+    script = tmp_path / "crash.py"
+    script.write_text(
+        "import os, sys\n"
+        "count = 0\n"
+        "import subprocess\n"
+        "inner = subprocess.Popen([sys.executable, '-m', 'badugi_spec', 'serve'],"
+        " stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n"
+        "for line in sys.stdin:\n"
+        "    if '\"act\"' in line:\n"
+        "        count += 1\n"
+        "        if count == 5:\n"
+        "            print('dying', file=sys.stderr); sys.exit(3)\n"
+        "    inner.stdin.write(line); inner.stdin.flush()\n"
+        "    sys.stdout.write(inner.stdout.readline()); sys.stdout.flush()\n",
+        encoding="utf-8",
+    )
+    code, report = _fuzz(
+        tmp_path, "--impl", f"{sys.executable} {script}", "--hands", "3", "--no-values"
+    )
+    assert code == 1
+    assert report["tally"]["statuses"].get("errored", 0) >= 1
+    errored = [f for f in report["findings"] if f["status"] == "errored"]
+    assert errored and "dying" in errored[0]["message"]
+
+
+def test_ctrl_c_still_writes_the_report(tmp_path: Path) -> None:
+    report = tmp_path / "interrupted.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", _serve(), "--seconds", "60",
+         "-q", "--json", str(report), "--out", ""],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    data = json.loads(report.read_text("utf-8"))
+    assert data["interrupted"] is True and data["tally"]["trials"] >= 1
+    assert b"Traceback" not in err
+
+
+def test_no_progress_line_off_a_terminal(tmp_path: Path) -> None:
+    process = subprocess.run(
+        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", _serve(), "--hands", "3",
+         "--out", ""],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert process.returncode == 0, process.stdout + process.stderr
+    assert "\r" not in process.stderr and "trials (" not in process.stderr
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pokerkit") is None, reason="needs pokerkit")
+def test_pokerkit_plays_its_own_profile_and_shows_the_house_cap(tmp_path: Path) -> None:
+    adapter = f"{sys.executable} -m badugi_spec.interop.pokerkit.adapter"
+    code, report = _fuzz(tmp_path, "--impl", adapter, "--profile", "pokerkit", "--hands", "12")
+    assert code == 0 and report["findings"] == []
+    code, report = _fuzz(tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:1")
+    assert code == 1
+    (finding,) = report["findings"]
+    assert finding["kind"] == "legal" and "raise to 10" in finding["actual"]
+    body = [line for line in finding["scenario"].splitlines() if not line.startswith("#")]
+    assert len(body) <= 12
