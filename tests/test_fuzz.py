@@ -292,7 +292,7 @@ def test_ctrl_c_still_writes_the_report(tmp_path: Path) -> None:
     )  # fmt: skip
     time.sleep(4)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
     data = json.loads(report.read_text("utf-8"))
     assert data["interrupted"] is True and data["tally"]["trials"] >= 1
