@@ -79,8 +79,14 @@ def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, An
 
 
 def _fuzz_in(name: str, *, seconds: float, seed: int, folder: str) -> dict[str, Any]:
-    """`fuzz_one` in a worker: each mutant's scenarios in a folder of its own."""
-    return fuzz_one(name, seconds=seconds, seed=seed, out=Path(folder) / name)
+    """`fuzz_one` in a worker: each mutant's scenarios in a folder of its own. A failure
+    is that mutant's row, not the end of the run (and it must cross back as text)."""
+    try:
+        return fuzz_one(name, seconds=seconds, seed=seed, out=Path(folder) / name)
+    except Exception as error:  # a bug of ours: say which mutant, keep the others going
+        why = f"fuzz failed: {type(error).__name__}: {error}"
+        return {"mutant": name, "rule": BY_NAME[name].rule, "found": False, "trials": 0,
+                "why": " ".join(why.split())[:300]}  # fmt: skip
 
 
 def good(row: dict[str, Any]) -> bool:

@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from badugi_spec.cards import DECK, Card
+from badugi_spec.cards import DECK, Card, Rank, Suit
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
@@ -97,8 +97,9 @@ class Trial:
     dealer: int
     decks: list[tuple[Card, ...]] = field(default_factory=list)
     statements: list[Statement] = field(default_factory=list)
-    ends: set[int] = field(default_factory=set)
-    """Statements after which a hand is over."""
+    ends: dict[int, int] = field(default_factory=dict)
+    """Hand number -> the statement after which that hand is over (its last action; -1
+    for a first hand that is over as it is dealt)."""
     rules: list[str] = field(default_factory=list)
     aggressive: bool = False
     """Bets and raises far more often: rounds reach their cap (R3.6, R8.6)."""
@@ -137,6 +138,9 @@ class Trial:
         The `rules` line cites `rule` first (the divergence's), then the rules of the
         statements written (of the whole trial's events when it is written whole)."""
         last = len(self.statements) - 1 if upto is None else upto
+        following = self.statements[last + 1 : last + 2]
+        if self.statements[last].kind == "hand" and following and following[0].kind == "hand":
+            last += 1  # a deal's divergence: `hand N` and the deck it is dealt from
         chosen = [
             (i, s)
             for i, s in enumerate(self.statements[: last + 1])
@@ -167,7 +171,7 @@ class Trial:
             lines.append(text)
             where[len(lines)] = held
         cut_hand = chosen[-1][1].hand if chosen else 0
-        if cut_hand and not any(i in self.ends for i, s in chosen if s.hand == cut_hand):
+        if cut_hand and last < self.ends.get(cut_hand, len(self.statements)):
             lines.append("unfinished")
         return "\n".join(lines) + "\n", where
 
@@ -286,17 +290,22 @@ def _deck(choices: Choices) -> tuple[Card, ...]:
     return tuple(left.pop(choices.below(len(left))) for _ in range(len(DECK)))
 
 
+_TIED_RANKS: Final = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE)
+_SUITS: Final = tuple(Suit)
+
+
 def _mirrored(deck: tuple[Card, ...], seats: int, size: int, pair: int) -> tuple[Card, ...]:
-    """`deck` with the player dealt after the `pair`-th given its ranks in other suits."""
+    """`deck` with the players dealt `pair`-th and next both given the best Badugi,
+    A-2-3-4 (and a 5), in suits shifted by one: equal hands that nobody beats, so they
+    tie for every pot they are in (R2.7, R8.15)."""
     cards = list(deck)
     for round_ in range(size):
-        first, second = round_ * seats + pair, round_ * seats + pair + 1
-        rank = cards[first].rank
-        wanted = next(
-            (i for i in range(second, len(cards)) if cards[i].rank is rank and i != first), None
-        )
-        if wanted is not None:
-            cards[second], cards[wanted] = cards[wanted], cards[second]
+        rank = _TIED_RANKS[round_ % len(_TIED_RANKS)]
+        for offset in (0, 1):
+            place = round_ * seats + pair + offset
+            card = Card(rank, _SUITS[(round_ + offset) % 4])
+            other = cards.index(card)
+            cards[place], cards[other] = cards[other], cards[place]
     return tuple(cards)
 
 
@@ -357,12 +366,16 @@ class _Player:
         dealt = expects.dealt(state, session=several, omit=self.omit)
         self._say("expect", dealt + expects.turn(state), number)
         marks: list[tuple[int, int]] = []  # (statement, events so far): rules named later
-        last_act = len(trial.statements) - 1
+        # Over as dealt (everyone all-in on the blinds): over after its `hand` line.
+        last_act = max(
+            (i for i, s in enumerate(trial.statements) if s.kind == "hand" and s.hand == number),
+            default=-1,
+        )
         while not hand.is_over:
             self._illegal(hand, number)
             action = policy.choose(hand, choices, aggressive=trial.aggressive)
-            if trial.mirrored and action.kind is Kind.DRAW:
-                action = action._replace(discards=())
+            if trial.mirrored:
+                action = self._tied(hand, action)
             phase = str(hand.phase)
             before = state
             outcome = self.engine.act(self._request(action))
@@ -387,10 +400,26 @@ class _Player:
             self._say("expect", later, number)
             marks.append((len(trial.statements) - 1, hand.event_count))
         # The hand is over after its last action: a cut after it needs no `unfinished`.
-        trial.ends.add(last_act)
+        trial.ends[number] = last_act
         self._say("expect", expects.ended(state, omit=self.omit), number)
         self._name_rules(hand, marks)
         return state
+
+    def _tied(self, hand: Hand, action: Action) -> Action:
+        """In a mirrored trial the tied pair stays to the end: it stands pat and never
+        folds; the others draw and fold as they like, leaving dead money for an odd chip."""
+        dealt_at = (action.seat - hand.dealer - 1) % hand.seats
+        if dealt_at not in (self.trial.pair, self.trial.pair + 1):
+            return action
+        if action.kind is Kind.DRAW:
+            return action._replace(discards=())
+        if action.kind is Kind.FOLD:
+            options = {o.kind: o for o in hand.legal_actions()}
+            call = options.get(Kind.CALL)
+            if call is not None:
+                return Action(action.seat, Kind.CALL, amount=call.adds)
+            return Action(action.seat, Kind.CHECK)
+        return action
 
     def _name_rules(self, hand: Hand, marks: list[tuple[int, int]]) -> None:
         events = hand.events

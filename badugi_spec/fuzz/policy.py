@@ -1,8 +1,8 @@
 """How a fuzzed player chooses: a legal action, and now and then an illegal one first.
 
-Every choice comes from the trial's `Choices`, and at 0 each is the simplest: check, or
-call, rather than bet; the least amount; stand pat. So a shrunk trial plays a plain hand
-down to the showdown except where the divergence needs more.
+Every choice comes from the trial's `Choices`, and at 0 each is the shortest: check when
+that is free, else fold; the least amount; stand pat. So a shrunk trial ends each hand as
+soon as the divergence it shows allows.
 
 At random the weights keep hands going: a fold is rare (about one decision in eight
 facing a bet), so most hands reach the draws and many the showdown; draws replace three
@@ -20,8 +20,9 @@ from badugi_spec.engine.actions import Action, Kind, Legal
 from badugi_spec.engine.hand import Hand
 from badugi_spec.fuzz.choices import Choices
 
-_ORDER = (Kind.CHECK, Kind.CALL, Kind.FOLD, Kind.BET, Kind.RAISE, Kind.ALL_IN)
-"""The betting options simplest first: a replayed 0 checks or calls."""
+_ORDER = (Kind.CHECK, Kind.FOLD, Kind.CALL, Kind.BET, Kind.RAISE, Kind.ALL_IN)
+"""The betting options shortest first: a replayed 0 checks when that is free, else folds,
+so a shrunk hand ends as soon as what it shows allows."""
 _WEIGHTS = {
     Kind.CHECK: 6.0,
     Kind.CALL: 6.0,
