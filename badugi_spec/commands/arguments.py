@@ -56,5 +56,5 @@ def seconds(text: str) -> float:
     if value is None:
         raise _refuse(text, "a number of seconds")
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be more than 0 seconds")
+        raise argparse.ArgumentTypeError(f"{text!r}: must be more than 0 seconds")
     return value
