@@ -2,7 +2,8 @@
 
 One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_cmd`,
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
-`protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge), `fuzz_mutants_cmd`, `replay_cmd`, `import_cmd`, `export_cmd`.
+`protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge),
+`fuzz_mutants_cmd`, `replay_cmd`, `import_cmd`, `export_cmd`.
 
 The top layer under `cli`: it may use every layer of the package.
 """

@@ -22,6 +22,8 @@ from typing import Any
 
 from badugi_spec import profiles
 from badugi_spec.commands import arguments
+from badugi_spec.commands.progress import Progress
+from badugi_spec.commands.progress import wanted as progress_wanted
 from badugi_spec.errors import BadugiError
 from badugi_spec.fuzz import reports
 from badugi_spec.fuzz.campaign import Campaign, Plan, write
@@ -89,6 +91,10 @@ def register(sub: Any) -> None:
     )  # fmt: skip
     fuzz.add_argument("--no-values", action="store_true", help="play only, no value lines")
     fuzz.add_argument("--first", action="store_true", help="stop at the first divergence")
+    fuzz.add_argument(
+        "--no-variants", action="store_true",
+        help="never run a trial's variants (by default one play trial in 8 also runs them)",
+    )  # fmt: skip
     fuzz.add_argument("--out", default="fuzz-found", metavar="DIR",
                       help="where shrunk scenarios go (default fuzz-found/)")  # fmt: skip
     fuzz.add_argument("--json", metavar="FILE", help="write the report as JSON")
@@ -101,6 +107,14 @@ def register(sub: Any) -> None:
     merge.add_argument("--json", metavar="FILE", help="write the merged report")
     merge.add_argument("--out", metavar="DIR", help="write the kept scenarios here")
     merge.set_defaults(run=run_merge)
+
+
+def fuzz_arguments(argv: list[str]) -> argparse.Namespace:
+    """`badugi-spec fuzz ARGV` as parsed, for running a campaign from code with the
+    command's own defaults."""
+    parser = argparse.ArgumentParser(prog="badugi-spec")
+    register(parser.add_subparsers())
+    return parser.parse_args(["fuzz", *argv])
 
 
 # ----- the plan: what this implementation is sent ---------------------------------------
@@ -137,7 +151,10 @@ def plan_for(impl: ProcessImplementation, args: argparse.Namespace) -> Plan:
         )
     setting = None
     if "play" in can and plays:
-        setting = Setting(tuple(profiles.get(n) for n in plays), seats=args.seats)
+        # Protocol 1 sends no profile parameters: no trial may change one.
+        setting = Setting(
+            tuple(profiles.get(n) for n in plays), seats=args.seats, overrides=impl.protocol >= 2
+        )
     rankings: tuple[str, ...] = ()
     if can & {"evaluate", "compare"} and not args.no_values:
         declared = [r for r in RANKINGS if impl.rankings and r in impl.rankings]
@@ -164,35 +181,16 @@ def numbers(args: argparse.Namespace, shard: tuple[int, int]) -> Iterator[int]:
 # ----- running ------------------------------------------------------------------------
 
 
-class _Progress:
-    """One line on a TTY, redrawn in place: hands, hands/s, divergences, time left."""
-
-    def __init__(self, enabled: bool, seconds: float | None) -> None:
-        self.enabled = enabled
-        self.seconds = seconds
-        self.started = time.monotonic()
-        self._last = 0.0
-
-    def update(self, campaign: Campaign) -> None:
-        now = time.monotonic()
-        if not self.enabled or now - self._last < 0.1:
-            return
-        self._last = now
-        spent = now - self.started
-        tally = campaign.tally
-        rate = tally.trials / spent if spent else 0.0
-        left = f", {max(0.0, self.seconds - spent):.0f} s left" if self.seconds else ""
-        line = (
-            f"{tally.trials} trials ({tally.hands} hands), {rate:.1f}/s,"
-            f" {len(campaign.findings)} divergences{left}"
-        )
-        sys.stderr.write(f"\r\x1b[2K{line}")
-        sys.stderr.flush()
-
-    def finish(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\r\x1b[2K")
-            sys.stderr.flush()
+def _progress_text(campaign: Campaign, started: float, seconds: float | None) -> str:
+    """Trials and hands, trials a second, divergences, and the time left under `--seconds`."""
+    spent = time.monotonic() - started
+    tally = campaign.tally
+    rate = tally.trials / spent if spent else 0.0
+    left = f", {max(0.0, seconds - spent):.0f} s left" if seconds else ""
+    return (
+        f"fuzz: {tally.trials} trials ({tally.hands} hands), {rate:.1f}/s,"
+        f" {len(campaign.findings)} divergences{left}"
+    )
 
 
 def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
@@ -205,11 +203,14 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         seed = args.hand[0] if args.hand else args.seed
         name = f"{impl.name} {impl.version}".strip()
         out = Path(args.out) if args.out else None
-        campaign = Campaign(impl, plan, seed=seed, out=out, budget=args.budget, implementation=name)
-        progress = _Progress(
-            not args.quiet and sys.stderr.isatty() and args.jobs == 1, args.seconds
-        )
         deadline = time.monotonic() + args.seconds if args.seconds else None
+        campaign = Campaign(
+            impl, plan, seed=seed, out=out, budget=args.budget, implementation=name,
+            deadline=deadline, with_variants=not args.no_variants,
+        )  # fmt: skip
+        shown = progress_wanted(sys.stderr, quiet=args.quiet) and args.jobs == 1
+        progress = Progress(sys.stderr, shown)
+        started = time.monotonic()
         chosen = iter([args.hand[1]]) if args.hand else numbers(args, shard)
         try:
             for number in chosen:
@@ -217,7 +218,7 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
                     break
                 campaign.run(number)
                 played.append(number)
-                progress.update(campaign)
+                progress.update(_progress_text(campaign, started, args.seconds))
                 if args.first and campaign.findings:
                     break
                 if getattr(impl, "_given_up", None) is not None:
@@ -348,4 +349,4 @@ def run_merge(args: argparse.Namespace) -> int:
     return 1 if merged["findings"] else 0
 
 
-__all__ = ["plan_for", "register", "run_fuzz", "run_merge"]
+__all__ = ["fuzz_arguments", "plan_for", "register", "run_fuzz", "run_merge"]

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.commands import arguments, fuzz_cmd
-from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.mutants import BY_NAME, CATALOGUE, MutantImplementation
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.report import write_json
@@ -45,10 +44,9 @@ def serve_mutant(name: str) -> str:
 
 def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, Any]:
     """Fuzz one mutant until its first divergence, and check the scenario written."""
-    args = argparse.Namespace(
-        impl=serve_mutant(name), profile=None, seats=(2, 8), seed=seed, hands=None,
-        seconds=seconds, hand=None, shard=(1, 1), jobs=1, timeout=10.0, budget=BUDGET,
-        no_values=False, first=True, out=str(out), json=None, junit=None, quiet=True,
+    args = fuzz_cmd.fuzz_arguments(
+        ["--impl", serve_mutant(name), "--seconds", str(seconds), "--seed", str(seed),
+         "--first", "--out", str(out), "-q"]
     )  # fmt: skip
     report = fuzz_cmd.campaign_report(args, (1, 1))
     row: dict[str, Any] = {"mutant": name, "rule": BY_NAME[name].rule, "found": False}
@@ -63,8 +61,10 @@ def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, An
         1 for line in Path(path).read_text("utf-8").splitlines() if not line.startswith("#")
     )
     suite = load_suite([path])
-    theirs = run_suite(MutantImplementation(BY_NAME[name]), suite)
-    ours = run_suite(EngineImplementation(), suite)
+    # A divergence found in a variant (`kind [rotated]`) shows under `verify --variants`.
+    both = "[" in finding["kind"]
+    theirs = run_suite(MutantImplementation(BY_NAME[name]), suite, with_variants=both)
+    ours = run_suite(EngineImplementation(), suite, with_variants=both)
     row.update(
         found=True,
         trial=finding["trial"],
@@ -72,8 +72,8 @@ def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, An
         kind=f"{finding['kind']} at {finding['rule']}",
         lines=lines,
         file=path,
-        verify_fails=bool(theirs) and theirs[0].status == "failed",
-        check_passes=bool(ours) and ours[0].status == "passed",
+        verify_fails=any(result.status == "failed" for result in theirs),
+        check_passes=bool(ours) and all(result.status == "passed" for result in ours),
     )
     return row
 

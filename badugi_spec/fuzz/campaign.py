@@ -27,7 +27,12 @@ from badugi_spec.fuzz.shrink import BUDGET, Shrinker
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
 from badugi_spec.scenario.runner import CaseResult, Divergence, Runner
 from badugi_spec.scenario.runner_expect import OPTIONAL_STATE
+from badugi_spec.scenario.variants import variants
 
+VARIANT_SHARE: Final = 8
+"""One play trial in this many also runs in its variants (`scenario.variants`)."""
+SHRINK_SECONDS: Final = 60.0
+"""The most one shrink may take, whatever its budget: against a slow implementation."""
 SIBLINGS: Final = 40
 """Trials of the simplest shape a shrink tries before it edits the stream."""
 VALUE_SHARE: Final = 4
@@ -147,8 +152,10 @@ class Campaign:
         budget: int = BUDGET,
         implementation: str = "",
         deadline: float | None = None,
+        with_variants: bool = True,
     ) -> None:
         self.impl = impl
+        self.variants = with_variants
         self.plan = plan
         self.seed = seed
         self.out = out
@@ -177,19 +184,25 @@ class Campaign:
             text, where = trial.render()
             result = self._against(self.impl, text)
         status = result.status
+        variant = ""
+        if status == "passed":
+            failed = self._variant_failure(number, text)
+            if failed is not None:
+                variant, result = failed
+                status = result.status
         self.tally.trials += 1
         self.tally.hands += trial.hands
         self.tally.kinds[self.plan.kind(number)] += 1
         self._found_at = time.monotonic() - self.started
         if status == "failed" and result.divergence is not None:
-            key = self._key(trial, where, result.divergence)
+            key = self._key(trial, where, result.divergence, variant)
             status = "diverged"
             known = self.findings.get(key)
             if known is not None:
                 known.repeats += 1
             else:
                 first = self._statement(trial, where, result.divergence)
-                self._found(self._shrunk(number, trial, key, first))
+                self._found(self._shrunk(number, trial, key, first, variant))
         elif status == "errored":
             key = ("", "errored")
             known = self.findings.get(key)
@@ -203,9 +216,27 @@ class Campaign:
         self.tally.seconds += time.perf_counter() - started
         return status
 
-    def _against(self, impl: Implementation, text: str) -> CaseResult:
+    def _against(self, impl: Implementation, text: str, variant: str = "") -> CaseResult:
+        """`text` run by `verify`'s runner, or its variant `variant` (`rotated-1`, `suits`,
+        `card-order`: `scenario.variants`); a variant the trial has not is a pass."""
+        case = load(text)
+        if variant:
+            formed = dict(variants(case)).get(variant)
+            if formed is None:
+                return CaseResult(case["id"], case["file"], case["line"], [], "passed")
+            case = formed
         # One order a line: a fuzzed hand comes in a random order already.
-        return Runner(impl, every_order=False).run(load(text))
+        return Runner(impl, every_order=False).run(case)
+
+    def _variant_failure(self, number: int, text: str) -> tuple[str, CaseResult] | None:
+        """One trial in `VARIANT_SHARE` also runs in its variants: the first that fails."""
+        if not self.variants or number % VARIANT_SHARE or self.plan.kind(number) != "play":
+            return None
+        for name, case in variants(load(text)):
+            result = Runner(self.impl, every_order=False).run(case)
+            if result.status == "failed" and result.divergence is not None:
+                return name, result
+        return None
 
     def _found(self, finding: Finding) -> None:
         finding.after = self._found_at
@@ -230,7 +261,13 @@ class Campaign:
         later = [line for line in where if line > d.line]
         return where[min(later)][0] if later else len(trial.statements) - 1
 
-    def _key(self, trial: Trial, where: dict[int, list[int]], d: Divergence) -> Key:
+    def _key(
+        self, trial: Trial, where: dict[int, list[int]], d: Divergence, variant: str = ""
+    ) -> Key:
+        rule, kind = self._kind(trial, where, d)
+        return (rule, f"{kind} [{_family(variant)}]") if variant else (rule, kind)
+
+    def _kind(self, trial: Trial, where: dict[int, list[int]], d: Divergence) -> Key:
         index = self._statement(trial, where, d)
         statement = trial.statements[index]
         rule = next((s.rule for s in reversed(trial.statements[: index + 1]) if s.rule), "R2.1")
@@ -244,7 +281,9 @@ class Campaign:
 
     # ----- shrinking ---------------------------------------------------------------------
 
-    def _shrunk(self, number: int, trial: Trial, key: Key, first: int) -> Finding:
+    def _shrunk(
+        self, number: int, trial: Trial, key: Key, first: int, variant: str = ""
+    ) -> Finding:
         text = trial.text()
         _, choices = self.plan.trial(self.seed, number)
         stream = list(choices.record)
@@ -253,62 +292,68 @@ class Campaign:
         def diverges(candidate: list[int]) -> bool:
             tried, _ = self.plan.trial(self.seed, number, candidate)
             rendered, where = tried.render()
-            result = self._against(self.impl, rendered)
+            result = self._against(self.impl, rendered, variant)
             if result.status != "failed" or result.divergence is None:
                 return False
-            if self._key(tried, where, result.divergence) != key:
+            if self._key(tried, where, result.divergence, variant) != key:
                 return False
             best["trial"], best["index"] = tried, self._statement(tried, where, result.divergence)
             return True
 
         best["trial"], best["index"] = trial, first
-        shrinker = Shrinker(stream, diverges, budget=self.budget, deadline=self.deadline)
+        # Its own time limit, not the campaign's: a divergence found just before the end
+        # is still shrunk (and the same on every run unless a shrink takes that long).
+        limit = time.monotonic() + SHRINK_SECONDS
+        shrinker = Shrinker(stream, diverges, budget=self.budget, deadline=limit)
         shrinker.run(cut=trial.statements[first].drawn, siblings=self._siblings(number, stream))
         if shrinker.best != stream:
             diverges(shrinker.best)  # the best candidate's trial, played once more
         final: Trial = best["trial"]
-        finding = self._written(number, final, best["index"], key)
+        finding = self._written(number, final, best["index"], key, variant)
         finding.original_lines = text.count("\n")
         finding.tried = shrinker.tried
         return finding
 
     def _siblings(self, number: int, stream: list[int]) -> Iterator[list[int]]:
-        """Other trials like `number` in its profile but of the simplest shape: two seats
-        (then three, four), one hand; each the stream of a trial drawn at random from a
+        """Other trials like `number` in its profile and kind of session but of the fewest
+        seats (two, then three, four); each the stream of a trial drawn at random from a
         seed of its own, so the same on every run."""
         if self.plan.kind(number) != "play" or not stream:
             return
         for index in range(SIBLINGS):
             seats = 0 if index < SIBLINGS // 2 else 1 if index < 3 * SIBLINGS // 4 else 2
             rng = random.Random(f"badugi-fuzz-sibling:{self.seed}:{number}:{index}")
-            choices = Choices(rng, [stream[0], seats, 0])
+            # The profile and the kind of session kept (a session's bug needs its hands).
+            choices = Choices(rng, [stream[0], seats, *stream[2:4]])
             assert self.plan.setting is not None
             play(choices, self.plan.setting, seed=self.seed, number=number)
             yield choices.record
 
-    def _written(self, number: int, trial: Trial, index: int, key: Key) -> Finding:
+    def _written(
+        self, number: int, trial: Trial, index: int, key: Key, variant: str = ""
+    ) -> Finding:
         """The shrunk trial as the file to write: cut after the divergent statement and
         keeping only that check, if that still diverges the same way (else all checks)."""
         for keep in ({index}, None):
-            text = trial.text(
-                upto=index, keep=keep, head=_head(self, number, key, None), rule=key[0]
-            )
-            result = self._against(self.impl, text)
+            head = _head(self, number, key, None, variant)
+            text = trial.text(upto=index, keep=keep, head=head, rule=key[0])
+            result = self._against(self.impl, text, variant)
             if result.status == "failed" and result.divergence is not None:
-                head = _head(self, number, key, result.divergence)
+                head = _head(self, number, key, result.divergence, variant)
                 text = trial.text(upto=index, keep=keep, head=head, rule=key[0])
                 ours = self._against(EngineImplementation(), text)
                 if ours.status != "passed":
                     continue  # never write a scenario our own engine fails
                 return Finding(key, self.seed, number, text, result.divergence)
         text = trial.text()
-        return Finding(key, self.seed, number, text, _divergence_of(self, text))
+        return Finding(
+            key, self.seed, number, text, self._against(self.impl, text, variant).divergence
+        )
 
 
-def _divergence_of(campaign: Campaign, text: str) -> Divergence:
-    result = campaign._against(campaign.impl, text)
-    assert result.divergence is not None, "a trial that diverged once diverges again"
-    return result.divergence
+def _family(variant: str) -> str:
+    """`rotated-2` -> `rotated`: a shrunk trial may have fewer players to rotate by."""
+    return variant.split("-")[0] if variant.startswith("rotated") else variant
 
 
 def _what(text: str) -> str:
@@ -324,7 +369,9 @@ def _what(text: str) -> str:
 HEAD_LINES: Final = 5
 
 
-def _head(campaign: Campaign, number: int, key: Key, d: Divergence | None) -> str:
+def _head(
+    campaign: Campaign, number: int, key: Key, d: Divergence | None, variant: str = ""
+) -> str:
     """The comment a found scenario starts with: where it came from, and what differs.
 
     Always `HEAD_LINES` lines, so the line numbers it quotes are the file's own."""
@@ -340,7 +387,10 @@ def _head(campaign: Campaign, number: int, key: Key, d: Divergence | None) -> st
             f" it fails at {at}:",
             f"  expected: {_one_line(expected)}",
             f"  actual:   {_one_line(actual)}",
-            "Drop it into your suite: badugi-spec verify --impl CMD FILE reproduces it.",
+            f"It fails in its {variant} variant: badugi-spec verify --variants --impl CMD FILE"
+            " reproduces it."
+            if variant
+            else "Drop it into your suite: badugi-spec verify --impl CMD FILE reproduces it.",
         ]
     )
 
