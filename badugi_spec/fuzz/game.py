@@ -42,6 +42,8 @@ AGGRESSIVE_SHARE: Final = 0.25
 """How often a trial's players raise at every chance (see `Trial.aggressive`)."""
 SHUFFLES: Final = 10**9
 """Seeds of the later hands' shuffles."""
+DEAD_BUTTON_SHARE: Final = 0.3
+"""How often a session of three or more seats plays under a dead button (R8.23)."""
 TINY_SHARE: Final = 0.3
 """How often a trial of several hands seats one player with less than a big blind."""
 MIRRORED_SHARE: Final = 0.15
@@ -244,6 +246,11 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         # A long session: past the house's twelve hands, where other tables have no
         # limit (R6.4, R8.23).
         wanted = LONG_SESSION
+    dead = mode and setting.overrides and seats > 2 and profile.button_moves != "dead-button"
+    if dead and choices.chance(DEAD_BUTTON_SHARE):
+        # No shipped profile has a dead button, yet a table may (R8.23).
+        overrides = (*overrides, "button_moves=dead-button")
+        profile = profile.replace(button_moves="dead-button")
     stacks = tuple(_stack(choices, profile) for _ in range(seats))
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
@@ -253,7 +260,10 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         # One seat all but bust: it goes all-in on a blind and busts, and the next hands
         # show how the button and the blinds move past it (R6.2, R8.23).
         tiny = list(stacks)
-        tiny[choices.below(seats)] = 1 + choices.below(profile.big_blind)
+        # Counted from the big blind (0) round the table: most often the one who posts
+        # all-in and busts at once.
+        big_blind = (dealer + (1 if seats == 2 else 2)) % seats
+        tiny[(big_blind + choices.below(seats)) % seats] = 1 + choices.below(profile.big_blind)
         trial.stacks = stacks = tuple(tiny)
     trial.aggressive = choices.chance(AGGRESSIVE_SHARE)
     _Player(trial, choices, setting.omit).session(wanted, several=mode > 0)
