@@ -134,8 +134,11 @@ def plan_for(impl: ProcessImplementation, args: argparse.Namespace) -> Plan:
     """Play under the profiles it plays (or those named), values in the rankings it
     declares (the house Badugi when it declares none)."""
     can = impl.capabilities()
-    if impl._pending is not None:  # the handshake failed: nothing can be sent
-        raise BadugiError(f"the implementation did not start: {impl._pending}")
+    pending = impl._pending
+    if pending is not None:  # the handshake failed: nothing can be sent
+        said = [line for line in pending.stderr.splitlines() if line.strip()]
+        tail = f"; its stderr ends: {said[-1].strip()[:200]}" if said else ""
+        raise BadugiError(f"the implementation did not start: {pending}{tail}")
     shipped = profiles.names()
     wanted = args.profile or list(shipped)
     for name in wanted:

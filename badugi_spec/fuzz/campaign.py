@@ -65,6 +65,13 @@ class Finding:
     def lines(self) -> int:
         return self.text.count("\n")
 
+    @property
+    def signature(self) -> str:
+        """What the shrunk divergence differs in, places and amounts aside: `pot: -1`,
+        `legal: +raise`. Two findings alike in it are one bug (see `Campaign._found`)."""
+        d = self.divergence
+        return "" if d is None else signature(self.key[1], d.expected, d.actual)
+
     def as_json(self) -> dict[str, Any]:
         d = self.divergence
         return {
@@ -79,6 +86,7 @@ class Finding:
             "shrink_candidates": self.tried,
             "repeats": self.repeats,
             "found_after": round(self.after, 3),
+            "signature": self.signature,
             "line": d.line if d else None,
             "source": d.source if d else "",
             "expected": d.expected if d else "",
@@ -163,6 +171,8 @@ class Campaign:
         self.deadline = deadline
         self.implementation = implementation or getattr(impl, "name", "?")
         self.findings: dict[Key, Finding] = {}
+        self.aliases: dict[Key, Key] = {}
+        """Keys whose shrunk divergence turned out the same as an earlier finding's."""
         self.tally = Tally()
         self.on_finding: Callable[[Finding], None] = lambda finding: None
         self.started = time.monotonic()
@@ -196,6 +206,7 @@ class Campaign:
         self._found_at = time.monotonic() - self.started
         if status == "failed" and result.divergence is not None:
             key = self._key(trial, where, result.divergence, variant)
+            key = self.aliases.get(key, key)
             status = "diverged"
             known = self.findings.get(key)
             if known is not None:
@@ -240,6 +251,16 @@ class Campaign:
 
     def _found(self, finding: Finding) -> None:
         finding.after = self._found_at
+        same = next(
+            (f for f in self.findings.values() if f.signature and f.signature == finding.signature),
+            None,
+        )
+        if same is not None:
+            # Shrunk, it differs just as an earlier finding does: the same bug met by
+            # another rule's path (the rule at play is only our best reading).
+            same.repeats += 1
+            self.aliases[finding.key] = same.key
+            return
         self.findings[finding.key] = finding
         if self.out is not None:
             finding.path = str(write(self.out, finding.seed, finding.number, finding.text))
@@ -349,6 +370,27 @@ class Campaign:
         return Finding(
             key, self.seed, number, text, self._against(self.impl, text, variant).divergence
         )
+
+
+def signature(kind: str, expected: str, actual: str) -> str:
+    """`kind`, and how `actual` differs from `expected`: the words only one of them has
+    (numbers and names aside), or by how much the one number that differs is off."""
+    want, got = expected.split(), actual.split()
+    if len(want) == len(got):
+        moved = [(a, b) for a, b in zip(want, got, strict=True) if a != b]
+        numbers = [(a, b) for a, b in moved if a.strip(",").isdigit() and b.strip(",").isdigit()]
+        if len(moved) == len(numbers) == 1:
+            a, b = numbers[0]
+            return f"{kind}: {int(b.strip(',')) - int(a.strip(',')):+d}"
+
+    def words(text: list[str]) -> set[str]:
+        return {w.strip(",;()") for w in text if w.strip(",;()").isalpha() and w[0].islower()}
+
+    extra = sorted(words(got) - words(want))
+    missing = sorted(words(want) - words(got))
+    if not extra and not missing:
+        return ""  # only cards or several amounts differ: nothing to tell two bugs apart by
+    return f"{kind}: " + " ".join([*(f"+{w}" for w in extra), *(f"-{w}" for w in missing)])
 
 
 def _family(variant: str) -> str:

@@ -58,6 +58,12 @@ def read(path: str) -> dict[str, Any]:
     return data
 
 
+def _alike(kept: dict[tuple[str, str], dict[str, Any]], mark: str) -> tuple[str, str] | None:
+    if not mark:
+        return None
+    return next((key for key, finding in kept.items() if finding.get("signature") == mark), None)
+
+
 def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> dict[str, Any]:
     """One report for the shards' trials together."""
     if not reports:
@@ -77,10 +83,13 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
             )
         numbers += r["trials"]
     kept: dict[tuple[str, str], dict[str, Any]] = {}
+    # In trial order, as one run would have met them: by kind, then by what the shrunk
+    # divergence differs in (`campaign.signature`).
     for finding in sorted((f for r in reports for f in r["findings"]), key=lambda f: f["trial"]):
         key = (finding["rule"], finding["kind"])
-        if key in kept:
-            kept[key]["repeats"] += 1 + finding["repeats"]
+        same = key if key in kept else _alike(kept, finding.get("signature", ""))
+        if same is not None:
+            kept[same]["repeats"] += 1 + finding["repeats"]
         else:
             kept[key] = dict(finding)
     tally: dict[str, Any] = {"trials": 0, "hands": 0, "statuses": Counter(), "kinds": Counter()}
