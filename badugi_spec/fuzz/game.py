@@ -375,7 +375,8 @@ class _Player:
         hand = session.hand
         dealt = expects.dealt(state, session=several, omit=self.omit)
         self._say("expect", dealt + expects.turn(state), number)
-        marks: list[tuple[int, int]] = []  # (statement, events so far): rules named later
+        # (statement, events so far): rules named later; the deal's checks by its posts.
+        marks: list[tuple[int, int]] = [(len(trial.statements) - 1, hand.event_count)]
         # Over as dealt (everyone all-in on the blinds): over after its `hand` line.
         last_act = max(
             (i for i, s in enumerate(trial.statements) if s.kind == "hand" and s.hand == number),
@@ -435,9 +436,15 @@ class _Player:
         events = hand.events
         statements = self.trial.statements
         for index, count in marks:
-            if count:
-                rule = events[count - 1].rule
-                statements[index] = _with_rule(statements[index], rule)
+            if not count:
+                continue
+            rule = events[count - 1].rule
+            statements[index] = _with_rule(statements[index], rule)
+            # The checks made with it: the run of `expect` statements it ends.
+            back = index - 1
+            while back >= 0 and statements[back].kind == "expect" and not statements[back].rule:
+                statements[back] = _with_rule(statements[back], rule)
+                back -= 1
         self.trial.rules += sorted({event.rule for event in events if event.rule})
 
     def _illegal(self, hand: Hand, number: int) -> None:
