@@ -24,9 +24,9 @@ from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
 from badugi_spec.fuzz import expects, policy, value_lines
 from badugi_spec.fuzz.choices import Choices
-from badugi_spec.profiles.model import HOUSE, Profile
+from badugi_spec.profiles.model import HOUSE, PARAMETERS, Profile, problems_of
 from badugi_spec.rankings import RANKINGS
-from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.engine_impl import EngineImplementation, RequestError
 from badugi_spec.simulation.random_play import most_per_hand
 
 CHECKS: Final = ("expect", "check")
@@ -42,8 +42,10 @@ AGGRESSIVE_SHARE: Final = 0.25
 """How often a trial's players raise at every chance (see `Trial.aggressive`)."""
 SHUFFLES: Final = 10**9
 """Seeds of the later hands' shuffles."""
-DEAD_BUTTON_SHARE: Final = 0.3
-"""How often a session of three or more seats plays under a dead button (R8.23)."""
+LIVE_POST_SHARE: Final = 0.1
+"""How often a hand at three seats or more starts with a live big blind posted (R8.3)."""
+SWITCH_SHARE: Final = 0.3
+"""How often a trial sets one rule switch of its profile another way (`SWITCHES`)."""
 TINY_SHARE: Final = 0.3
 """How often a trial of several hands seats one player with less than a big blind."""
 MIRRORED_SHARE: Final = 0.15
@@ -105,6 +107,8 @@ class Trial:
     rules: list[str] = field(default_factory=list)
     aggressive: bool = False
     """Bets and raises far more often: rounds reach their cap (R3.6, R8.6)."""
+    first_posts: list[str] = field(default_factory=list)
+    """Live big blinds posted before the first deal, as lines (R8.3)."""
     pair: int = 0
     """In a mirrored trial, which two players (dealt `pair` and `pair + 1`) tie."""
     mirrored: bool = False
@@ -166,6 +170,7 @@ class Trial:
             lines += [
                 f"profile {' '.join((self.profile.name, *self.overrides))}",
                 f"players {players}",
+                *self.first_posts,
                 "deck " + " ".join(str(card) for card in self.decks[0]),
             ]
         where: dict[int, list[int]] = {}
@@ -246,11 +251,11 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         # A long session: past the house's twelve hands, where other tables have no
         # limit (R6.4, R8.23).
         wanted = LONG_SESSION
-    dead = mode and setting.overrides and seats > 2 and profile.button_moves != "dead-button"
-    if dead and choices.chance(DEAD_BUTTON_SHARE):
-        # No shipped profile has a dead button, yet a table may (R8.23).
-        overrides = (*overrides, "button_moves=dead-button")
-        profile = profile.replace(button_moves="dead-button")
+    if setting.overrides and choices.chance(SWITCH_SHARE):
+        # One rule read another way the rulebook allows: the shipped profiles leave many
+        # switches of chapter R8 at one value (no dead button, no cap lifted heads-up).
+        profile, switched = _switched(choices, profile)
+        overrides = (*overrides, *switched)
     stacks = tuple(_stack(choices, profile) for _ in range(seats))
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
@@ -287,6 +292,34 @@ def play_values(
         drawn = len(choices.record)
         trial.statements.append(Statement("check", text, 0, rule, topic=topic, drawn=drawn))
     return trial
+
+
+SWITCHES: Final = (
+    "button_moves", "cap_heads_up", "fold_when_free", "return_uncalled", "short_all_in",
+    "complete_short_all_in", "cap_counts_blind", "cap_counts_short_all_in",
+    "raise_over_posted_blind", "call_full_big_blind", "covered_is_all_in",
+    "keep_turn_when_others_all_in", "all_in_may_fold", "burn_when_all_pat", "draw_delivery",
+    "last_card", "own_discards_back", "burn_after_reshuffle", "odd_chip",
+    "odd_chip_between_halves", "pots_without_losers", "session_ends",
+)  # fmt: skip
+"""The parameters a trial may set another way: each a rule of chapter R8 with its choices."""
+
+
+def _switched(choices: Choices, profile: Profile) -> tuple[Profile, tuple[str, ...]]:
+    """`profile` with one switch of `SWITCHES` set to another of its values, and the
+    override that says so; unchanged when the value would not make a valid profile."""
+    param = PARAMETERS[SWITCHES[choices.below(len(SWITCHES))]]
+    current = getattr(profile, param.name)
+    values: tuple[object, ...] = (True, False) if param.kind is bool else param.choices
+    others = [value for value in values if value != current]
+    if not others:
+        return profile, ()
+    value = others[choices.below(len(others))]
+    changed = profile.replace(**{param.name: value})
+    if problems_of(changed):
+        return profile, ()
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return changed, (f"{param.name}={text}",)
 
 
 def _stack(choices: Choices, profile: Profile) -> int:
@@ -364,12 +397,23 @@ class _Player:
         if trial.mirrored:
             deck = _mirrored(deck, len(trial.names), trial.profile.hand_size, trial.pair)
         trial.decks.append(deck)
+        request: dict[str, Any] = {"deck": [str(card) for card in deck]}
+        posts = self._live_post()
+        outcome: dict[str, Any] | None = None
+        if posts:
+            try:
+                outcome = self.engine.deal({**request, "posts": posts})
+            except RequestError:
+                posts = []  # no live blind can be posted there now (R8.3): none is
+        words = [f"{p['player']} posts a live big blind of {p['chips']}" for p in posts]
         if number > 1:
             order = "shuffle seed " + str(seed)
             if trial.mirrored:
                 order = "deck " + " ".join(map(str, deck))
-            self._say("hand", [f"hand {number}", order], number)
-        state = self._ok(self.engine.deal({"deck": [str(card) for card in deck]}))
+            self._say("hand", [f"hand {number}", *words, order], number)
+        else:
+            trial.first_posts = words
+        state = self._ok(outcome if outcome is not None else self.engine.deal(request))
         session = self.engine.session
         assert session is not None and session.hand is not None
         hand = session.hand
@@ -415,6 +459,15 @@ class _Player:
         self._say("expect", expects.ended(state, omit=self.omit), number)
         self._name_rules(hand, marks)
         return state
+
+    def _live_post(self) -> list[dict[str, Any]]:
+        """Now and then, at three seats or more, one player posts a live big blind before
+        the deal, as one who joins the table between the blinds does (R8.3)."""
+        names = self.trial.names
+        if len(names) < 3 or not self.choices.chance(LIVE_POST_SHARE):
+            return []
+        seat = self.choices.below(len(names))
+        return [{"player": names[seat], "chips": self.trial.profile.big_blind}]
 
     def _tied(self, hand: Hand, action: Action) -> Action:
         """In a mirrored trial the tied pair stays to the end: it stands pat and never
