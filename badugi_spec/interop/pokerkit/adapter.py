@@ -161,6 +161,10 @@ class PokerKitImplementation(Table):
         return (self.dealer + 1) % count
 
     def deal(self, hand: dict[str, Any]) -> Outcome:
+        if hand.get("posts"):
+            # PokerKit posts its blinds only, in place: a live big blind posted out of turn
+            # (R8.3) cannot be set up, so the case is not-supported, not played without it.
+            raise Skip("PokerKit has no live big blind posted out of turn (R8.3)")
         try:
             self._deal(
                 [pk_card(c) for c in hand["deck"]],
