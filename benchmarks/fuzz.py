@@ -16,7 +16,7 @@ from typing import Any
 
 from badugi_spec import profiles
 from badugi_spec.fuzz.campaign import Campaign, Plan
-from badugi_spec.fuzz.game import Setting
+from badugi_spec.fuzz.trial import Setting
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.simulation import simulate

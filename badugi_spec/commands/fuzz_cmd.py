@@ -27,8 +27,8 @@ from badugi_spec.commands.progress import wanted as progress_wanted
 from badugi_spec.errors import BadugiError
 from badugi_spec.fuzz import reports
 from badugi_spec.fuzz.campaign import Campaign, Plan, write
-from badugi_spec.fuzz.game import Setting
 from badugi_spec.fuzz.shrink import BUDGET
+from badugi_spec.fuzz.trial import Setting
 from badugi_spec.fuzz.value_lines import HOUSE
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.rankings import RANKINGS

@@ -2,7 +2,8 @@
 
 - `choices`: the stream of small choices every fuzzed game is made from; replaying a
   shorter or smaller stream is how a divergence shrinks;
-- `game`: a random session played by our engine, with the scenario text that states it;
+- `game`: a random session played by our engine, statement by statement;
+- `trial`: what a trial holds, and the scenario text that states it;
 - `policy`: how a fuzzed player chooses (legal and illegal actions);
 - `expects`: our engine's state as `expect` lines;
 - `value_lines`: random `evaluate` and `compare` lines, every category of every ranking;

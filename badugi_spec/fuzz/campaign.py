@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.fuzz.choices import Choices, trial_random
-from badugi_spec.fuzz.game import Setting, Trial, play, play_values
+from badugi_spec.fuzz.game import play, play_values
 from badugi_spec.fuzz.load import load
 from badugi_spec.fuzz.shrink import BUDGET, Shrinker
+from badugi_spec.fuzz.trial import Setting, Trial
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
 from badugi_spec.scenario.runner import CaseResult, Divergence, Runner
 from badugi_spec.scenario.runner_expect import OPTIONAL_STATE

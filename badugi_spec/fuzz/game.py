@@ -5,7 +5,7 @@ stacks (so all-ins and side pots at several levels are common), one hand or seve
 button moving, seats busting, sometimes the whole session to its end, R6, R8.23), every
 deck and action. Our engine (the same `EngineImplementation` that `check` runs) plays it
 and states, after every step, what its state is as `expect` statements. `Trial.text`
-writes it all as a scenario, whole or cut after one statement; the runner of `verify`
+(`trial`) writes it all as a scenario, whole or cut after one statement; the runner of `verify`
 then plays that scenario against the other implementation, so a fuzzed divergence is found,
 located and reported by the very code that reports a failing scenario.
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from badugi_spec.cards import DECK, Card, Rank, Suit
@@ -24,16 +23,13 @@ from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
 from badugi_spec.fuzz import expects, policy, value_lines
 from badugi_spec.fuzz.choices import Choices
+from badugi_spec.fuzz.trial import FuzzError, Setting, Statement, Trial, profile_json
 from badugi_spec.profiles.model import HOUSE, PARAMETERS, Profile, problems_of
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.scenario.engine_impl import EngineImplementation, RequestError
 from badugi_spec.simulation.random_play import most_per_hand
 
-CHECKS: Final = ("expect", "check")
-"""Statements that only check: a shrunk scenario keeps only the one that diverged."""
 NAMES: Final = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
-LINE: Final = 96
-"""Actions of one round are joined with `;` up to about this width."""
 LONG_SESSION: Final = 13
 """The hands of a long session, one trial in twenty."""
 MAX_HANDS: Final = 4
@@ -52,184 +48,6 @@ MIRRORED_SHARE: Final = 0.15
 """How often a trial deals two equal hands (see `Trial.mirrored`)."""
 SHORT_SHARE: Final = 0.45
 """How often a seat starts short: at most what one hand can take, so it goes all-in."""
-
-
-class FuzzError(Exception):
-    """Our own engine broke while playing a trial: a bug here, never the other side's."""
-
-
-@dataclass(frozen=True, slots=True)
-class Statement:
-    kind: str
-    """`act`, `reject`, `expect`, `hand` (a new hand and its deck) or `session`."""
-    text: str
-    hand: int
-    rule: str = ""
-    """The rule of our engine's last event when the statement was made: what is at play."""
-    phase: str = ""
-    """For an action: the round it is in, so one round's actions share a line."""
-    topic: str = ""
-    """For a value line: its ranking and the hand's shape (`low-a-5 full house`)."""
-    drawn: int = 0
-    """Choices drawn when it was made: a stream cut there still makes every statement
-    up to this one."""
-
-
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """What a campaign fuzzes: the profiles to play and the table sizes."""
-
-    profiles: tuple[Profile, ...]
-    seats: tuple[int, int] = (2, 8)
-    sessions: bool = True
-    """Several hands and whole sessions as well as single hands."""
-    omit: frozenset[str] = frozenset()
-    """Optional parts of the state the implementation does not report (`expects`)."""
-    overrides: bool = True
-    """Whether a trial may change a parameter of its profile (a hand limit of its own):
-    only over protocol 2, which sends the profile's parameters."""
-
-
-@dataclass
-class Trial:
-    seed: int
-    number: int
-    profile: Profile
-    overrides: tuple[str, ...]
-    names: tuple[str, ...]
-    stacks: tuple[int, ...]
-    dealer: int
-    decks: list[tuple[Card, ...]] = field(default_factory=list)
-    statements: list[Statement] = field(default_factory=list)
-    ends: dict[int, int] = field(default_factory=dict)
-    """Hand number -> the statement after which that hand is over (its last action; -1
-    for a first hand that is over as it is dealt)."""
-    rules: list[str] = field(default_factory=list)
-    aggressive: bool = False
-    """Bets and raises far more often: rounds reach their cap (R3.6, R8.6)."""
-    first_posts: list[str] = field(default_factory=list)
-    """Live big blinds posted before the first deal, as lines (R8.3)."""
-    pair: int = 0
-    """In a mirrored trial, which two players (dealt `pair` and `pair + 1`) tie."""
-    mirrored: bool = False
-    """The first two players dealt hold the same ranks, and everyone stands pat: tied
-    pots, and their odd chips, come up often (R2.7, R8.15)."""
-
-    @property
-    def hands(self) -> int:
-        return len(self.decks)
-
-    def text(
-        self,
-        *,
-        upto: int | None = None,
-        keep: set[int] | None = None,
-        head: str = "",
-        rule: str = "",
-    ) -> str:
-        return self.render(upto=upto, keep=keep, head=head, rule=rule)[0]
-
-    def render(
-        self,
-        *,
-        upto: int | None = None,
-        keep: set[int] | None = None,
-        head: str = "",
-        rule: str = "",
-    ) -> tuple[str, dict[int, list[int]]]:
-        """The trial as a scenario, and which statements each line holds.
-
-        Whole, or cut after statement `upto`, keeping of the checks (`CHECKS`) only those
-        in `keep`: the others passed, and a shrunk scenario shows only what diverged.
-        The `rules` line cites `rule` first (the divergence's), then the rules of the
-        statements written (of the whole trial's events when it is written whole)."""
-        last = len(self.statements) - 1 if upto is None else upto
-        following = self.statements[last + 1 : last + 2]
-        if self.statements[last].kind == "hand" and following and following[0].kind == "hand":
-            last += 1  # a deal's divergence: `hand N` and the deck it is dealt from
-        chosen = [
-            (i, s)
-            for i, s in enumerate(self.statements[: last + 1])
-            if s.kind not in CHECKS or keep is None or i in keep
-        ]
-        seen = {s.rule for _, s in chosen if s.rule} | (set(self.rules) if upto is None else set())
-        rules = ([rule] if rule else []) + sorted(seen - {rule}, key=_rule_order)
-        lines = [
-            *(f"# {line}".rstrip() for line in head.splitlines()),
-            f"scenario fuzz-{self.seed}-{self.number}"
-            f' "Fuzzed trial {self.number} of seed {self.seed}"',
-            f"rules {' '.join(rules[:16] or ['R2.1'])}",
-            "tags fuzz",
-            "",
-        ]
-        if self.names:
-            players = ", ".join(
-                f"{name} {stack}{' dealer' if seat == self.dealer else ''}"
-                for seat, (name, stack) in enumerate(zip(self.names, self.stacks, strict=True))
-            )
-            lines += [
-                f"profile {' '.join((self.profile.name, *self.overrides))}",
-                f"players {players}",
-                *self.first_posts,
-                "deck " + " ".join(str(card) for card in self.decks[0]),
-            ]
-        where: dict[int, list[int]] = {}
-        for text, held in _body(chosen):
-            lines.append(text)
-            where[len(lines)] = held
-        cut_hand = chosen[-1][1].hand if chosen else 0
-        if cut_hand and last < self.ends.get(cut_hand, len(self.statements)):
-            lines.append("unfinished")
-        return "\n".join(lines) + "\n", where
-
-
-def _rule_order(rule: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in rule[1:].split(".") if part.isdigit())
-
-
-def _body(chosen: list[tuple[int, Statement]]) -> list[tuple[str, list[int]]]:
-    """The statements as lines, each with the statements it holds: one round's actions
-    share lines, and so do the checks made between two actions."""
-    lines: list[tuple[str, list[int]]] = []
-    group: list[tuple[int, Statement]] = []
-    for index, statement in chosen:
-        if group and not _joins(group[-1][1], statement):
-            lines += _joined(group)
-            group = []
-        group.append((index, statement))
-    return lines + _joined(group)
-
-
-def _joins(last: Statement, statement: Statement) -> bool:
-    if last.kind != statement.kind:
-        return False
-    return statement.kind == "expect" or (statement.kind == "act" and statement.phase == last.phase)
-
-
-def _joined(group: list[tuple[int, Statement]]) -> list[tuple[str, list[int]]]:
-    if not group:
-        return []
-    kind = group[0][1].kind
-    if kind not in ("act", "expect"):
-        return [(statement.text, [index]) for index, statement in group]
-    prefix = "expect " if kind == "expect" else ""
-    lines: list[tuple[str, list[int]]] = []
-    line, held = "", list[int]()
-    for index, statement in group:
-        if line and len(line) + len(statement.text) + 2 > LINE:
-            lines.append((prefix + line, held))
-            line, held = "", list[int]()
-        line = f"{line}; {statement.text}" if line else statement.text
-        held.append(index)
-    return [*lines, (prefix + line, held)] if line else lines
-
-
-def profile_json(profile: Profile) -> dict[str, Any]:
-    values = {k: list(v) if isinstance(v, tuple) else v for k, v in profile.parameters().items()}
-    return {"name": profile.name, **values}
-
-
-# ----- playing a trial -------------------------------------------------------------------
 
 
 def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) -> Trial:
@@ -558,14 +376,4 @@ def _code_rule(code: str) -> str:
     return known.rule if known is not None else ""
 
 
-__all__ = [
-    "CHECKS",
-    "NAMES",
-    "FuzzError",
-    "Setting",
-    "Statement",
-    "Trial",
-    "play",
-    "play_values",
-    "profile_json",
-]
+__all__ = ["NAMES", "play", "play_values"]
