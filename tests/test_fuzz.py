@@ -160,10 +160,10 @@ def _fuzz(tmp_path: Path, *args: str) -> tuple[int, dict[str, Any]]:
 
 
 def test_our_own_server_never_diverges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, report = _fuzz(tmp_path, "--impl", _serve(), "--hands", "16", "--seed", "4")
-    assert code == 0, capsys.readouterr().out
+    code, report = _fuzz(tmp_path, "--impl", _serve(), "--hands", "10", "--seed", "4")
     assert report["findings"] == []
-    assert report["tally"]["statuses"] == {"passed": 16}
+    assert report["tally"]["statuses"] == {"passed": 10}
+    assert code == 0
     assert capsys.readouterr().out.rstrip().endswith("0 findings")
 
 
@@ -184,7 +184,7 @@ def test_the_evaluator_fakes_are_found_in_seconds(fake: str, topic: str, tmp_pat
 
 def test_shards_merged_equal_the_whole_run(tmp_path: Path) -> None:
     impl = _serve("--mutant", "no-burn")
-    common = ["--impl", impl, "--hands", "18", "--budget", "20", "--seed", "1", "--no-values"]
+    common = ["--impl", impl, "--hands", "18", "--budget", "12", "--seed", "1", "--no-values"]
     _, whole = _fuzz(tmp_path, *common)
     parts = []
     for shard in ("1/2", "2/2"):
@@ -291,23 +291,42 @@ def test_ctrl_c_still_writes_the_report(tmp_path: Path) -> None:
          "-q", "--json", str(report), "--out", ""],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    time.sleep(4)
+    time.sleep(6)  # started, and (on an idle machine) some trials played
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
     data = json.loads(report.read_text("utf-8"))
-    assert data["interrupted"] is True and data["tally"]["trials"] >= 1
+    assert data["interrupted"] is True
+    assert data["tally"]["trials"] == len(data["trials"])  # what was played, and only that
     assert b"Traceback" not in err
 
 
-def test_no_progress_line_off_a_terminal(tmp_path: Path) -> None:
-    process = subprocess.run(
-        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", _serve(), "--hands", "3",
-         "--out", ""],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert process.returncode == 0, process.stdout + process.stderr
-    assert "\r" not in process.stderr and "trials (" not in process.stderr
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_progress_line_only_on_a_terminal(
+    terminal: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+
+    class Stream:  # stderr as a terminal, or as a pipe
+        def __init__(self) -> None:
+            self.text = ""
+
+        def isatty(self) -> bool:
+            return terminal
+
+        def write(self, text: str) -> int:
+            self.text += text
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    stream = Stream()
+    monkeypatch.setattr(sys, "stderr", stream)
+    code = main(["fuzz", "--impl", _serve(), "--hands", "3", "--out", ""])
+    assert code == 0, capsys.readouterr().out
+    shown = "\r\x1b[2Kfuzz: 1 trials (" in stream.text and "divergences" in stream.text
+    assert shown == terminal
+    assert stream.text.endswith("\r\x1b[2K") == terminal  # erased before the report
 
 
 @pytest.mark.skipif(importlib.util.find_spec("pokerkit") is None, reason="needs pokerkit")
