@@ -113,6 +113,16 @@ def test_other_orders_are_every_order_but_the_given_one() -> None:
     assert all(sorted(order) == sorted(CARDS) for order in orders)
 
 
+def test_five_cards_are_asked_in_a_spread_of_23_other_orders() -> None:
+    five = ["As", "2h", "3d", "4c", "Ks"]
+    orders = list(values.other_orders(five))
+    assert len(orders) == 23 == len(set(orders)) and tuple(five) not in orders
+    assert all(sorted(order) == sorted(five) for order in orders)
+    # Each card comes first in some order and last in some other.
+    assert {order[0] for order in orders} == set(five)
+    assert {order[-1] for order in orders} == set(five)
+
+
 @pytest.mark.parametrize(
     "value, count",
     [
