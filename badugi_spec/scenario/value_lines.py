@@ -1,6 +1,7 @@
 """The hand-value lines of a case (`evaluate`, `compare`), asked of whatever can answer.
 
-Each line is asked as written, then again with the cards in every other order; each answer
+Each line is asked as written, then again with the cards in other orders (all of them for
+up to four cards, 23 spread over the 120 of five: `values.other_orders`); each answer
 is checked for being a possible one before it is compared (`values.problem`). An
 implementation without `compare` has compare lines decided from its `evaluate` answers; one
 without `evaluate` has each evaluate line checked as a tie with a hand of exactly that value.
@@ -82,7 +83,7 @@ class ValueLines:
     ) -> None:
         self.impl = impl
         self.every_order = every_order
-        """Ask each line again in every other order of its cards (`verify`); `fuzz`, whose
+        """Ask each line again in other orders of its cards (`verify`); `fuzz`, whose
         lines come in random orders already, asks each once."""
         self.can = can
         self.checks = checks
