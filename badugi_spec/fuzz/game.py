@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Callable
 from typing import Any, Final
 
 from badugi_spec.cards import DECK, Card, Rank, Suit
@@ -40,6 +41,14 @@ SHUFFLES: Final = 10**9
 """Seeds of the later hands' shuffles."""
 LIVE_POST_SHARE: Final = 0.1
 """How often a hand at three seats or more starts with a live big blind posted (R8.3)."""
+BIG_BET_SHORT: Final = 12
+"""In big blinds, the most a short stack holds in a game without a cap."""
+PASSIVE_SHARE: Final = 0.3
+"""How often a session played to its hand limit has everyone check or fold: blinds won
+back and forth, stacks tied for the most (R6.5)."""
+STOP_SHARE: Final = 0.15
+"""How often a trial's last hand stops once nobody can bet, draws still to come, with
+`unfinished`: the hand must not be reported over (R8.16)."""
 SWITCH_SHARE: Final = 0.3
 """How often a trial sets one rule switch of its profile another way (`SWITCHES`)."""
 TINY_SHARE: Final = 0.3
@@ -89,6 +98,8 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         tiny[(big_blind + choices.below(seats)) % seats] = 1 + choices.below(profile.big_blind)
         trial.stacks = stacks = tuple(tiny)
     trial.aggressive = choices.chance(AGGRESSIVE_SHARE)
+    trial.passive = mode == 2 and choices.chance(PASSIVE_SHARE)
+    trial.stop = choices.chance(STOP_SHARE)
     _Player(trial, choices, setting.omit).session(wanted, several=mode > 0)
     return trial
 
@@ -119,8 +130,18 @@ SWITCHES: Final = (
     "keep_turn_when_others_all_in", "all_in_may_fold", "burn_when_all_pat", "draw_delivery",
     "last_card", "own_discards_back", "burn_after_reshuffle", "odd_chip",
     "odd_chip_between_halves", "pots_without_losers", "session_ends",
+    "ante", "small_blind", "spread_last_max",
 )  # fmt: skip
-"""The parameters a trial may set another way: each a rule of chapter R8 with its choices."""
+"""The parameters a trial may set another way: each a rule with its choices."""
+_NUMBERS: Final[dict[str, Callable[[Profile], tuple[int, ...]]]] = {
+    # An ante: dead money, odd pots (R8.3, R8.15).
+    "ante": lambda profile: (1,),
+    # A small blind as large as the big: a big blind posted short is below it (R8.3, R8.26).
+    "small_blind": lambda profile: (profile.big_blind,),
+    # A spread game whose last round is wider (R14.8).
+    "spread_last_max": lambda profile: (2 * profile.spread_max,) if profile.spread_max else (),
+}
+"""For the number switches, the values a trial may set."""
 
 
 def _switched(choices: Choices, profile: Profile) -> tuple[Profile, tuple[str, ...]]:
@@ -129,6 +150,8 @@ def _switched(choices: Choices, profile: Profile) -> tuple[Profile, tuple[str, .
     param = PARAMETERS[SWITCHES[choices.below(len(SWITCHES))]]
     current = getattr(profile, param.name)
     values: tuple[object, ...] = (True, False) if param.kind is bool else param.choices
+    if param.kind is int:
+        values = _NUMBERS[param.name](profile)
     others = [value for value in values if value != current]
     if not others:
         return profile, ()
@@ -142,8 +165,16 @@ def _switched(choices: Choices, profile: Profile) -> tuple[Profile, tuple[str, .
 
 def _stack(choices: Choices, profile: Profile) -> int:
     short = choices.chance(SHORT_SHARE)
-    amount = 1 + choices.below(max(1, most_per_hand(profile)))
+    # Without a cap a hand can take the whole stack; a short stack of a few big blinds is
+    # what goes all-in for less than a raise (R14.6).
+    most = most_per_hand(profile) if profile.cap else BIG_BET_SHORT * profile.big_blind
+    amount = 1 + choices.below(max(1, most))
     return min(amount, profile.starting_stack) if short else profile.starting_stack
+
+
+def _nobody_can_bet(hand: Hand) -> bool:
+    """At most one player still in has chips: no more betting, yet draws may remain."""
+    return sum(1 for seat in hand.live() if hand.stacks[seat] > 0) <= 1
 
 
 def _deck(choices: Choices) -> tuple[Card, ...]:
@@ -199,11 +230,11 @@ class _Player:
         for number in range(1, wanted + 1):
             if state["session"]["over"]:
                 break
-            state = self._hand(number, several=several)
+            state = self._hand(number, several=several, last=number == wanted)
         if state.get("phase", "complete") == "complete":
             self._say("expect", expects.session_end(state, omit=self.omit), trial.hands)
 
-    def _hand(self, number: int, *, several: bool) -> dict[str, Any]:
+    def _hand(self, number: int, *, several: bool, last: bool) -> dict[str, Any]:
         trial, choices = self.trial, self.choices
         if number == 1:
             deck = _deck(choices)
@@ -246,7 +277,9 @@ class _Player:
         )
         while not hand.is_over:
             self._illegal(hand, number)
-            action = policy.choose(hand, choices, aggressive=trial.aggressive)
+            action = policy.choose(
+                hand, choices, aggressive=trial.aggressive, passive=trial.passive
+            )
             if trial.mirrored:
                 action = self._tied(hand, action)
             phase = str(hand.phase)
@@ -272,6 +305,10 @@ class _Player:
             last_act = len(trial.statements) - 1
             self._say("expect", later, number)
             marks.append((len(trial.statements) - 1, hand.event_count))
+            if last and trial.stop and not hand.is_over and _nobody_can_bet(hand):
+                # Stopped here, `unfinished`: the hand is not over, whatever is to come.
+                self._name_rules(hand, marks)
+                return state
         # The hand is over after its last action: a cut after it needs no `unfinished`.
         trial.ends[number] = last_act
         self._say("expect", expects.ended(state, omit=self.omit), number)

@@ -43,15 +43,18 @@ AGGRESSIVE: Final = {Kind.BET: 12.0, Kind.RAISE: 12.0, Kind.FOLD: 0.5}
 """The weights that change in an aggressive trial: every round near its cap (R3.6, R8.6)."""
 
 
-def choose(hand: Hand, choices: Choices, *, aggressive: bool = False) -> Action:
-    """A legal action for the player to act; `aggressive` bets and raises far more."""
+def choose(
+    hand: Hand, choices: Choices, *, aggressive: bool = False, passive: bool = False
+) -> Action:
+    """A legal action for the player to act; `aggressive` bets and raises far more, and
+    `passive` only checks or folds (and stands pat)."""
     seat = hand.to_act
     assert seat is not None
     options = hand.legal_actions()
     if options[0].kind is Kind.DRAW:
         held = list(hand.holdings[seat])
         most = min(options[0].adds, len(held))
-        count = choices.below(most + 1, DISCARD_WEIGHTS)
+        count = 0 if passive else choices.below(most + 1, DISCARD_WEIGHTS)
         discards = [held.pop(choices.below(len(held))) for _ in range(count)]
         return Action(seat, Kind.DRAW, discards=tuple(discards))
     distinct = sorted(_distinct(options), key=lambda o: _ORDER.index(o.kind))
@@ -60,7 +63,7 @@ def choose(hand: Hand, choices: Choices, *, aggressive: bool = False) -> Action:
     weights = [
         FREE_FOLD_WEIGHT if free and o.kind is Kind.FOLD else table[o.kind] for o in distinct
     ]
-    option = distinct[choices.below(len(distinct), weights)]
+    option = distinct[0 if passive else choices.below(len(distinct), weights)]
     if option.most > option.to:
         return _sized(seat, option, choices, unit=hand.profile.chip_unit)
     kind = option.kind
@@ -88,6 +91,10 @@ def _sized(seat: int, option: Legal, choices: Choices, *, unit: int) -> Action:
     low, high = option.to, option.most
     where = choices.below(3, (2.0, 1.0, 2.0))
     if where == 0:
+        # The least, said with no amount half the time: a bet or raise without a figure
+        # is the least of its range (R14.10).
+        if choices.chance(0.5):
+            return Action(seat, option.kind)
         amount = low
     elif where == 1:
         amount = high

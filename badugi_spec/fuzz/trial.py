@@ -72,6 +72,10 @@ class Trial:
     """Hand number -> the statement after which that hand is over (its last action; -1
     for a first hand that is over as it is dealt)."""
     rules: list[str] = field(default_factory=list)
+    passive: bool = False
+    """Everyone checks or folds (`game.PASSIVE_SHARE`)."""
+    stop: bool = False
+    """The last hand stops once nobody can bet (`game.STOP_SHARE`)."""
     aggressive: bool = False
     """Bets and raises far more often: rounds reach their cap (R3.6, R8.6)."""
     first_posts: list[str] = field(default_factory=list)
