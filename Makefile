@@ -107,7 +107,7 @@ fuzz-pokerkit: $(STAMP)
 	$(BIN)/badugi-spec fuzz --impl "$(BIN)/python -m badugi_spec.interop.pokerkit.adapter" --profile pokerkit --hands $(FUZZ_HANDS) --seed 1 --jobs 2 -q --out reports/fuzz-found
 
 fuzz-mutants: $(STAMP)
-	$(BIN)/badugi-spec fuzz-mutants --seconds 60 --jobs 2 --json reports/fuzz-mutants.json
+	$(BIN)/badugi-spec fuzz-mutants --seconds 60 --jobs 2 --out reports/fuzz-mutants --json reports/fuzz-mutants.json
 
 clean:
 	rm -rf $(VENV) site build reports fuzz-found *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache docs/generated

@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import itertools
+import os
 import shlex
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -33,6 +35,7 @@ from badugi_spec.fuzz.value_lines import HOUSE
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.scenario.report import print_results, safe, write_json, write_junit
+from badugi_spec.scenario.runner import CaseResult
 from badugi_spec.scenario.suite import load_suite, run_suite
 
 DEFAULT_HANDS = 500
@@ -130,6 +133,10 @@ def _argv(impl: str) -> list[str]:
     return argv
 
 
+class StartError(BadugiError):
+    """The implementation's handshake failed."""
+
+
 def plan_for(impl: ProcessImplementation, args: argparse.Namespace) -> Plan:
     """Play under the profiles it plays (or those named), values in the rankings it
     declares (the house Badugi when it declares none)."""
@@ -138,7 +145,7 @@ def plan_for(impl: ProcessImplementation, args: argparse.Namespace) -> Plan:
     if pending is not None:  # the handshake failed: nothing can be sent
         said = [line for line in pending.stderr.splitlines() if line.strip()]
         tail = f"; its stderr ends: {said[-1].strip()[:200]}" if said else ""
-        raise BadugiError(f"the implementation did not start: {pending}{tail}")
+        raise StartError(f"the implementation did not start: {pending}{tail}")
     shipped = profiles.names()
     wanted = args.profile or list(shipped)
     for name in wanted:
@@ -185,31 +192,37 @@ def numbers(args: argparse.Namespace, shard: tuple[int, int]) -> Iterator[int]:
 
 
 def _progress_text(campaign: Campaign, started: float, seconds: float | None) -> str:
-    """Trials and hands, trials a second, divergences, and the time left under `--seconds`."""
+    """Trials and hands, hands a second, divergences, and the time left under `--seconds`."""
     spent = time.monotonic() - started
     tally = campaign.tally
-    rate = tally.trials / spent if spent else 0.0
+    rate = tally.hands / spent if spent else 0.0
     left = f", {max(0.0, seconds - spent):.0f} s left" if seconds else ""
     return (
-        f"fuzz: {tally.trials} trials ({tally.hands} hands), {rate:.1f}/s,"
+        f"fuzz: {tally.trials} trials ({tally.hands} hands), {rate:.1f} hands/s,"
         f" {len(campaign.findings)} divergences{left}"
     )
+
+
+class DidNotStart(Exception):
+    """The implementation could not be started or greeted: the run fails (status 1)."""
 
 
 def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
     """Run one slice (a shard, or a worker's part of it) and give its report."""
     impl = ProcessImplementation(_argv(args.impl), timeout=args.timeout)
-    played: list[int] = []
+    seed = args.hand[0] if args.hand else args.seed
     interrupted = False
     try:
-        plan = plan_for(impl, args)
-        seed = args.hand[0] if args.hand else args.seed
+        try:
+            plan = plan_for(impl, args)
+        except StartError as failed:
+            raise DidNotStart(str(failed)) from None
         name = f"{impl.name} {impl.version}".strip()
         out = Path(args.out) if args.out else None
         deadline = time.monotonic() + args.seconds if args.seconds else None
         campaign = Campaign(
             impl, plan, seed=seed, out=out, budget=args.budget, implementation=name,
-            deadline=deadline, with_variants=not args.no_variants,
+            with_variants=not args.no_variants,
         )  # fmt: skip
         shown = progress_wanted(sys.stderr, quiet=args.quiet) and args.jobs == 1
         progress = Progress(sys.stderr, shown)
@@ -220,7 +233,6 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
                 if deadline is not None and time.monotonic() >= deadline:
                     break
                 campaign.run(number)
-                played.append(number)
                 progress.update(_progress_text(campaign, started, args.seconds))
                 if args.first and campaign.findings:
                     break
@@ -236,68 +248,107 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         implementation=name,
         seed=seed,
         shard=shard,
-        numbers=played,
+        numbers=campaign.played,
         tally=campaign.tally.as_json(),
         findings=[f.as_json() for f in campaign.findings.values()],
         interrupted=interrupted,
+        unplayable=campaign.unplayable,
     )
 
 
 def _worker(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
+    # Ctrl-C reaches the whole process group: the parent stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     return campaign_report(args, shard)
+
+
+def _check_out(out: str | None) -> None:
+    """`--out` must be a folder that can be written, before any trial is played."""
+    if not out:
+        return
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".fuzz-probe-{os.getpid()}"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as error:
+        raise BadugiError(f"--out {out}: cannot write there: {error.strerror or error}") from None
 
 
 def run_fuzz(args: argparse.Namespace) -> int:
     _argv(args.impl)
+    _check_out(args.out)
     several = args.jobs > 1 and not args.hand
-    report = _jobs(args) if several else campaign_report(args, args.shard)
-    return _finish(report, args.json, args.junit, args.out, impl=args.impl)
+    try:
+        report = _jobs(args) if several else campaign_report(args, args.shard)
+    except DidNotStart as failed:
+        print(safe(f"badugi-spec: fuzz: {failed}"), file=sys.stderr)
+        return 1
+    return _finish(report, args, impl=args.impl)
 
 
 def _jobs(args: argparse.Namespace) -> dict[str, Any]:
     """`--jobs N`: the slice split N ways, each in a process of its own with its own
     implementation, and the parts merged as `fuzz-merge` would. Workers write no files;
-    the merged findings are written once."""
+    the merged findings are written once. On Ctrl-C the workers are stopped and the
+    report says so (their trials are lost: run shards with `--json` to keep them)."""
     k, n = args.shard
     quiet = argparse.Namespace(**{**vars(args), "out": None, "quiet": True})
     parts = [(k + j * n, n * args.jobs) for j in range(args.jobs)]
-    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+    pool = concurrent.futures.ProcessPoolExecutor(args.jobs)
+    try:
         done = list(pool.map(_worker, [quiet] * args.jobs, parts))
+    except KeyboardInterrupt:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        seed = args.hand[0] if args.hand else args.seed
+        empty = {"trials": 0, "hands": 0, "statuses": {}, "kinds": {}, "seconds": 0.0}
+        return reports.report(
+            implementation=args.impl, seed=seed, shard=args.shard, numbers=[],
+            tally=empty, findings=[], interrupted=True,
+        )  # fmt: skip
+    pool.shutdown()
     merged = reports.merge(done)
     merged["shard"] = f"{k}/{n}"
     return merged
 
 
-def _finish(
-    report: dict[str, Any],
-    json_path: str | None,
-    junit_path: str | None,
-    out: str | None,
-    *,
-    impl: str,
-) -> int:
+def _finish(report: dict[str, Any], args: argparse.Namespace, *, impl: str) -> int:
     findings = report["findings"]
-    if out:
+    if args.json:
+        write_json(args.json, report)  # first: a scenario that cannot be written loses nothing
+    if args.out:
         for finding in findings:
-            if not finding["file"]:
-                finding["file"] = str(_write(Path(out), finding))
-    if json_path:
-        write_json(json_path, report)
-    results = _located(findings, impl) if findings else []
+            if finding["verified"] and not finding["file"]:
+                finding["file"] = str(_write(Path(args.out), finding))
+        if args.json and any(f["file"] for f in findings):
+            write_json(args.json, report)
+    results = _located(findings, impl, timeout=args.timeout)
     print_results(results, [], quiet=True)
     for finding in findings:
+        where = finding["file"] or "(not written)"
+        what = f"{finding['kind']} at {finding['rule']}" if finding["rule"] else finding["kind"]
+        shrunk = (
+            f", shrunk from {finding['original_lines']} to {finding['lines']} lines"
+            if finding["verified"]
+            else ""
+        )
         print(
             safe(
-                f"{finding['status']} {finding['file'] or '(not written)'}: {finding['kind']}"
-                f" at {finding['rule']}, trial {report['seed']}:{finding['trial']}, shrunk from"
-                f" {finding['original_lines']} to {finding['lines']} lines"
-                f" (+{finding['repeats']} more trials alike)"
+                f"{finding['status']} {where}: {what}, trial {report['seed']}:{finding['trial']}"
+                f"{shrunk} (+{finding['repeats']} more trials alike)"
             )
         )
         if finding["message"]:
             print(safe(f"  {finding['message']}"))
-    if junit_path:
-        write_junit(junit_path, results, [], name=f"fuzz {report['implementation']}")
+    for why, number in report.get("unplayable", {}).items():
+        print(safe(f"trials our engine could not play (the first: {number}): {why}"))
+    if args.junit:
+        write_junit(
+            args.junit, results + _errored(findings), [], name=f"fuzz {report['implementation']}"
+        )
     tally = report["tally"]
     statuses = tally["statuses"]
     print(safe(f"implementation: {report['implementation']}"))
@@ -317,22 +368,42 @@ def _write(out: Path, finding: dict[str, Any]) -> Path:
     return write(out, int(finding["seed"]), int(finding["trial"]), finding["scenario"])
 
 
-def _located(findings: list[dict[str, Any]], impl: str) -> list[Any]:
+def _errored(findings: list[dict[str, Any]]) -> list[CaseResult]:
+    """The findings with no file to run (the implementation broke), as JUnit cases."""
+    return [
+        CaseResult(
+            f"fuzz-{f['seed']}-{f['trial']}", f["file"] or "fuzz", 0, [], "errored",
+            message=f["message"] or f"{f['kind']}: {f['expected']} / {f['actual']}",
+        )
+        for f in findings
+        if not f["file"]
+    ]  # fmt: skip
+
+
+def _located(findings: list[dict[str, Any]], impl: str, *, timeout: float) -> list[Any]:
     """Each written scenario run once more, by `verify`'s own loader and runner: the
-    located diff printed is the one `verify` prints for that file."""
-    paths = [f["file"] for f in findings if f["file"] and f["status"] == "failed"]
-    if not paths:
-        return []
-    suite = load_suite(paths)
-    runner = ProcessImplementation(_argv(impl))
-    try:
-        return run_suite(runner, suite)
-    finally:
-        runner.close()
+    located diff printed is the one `verify` prints for that file (with its variants for a
+    divergence a variant showed)."""
+    results: list[Any] = []
+    for variants in (False, True):
+        paths = [f["file"] for f in findings if f["file"] and ("[" in f["kind"]) == variants]
+        if not paths:
+            continue
+        runner = ProcessImplementation(_argv(impl), timeout=timeout)
+        try:
+            ran = run_suite(runner, load_suite(paths), with_variants=variants)
+        finally:
+            runner.close()
+        results += [r for r in ran if r.status != "passed"]
+    return results
 
 
 def run_merge(args: argparse.Namespace) -> int:
     loaded = [reports.read(path) for path in args.reports]
+    counts = {report["shard"].partition("/")[2] for report in loaded}
+    if len(counts) > 1:
+        splits = " and ".join(f"K/{count}" for count in sorted(counts))
+        raise BadugiError(f"the reports are slices of different splits: --shard {splits}")
     merged = reports.merge(loaded, names=args.reports)
     impl = merged["implementation"]
     if args.out:

@@ -11,18 +11,19 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import difflib
+import shlex
 import sys
-import tempfile
 from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.commands import arguments, fuzz_cmd
 from badugi_spec.errors import BadugiError
-from badugi_spec.mutants import BY_NAME, CATALOGUE, MutantImplementation
-from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.mutants import BY_NAME, CATALOGUE
+from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.scenario.report import write_json
-from badugi_spec.scenario.suite import load_suite, run_suite
+from badugi_spec.scenario.runner import CaseResult
+from badugi_spec.scenario.suite import Suite, load_suite, run_suite
 
 MOST_LINES: Final = 25
 """The longest shrunk scenario a mutant may give, comment lines not counted."""
@@ -36,6 +37,8 @@ def register(sub: Any) -> None:
     command.add_argument("--seconds", type=arguments.seconds, default=60.0)
     command.add_argument("--seed", type=arguments.seed, default=1)
     command.add_argument("--json", metavar="FILE", help="write the table as JSON")
+    command.add_argument("--out", default="fuzz-mutants", metavar="DIR",
+                         help="where each mutant's scenarios go, a folder each")  # fmt: skip
     command.add_argument("--jobs", type=arguments.at_least(1, "job"), default=1, metavar="N",
                          help="mutants fuzzed at once, each in a process of its own")  # fmt: skip
     command.set_defaults(run=run_fuzz_mutants)
@@ -65,10 +68,11 @@ def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, An
         1 for line in Path(path).read_text("utf-8").splitlines() if not line.startswith("#")
     )
     suite = load_suite([path])
-    # A divergence found in a variant (`kind [rotated]`) shows under `verify --variants`.
+    # As an implementer would: `verify` against the mutant's server and against ours; a
+    # divergence a variant showed (`kind [rotated]`) under `--variants`.
     both = "[" in finding["kind"]
-    theirs = run_suite(MutantImplementation(BY_NAME[name]), suite, with_variants=both)
-    ours = run_suite(EngineImplementation(), suite, with_variants=both)
+    theirs = _verify(serve_mutant(name), suite, variants=both)
+    ours = _verify(f"{sys.executable} -m badugi_spec serve", suite, variants=both)
     row.update(
         found=True,
         trial=finding["trial"],
@@ -93,6 +97,14 @@ def _fuzz_in(name: str, *, seconds: float, seed: int, folder: str) -> dict[str, 
                 "why": " ".join(why.split())[:300]}  # fmt: skip
 
 
+def _verify(command: str, suite: Suite, *, variants: bool) -> list[CaseResult]:
+    impl = ProcessImplementation(shlex.split(command))
+    try:
+        return run_suite(impl, suite, with_variants=variants)
+    finally:
+        impl.close()
+
+
 def good(row: dict[str, Any]) -> bool:
     return bool(
         row["found"] and row["lines"] <= MOST_LINES and row["verify_fails"] and row["check_passes"]
@@ -108,11 +120,8 @@ def run_fuzz_mutants(args: argparse.Namespace) -> int:
     chosen = [BY_NAME[n] for n in args.only] if args.only else list(CATALOGUE)
     rows = []
     names = [mutant.name for mutant in chosen if not mutant.equivalent]
-    with (
-        tempfile.TemporaryDirectory(prefix="fuzz-mutants-") as folder,
-        concurrent.futures.ProcessPoolExecutor(args.jobs) as pool,
-    ):
-        one = partial(_fuzz_in, seconds=args.seconds, seed=args.seed, folder=folder)
+    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+        one = partial(_fuzz_in, seconds=args.seconds, seed=args.seed, folder=args.out)
         for row in pool.map(one, names):
             rows.append(row)
             if row["found"]:

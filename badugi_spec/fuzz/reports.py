@@ -33,6 +33,7 @@ def report(
     tally: dict[str, Any],
     findings: Sequence[dict[str, Any]],
     interrupted: bool = False,
+    unplayable: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     return {
         "format": FORMAT,
@@ -43,6 +44,7 @@ def report(
         "tally": tally,
         "findings": sorted(findings, key=lambda f: (f["trial"], f["rule"], f["kind"])),
         "interrupted": interrupted,
+        "unplayable": dict(unplayable or {}),
     }
 
 
@@ -55,6 +57,14 @@ def read(path: str) -> dict[str, Any]:
         raise ReportError(f"{path}: not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReportError(f'{path}: not a fuzz report (no "format": {FORMAT!r})')
+    shapes = {"seed": int, "shard": str, "trials": list, "tally": dict, "findings": list}
+    for key, kind in shapes.items():
+        if not isinstance(data.get(key), kind):
+            raise ReportError(f"{path}: a fuzz report's {key!r} is missing or not {kind.__name__}")
+    if not all(isinstance(n, int) for n in data["trials"]) or not all(
+        isinstance(f, dict) and isinstance(f.get("trial"), int) for f in data["findings"]
+    ):
+        raise ReportError(f"{path}: a fuzz report's trials and findings are numbered")
     return data
 
 
@@ -82,12 +92,24 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
                 " the same shard twice?"
             )
         numbers += r["trials"]
+    # Kinds one run counted as another's repeat (shrunk to the same difference), with the
+    # trial that showed it: the same kind in a later trial of another shard is a repeat.
+    aliases = {
+        (alias[0], alias[1]): (alias[2], (f["rule"], f["kind"]))
+        for r in reports
+        for f in r["findings"]
+        for alias in f.get("also", [])
+    }
     kept: dict[tuple[str, str], dict[str, Any]] = {}
     # In trial order, as one run would have met them: by kind, then by what the shrunk
     # divergence differs in (`campaign.signature`).
     for finding in sorted((f for r in reports for f in r["findings"]), key=lambda f: f["trial"]):
         key = (finding["rule"], finding["kind"])
-        same = key if key in kept else _alike(kept, finding.get("signature", ""))
+        same = key if key in kept else None
+        if same is None and key in aliases and aliases[key][0] < finding["trial"]:
+            same = aliases[key][1] if aliases[key][1] in kept else None
+        if same is None:
+            same = _alike(kept, finding.get("signature", ""))
         if same is not None:
             kept[same]["repeats"] += 1 + finding["repeats"]
         else:
@@ -111,6 +133,7 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
         tally=tally,
         findings=list(kept.values()),
         interrupted=any(r.get("interrupted") for r in reports),
+        unplayable={why: n for r in reports for why, n in r.get("unplayable", {}).items()},
     )
 
 

@@ -115,9 +115,14 @@ class Trial:
         The `rules` line cites `rule` first (the divergence's), then the rules of the
         statements written (of the whole trial's events when it is written whole)."""
         last = len(self.statements) - 1 if upto is None else upto
-        following = self.statements[last + 1 : last + 2]
-        if self.statements[last].kind == "hand" and following and following[0].kind == "hand":
-            last += 1  # a deal's divergence: `hand N` and the deck it is dealt from
+        # A deal's divergence: `hand N`, its live posts and the deck it is dealt from.
+        while (
+            self.statements[last].kind == "hand"
+            and last + 1 < len(self.statements)
+            and self.statements[last + 1].kind == "hand"
+            and self.statements[last + 1].hand == self.statements[last].hand
+        ):
+            last += 1
         chosen = [
             (i, s)
             for i, s in enumerate(self.statements[: last + 1])

@@ -122,7 +122,8 @@ def _low_hand(choices: Choices, cards: _Cards, shape: int) -> list[Card]:
             ace = cards.take(Rank.ACE, free[choices.below(len(free))])
             rest = _groups(choices, _Avoiding(cards, {Rank.ACE}), (1, 1, 1, 1))
             return [ace, *rest]
-    return _groups(choices, cards, sizes)
+        sizes = (1, 1, 1, 1, 1)  # every ace is in the other hand: no pair, no ace
+    return _groups(choices, cards, sizes or (1, 1, 1, 1, 1))
 
 
 class _Avoiding(_Cards):
@@ -217,14 +218,17 @@ def line(choices: Choices, ranking: str) -> tuple[str, str]:
     if not choices.chance(0.5):
         return f"evaluate{named} {text} is {value_of(ranking, first)}", topic(ranking, shape)
     same = choices.chance(SAME_CATEGORY_SHARE)
-    second, _ = hand(choices, ranking, taken=first, shape=shape if same else None)
+    second, shape_2 = hand(choices, ranking, taken=first, shape=shape if same else None)
     other = " ".join(str(card) for card in second)
     won = _beats(ranking, first, second)
+    about = topic(ranking, shape)
+    if shape_2 != shape:
+        about += " against " + topic(ranking, shape_2).split(" ", 1)[1]
     if len(won) == 2:
-        return f"compare{named} {text} ties {other}", topic(ranking, shape)
+        return f"compare{named} {text} ties {other}", about
     if won == [1]:
         text, other = other, text
-    return f"compare{named} {text} beats {other}", topic(ranking, shape)
+    return f"compare{named} {text} beats {other}", about
 
 
 __all__ = ["BADUGI_SHAPES", "HOUSE", "LOW_SHAPES", "hand", "line", "topic", "value_of"]
