@@ -114,7 +114,11 @@ def amounts(option: Legal, unit: int, rng: random.Random) -> list[int]:
     if unit > 1:
         tries.append(option.to + rng.randint(1, unit - 1))
     rng.shuffle(tries)
-    return [*tries, rng.choice([option.to, most, rng.randint(option.to, most) // unit * unit])]
+    # Last, one the range must take: an end, or a whole number of chips inside it. (A
+    # random amount rounded down to the chip could fall below the range's least: with
+    # nothing else inside, no amount was ever accepted.)
+    chips = [amount for amount in range(-(-option.to // unit) * unit, most + 1, unit)]
+    return [*tries, rng.choice([option.to, most, *([rng.choice(chips)] if chips else [])])]
 
 
 def bet_or_raise(hand: Hand, seat: int, option: Legal, rng: random.Random) -> None:
