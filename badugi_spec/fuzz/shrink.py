@@ -9,8 +9,8 @@ so the kept trial has the fewest seats, hands and actions and the simplest cards
 still show the divergence.
 
 The budget is a number of candidates, not seconds, so a shrink gives the same scenario on
-every machine and in every shard of a campaign; only a campaign's own end (`--seconds`)
-cuts one short.
+every machine and in every shard of a campaign. A `deadline` may cut one short (a caller's
+choice, at the cost of that sameness); `fuzz` sets none.
 """
 
 from __future__ import annotations
