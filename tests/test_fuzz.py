@@ -58,11 +58,11 @@ def test_every_trial_is_a_scenario_our_engine_passes(number: int) -> None:
     assert result.status == "passed", (result.message, result.divergence, trial.text())
 
 
-@pytest.mark.parametrize("number", [1, 6, 10, 13, 22])
+@pytest.mark.parametrize("number", [1, 10, 13])
 def test_a_trial_cut_anywhere_is_a_scenario_our_engine_passes(number: int) -> None:
     """What a shrink writes: cut after one statement, keeping that check or every check."""
     trial, _ = _plan().trial(17, number)
-    for index in range(0, len(trial.statements), 7):
+    for index in range(0, len(trial.statements), 9):
         for keep in ({index}, None):
             text = trial.text(upto=index, keep=keep)
             result = Runner(EngineImplementation()).run(load(text))
@@ -225,7 +225,7 @@ def test_ctrl_c_while_shrinking_keeps_the_divergence(tmp_path: Path) -> None:
          "--hands", "1", "--budget", "100000", "-q", "--json", str(report), "--out", ""],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    time.sleep(6)  # trial 0 diverges at once; then the shrink runs for minutes
+    time.sleep(3.5)  # trial 0 diverges at once; then the shrink runs for minutes
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 1, err  # a divergence was found: not a clean interrupt
@@ -343,7 +343,7 @@ def test_ctrl_c_still_writes_the_report(tmp_path: Path) -> None:
          "-q", "--json", str(report), "--out", ""],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    time.sleep(6)  # started, and (on an idle machine) some trials played
+    time.sleep(3)  # started, and (on an idle machine) some trials played
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
@@ -384,10 +384,10 @@ def test_a_progress_line_only_on_a_terminal(
 @pytest.mark.skipif(importlib.util.find_spec("pokerkit") is None, reason="needs pokerkit")
 def test_pokerkit_plays_its_own_profile_and_shows_the_house_cap(tmp_path: Path) -> None:
     adapter = f"{sys.executable} -m badugi_spec.interop.pokerkit.adapter"
-    code, report = _fuzz(tmp_path, "--impl", adapter, "--profile", "pokerkit", "--hands", "6")
+    code, report = _fuzz(tmp_path, "--impl", adapter, "--profile", "pokerkit", "--hands", "4")
     assert code == 0 and report["findings"] == []
     code, report = _fuzz(
-        tmp_path, "--impl", adapter, "--profile", "house", "--hands", "24", "--budget", "120"
+        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:6", "--budget", "120"
     )
     assert code == 1
     # The cap (R3.6): PokerKit lets the big blind and four raises go in before the draw.
