@@ -261,14 +261,9 @@ def test_a_hello_with_a_bad_rankings_list_is_an_error(rankings: object) -> None:
     assert "hello's rankings must be a list of ranking names" in message
 
 
-def test_the_served_engine_passes_the_ranking_scenarios() -> None:
-    impl = ProcessImplementation([sys.executable, "-m", "badugi_spec", "serve"])
-    try:
-        results = run_suite(impl, load_suite([RANKINGS_DIR]))
-    finally:
-        impl.close()
-    assert len(results) >= 12
-    assert [(r.id, r.status) for r in results if r.status != "passed"] == []
+# That the served engine passes the ranking scenarios is part of
+# `test_verify.test_serve_passes_the_whole_suite_exactly_as_check`, which runs every
+# scenario against `serve`: a second run of chapter R9 here cost 17 s.
 
 
 def test_an_evaluator_that_declares_only_badugi_skips_the_other_rankings() -> None:
