@@ -24,7 +24,7 @@ run: $(STAMP)
 ## The tests: lint, strict typing, then pytest (unit, property, scenario suite, docs, browser),
 ## on two workers; a test file stays on one worker, so its module fixtures are built once.
 test: $(STAMP) lint layers typecheck
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+	BADUGI_SPIN_SECONDS=0 $(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 ## What make test samples, in full: every five-card hand of both Badugi rankings against
 ## the brute force, and 350 random sessions against the reference model (about 2 minutes).
