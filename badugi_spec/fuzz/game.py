@@ -147,7 +147,10 @@ _NUMBERS: Final[dict[str, Callable[[Profile], tuple[int, ...]]]] = {
 def _switched(choices: Choices, profile: Profile) -> tuple[Profile, tuple[str, ...]]:
     """`profile` with one switch of `SWITCHES` set to another of its values, and the
     override that says so; unchanged when the value would not make a valid profile."""
-    param = PARAMETERS[SWITCHES[choices.below(len(SWITCHES))]]
+    name = SWITCHES[choices.below(len(SWITCHES))]
+    if profile.betting == "spread" and choices.chance(0.5):
+        name = "spread_last_max"  # a spread game's own switch, or it is rarely drawn (R14.8)
+    param = PARAMETERS[name]
     current = getattr(profile, param.name)
     values: tuple[object, ...] = (True, False) if param.kind is bool else param.choices
     if param.kind is int:
