@@ -24,9 +24,10 @@ from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
 from badugi_spec.fuzz import expects, policy, value_lines
 from badugi_spec.fuzz.choices import Choices
-from badugi_spec.fuzz.trial import FuzzError, Setting, Statement, Trial, profile_json
+from badugi_spec.fuzz.trial import FuzzError, Setting, Statement, Trial
 from badugi_spec.profiles.model import HOUSE, PARAMETERS, Profile, problems_of
 from badugi_spec.rankings import RANKINGS
+from badugi_spec.scenario.compile import profile_object
 from badugi_spec.scenario.engine_impl import EngineImplementation, RequestError
 from badugi_spec.simulation.random_play import most_per_hand
 
@@ -226,7 +227,7 @@ class _Player:
                 {
                     "players": players,
                     "first_dealer": trial.names[trial.dealer],
-                    "profile": profile_json(trial.profile),
+                    "profile": profile_object(trial.profile),
                 }
             )
         )

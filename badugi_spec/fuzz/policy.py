@@ -19,6 +19,7 @@ from badugi_spec.cards import DECK
 from badugi_spec.engine.actions import Action, Kind, Legal
 from badugi_spec.engine.hand import Hand
 from badugi_spec.fuzz.choices import Choices
+from badugi_spec.simulation.random_play import own_option
 
 _ORDER = (Kind.CHECK, Kind.FOLD, Kind.CALL, Kind.BET, Kind.RAISE, Kind.ALL_IN)
 """The betting options shortest first: a replayed 0 checks when that is free, else folds,
@@ -75,15 +76,7 @@ def choose(
 
 def _distinct(options: Sequence[Legal]) -> list[Legal]:
     """The options, an all-in only where no other option puts in the same chips."""
-    return [
-        o
-        for o in options
-        if o.kind is not Kind.ALL_IN
-        or not any(
-            other.kind is not Kind.ALL_IN and other.to <= o.to <= max(other.to, other.most)
-            for other in options
-        )
-    ]
+    return [o for o in options if o.kind is not Kind.ALL_IN or own_option(o, options)]
 
 
 def _sized(seat: int, option: Legal, choices: Choices, *, unit: int) -> Action:

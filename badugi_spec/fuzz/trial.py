@@ -10,7 +10,7 @@ line and column is traced back to the statement, its rule and its kind.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from badugi_spec.cards import Card
 from badugi_spec.profiles.model import Profile
@@ -200,12 +200,7 @@ def _joined(group: list[tuple[int, Statement]]) -> list[tuple[str, list[int]]]:
     return [*lines, (prefix + line, held)] if line else lines
 
 
-def profile_json(profile: Profile) -> dict[str, Any]:
-    values = {k: list(v) if isinstance(v, tuple) else v for k, v in profile.parameters().items()}
-    return {"name": profile.name, **values}
-
-
 # ----- playing a trial -------------------------------------------------------------------
 
 
-__all__ = ["CHECKS", "FuzzError", "Setting", "Statement", "Trial", "profile_json"]
+__all__ = ["CHECKS", "FuzzError", "Setting", "Statement", "Trial"]

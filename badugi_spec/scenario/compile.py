@@ -10,6 +10,7 @@ from typing import Any
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.deck import shuffled
+from badugi_spec.profiles.model import Profile
 from badugi_spec.rankings.house import parse_value
 from badugi_spec.scenario import ranked_values
 from badugi_spec.scenario.model import (
@@ -60,7 +61,11 @@ def deck_order(scenario: Scenario, hand: HandScript) -> tuple[Card, ...]:
 
 def profile_json(scenario: Scenario) -> dict[str, Any]:
     """The scenario's profile as plain JSON: its name and every parameter's value."""
-    profile = scenario.profile
+    return profile_object(scenario.profile)
+
+
+def profile_object(profile: Profile) -> dict[str, Any]:
+    """A profile as a case and a `start` request carry it: its name and every parameter."""
     values = {
         key: list(value) if isinstance(value, tuple) else value
         for key, value in profile.parameters().items()

@@ -143,7 +143,7 @@ def choose(hand: Hand, rng: random.Random) -> Action:
         held = hand.holdings[seat]
         count = rng.randint(0, min(options[0].adds, len(held)))
         return Action(seat, Kind.DRAW, discards=tuple(rng.sample(held, count)))
-    distinct = [o for o in options if o.kind is not Kind.ALL_IN or _own_option(o, options)]
+    distinct = [o for o in options if o.kind is not Kind.ALL_IN or own_option(o, options)]
     kinds = {o.kind for o in distinct}
     if Kind.FOLD in kinds and Kind.CHECK in kinds:
         if rng.random() < FREE_FOLD_SHARE and not _others_all_in(hand, seat):
@@ -158,7 +158,7 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     return Action(seat, kind, amount=_amount(kind, option))
 
 
-def _own_option(all_in: Legal, options: Sequence[Legal]) -> bool:
+def own_option(all_in: Legal, options: Sequence[Legal]) -> bool:
     """An all-in that no other option reaches: in a big-bet game, one short of the least
     raise but more than a call (R14.6). In fixed limit the all-in is always also a call,
     bet or raise, so the fixed-limit stream of choices is unchanged."""
@@ -215,4 +215,5 @@ __all__ = [
     "describe_action",
     "hand_random",
     "most_per_hand",
+    "own_option",
 ]
