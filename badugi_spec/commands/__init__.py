@@ -3,7 +3,8 @@
 One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_cmd`,
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
 `protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge),
-`fuzz_mutants_cmd`, `replay_cmd`, `import_cmd`, `export_cmd`.
+`fuzz_mutants_cmd`, `replay_cmd`, `import_cmd`, `export_cmd`, `fmt_cmd`, `new_cmd` (with the
+hand it plays in `skeleton`).
 
 The top layer under `cli`: it may use every layer of the package.
 """
@@ -15,10 +16,12 @@ from types import ModuleType
 from badugi_spec.commands import (
     check_cmd,
     export_cmd,
+    fmt_cmd,
     fuzz_cmd,
     fuzz_mutants_cmd,
     hand_cmds,
     import_cmd,
+    new_cmd,
     odds_cmd,
     play_cmd,
     profile_cmds,
@@ -40,4 +43,6 @@ COMMANDS: tuple[ModuleType, ...] = (
     replay_cmd,
     import_cmd,
     export_cmd,
+    fmt_cmd,
+    new_cmd,
 )
