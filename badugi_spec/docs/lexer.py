@@ -1,112 +1,56 @@
 # mypy: disable-error-code="import-untyped", disallow-subclassing-any=False
 """Pygments lexer for the scenario language (`*.badugi`), used by the tutorial site.
 
-Registered under the `pygments.lexers` entry point, so ```` ```badugi ```` fences in the
-docs are highlighted. It follows `badugi_spec/scenario/grammar.lark`: keywords, rule IDs,
-cards (letter or symbol suits), numbers, player names, strings and comments.
+Registered under the `pygments.lexers` entry point as `badugi`, so ```` ```badugi ````
+fences are highlighted, and `pygmentize -l badugi` works. Its keywords come from the
+grammar (`badugi_spec.scenario.keywords`), the same source as the TextMate grammar's
+(`badugi_spec.docs.textmate`); the rest are the grammar's shapes: rule IDs, cards in letter
+or symbol suits, hand values, numbers, player names, strings, comments, profile overrides.
+Anything else is an `Error` token, so the tests see a shape the lexer does not know.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from pygments.lexer import RegexLexer, bygroups, words
+from pygments.lexer import RegexLexer, bygroups
 from pygments.token import (
     Comment,
+    Error,
     Keyword,
+    Literal,
     Name,
     Number,
     Operator,
     Punctuation,
     String,
-    Text,
     Whitespace,
     _TokenType,
 )
 
-_STATEMENTS = (
-    "scenario",
-    "rules",
-    "tags",
-    "order",
-    "note",
-    "players",
-    "hand",
-    "deal",
-    "deck",
-    "shuffle",
-    "burn",
-    "reject",
-    "expect",
-    "evaluate",
-    "compare",
-    "profile",
-    "reshuffle",
-    "unfinished",
+from badugi_spec.docs.textmate import (
+    CARD,
+    CARD_COUNT,
+    NAME,
+    OVERRIDE,
+    PHASE,
+    RANKS,
+    RULE_ID,
+    SLUG,
+    STRING,
+    WORD_END,
+    WORD_START,
+    alternatives,
+    keyword_pattern,
 )
-_VERBS = (
-    "checks",
-    "bets",
-    "calls",
-    "raises",
-    "folds",
-    "goes",
-    "all-in",
-    "discards",
-    "takes",
-    "stands",
-    "pat",
-    "nothing",
-)
-_WORDS = (
-    "dealer",
-    "seed",
-    "with",
-    "is",
-    "beats",
-    "ties",
-    "to",
-    "pot",
-    "stacks",
-    "phase",
-    "turn",
-    "legal",
-    "holds",
-    "has",
-    "shows",
-    "wins",
-    "split",
-    "each",
-    "gets",
-    "back",
-    "burns",
-    "button",
-    "hands",
-    "session",
-    "over",
-    "continues",
-    "drawn",
-    "nobody",
-    "at",
-    "showdown",
-    "by",
-    "fold",
-    "badugi",
-    "bust",
-    "limit",
-    "show",
-    "order",
-    "posts",
-    "small",
-    "big",
-    "blind",
-    "tie",
-    "live",
-    "of",
-)
-_CARD = r"(?:10|[2-9TtJjQqKkAa])[shdcSHDC♠♥♦♣♤♡♢♧](?![\w♠♥♦♣])"
+from badugi_spec.scenario.keywords import Role, words
 
 TokenRules = list[tuple[str, _TokenType] | tuple[str, object] | tuple[str, object, str]]
+
+# A statement keyword opens a line, after any indentation (a fence inside a list or an
+# admonition keeps its indent); Pygments needs the indentation as a group of its own.
+_STATEMENT = r"^([ \t]*)(" + alternatives(words(Role.STATEMENT)) + ")" + WORD_END
+_ANY_WORD = WORD_START + alternatives(words(Role.WORD) + words(Role.STATEMENT)) + WORD_END
 
 
 class BadugiLexer(RegexLexer):
@@ -121,39 +65,49 @@ class BadugiLexer(RegexLexer):
     tokens: ClassVar[dict[str, TokenRules]] = {
         "root": [
             (r"\n", Whitespace),
+            (
+                rf"^([ \t]*)(scenario)(\s+)({SLUG})",
+                bygroups(Whitespace, Keyword.Declaration, Whitespace, Name.Tag),
+            ),
+            (r"^([ \t]*)(tags)\b", bygroups(Whitespace, Keyword.Declaration), "slugs"),
+            (r"^([ \t]*)(profile)\b", bygroups(Whitespace, Keyword.Declaration), "profile"),
+            (_STATEMENT, bygroups(Whitespace, Keyword.Declaration)),
             (r"[ \t]+", Whitespace),
             (r"#[^\n]*", Comment.Single),
             (r'"""', String.Doc, "narrative"),
+            (STRING, String.Double),
+            (RULE_ID, Name.Label),
             (
-                r"^(scenario)(\s+)([a-z0-9][a-z0-9-]*)",
-                bygroups(Keyword.Declaration, Whitespace, Name.Tag),
-            ),
-            (r"^tags\b", Keyword.Declaration, "slugs"),
-            (r'"(?:[^"\\\n]|\\.)*"', String.Double),
-            (r"\b[RF]\d+(?:\.\d+)?\b", Name.Label),
-            (
-                r"(\d+-card)(\s+)((?:10|[2-9JQKA])(?:-(?:10|[2-9JQKA]))*)",
+                rf"({CARD_COUNT})(\s+)({RANKS}|10|[2-9TJQKA])",
                 bygroups(Keyword.Type, Whitespace, Number),
             ),
             (r"\((badugi)\)", Keyword.Type),
-            (r"\b(?:bet|draw)-\d+\b|\bcomplete\b", Name.Constant),
-            (_CARD, String.Symbol),
-            (words(_STATEMENTS, prefix=r"^", suffix=r"\b"), Keyword.Declaration),
-            (words(_VERBS, prefix=r"(?<![\w-])", suffix=r"(?![\w-])"), Keyword),
-            (words(_WORDS, prefix=r"\b", suffix=r"\b"), Keyword.Pseudo),
-            (r"\b[A-Z][A-Za-z0-9_]*\b", Name.Variable),
+            (PHASE, Name.Constant),
+            (CARD, String.Symbol),
+            (rf"\b{RANKS}\b", Number),
+            (keyword_pattern(Role.ACTION), Keyword),
+            (_ANY_WORD, Keyword.Pseudo),
+            (NAME, Name.Variable),
             (r"\b\d+\b", Number.Integer),
-            (r"\b[a-z0-9][a-z0-9-]*\b", Name.Tag),
+            (rf"\b{SLUG}\b", Name.Tag),
             (r"[;,/]", Punctuation),
             (r"[-()]", Operator),
-            (r".", Text),
+            (r".", Error),
         ],
         "slugs": [
             (r"\n", Whitespace, "#pop"),
             (r"[ \t]+", Whitespace),
             (r"#[^\n]*", Comment.Single),
-            (r"[a-z0-9][a-z0-9-]*", Name.Tag),
-            (r".", Text),
+            (SLUG, Name.Tag),
+            (r".", Error),
+        ],
+        "profile": [
+            (r"\n", Whitespace, "#pop"),
+            (r"[ \t]+", Whitespace),
+            (r"#[^\n]*", Comment.Single),
+            (OVERRIDE, bygroups(Name.Attribute, Operator, Literal)),
+            (SLUG, Name.Namespace),
+            (r".", Error),
         ],
         "narrative": [
             (r'"""', String.Doc, "#pop"),
