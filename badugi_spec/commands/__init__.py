@@ -4,7 +4,7 @@ One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_c
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
 `protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge),
 `fuzz_mutants_cmd`, `replay_cmd`, `import_cmd`, `export_cmd`, `fmt_cmd`, `new_cmd` (with the
-hand it plays in `skeleton`).
+hand it plays in `skeleton`), `lsp_cmd` (the language server).
 
 The top layer under `cli`: it may use every layer of the package.
 """
@@ -21,6 +21,7 @@ from badugi_spec.commands import (
     fuzz_mutants_cmd,
     hand_cmds,
     import_cmd,
+    lsp_cmd,
     new_cmd,
     odds_cmd,
     play_cmd,
@@ -45,4 +46,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     export_cmd,
     fmt_cmd,
     new_cmd,
+    lsp_cmd,
 )
