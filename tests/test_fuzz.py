@@ -196,7 +196,7 @@ def test_the_evaluator_fakes_are_found_in_seconds(fake: str, topic: str, tmp_pat
 
 def test_shards_merged_equal_the_whole_run(tmp_path: Path) -> None:
     impl = _serve("--mutant", "no-burn")
-    common = ["--impl", impl, "--hands", "18", "--budget", "12", "--seed", "1", "--no-values"]
+    common = ["--impl", impl, "--hands", "60", "--budget", "12", "--seed", "1", "--no-values"]
     _, whole = _fuzz(tmp_path, *common)
     parts = []
     for shard in ("1/2", "2/2"):
@@ -206,7 +206,7 @@ def test_shards_merged_equal_the_whole_run(tmp_path: Path) -> None:
     merged_path = tmp_path / "merged.json"
     assert main(["fuzz-merge", *parts, "--json", str(merged_path)]) == 1
     merged = json.loads(merged_path.read_text("utf-8"))
-    assert merged["trials"] == whole["trials"] == list(range(18))
+    assert merged["trials"] == whole["trials"] == list(range(len(whole["trials"])))
 
     def found(report: dict[str, Any]) -> list[tuple[Any, ...]]:
         return [
@@ -222,7 +222,8 @@ def test_ctrl_c_while_shrinking_keeps_the_divergence(tmp_path: Path) -> None:
     report = tmp_path / "shrinking.json"
     process = subprocess.Popen(
         [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", _serve("--mutant", "aces-high"),
-         "--hands", "1", "--budget", "100000", "-q", "--json", str(report), "--out", ""],
+         "--hands", "1", "--budget", "100000", "--seed", "6", "-q", "--json", str(report),
+         "--out", ""],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
     time.sleep(3.5)  # trial 0 diverges at once; then the shrink runs for minutes
@@ -387,7 +388,7 @@ def test_pokerkit_plays_its_own_profile_and_shows_the_house_cap(tmp_path: Path) 
     code, report = _fuzz(tmp_path, "--impl", adapter, "--profile", "pokerkit", "--hands", "4")
     assert code == 0 and report["findings"] == []
     code, report = _fuzz(
-        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:6", "--budget", "120"
+        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:5", "--budget", "120"
     )
     assert code == 1
     # The cap (R3.6): PokerKit lets the big blind and four raises go in before the draw.

@@ -255,7 +255,9 @@ def test_pokerkit_agrees_multi_way(seats: int, count: int) -> None:
     assert not found, "\n\n".join(found[:3])
     assert {played.setup.dealer for played in hands} == set(range(seats))
     assert sum(played.result.ended_by == "showdown" for played in hands) >= count // 10
-    assert sum(len(played.result.pots) > 1 for played in hands) >= 3
+    # PokerKit forms its pots again without the losing hands (R8.31, R13.6): at three seats
+    # most side pots merge back into one, and those left have two winners.
+    assert sum(len(played.result.pots) > 1 for played in hands) >= (1 if seats == 3 else 3)
     assert sum(played.all_in for played in hands) >= count // 20
     if seats == 8:
         assert refills >= 20 and refills == sum(len(p.reshuffles) for p in hands)

@@ -213,7 +213,7 @@ class Campaign:
             else:
                 first = self._statement(trial, where, result.divergence)
                 try:
-                    finding = self._shrunk(number, trial, key, first, variant)
+                    finding = self._shrunk(number, trial, key, first, result.divergence, variant)
                 except KeyboardInterrupt:
                     # Stopped while shrinking: the divergence is kept as it was met.
                     finding = Finding(key, self.seed, number, text, result.divergence)
@@ -313,22 +313,31 @@ class Campaign:
     # ----- shrinking ---------------------------------------------------------------------
 
     def _shrunk(
-        self, number: int, trial: Trial, key: Key, first: int, variant: str = ""
+        self, number: int, trial: Trial, key: Key, first: int, seen: Divergence, variant: str = ""
     ) -> Finding:
         text = trial.text()
         _, choices = self.plan.trial(self.seed, number)
         stream = list(choices.record)
         best: dict[str, Any] = {}
+        wanted = signature(key[1], seen.expected, seen.actual)
 
         def diverges(candidate: list[int]) -> bool:
             tried, _ = self.plan.trial(self.seed, number, candidate)
             rendered, where = tried.render()
             result = self._against(self.impl, rendered, variant)
-            if result.status != "failed" or result.divergence is None:
+            d = result.divergence
+            if result.status != "failed" or d is None:
                 return False
-            if self._key(tried, where, result.divergence, variant) != key:
+            found = self._key(tried, where, d, variant)
+            # The same difference in the same kind of statement is the same divergence,
+            # though the rule read at play changed with the edit (the last event before
+            # it is only our best reading of which rule is at stake).
+            same = (
+                found[1] == key[1] and wanted and signature(key[1], d.expected, d.actual) == wanted
+            )
+            if found != key and not same:
                 return False
-            best["trial"], best["index"] = tried, self._statement(tried, where, result.divergence)
+            best["trial"], best["index"] = tried, self._statement(tried, where, d)
             return True
 
         best["trial"], best["index"] = trial, first

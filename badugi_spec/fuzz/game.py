@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable
 from typing import Any, Final
 
 from badugi_spec.cards import DECK, Card, Rank, Suit
@@ -22,10 +21,10 @@ from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
-from badugi_spec.fuzz import expects, policy, value_lines
+from badugi_spec.fuzz import expects, policy, switches, value_lines
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.trial import FuzzError, Setting, Statement, Trial
-from badugi_spec.profiles.model import HOUSE, PARAMETERS, Profile, problems_of
+from badugi_spec.profiles.model import HOUSE, Profile
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.scenario.compile import profile_object
 from badugi_spec.scenario.engine_impl import EngineImplementation, RequestError
@@ -56,6 +55,10 @@ TINY_SHARE: Final = 0.3
 """How often a trial of several hands seats one player with less than a big blind."""
 MIRRORED_SHARE: Final = 0.15
 """How often a trial deals two equal hands (see `Trial.mirrored`)."""
+BUST_SHARE: Final = 0.8
+"""`TINY_SHARE` in a trial that sets a session's switch: it shows when somebody busts."""
+SHORT_BLIND_SHARE: Final = 0.5
+"""How often, where the small blind is more than a chip, the big blind has less than it."""
 SHORT_SHARE: Final = 0.45
 """How often a seat starts short: at most what one hand can take, so it goes all-in."""
 
@@ -68,38 +71,60 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     mode = choices.below(4, (0.6, 0.22, 0.13, 0.05)) if setting.sessions else 0
     overrides: tuple[str, ...] = ()
     wanted = 1
+    passive = False
     if mode == 1:
         wanted = 2 + choices.below(MAX_HANDS - 1)
     elif mode == 2 and setting.overrides:
         # The session played to its end: a hand limit of its own (R6.4, R8.23).
         wanted = 1 + choices.below(3)
+        passive = choices.chance(PASSIVE_SHARE)
+        if passive and choices.chance(0.5):
+            # A hand for each seat: every blind won back, the stacks end as they began,
+            # and the players who began with the most tie for the session (R6.5).
+            wanted = seats
         overrides = (f"hands_per_session={wanted}",)
         profile = profile.replace(hands_per_session=wanted)
     elif mode == 3:
         # A long session: past the house's twelve hands, where other tables have no
         # limit (R6.4, R8.23).
         wanted = LONG_SESSION
-    if setting.overrides and choices.chance(SWITCH_SHARE):
-        # One rule read another way the rulebook allows: the shipped profiles leave many
-        # switches of chapter R8 at one value (no dead button, no cap lifted heads-up).
-        profile, switched = _switched(choices, profile)
+    # One rule read another way the rulebook allows: the shipped profiles leave many
+    # switches of chapter R8 at one value (no dead button, no cap lifted heads-up). Drawn
+    # either way, so that a shrink that drops the switch keeps the rest of the trial.
+    switch_drawn = choices.chance(SWITCH_SHARE)
+    switched_profile, switched = switches.switched(choices, profile, several=mode > 0)
+    if setting.overrides and switch_drawn:
+        profile = switched_profile
         overrides = (*overrides, *switched)
+    # A session's own switch shows only when somebody busts: most often somebody does.
+    session_switch = any(o.split("=")[0] in switches.SESSION_SWITCHES for o in overrides)
+    tiny_share = BUST_SHARE if session_switch else TINY_SHARE
     stacks = tuple(_stack(choices, profile) for _ in range(seats))
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
     trial.mirrored = choices.chance(MIRRORED_SHARE)
     trial.pair = choices.below(seats - 1)
-    if mode and choices.chance(TINY_SHARE):
+    big_blind = (dealer + (1 if seats == 2 else 2)) % seats
+    # Each choice made either way (see the switch above).
+    tiny_drawn, where, chips = (
+        choices.chance(tiny_share),
+        choices.below(seats),
+        1 + choices.below(profile.big_blind),
+    )
+    short_drawn, short_chips = choices.chance(SHORT_BLIND_SHARE), choices.below(profile.big_blind)
+    tiny = list(stacks)
+    if mode and tiny_drawn:
         # One seat all but bust: it goes all-in on a blind and busts, and the next hands
-        # show how the button and the blinds move past it (R6.2, R8.23).
-        tiny = list(stacks)
-        # Counted from the big blind (0) round the table: most often the one who posts
-        # all-in and busts at once.
-        big_blind = (dealer + (1 if seats == 2 else 2)) % seats
-        tiny[(big_blind + choices.below(seats)) % seats] = 1 + choices.below(profile.big_blind)
-        trial.stacks = stacks = tuple(tiny)
+        # show how the button and the blinds move past it (R6.2, R8.23). Counted from the
+        # big blind (0) round the table: most often the one who posts all-in and busts.
+        tiny[(big_blind + where) % seats] = chips
+    elif profile.small_blind > 1 and short_drawn:
+        # A big blind posted short, for less than the small blind: still the big blind,
+        # named by its seat and not by its size (R8.3).
+        tiny[big_blind] = 1 + short_chips % (profile.small_blind - 1)
+    trial.stacks = stacks = tuple(tiny)
     trial.aggressive = choices.chance(AGGRESSIVE_SHARE)
-    trial.passive = mode == 2 and choices.chance(PASSIVE_SHARE)
+    trial.passive = passive
     trial.stop = choices.chance(STOP_SHARE)
     _Player(trial, choices, setting.omit).session(wanted, several=mode > 0)
     return trial
@@ -122,49 +147,6 @@ def play_values(
         drawn = len(choices.record)
         trial.statements.append(Statement("check", text, 0, rule, topic=topic, drawn=drawn))
     return trial
-
-
-SWITCHES: Final = (
-    "button_moves", "cap_heads_up", "fold_when_free", "return_uncalled", "short_all_in",
-    "complete_short_all_in", "cap_counts_blind", "cap_counts_short_all_in",
-    "raise_over_posted_blind", "call_full_big_blind", "covered_is_all_in",
-    "keep_turn_when_others_all_in", "all_in_may_fold", "burn_when_all_pat", "draw_delivery",
-    "last_card", "own_discards_back", "burn_after_reshuffle", "odd_chip",
-    "odd_chip_between_halves", "pots_without_losers", "session_ends",
-    "ante", "small_blind", "spread_last_max",
-)  # fmt: skip
-"""The parameters a trial may set another way: each a rule with its choices."""
-_NUMBERS: Final[dict[str, Callable[[Profile], tuple[int, ...]]]] = {
-    # An ante: dead money, odd pots (R8.3, R8.15).
-    "ante": lambda profile: (1,),
-    # A small blind as large as the big: a big blind posted short is below it (R8.3, R8.26).
-    "small_blind": lambda profile: (profile.big_blind,),
-    # A spread game whose last round is wider (R14.8).
-    "spread_last_max": lambda profile: (2 * profile.spread_max,) if profile.spread_max else (),
-}
-"""For the number switches, the values a trial may set."""
-
-
-def _switched(choices: Choices, profile: Profile) -> tuple[Profile, tuple[str, ...]]:
-    """`profile` with one switch of `SWITCHES` set to another of its values, and the
-    override that says so; unchanged when the value would not make a valid profile."""
-    name = SWITCHES[choices.below(len(SWITCHES))]
-    if profile.betting == "spread" and choices.chance(0.5):
-        name = "spread_last_max"  # a spread game's own switch, or it is rarely drawn (R14.8)
-    param = PARAMETERS[name]
-    current = getattr(profile, param.name)
-    values: tuple[object, ...] = (True, False) if param.kind is bool else param.choices
-    if param.kind is int:
-        values = _NUMBERS[param.name](profile)
-    others = [value for value in values if value != current]
-    if not others:
-        return profile, ()
-    value = others[choices.below(len(others))]
-    changed = profile.replace(**{param.name: value})
-    if problems_of(changed):
-        return profile, ()
-    text = str(value).lower() if isinstance(value, bool) else str(value)
-    return changed, (f"{param.name}={text}",)
 
 
 def _stack(choices: Choices, profile: Profile) -> int:
@@ -263,7 +245,10 @@ class _Player:
             order = "shuffle seed " + str(seed)
             if trial.mirrored:
                 order = "deck " + " ".join(map(str, deck))
-            self._say("hand", [f"hand {number}", *words, order], number)
+            # The session goes on to another hand (R6.4): the rule a refused deal is
+            # filed under, whatever the hand before it ended with.
+            self._say("hand", [f"hand {number}"], number, "R6.4")
+            self._say("hand", [*words, order], number)
         else:
             trial.first_posts = words
         state = self._ok(outcome if outcome is not None else self.engine.deal(request))
@@ -323,9 +308,12 @@ class _Player:
         """Now and then, at three seats or more, one player posts a live big blind before
         the deal, as one who joins the table between the blinds does (R8.3)."""
         names = self.trial.names
-        if len(names) < 3 or not self.choices.chance(LIVE_POST_SHARE):
+        if len(names) < 3:
             return []
-        seat = self.choices.below(len(names))
+        # Both choices made either way: a shrink that drops the post keeps the rest.
+        wanted, seat = self.choices.chance(LIVE_POST_SHARE), self.choices.below(len(names))
+        if not wanted:
+            return []
         return [{"player": names[seat], "chips": self.trial.profile.big_blind}]
 
     def _tied(self, hand: Hand, action: Action) -> Action:

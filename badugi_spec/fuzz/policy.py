@@ -127,6 +127,15 @@ def _wrong_amount(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action |
     return Action(seat, option.kind, amount=top + 1)
 
 
+def _off_the_chip(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action | None:
+    """An amount inside the range but not a multiple of the chip (R14.9)."""
+    option = options.get(Kind.BET) or options.get(Kind.RAISE)
+    unit = hand.profile.chip_unit
+    if option is None or unit == 1 or option.most <= option.to:
+        return None
+    return Action(seat, option.kind, amount=option.to + 1)
+
+
 def _over_the_cap(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action | None:
     if Kind.DRAW in options or Kind.BET in options or Kind.RAISE in options:
         return None
@@ -162,6 +171,7 @@ def _discard_twice(hand: Hand, seat: int, options: dict[Kind, Legal]) -> Action 
 ATTEMPTS: tuple[Attempt, ...] = (
     _out_of_turn,
     _wrong_amount,
+    _off_the_chip,
     _over_the_cap,
     _check_or_call,
     _discard_not_held,
@@ -174,12 +184,20 @@ def attempt(hand: Hand, choices: Choices) -> Action | None:
 
     Only a candidate: the game tries it on a copy of our engine and keeps it only if our
     engine refuses it (with the code the line then expects)."""
-    if not choices.chance(ILLEGAL_SHARE):
+    # The same three choices whether or not an attempt is made: a shrink that lowers the
+    # first to 0 drops the `reject` line and leaves the rest of the trial as it was.
+    wanted = choices.chance(ILLEGAL_SHARE)
+    off_chip = choices.chance(0.5)
+    which = choices.below(len(ATTEMPTS))
+    if not wanted:
         return None
     seat = hand.to_act
     assert seat is not None
     options = {o.kind: o for o in hand.legal_actions()}
-    return ATTEMPTS[choices.below(len(ATTEMPTS))](hand, seat, options)
+    if hand.profile.chip_unit > 1 and off_chip:
+        # In chips above one, half the attempts are amounts off the chip (R14.9).
+        return _off_the_chip(hand, seat, options)
+    return ATTEMPTS[which](hand, seat, options)
 
 
 __all__ = ["ATTEMPTS", "attempt", "choose"]

@@ -165,6 +165,11 @@ class PokerKitImplementation(Table):
             # PokerKit posts its blinds only, in place: a live big blind posted out of turn
             # (R8.3) cannot be set up, so the case is not-supported, not played without it.
             raise Skip("PokerKit has no live big blind posted out of turn (R8.3)")
+        seated = sum(1 for stack in self.stacks if stack > 0)
+        if seated == 2 and self.profile.small_blind == self.profile.big_blind:
+            # Heads-up PokerKit finds the first to act from the larger blind; with the two
+            # equal it starts with the big blind, not the button (R1.7).
+            raise Skip("PokerKit heads-up with equal blinds starts with the big blind (R1.7)")
         try:
             self._deal(
                 [pk_card(c) for c in hand["deck"]],

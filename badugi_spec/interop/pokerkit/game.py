@@ -95,10 +95,11 @@ POKERKIT_BIG_BET: dict[str, object] = {
         "keep_turn_when_others_all_in",
         "odd_chip",
     )
-}
+} | {"pots_without_losers": True}
 """PokerKit's readings that a pot-limit or no-limit game shows too with more than two
-players: its reopening (R13.2) and its multi-way edges (R13.5). The others are about the
-limit cap, which an uncapped big-bet game does not have."""
+players: its reopening (R13.2), its multi-way edges (R13.5) and its pots formed again
+without the losing hands (R13.6). The others are about the limit cap, which an uncapped
+big-bet game does not have."""
 
 
 POKERKIT_DRAWS: dict[str, object] = {
@@ -144,8 +145,8 @@ def pokerkit_readings(profile: Profile, *, seats: int) -> dict[str, object]:
 
     These are rules PokerKit reads its own way in any game, each a parameter of its own
     (R8.8, R8.15, R8.18, R8.26-R8.28, R8.30); `--profile pokerkit` checks them in plain
-    fixed-limit Badugi. A big-bet cross-check takes PokerKit's reopening (R13.2) and
-    multi-way edges (R13.5) at 3+ seats, and compares what is new in chapter R14: the
+    fixed-limit Badugi. A big-bet cross-check takes PokerKit's reopening (R13.2),
+    multi-way edges (R13.5) and pots (R13.6) at 3+ seats, and compares what is new in chapter R14: the
     ranges, the pot and the all-ins. A split-pot cross-check (R21, R22) takes PokerKit's
     draws and refills (R13.4), its odd chip between the halves (R13.6) and, in fixed
     limit, its reopening and multi-way edges (R13.2, R13.5), and compares what is new:

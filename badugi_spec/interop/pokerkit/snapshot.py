@@ -82,8 +82,14 @@ def pots(table: Table) -> list[dict[str, Any]]:
     """Main pot first, then side pots, from each player's chips in the middle (R8.13):
     PokerKit's rule, levels of every contribution, pots with the same players merged."""
     state = table.hand_state
-    contributions = [p - r for p, r in zip(table.put_in, table.returned, strict=True)]
     live = list(state.statuses) if state.status else [bool(k) for k in _live_at_end(table)]
+    return _levels(table, live)
+
+
+def _levels(table: Table, live: list[bool]) -> list[dict[str, Any]]:
+    """The pots of every contribution level, each open to the `live` hands that reach
+    it; pots next to each other with the same hands are one (R8.13)."""
+    contributions = [p - r for p, r in zip(table.put_in, table.returned, strict=True)]
     pots: list[tuple[int, tuple[int, ...]]] = []
     below = 0
     for level in sorted(set(contributions)):
@@ -116,9 +122,22 @@ def settled_pots(table: Table) -> list[dict[str, Any]]:
         ]
     # PokerKit pushes each pot to the best of its hands; once it has killed the hands
     # that cannot win, its own pots merge, so the winners are read from its hand values.
+    settled = _with_winners(table, table.final_pots)
+    if table.profile.pots_without_losers and len(settled) > 1:
+        # PokerKit kills every hand that wins no pot and only then counts its pots: the
+        # pots it pushes are those formed again among the hands left (R8.31, R13.6). One
+        # pot is the same chips either way, and is told as it stands.
+        winning = {name for pot in settled for name in pot["winners"]}
+        left = [table.names[seat] in winning for seat in table.order]
+        settled = _with_winners(table, _levels(table, left))
+    return settled
+
+
+def _with_winners(table: Table, pots: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each pot with its best hands among those it is open to, by PokerKit's values."""
     seat_of = {table.names[seat]: i for i, seat in enumerate(table.order)}
     settled = []
-    for pot in table.final_pots:
+    for pot in pots:
         values = {name: table.shown_values[seat_of[name]] for name in pot["eligible"]}
         best = max(v for v in values.values() if v is not None)
         settled.append(pot | {"winners": [n for n, v in values.items() if v == best]})

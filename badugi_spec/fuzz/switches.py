@@ -1,0 +1,115 @@
+"""The rule switches a fuzzed trial may set another way than its profile does.
+
+The shipped profiles leave many parameters of chapter R8 at one value (no dead button, no
+cap lifted heads-up, blinds of one and two chips): a trial sets one of them another way
+the rulebook allows, and says so on its `profile` line, so every reading is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from badugi_spec.fuzz.choices import Choices
+from badugi_spec.profiles.model import PARAMETERS, Profile, problems_of
+
+SWITCHES: Final = (
+    "button_moves", "cap_heads_up", "fold_when_free", "return_uncalled", "short_all_in",
+    "complete_short_all_in", "cap_counts_blind", "cap_counts_short_all_in",
+    "raise_over_posted_blind", "call_full_big_blind", "covered_is_all_in",
+    "keep_turn_when_others_all_in", "all_in_may_fold", "burn_when_all_pat", "draw_delivery",
+    "last_card", "own_discards_back", "burn_after_reshuffle", "odd_chip",
+    "odd_chip_between_halves", "pots_without_losers", "session_ends",
+    "ante", "small_blind", "spread_last_max", "blinds",
+)  # fmt: skip
+"""The parameters a trial may set another way, each a rule with its choices; `blinds` sets
+the blinds with the bets or the chip that go with them (`_scaled`)."""
+_NUMBERS: Final[dict[str, Callable[[Profile], tuple[int, ...]]]] = {
+    # An ante: dead money, odd pots (R8.3, R8.15).
+    "ante": lambda profile: (1,),
+    # A small blind as large as the big: a big blind posted short is below it (R8.3, R8.26).
+    "small_blind": lambda profile: (profile.big_blind,),
+    # A spread game whose last round is wider (R14.8).
+    "spread_last_max": lambda profile: (2 * profile.spread_max,) if profile.spread_max else (),
+}
+"""For the number switches, the values a trial may set."""
+
+
+SESSION_SWITCHES: Final = ("button_moves", "session_ends")
+"""The switches that show only over several hands, after a bust (R8.23)."""
+SESSION_SHARE: Final = 0.4
+"""How often a trial of several hands that sets a switch sets one of the session's."""
+OWN_SWITCH: Final = {
+    "spread": ("spread_last_max", 0.5),  # a wider last round (R14.8)
+    "pot-limit": ("blinds", 0.5),  # chips of 5 (R14.9)
+    "half-pot": ("blinds", 0.5),
+    "no-limit": ("blinds", 0.5),
+}
+"""Per betting structure, the switch drawn first, and how often; else `blinds` one time
+in four (a big blind that can be posted below the small blind, R8.3)."""
+
+
+def switched(
+    choices: Choices, profile: Profile, *, several: bool
+) -> tuple[Profile, tuple[str, ...]]:
+    """`profile` with one switch of `SWITCHES` set to another of its values, and the
+    override that says so; unchanged when the value would not make a valid profile.
+
+    Some switches show only in some trials, and are drawn first there, or they are rarely
+    drawn among the others: a betting structure's own (`OWN_SWITCH`), and in a trial of
+    several hands those of the session (`SESSION_SWITCHES`)."""
+    # Five choices, whichever switch and value they pick: a shrink that lowers one of them
+    # changes the switch and leaves the rest of the trial as it was.
+    name = SWITCHES[choices.below(len(SWITCHES))]
+    own, share = OWN_SWITCH.get(profile.betting, ("blinds", 0.25))
+    own_drawn, session_drawn = choices.chance(share), choices.chance(SESSION_SHARE)
+    session_name = SESSION_SWITCHES[choices.below(len(SESSION_SWITCHES))]
+    pick = choices.below(len(SWITCHES))  # the value, among the others (never more than these)
+    if own_drawn:
+        name = own
+    elif several and session_drawn:
+        name = session_name
+    if name == "blinds":
+        return _scaled(profile)
+    param = PARAMETERS[name]
+    current = getattr(profile, param.name)
+    values: tuple[object, ...] = (True, False) if param.kind is bool else param.choices
+    if param.kind is int:
+        values = _NUMBERS[param.name](profile)
+    others = [value for value in values if value != current]
+    if not others:
+        return profile, ()
+    value = others[pick % len(others)]
+    changed = profile.replace(**{param.name: value})
+    if problems_of(changed):
+        return profile, ()
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return changed, (f"{param.name}={text}",)
+
+
+CHIP: Final = 5
+"""The chip of a big-bet trial with larger blinds (R14.9)."""
+
+
+def _scaled(profile: Profile) -> tuple[Profile, tuple[str, ...]]:
+    """`profile` with blinds above one chip: in fixed limit 2 and 4 (every bet doubled), so
+    a big blind posted short can be less than the small blind (R8.3); in big bet 5 and 10
+    in chips of 5, so an amount can be off the chip (R14.9). A spread game stays as it is:
+    its spread is in single chips."""
+    if profile.betting == "spread":
+        return profile, ()
+    if profile.betting == "fixed-limit":
+        sizes = tuple(2 * size for size in profile.bet_sizes)
+        changes: dict[str, object] = {"small_blind": 2, "big_blind": 4, "bet_sizes": sizes}
+    else:
+        changes = {"small_blind": CHIP, "big_blind": 2 * CHIP, "chip_unit": CHIP}
+    changed = profile.replace(**changes)
+    if problems_of(changed):
+        return profile, ()
+    words = {
+        key: ",".join(map(str, v)) if isinstance(v, tuple) else str(v) for key, v in changes.items()
+    }
+    return changed, tuple(f"{key}={text}" for key, text in words.items())
+
+
+__all__ = ["SESSION_SWITCHES", "SWITCHES", "switched"]
