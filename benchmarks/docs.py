@@ -1,4 +1,10 @@
-"""Docs: wall time of a strict site build, if the site exists."""
+"""Docs: the strict site build, an author's edit under `make serve`, and what the site weighs.
+
+The build is timed cold (no cache on disk: every scenario run, every page drawn) as CI and
+a fresh clone meet it. The edit is one scenario retitled while `mkdocs serve` runs, timed
+until the page that shows it has changed (`badugi_spec.docs.live`); and the built site is
+weighed page by page (`badugi_spec.docs.budgets`).
+"""
 
 from __future__ import annotations
 
@@ -8,26 +14,74 @@ import sys
 import tempfile
 from pathlib import Path
 
+from badugi_spec.docs.budgets import (
+    PAGE_BYTES,
+    PAGE_ELEMENTS,
+    SEARCH_BYTES,
+    SEARCH_INDEX,
+    page_weights,
+)
+from badugi_spec.docs.live import ServeError, time_edit
 from benchmarks.timing import Row, seconds
 
 ROOT = Path(__file__).resolve().parent.parent
-WHAT = "mkdocs build --strict (s)"
+BUILD = "mkdocs build --strict, cold (s)"
+BUILD_TARGET = 15.0
+EDIT = "edit a scenario to its page updated, make serve (s)"
+EDIT_TARGET = 5.0
+EDITED = ROOT / "scenarios" / "03-betting" / "big-blind-option-check.badugi"
 
 
 def run() -> list[Row]:
     if not (ROOT / "mkdocs.yml").exists():
-        return [Row("docs", WHAT, None, None, "s", None, "", None, "n/a (no mkdocs.yml)")]
-    with tempfile.TemporaryDirectory() as site:
-        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", site]
-        env = os.environ | {"NO_MKDOCS_2_WARNING": "1"}
+        return [Row("docs", BUILD, None, None, "s", None, "", None, "n/a (no mkdocs.yml)")]
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        site = Path(scratch) / "site"
+        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)]
+        env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "BADUGI_DOCS_CACHE": "off"}
         outcome: list[subprocess.CompletedProcess[str]] = []
         wall = seconds(
             lambda: outcome.append(
                 subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
             )
         )
-    done = outcome[0]
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["?"])[-1]
-        return [Row("docs", WHAT, wall, None, "s", None, "", None, f"build FAILED: {last[:80]}")]
-    return [Row("docs", WHAT, wall, None, "s", None, "", None, "")]
+        done = outcome[0]
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["?"])[-1]
+            return [Row("docs", BUILD, wall, None, "s", None, "", None, f"FAILED: {last[:80]}")]
+        rows.append(_row(BUILD, wall, BUILD_TARGET, "s"))
+        heaviest = page_weights(site)[0]
+        most_elements = max(page_weights(site), key=lambda w: w.elements)
+        rows.append(
+            _row(
+                "largest page (kB of HTML)",
+                heaviest.bytes / 1000,
+                PAGE_BYTES / 1000,
+                "kB",
+                note=heaviest.page,
+            )
+        )
+        rows.append(
+            _row(
+                "most elements on a page",
+                most_elements.elements,
+                PAGE_ELEMENTS,
+                "",
+                note=most_elements.page,
+            )
+        )
+        index = (site / SEARCH_INDEX).stat().st_size
+        rows.append(_row("search index (kB)", index / 1000, SEARCH_BYTES / 1000, "kB"))
+    try:
+        edit = time_edit(ROOT, EDITED, "generated/03-betting/")
+    except ServeError as error:
+        rows.append(Row("docs", EDIT, None, None, "s", None, "", None, f"FAILED: {error}"[:90]))
+        return rows
+    note = f"{edit.rebuilds} rebuild(s); first build {edit.first_build:.1f} s"
+    rows.append(_row(EDIT, edit.seconds, EDIT_TARGET, "s", note=note))
+    return rows
+
+
+def _row(what: str, ours: float, most: float, unit: str, *, note: str = "") -> Row:
+    return Row("docs", what, ours, None, unit, None, f"<= {most:g}", ours <= most, note)

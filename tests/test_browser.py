@@ -83,6 +83,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     links += '\n<link rel="stylesheet" href="stylesheets/extra.css">'
     (site / "probe.html").write_text(PROBE.format(links=links), encoding="utf-8")
     (site / "frame.html").write_text(FRAME, encoding="utf-8")
+    (site / "fold.html").write_text(FOLD, encoding="utf-8")
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -304,3 +305,40 @@ def test_search_index_loads_over_http(base_url: str) -> None:
     for rule_id in load():
         assert rule_id in text, rule_id
     assert "generated/03-betting/#R3.6" in locations
+
+
+FOLD = """<!doctype html><html><head><meta charset="utf-8"></head><body>
+<iframe id="f" style="width:1000px;height:800px" src="/generated/03-betting/"></iframe>
+<pre id="out">pending</pre>
+<script>
+// Opens the first fold that loads a hand, waits, and reports what it then holds.
+const f = document.getElementById("f");
+f.onload = () => {
+  const d = f.contentDocument;
+  const fold = d.querySelector("details.hand-fragment");
+  fold.open = true;
+  setTimeout(() => {
+    document.getElementById("out").textContent = JSON.stringify({
+      loaded: fold.getAttribute("data-loaded"),
+      tables: fold.querySelectorAll("table.badugi-steps").length,
+      link: fold.querySelectorAll(":scope > .fragment-link").length,
+      source: fold.querySelectorAll("details.scenario-source").length,
+    });
+  }, 1500);
+};
+</script></body></html>
+"""
+
+
+def test_a_fold_loads_its_hand_when_opened(base_url: str) -> None:
+    with urllib.request.urlopen(base_url + "generated/03-betting/", timeout=30) as reply:
+        page = reply.read().decode("utf-8")
+    assert 'class="hand-fragment" data-fragment="../examples/' in page
+    assert "badugi-steps" not in page.split("hand-fragment", 1)[1].split("</details>", 1)[0]
+    dom = dump_dom(base_url + "fold.html")
+    match = re.search(r'<pre id="out">(\{.*?\})</pre>', dom)
+    assert match, dom[-800:]
+    seen = json.loads(match.group(1))
+    # Loaded into the fold, in place of the link, with its own source fold inside.
+    assert seen == {"loaded": "yes", "tables": seen["tables"], "link": 0, "source": 1}, seen
+    assert seen["tables"] >= 1

@@ -163,8 +163,12 @@ def test_house_example_on_the_hand_values_page(site: Path) -> None:
     assert "K♦</span> is dropped: it shares ♦ with" in page
     assert "Result: Bob wins 12 at showdown" in page
     assert "<details" in page and "Scenario source: worked-example-trip-to-badugi.badugi" in page
-    assert '<span class="kd">scenario</span>' in page  # highlighted by BadugiLexer
-    assert '<span class="nl">R2.1</span>' in page  # the lexer's rule ID token
+    # The source loads when its fold is opened: a file of its own, highlighted.
+    fragment = "sources/house-worked-example.html"
+    assert f'data-fragment="../{fragment}"' in page
+    source = (site / "generated" / fragment).read_text(encoding="utf-8")
+    assert '<span class="kd">scenario</span>' in source  # highlighted by BadugiLexer
+    assert '<span class="nl">R2.1</span>' in source  # the lexer's rule ID token
     assert 'href="#R2.1"' in page  # rule IDs link to their rule
 
 
@@ -234,6 +238,7 @@ class _Config:
 
     def __init__(self, docs_dir: Path) -> None:
         self.docs_dir = str(docs_dir)
+        self.config_file_path = str(docs_dir / "mkdocs.yml")
         self.nav: list[Any] = [
             {"Learn": [{"Home": "index.md"}]},
             {"Rules": []},
@@ -243,12 +248,20 @@ class _Config:
 
 @pytest.mark.parametrize("written", [True, False])
 def test_nav_fills_rules_and_keeps_implementers_only_if_written(
-    tmp_path: Path, written: bool
+    tmp_path: Path, written: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from badugi_spec.docs.hook import on_config
 
     if written:
         (tmp_path / "implementers.md").write_text("# Checking\n", encoding="utf-8")
+    # The navigation alone: the site it is drawn with is stood in for, its chapters in
+    # one page each.
+    from badugi_spec.docs import hook
+    from badugi_spec.docs.build import Site, nav_chapters
+    from badugi_spec.rules import load_chapters
+
+    site = Site({}, {}, nav_chapters(load_chapters(), {}), {})
+    monkeypatch.setattr(hook, "render_site", lambda scenarios: site)
     config = _Config(tmp_path)
     on_config(cast(Any, config))
     rules = config.nav[1]["Rules"]
@@ -261,7 +274,7 @@ def test_nav_fills_rules_and_keeps_implementers_only_if_written(
 
 
 def test_step_tables_read_well_for_refusals_and_the_last_action(site: Path) -> None:
-    page = (site / "generated" / "03-betting" / "index.html").read_text(encoding="utf-8")
+    page = opened(site, "generated/03-betting")
     # A refusal reads as a person would say it: who tried what, the rule and the reason.
     assert "tries to bet 2, not allowed (R3.1): " in page
     assert 'Ann</td><td class="what">tries to fold, not allowed (R3.4): ' in page
@@ -278,6 +291,26 @@ def test_step_tables_read_well_for_refusals_and_the_last_action(site: Path) -> N
 
 def page(site: Path, name: str) -> str:
     return (site / name / "index.html").read_text(encoding="utf-8")
+
+
+_FRAGMENT = re.compile(r'data-fragment="\.\./([\w./-]+)"')
+
+
+def opened(site: Path, name: str) -> str:
+    """The page with every fold opened, as a reader who opens them sees it: each fragment
+    it links (`docs.fragments`) put in after it, those linked from fragments too."""
+    html = page(site, name)
+    seen: set[str] = set()
+    todo = _FRAGMENT.findall(html)
+    while todo:
+        path = todo.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        text = (site / "generated" / path).read_text(encoding="utf-8")
+        html += text
+        todo += _FRAGMENT.findall(text)
+    return html
 
 
 def test_home_page_opens_with_the_worked_example_for_learners(site: Path) -> None:
@@ -471,3 +504,31 @@ def test_order_is_a_place_among_the_rules_examples() -> None:
     assert ids(a, b, example("first", order=1)) == ["first", "a", "b"]
     # Two asking for one place take it and the next, by path; order 1 still leads.
     assert ids(a, b, example("y", order=1), example("x", order=1)) == ["x", "y", "a", "b"]
+
+
+# ----- what the site weighs ------------------------------------------------------------------
+
+
+def test_pages_and_search_index_fit_their_budgets(site: Path) -> None:
+    from badugi_spec.docs.budgets import over_budget, page_weights
+
+    assert over_budget(site) == []
+    weights = page_weights(site)
+    # Really read: the chapters' pages are there, and the heaviest is no empty file.
+    assert weights[0].bytes > 50_000 and weights[0].elements > 1_000
+    assert any(w.page == "generated/08-profiles-and-tables-2/" for w in weights)
+
+
+def test_every_fold_loads_a_file_of_the_site(site: Path) -> None:
+    """Each fold that loads on opening names a fragment the build wrote, and each fragment
+    holds what its fold promises: a hand's tables, or a highlighted source."""
+    folds = 0
+    for path in site.rglob("index.html"):
+        for target in _FRAGMENT.findall(path.read_text(encoding="utf-8")):
+            folds += 1
+            fragment = site / "generated" / target
+            assert fragment.is_file(), (path, target)
+            body = fragment.read_text(encoding="utf-8")
+            wanted = "badugi-example" if target.startswith("examples/") else 'class="kd"'
+            assert wanted in body, target
+    assert folds > 300  # every scenario's source, and the examples folded under a rule

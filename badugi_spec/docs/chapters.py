@@ -2,25 +2,38 @@
 example lives on them: the links that all the generated pages use.
 
 A chapter page shows each rule with its leading worked example, the others folded away
-under it. Which page a rule or an example is on is recorded once per build
-(`place_rules`, `place_scenarios`) before any page is drawn.
+under it. A chapter too large for one page (a learner's phone parses a page of 2 MB for
+seconds) is cut between rules into parts of about `PART_BUDGET` each (`plan_parts`).
+Which page a rule or an example is on is recorded once per build (`place_rules`,
+`place_scenarios`) before any page is drawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Final
 
 from badugi_spec.rules import Chapter, Rule
 
+from . import fragments
 from .about import ABOUT_PAGE, link_citations
-from .examples import Executed, scenario_html, scenario_md
+from .cache import digest
+from .examples import Executed, example_html, folded_html, scenario_md
 from .render import inline_md, link_rules, md_cardify
 
+PART_BUDGET: Final = 200_000
+"""About this many characters of a page's Markdown and raw HTML per part: the built page
+then stays under 400 kB of HTML and 10,000 elements (checked on the strict build)."""
+FOLDED_WEIGHT: Final = 800
+"""A folded example in the page: its title, story links and the fold, its hand not drawn."""
 
-def chapter_page(chapter: Chapter) -> str:
-    """`rules/03-betting.md` -> `03-betting.md`: stable as long as the file keeps its name."""
-    return Path(chapter.path).name
+
+def chapter_page(chapter: Chapter, part: int = 1) -> str:
+    """`rules/03-betting.md` -> `03-betting.md` (its second part `03-betting-2.md`):
+    stable as long as the file keeps its name."""
+    stem = Path(chapter.path).stem
+    return f"{stem}.md" if part == 1 else f"{stem}-{part}.md"
 
 
 def rule_anchor(rule_id: str) -> str:
@@ -33,19 +46,81 @@ def rule_anchor(rule_id: str) -> str:
 _PAGE_OF_RULE: dict[str, str] = {}
 _SCENARIO_HREF: dict[str, str] = {}
 
+Parts = dict[str, tuple[tuple[Rule, ...], ...]]
+"""Each chapter's rules, page by page: one tuple for a chapter on one page."""
 
-def place_rules(chapters: Sequence[Chapter]) -> None:
-    """Record which chapter page each rule is on, for every link to a rule."""
+
+def _shown_first(executed: Sequence[Executed]) -> dict[str, list[Executed]]:
+    """Each rule's examples: those citing it first."""
+    by_rule: dict[str, list[Executed]] = {}
+    for item in executed:
+        by_rule.setdefault(item.scenario.rules[0], []).append(item)
+    return by_rule
+
+
+def _weight(rule: Rule, examples: Sequence[Executed], chapter_stem: str) -> int:
+    if not examples:
+        return len(rule.text)
+    featured = ordered_examples(examples, chapter_stem)[0]
+    story = len(featured.scenario.text) + len(featured.scenario.title)
+    return len(rule.text) + story + len(example_html(featured)) + FOLDED_WEIGHT * len(examples)
+
+
+def plan_parts(chapters: Sequence[Chapter], executed: Sequence[Executed]) -> Parts:
+    """Each chapter cut between rules into parts of at most `PART_BUDGET` (a rule heavier
+    than that is a part of its own), in rulebook order."""
+    by_rule = _shown_first(executed)
+    parts: Parts = {}
+    for chapter in chapters:
+        stem = Path(chapter.path).stem
+        cut: list[list[Rule]] = [[]]
+        load = 0
+        for rule in chapter.rules:
+            weight = _weight(rule, by_rule.get(rule.id, []), stem)
+            if cut[-1] and load + weight > PART_BUDGET:
+                cut.append([])
+                load = 0
+            cut[-1].append(rule)
+            load += weight
+        parts[chapter.id] = tuple(tuple(rules) for rules in cut)
+    return parts
+
+
+def place_rules(chapters: Sequence[Chapter], parts: Parts | None = None) -> None:
+    """Record which page each rule is on, for every link to a rule."""
     _PAGE_OF_RULE.clear()
     for chapter in chapters:
-        for rule in chapter.rules:
-            _PAGE_OF_RULE[rule.id] = chapter_page(chapter)
+        pages = (parts or {}).get(chapter.id) or (chapter.rules,)
+        for number, rules in enumerate(pages, start=1):
+            for rule in rules:
+                _PAGE_OF_RULE[rule.id] = chapter_page(chapter, number)
+
+
+def page_of_anchor(anchor: str) -> str | None:
+    """The generated page holding `anchor`: a rule ID or a worked example's ID."""
+    if anchor in _PAGE_OF_RULE:
+        return _PAGE_OF_RULE[anchor]
+    href = _SCENARIO_HREF.get(anchor)
+    return href.partition("#")[0] if href else None
 
 
 def place_scenarios(executed: Sequence[Executed]) -> None:
     """Record where each worked example is shown: under the first rule it cites."""
     _SCENARIO_HREF.clear()
     _SCENARIO_HREF.update({e.scenario.id: scenario_href(e) for e in executed})
+    places = [*sorted(_PAGE_OF_RULE.items()), *sorted(_SCENARIO_HREF.items())]
+    _PLACES[:] = [digest(*(f"{name}={page}" for name, page in places))]
+
+
+_PLACES: list[str] = [""]
+"""A key of where every rule and example is (`place_scenarios`): a drawn example's links
+are right as long as it is the same."""
+
+
+def _drawn(kind: str, executed: Executed, draw: Callable[[], str]) -> str:
+    if not executed.key:
+        return draw()
+    return fragments.drawn(digest(kind, executed.key, _PLACES[0]), draw)
 
 
 def rule_href(rule_id: str) -> str:
@@ -142,7 +217,13 @@ def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> lis
         lines += [
             f'<p class="examples-head">Worked example for {rule.id}</p>',
             "",
-            scenario_md(featured, rule_link=rule_link, scenario_href=scenario_href_by_id),
+            _drawn(
+                "featured",
+                featured,
+                lambda: scenario_md(
+                    featured, rule_link=rule_link, scenario_href=scenario_href_by_id
+                ),
+            ),
             "",
         ]
         if others:
@@ -155,31 +236,66 @@ def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> lis
             ]
             for item in others:
                 folded.append(
-                    scenario_html(item, rule_link=_site_rule_link, scenario_href=_site_scenario)
+                    _drawn(
+                        "folded",
+                        item,
+                        lambda item=item: folded_html(  # type: ignore[misc]
+                            item, rule_link=_site_rule_link, scenario_href=_site_scenario
+                        ),
+                    )
                 )
             lines += ["\n".join([*folded, "</details>"]), ""]
     if cited:
         links = ", ".join(f"[{inline_md(e.scenario.title)}]({scenario_href(e)})" for e in cited)
-        lines += [f"Also shown in: {links}.", "{: .also-shown }", ""]
+        # Lists of titles, up to dozens long: left out of the search, which finds each
+        # example under its own heading.
+        lines += [f"Also shown in: {links}.", '{: .also-shown data-search-exclude="" }', ""]
     return lines
 
 
-def chapter_md(chapter: Chapter, executed: Sequence[Executed]) -> str:
+def chapter_pages(
+    chapter: Chapter, executed: Sequence[Executed], parts: Sequence[Sequence[Rule]] = ()
+) -> dict[str, str]:
+    """The chapter's page, or its parts, by page name."""
     stem = Path(chapter.path).stem
-    lines = [f"# {chapter.id} {inline_md(chapter.title)}", ""]
-    if chapter.intro:
-        lines += [_rule_text_md(chapter.intro), ""]
-    lines += [
-        '!!! tip "Reading this page"',
-        "",
-        "    Each rule comes first, then one worked example that the engine ran while this"
-        " site was built; more examples are folded away under it. The"
-        " [rules on one page](rulebook.md) shows the rule text alone.",
-        "",
-    ]
-    for rule in chapter.rules:
-        lines += _rule_md(rule, executed, stem)
-    return "\n".join(lines)
+    pages = list(parts) or [chapter.rules]
+    out: dict[str, str] = {}
+    for number, rules in enumerate(pages, start=1):
+        lines = [f"# {chapter.id} {inline_md(chapter.title)}", ""]
+        if len(pages) > 1:
+            lines += [_parts_line(chapter, pages, number), ""]
+        if chapter.intro and number == 1:
+            lines += [_rule_text_md(chapter.intro), ""]
+        if number == 1:
+            lines += [
+                '!!! tip "Reading this page"',
+                "",
+                "    Each rule comes first, then one worked example that the engine ran while"
+                " this site was built; more examples are folded away under it. The"
+                " [rules on one page](rulebook.md) shows the rule text alone.",
+                "",
+            ]
+        for rule in rules:
+            lines += _rule_md(rule, executed, stem)
+        out[chapter_page(chapter, number)] = "\n".join(lines)
+    return out
+
+
+def _parts_line(chapter: Chapter, pages: Sequence[Sequence[Rule]], number: int) -> str:
+    """Where this part is among the chapter's: each part by the rules it holds."""
+    items = []
+    for index, rules in enumerate(pages, start=1):
+        span = rules[0].id if len(rules) == 1 else f"{rules[0].id} to {rules[-1].id}"
+        label = f"part {index}, {span}"
+        items.append(
+            f"**{label}**" if index == number else f"[{label}]({chapter_page(chapter, index)})"
+        )
+    return f"This chapter is on {len(pages)} pages: {'; '.join(items)}." + "\n{: .chapter-parts }"
+
+
+def chapter_md(chapter: Chapter, executed: Sequence[Executed]) -> str:
+    """The whole chapter on one page (its parts joined), as a test or a tool reads it."""
+    return "\n".join(chapter_pages(chapter, executed).values())
 
 
 def rulebook_md(chapters: Sequence[Chapter]) -> str:

@@ -18,6 +18,8 @@ from badugi_spec.profiles import Profile, from_json
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult
 
+from . import fragments
+from .cache import Memo
 from .hand_table import hand_html
 from .hand_values import HALVES, held_html
 from .render import inline_md, link_rules, narrative_md, text
@@ -37,6 +39,8 @@ class Executed:
     scenario: Scenario
     case: dict[str, Any]
     result: CaseResult
+    key: str = ""
+    """What the run depends on (`build.run_key`): its rendered pieces are kept by it."""
 
 
 def checks_html(executed: Executed) -> str:
@@ -73,12 +77,23 @@ def _starting_stacks(case: dict[str, Any]) -> dict[str, int]:
     return {p["name"]: int(p["stack"]) for p in case["players"]}
 
 
+EXAMPLE_HTML: Final = Memo("example-html")
+
+
 def example_html(executed: Executed) -> str:
-    """The example's body as one raw HTML block: toggle, checks, players, hands."""
+    """The example's body as one raw HTML block: toggle, checks, players, hands. Drawn
+    once per run (`Executed.key`): a rebuild redraws only the scenarios that changed."""
+    if not executed.key:
+        return _example_html(executed)
+    return EXAMPLE_HTML.get(executed.key, lambda: _example_html(executed))
+
+
+def _example_html(executed: Executed) -> str:
     scenario, case, result = executed.scenario, executed.case, executed.result
     toggle = f"show-{scenario.id}"
     parts = [
-        '<div class="badugi-example">',
+        # The search indexes the stories, not every trace row (`data-search-exclude`).
+        '<div class="badugi-example" data-search-exclude>',
         f'<input type="checkbox" class="badugi-toggle" id="{toggle}">'
         f'<label class="badugi-toggle-label" for="{toggle}">Show the scenario\'s checks'
         " and line numbers</label>",
@@ -139,33 +154,33 @@ def scenario_md(
     if scenario.text:
         story = link_scenarios(narrative_md(scenario.text), scenario_href)
         parts += [link_rules(story, rule_link), ""]
-    parts += [example_html(executed), "", f"Shows {rules}.", "{: .shows-rules }", ""]
-    fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", scenario.source)), default=0))
-    source = "\n".join(f"    {line}" if line else "" for line in scenario.source.splitlines())
-    name = scenario.where.path.replace("\\", "/").rsplit("/", 1)[-1]
     parts += [
-        f'??? example "Scenario source: {inline_md(name)}"',
+        fragments.slot(scenario.id, example_html(executed)),
         "",
-        f"    {fence}badugi",
-        source,
-        f"    {fence}",
+        f"Shows {rules}.",
+        "{: .shows-rules }",
         "",
     ]
+    parts += [fragments.source_fold(scenario.id, scenario.source, _file_name(scenario)), ""]
     return "\n".join(parts)
 
 
-def scenario_html(
+def _file_name(scenario: Scenario) -> str:
+    return scenario.where.path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def folded_html(
     executed: Executed,
     *,
     rule_link: RuleLink,
     scenario_href: Callable[[str], str | None],
 ) -> str:
-    """The worked example as one raw HTML block, for a place where Markdown would take the
-    tables apart (inside a folded `<details>`). `rule_link` and `scenario_href` give
-    Markdown links whose targets must already be final site URLs."""
+    """A further example of a rule, inside its rule's fold: the title, the story and the
+    rules it shows in the page, the hand step by step and the source in a fragment that
+    loads when it is opened (`fragments`). One raw HTML block, for a place where Markdown
+    would take the tables apart; `rule_link` and `scenario_href` give Markdown links
+    whose targets must already be final site URLs."""
     import markdown as python_markdown  # type: ignore[import-untyped]  # MkDocs' own
-
-    from .lexer import highlight_html
 
     scenario = executed.scenario
 
@@ -179,15 +194,11 @@ def scenario_html(
     if scenario.text:
         story = link_scenarios(narrative_md(scenario.text), scenario_href)
         parts.append(md(link_rules(story, rule_link)))
-    parts.append(example_html(executed))
     rules = ", ".join(rule_link(rule_id) for rule_id in scenario.rules)
     parts.append(md(f"Shows {rules}.\n{{: .shows-rules }}"))
-    code = highlight_html(scenario.source)
-    name = scenario.where.path.replace("\\", "/").rsplit("/", 1)[-1]
-    parts.append(
-        f'<details class="example"><summary>Scenario source: {text(name)}</summary>'
-        f'<div class="language-badugi highlight"><pre><span></span><code>{code}</code></pre>'
-        "</div></details>"
-    )
+    path = f"{fragments.EXAMPLES}/{scenario.id}.html"
+    source = fragments.source_fold(scenario.id, scenario.source, _file_name(scenario))
+    fragments.add(path, example_html(executed) + source)
+    parts.append(fragments.lazy(path, "The hand step by step", css="hand-fragment"))
     # One block of raw HTML for Markdown: no blank line may end it early.
     return "\n".join(line for line in "\n".join(parts).splitlines() if line.strip())

@@ -1,7 +1,13 @@
-"""MkDocs hook: generate the rule pages before MkDocs collects the files.
+"""MkDocs hook: the generated pages, drawn in memory, joined to the hand-written ones.
 
 `mkdocs.yml` lists this file under `hooks:`. The scenarios come from `scenarios/` beside
 `mkdocs.yml`, or from the folder named by BADUGI_DOCS_SCENARIOS (the tests use that).
+
+The pages are MkDocs `File` objects made from memory (`on_files`), not files in the
+watched `docs/` folder, so one save under `make serve` is one rebuild; and a rebuild
+re-runs and redraws only the scenarios that changed (`badugi_spec.docs.cache`). The site
+is drawn in `on_config`, because the navigation needs to know which chapters were cut
+into parts, and MkDocs reads the navigation before any file.
 """
 
 from __future__ import annotations
@@ -15,11 +21,13 @@ from typing import Any, Final
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from badugi_spec.docs.build import FIGURES, DocsBuildError, nav_chapters, write_pages
-from badugi_spec.docs.counts import UnknownCount, fill, suite_figures
+from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, render_site
+from badugi_spec.docs.chapters import page_of_anchor
+from badugi_spec.docs.counts import UnknownCount, fill
+from badugi_spec.docs.fragments import fill_slots
 
 IMPLEMENTERS = "implementers.md"
 
@@ -31,11 +39,15 @@ def _scenarios_dir(config: MkDocsConfig) -> Path:
     return Path(config.config_file_path).resolve().parent / "scenarios"
 
 
-def _nav(items: list[Any], docs_dir: Path) -> list[Any]:
+_SITE: list[Site] = []
+"""The site drawn for the build under way (`on_config`), for `on_files`."""
+
+
+def _nav(items: list[Any], docs_dir: Path, chapters: list[dict[str, Any]]) -> list[Any]:
     nav: list[Any] = []
     for item in items:
         if isinstance(item, dict) and "Rules" in item:
-            nav.append({"Rules": nav_chapters()})
+            nav.append({"Rules": chapters})
         elif (
             isinstance(item, dict)
             and IMPLEMENTERS in item.values()
@@ -44,7 +56,10 @@ def _nav(items: list[Any], docs_dir: Path) -> list[Any]:
             continue
         elif isinstance(item, dict) and any(isinstance(v, list) for v in item.values()):
             nav.append(
-                {k: _nav(v, docs_dir) if isinstance(v, list) else v for k, v in item.items()}
+                {
+                    k: _nav(v, docs_dir, chapters) if isinstance(v, list) else v
+                    for k, v in item.items()
+                }
             )
         else:
             nav.append(item)
@@ -52,27 +67,69 @@ def _nav(items: list[Any], docs_dir: Path) -> list[Any]:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Fill the `Rules` section from the rulebook; drop the implementers page if unwritten."""
-    config.nav = _nav(list(config.nav or []), Path(config.docs_dir))
+    """Draw the site, fill the `Rules` section from the rulebook (a chapter in parts is a
+    section), and drop the implementers page if unwritten."""
+    scenarios = _scenarios_dir(config)
+    try:
+        site = render_site(scenarios)
+    except DocsBuildError as error:
+        raise PluginError(str(error)) from None
+    _SITE[:] = [site]
+    config.nav = _nav(list(config.nav or []), Path(config.docs_dir), site.nav)
     return config
 
 
-def on_pre_build(config: MkDocsConfig) -> None:
-    scenarios = _scenarios_dir(config)
-    try:
-        write_pages(Path(config.docs_dir), scenarios)
-    except DocsBuildError as error:
-        raise PluginError(str(error)) from None
-    # The suite's value lines by ranking, for the implementers page (`[[count:value-...]]`).
-    FIGURES.update(suite_figures(scenarios))
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """The generated pages and fragments as files of the site, from memory; a stale copy
+    on disk under `docs/generated/` (from an older build) gives way to them."""
+    site = _SITE[0]
+    for name, content in [*site.pages.items(), *site.fragments.items()]:
+        uri = f"{GENERATED}/{name}"
+        old = files.get_file_from_path(uri)
+        if old is not None:
+            files.remove(old)
+        files.append(File.generated(config, uri, content=content))
+    return files
+
+
+_SNIPPET: Final = re.compile(r'^--8<-- "generated/([\w.-]+)"$', re.MULTILINE)
+_GENERATED_LINK: Final = re.compile(r"\((generated/)([\w.-]+\.md)#([\w.-]+)\)")
+
+
+def _joined(markdown: str) -> str:
+    """A hand-written page with the generated snippets it includes put in, and its links to
+    a rule or an example sent to the part of the chapter that holds it."""
+    pages = _SITE[0].pages if _SITE else {}
+
+    def snippet(match: re.Match[str]) -> str:
+        return pages.get(match.group(1), match.group(0))
+
+    def link(match: re.Match[str]) -> str:
+        page = page_of_anchor(match.group(3)) or match.group(2)
+        return f"({match.group(1)}{page}#{match.group(3)})"
+
+    return _GENERATED_LINK.sub(link, _SNIPPET.sub(snippet, markdown))
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Put the build's counts where a hand-written page names them (`[[count:NAME]]`)."""
+    """Put the build's counts where a hand-written page names them (`[[count:NAME]]`), and
+    the generated snippets and part pages it refers to (`_joined`)."""
+    if not page.file.src_uri.startswith(f"{GENERATED}/"):
+        markdown = _joined(markdown)
     try:
         return fill(markdown, FIGURES, page=page.file.src_uri)
     except UnknownCount as error:
         raise PluginError(str(error)) from None
+
+
+def on_page_context(
+    context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any
+) -> dict[str, Any]:
+    """The hands' tables into their places, after the search has read the page (hooks
+    come after plugins): the search indexes the stories, not every trace row."""
+    if page.content and _SITE:
+        page.content = fill_slots(page.content, _SITE[0].slots)
+    return context
 
 
 # Search ranks a rule above the worked examples and stories that mention its words.

@@ -318,6 +318,28 @@ def read_scenario(path: Path, known_rules: set[str] | None) -> Scenario:
     return parse_scenario(read_source(path), str(path), known_rules)
 
 
+_PARSED: dict[tuple[str, str], Scenario] = {}
+"""Scenarios parsed by this process, by (path, text), for the rules of `_PARSED_FOR`: a
+docs rebuild under `make serve` parses again only the files that changed."""
+_PARSED_FOR: list[frozenset[str]] = []
+PARSED_MOST: Final = 5000
+
+
+def _read_reused(path: Path, known_rules: set[str]) -> Scenario:
+    """`read_scenario`, reusing the scenario parsed from the very same text before. The
+    scenario is frozen, and the text is read every time: an edited file is parsed again."""
+    known = frozenset(known_rules)
+    if _PARSED_FOR != [known] or len(_PARSED) > PARSED_MOST:
+        _PARSED.clear()
+        _PARSED_FOR[:] = [known]
+    source = read_source(path)
+    key = (str(path), source)
+    found = _PARSED.get(key)
+    if found is None:
+        found = _PARSED[key] = parse_scenario(source, str(path), known_rules)
+    return found
+
+
 def empty_folder_error(folder: Path) -> ScenarioError | None:
     """A folder given to run that holds no scenario file: said as such, with the extension
     that is read, rather than a run of nothing."""
@@ -346,7 +368,7 @@ def load_suite(paths: Iterable[str | Path]) -> Suite:
             suite.errors.append(LoadError(str(given), empty))
     for path in scenario_files(paths):
         try:
-            scenario = read_scenario(path, known)
+            scenario = _read_reused(path, known)
         except ScenarioError as error:
             suite.errors.append(LoadError(str(path), error))
             continue

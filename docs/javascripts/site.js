@@ -1,7 +1,50 @@
-/* Small page helpers. A link to an example folded away under "more examples" opens the
-   fold, so following a link always shows what it points at. */
+/* Small page helpers.
+
+   A link to an example folded away under "more examples" opens the fold, so following a
+   link always shows what it points at.
+
+   A fold with `data-fragment` (a hand step by step, a scenario's source) holds only a
+   link to a small file of its own; opened, it loads that file into the fold, so a chapter
+   page stays light (badugi_spec/docs/fragments.py). If the file cannot be loaded the link
+   stays, with a line saying so: never an empty fold. */
 (function () {
   "use strict";
+
+  function load(details) {
+    var url = details.getAttribute("data-fragment");
+    if (!url || details.getAttribute("data-loaded")) return;
+    details.setAttribute("data-loaded", "loading");
+    fetch(url)
+      .then(function (reply) {
+        if (!reply.ok) throw new Error("HTTP " + reply.status);
+        return reply.text();
+      })
+      .then(function (html) {
+        var link = details.querySelector(":scope > .fragment-link");
+        var body = document.createElement("div");
+        body.className = "fragment";
+        body.innerHTML = html;
+        if (link) link.remove();
+        details.appendChild(body);
+        details.setAttribute("data-loaded", "yes");
+      })
+      .catch(function (error) {
+        details.setAttribute("data-loaded", "failed");
+        var note = document.createElement("p");
+        note.className = "fragment-failed";
+        note.textContent = "This part could not be loaded (" + error.message +
+          "); the link above opens it on its own.";
+        details.appendChild(note);
+      });
+  }
+
+  // `toggle` does not bubble: one listener in the capture phase serves every fold,
+  // those inside a loaded fragment too.
+  document.addEventListener("toggle", function (event) {
+    var target = event.target;
+    if (target.tagName === "DETAILS" && target.open) load(target);
+  }, true);
+
   function reveal() {
     var id = decodeURIComponent(window.location.hash.slice(1));
     if (!id) return;

@@ -1,0 +1,132 @@
+"""What a docs build may reuse from the one before: keyed by content, never by time.
+
+A worked example is rendered from its scenario's run, and the run depends only on the
+scenario's text, the profiles it may name and the engine's code. So each scenario's run
+and its rendered pieces are kept under a key made of those, and a rebuild re-runs and
+re-renders only the scenarios whose key changed: an edit to one file under `make serve`
+costs one scenario, not the suite. The pages drawn from the code alone (figures, odds,
+rankings) are kept under the code's key, on disk as well, so a second `make docs` in a new
+process skips them too.
+
+The code's key is taken once per process: `mkdocs serve` does not reload Python modules,
+so an engine edit needs a restart of the server in any case.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Final, TypeVar
+
+import badugi_spec
+
+T = TypeVar("T")
+
+_PACKAGE: Final = Path(badugi_spec.__file__).resolve().parent
+_SUFFIXES: Final = (".py", ".lark", ".toml", ".json", ".md")
+DISK: Final = "BADUGI_DOCS_CACHE"
+"""Names the folder of the on-disk cache; `off` (or empty) keeps everything in memory."""
+
+
+def digest(*parts: str | bytes) -> str:
+    hasher = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        hasher.update(len(data).to_bytes(8, "little"))
+        hasher.update(data)
+    return hasher.hexdigest()[:32]
+
+
+@cache
+def code_key() -> str:
+    """Every file of the package that can change a page: its code, grammar and data."""
+    files = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in _SUFFIXES and p.is_file())
+    return digest(*(f"{p.relative_to(_PACKAGE)}\0".encode() + p.read_bytes() for p in files))
+
+
+def tree_key(root: Path, pattern: str) -> str:
+    """The files under `root` matching `pattern`, by name and content (read every build:
+    a rule or a profile edited under `make serve` changes it)."""
+    if not root.is_dir():
+        return digest(str(root), "absent")
+    files = sorted(p for p in root.glob(pattern) if p.is_file())
+    return digest(*(f"{p.relative_to(root)}\0".encode() + p.read_bytes() for p in files))
+
+
+class Memo:
+    """Values by key for one process, with an optional JSON copy on disk.
+
+    `mkdocs serve` keeps this module loaded between rebuilds, so the memory part is what
+    makes a rebuild incremental; the disk part only helps a new process (`make docs`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._values: dict[str, object] = {}
+        self._used: set[str] = set()
+        self.hits = 0
+        self.misses = 0
+        MEMOS.append(self)
+
+    def get(self, key: str, make: Callable[[], T], *, disk: bool = False) -> T:
+        self._used.add(key)
+        if key in self._values:
+            self.hits += 1
+            return self._values[key]  # type: ignore[return-value]
+        path = _disk_path(self.name, key) if disk else None
+        if path is not None and path.is_file():
+            try:
+                value: T = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                pass  # a torn or foreign file: make the value again
+            else:
+                self.hits += 1
+                self._values[key] = value
+                return value
+        self.misses += 1
+        value = make()
+        self._values[key] = value
+        if path is not None:
+            _write(path, json.dumps(value))
+        return value
+
+    def forget_unused(self) -> None:
+        """Forget the values not asked for since the last call: those of scenarios edited
+        or deleted, so that a session of edits under `make serve` does not grow."""
+        for key in [k for k in self._values if k not in self._used]:
+            del self._values[key]
+        self._used = set()
+
+
+MEMOS: list[Memo] = []
+"""Every memo, for `forget_unused` after each build."""
+
+
+def build_done() -> None:
+    for memo in MEMOS:
+        memo.forget_unused()
+
+
+def _disk_path(name: str, key: str) -> Path | None:
+    folder = os.environ.get(DISK, str(Path("build") / "docs-cache"))
+    if not folder or folder == "off":
+        return None
+    return Path(folder) / f"{name}-{key}.json"
+
+
+def _write(path: Path, text: str) -> None:
+    """Written whole (a temporary file renamed into place): a build stopped half way
+    never leaves a torn value for the next one."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(path)
+    except OSError:
+        pass  # a read-only checkout builds all the same, only without the disk copy
+
+
+__all__ = ["DISK", "Memo", "build_done", "code_key", "digest", "tree_key"]

@@ -1,0 +1,131 @@
+"""The parts of a page that load when the reader opens them: hands step by step and
+scenario sources.
+
+A rule's further examples and every scenario's source are folded away, and most
+readers never open them; yet drawn into the page they were two thirds of the site and made
+a chapter page of 2 MB. So each is a small HTML file of its own (`examples/<id>.html`,
+`sources/<id>.html` beside the generated pages), and the page holds only a fold with a
+link to it; `javascripts/site.js` puts the file's content in the fold when it is opened.
+Without scripts the link opens the file itself. The search index reads the page, so the
+stories are found and the trace rows are not.
+
+The fragments of one build are collected here as the pages are drawn (`take` hands them
+to the hook), and each is made once per scenario text and engine (`cache`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from .cache import Memo, code_key, digest
+from .render import text
+
+EXAMPLES: Final = "examples"
+SOURCES: Final = "sources"
+
+_MADE: list[dict[str, str]] = [{}]
+"""The fragments being drawn, by path under `generated/`: the build's, and on top of it
+those of each `drawn` piece under way."""
+HIGHLIGHTED: Final = Memo("highlighted")
+DRAWN: Final = Memo("drawn")
+
+
+def add(path: str, html: str) -> None:
+    _MADE[-1][path] = html
+
+
+SLOT: Final = "slot:"
+
+
+def slot(name: str, html: str) -> str:
+    """A place in a page's Markdown for `html`, filled in only after Markdown and the
+    search have read the page (`hook.on_page_context`): neither needs a hand's tables,
+    and reading them was most of a rebuild's time."""
+    add(SLOT + name, html)
+    return f"<!-- badugi-slot:{name} -->"
+
+
+SLOT_MARK: Final = re.compile(r"<!-- badugi-slot:([\w.-]+) -->")
+
+
+def fill_slots(html: str, slots: dict[str, str]) -> str:
+    """`html` with each slot mark replaced by its content (an unknown one left as is)."""
+    return SLOT_MARK.sub(lambda m: slots.get(m.group(1), m.group(0)), html)
+
+
+def take() -> tuple[dict[str, str], dict[str, str]]:
+    """The fragments (by path under `generated/`) and the slots (by name) drawn since the
+    last call."""
+    made = dict(_MADE[0])
+    _MADE[:] = [{}]
+    files = {path: html for path, html in made.items() if not path.startswith(SLOT)}
+    slots = {path[len(SLOT) :]: html for path, html in made.items() if path.startswith(SLOT)}
+    return files, slots
+
+
+def drawn(key: str, draw: Callable[[], str]) -> str:
+    """`draw()`, or what it gave before under `key`, with the fragments it made: a piece
+    of a page (a worked example) is drawn once per scenario text, engine and links."""
+
+    def make() -> tuple[str, dict[str, str]]:
+        _MADE.append({})
+        try:
+            return draw(), _MADE[-1]
+        finally:
+            made = _MADE.pop()
+            _MADE[-1].update(made)
+
+    piece, made = DRAWN.get(key, make)
+    _MADE[-1].update(made)
+    return piece
+
+
+def href(path: str) -> str:
+    """A fragment's URL from a generated page (`generated/<page>/`), as raw HTML needs it:
+    MkDocs rewrites no link inside raw HTML."""
+    return f"../{path}"
+
+
+def lazy(path: str, summary: str, *, css: str) -> str:
+    """A fold whose content is the fragment at `path`, loaded when it is opened."""
+    url = href(path)
+    return (
+        f'<details class="{css}" data-fragment="{url}"><summary>{summary}</summary>'
+        f'<p class="fragment-link"><a href="{url}">Open it on a page of its own</a></p>'
+        "</details>"
+    )
+
+
+def source_fold(scenario_id: str, source: str, file_name: str) -> str:
+    """The scenario's source, highlighted, as a fold of the page."""
+    path = f"{SOURCES}/{scenario_id}.html"
+    add(path, highlighted(source))
+    return lazy(path, f"Scenario source: {text(file_name)}", css="example scenario-source")
+
+
+def highlighted(source: str) -> str:
+    def make() -> str:
+        from .lexer import highlight_html
+
+        code = highlight_html(source)
+        return (
+            '<div class="language-badugi highlight"><pre><span></span>'
+            f"<code>{code}</code></pre></div>"
+        )
+
+    return HIGHLIGHTED.get(digest(code_key(), source), make)
+
+
+__all__ = [
+    "EXAMPLES",
+    "SOURCES",
+    "add",
+    "drawn",
+    "highlighted",
+    "href",
+    "lazy",
+    "source_fold",
+    "take",
+]
