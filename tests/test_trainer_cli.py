@@ -73,7 +73,10 @@ def test_a_reader_that_goes_away_is_no_error() -> None:
     [
         (["play", "--profile", "nope"], "unknown profile 'nope'; the profiles are house"),
         (["play", "--seed", "x"], "argument --seed: expected a whole number as the seed, not 'x'"),
-        (["play", "--profile", "badeucy"], "play: profile badeucy splits each pot"),
+        (
+            ["play", "--profile", "badeucy", "--players", "7"],
+            "profile badeucy seats 2 to 6 players (R8.2), not 7",
+        ),
         (["bot-sessions", "--sessions", "0"], "--sessions must be at least 1"),
         (["play", "--players", "3"], "profile house seats 2 to 2 players (R8.2), not 3"),
         (["bot-sessions", "--players", "9"], "--players must be 2 to 8 (R8.2), not 9"),

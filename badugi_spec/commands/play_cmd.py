@@ -24,13 +24,15 @@ class PlayError(BadugiError):
 def register(sub: Any) -> None:
     # No `choices=profiles.names()`: the profile files are read when a command runs, inside
     # its error handling, so a broken one costs only the commands that use it (not
-    # `--help`); and `play` offered badeucy and badacy, which it cannot play.
+    # `--help`).
     play = sub.add_parser(
         "play",
         help="play a session against the bot, with every event explained by its rule",
         description=(
-            "A session of Badugi against the bots in the terminal (heads-up, or --players N"
-            " for a fuller table). Keys, then Enter:"
+            "A session against the bots in the terminal, under any profile: Badugi and its"
+            " betting structures, or the split games Badeucy and Badacy, five cards valued"
+            " as a Badugi and as a low (heads-up, or --players N for a fuller table)."
+            " Keys, then Enter:"
             " k check, b bet, c call, r raise, f fold, a all-in; p stand pat, d 1 4 throw"
             " cards 1 and 4; o 1 4 odds of that draw; ? help; q quit. Input can be piped:"
             " printf 'c\\nk\\n' | badugi-spec play --seed 1 --plain"
@@ -44,8 +46,8 @@ def register(sub: Any) -> None:
         default=profiles.DEFAULT,
         metavar="NAME",
         help=(
-            f"the rules to play by (default {profiles.DEFAULT}): a four-card profile of"
-            " `badugi-spec profiles`; the split games (badeucy, badacy) are not played yet"
+            f"the rules to play by (default {profiles.DEFAULT}): any profile of"
+            " `badugi-spec profiles`, the split games badeucy and badacy included"
         ),
     )
     play.add_argument(

@@ -12,9 +12,12 @@ from fractions import Fraction
 
 from badugi_spec.cards import RANKS_BY_ORDER, Card, format_cards
 from badugi_spec.errors import CardError
+from badugi_spec.profiles import Profile
 from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import MAX_DRAWS, hand_odds, percent
+from badugi_spec.trainer import values
 from badugi_spec.trainer.bot import book_discards, book_reason
+from badugi_spec.trainer.split_odds import TARGETS, split_odds
 
 
 def draw_hint(
@@ -58,3 +61,33 @@ def draw_hint(
 def _percent(chance: Fraction) -> str:
     """The odds module's percentage without its space, so a wrapped line keeps it whole."""
     return percent(chance).replace(" ", "")
+
+
+def split_hint(
+    profile: Profile,
+    cards: Sequence[Card],
+    thrown: Sequence[Card] | None,
+    *,
+    draw: int,
+    dead: Sequence[Card] = (),
+) -> str:
+    """One line on a split game's draw: the exact chance of making each half at this draw,
+    and both at once. None: the book's draw, which throws what does not play in the
+    Badugi half (the bot's own draw is its business, `bot`)."""
+    hand = tuple(cards)
+    throw = book_discards(hand, draws_left=1) if thrown is None else tuple(thrown)
+    try:
+        odds = split_odds(profile, hand, throw, dead=dead)
+    except CardError as error:
+        return f"No odds for throwing {format_cards(throw) or 'nothing'}: {error}."
+    kept = [c for c in hand if c not in throw]
+    what = f"throw {format_cards(throw)}, keep {format_cards(kept)}" if throw else "stand pat"
+    lead = f"The book (the Badugi half's cards) says {what}" if thrown is None else what
+    halves = "; ".join(
+        f"the {values.half_name(name)} {TARGETS[name]} {_percent(p)} ({p})"
+        for name, p in zip(profile.halves, odds.made, strict=True)
+    )
+    return (
+        f"{lead[0].upper()}{lead[1:]}: at draw {draw}, {odds.outcomes} equally likely"
+        f" draws from {odds.unseen} unseen cards; {halves}; both {_percent(odds.both)} (R8.29)."
+    )

@@ -125,7 +125,7 @@ class Narrator:
     def _your_cards(self, hand: Hand, you: int) -> list[Line]:
         if hand.folded[you] and not hand.holdings[you]:
             return []
-        return [Line("", f"Your cards: {hand_text(hand.holdings[you])}")]
+        return [Line("", f"Your cards: {hand_text(hand, hand.holdings[you])}")]
 
     def _betting(self, hand: Hand, event: Event) -> list[Line]:
         seat = event.seat

@@ -13,6 +13,8 @@ from badugi_spec.cards import Card, format_cards
 from badugi_spec.engine import Event, Hand
 from badugi_spec.rankings.explain import explain
 from badugi_spec.rankings.house import HandValue, evaluate, winners
+from badugi_spec.trainer import narrate_showdown as showdown
+from badugi_spec.trainer import values
 from badugi_spec.trainer.wording import Line, Names, count, hand_text
 
 
@@ -20,6 +22,8 @@ def rest_lines(hand: Hand, events: Sequence[Event], *, names: Names) -> list[Lin
     """Lines for the events neither a post, a bet nor the deal, in the order they came."""
     lines: list[Line] = []
     shown: list[tuple[int, HandValue]] = []
+    showed: list[int] = []
+    settled = False
     for event in events:
         seat = event.seat
         if event.kind == "burn":
@@ -70,9 +74,20 @@ def rest_lines(hand: Hand, events: Sequence[Event], *, names: Names) -> list[Lin
             )
         elif event.kind == "show":
             assert seat is not None
+            first = "" if showed else " first" + _why_first(hand, seat)
+            if values.is_split(hand.profile):
+                showed.append(seat)
+                lines.append(
+                    Line(
+                        event.rule,
+                        f"Showdown: {names.does(seat, 'show')}{first}"
+                        f" {values.hand_text(hand.profile, event.cards)}.",
+                    )
+                )
+                continue
             value = evaluate(event.cards)
             shown.append((seat, value))
-            first = "" if len(shown) > 1 else " first" + _why_first(hand, seat)
+            showed.append(seat)
             lines.append(
                 Line(
                     event.rule,
@@ -83,9 +98,12 @@ def rest_lines(hand: Hand, events: Sequence[Event], *, names: Names) -> list[Lin
             lines += [Line("", "  " + text) for text in explain(event.cards).lines()[1:]]
         elif event.kind == "win":
             assert seat is not None
-            if shown and not any(line.text.startswith("Verdict") for line in lines):
-                lines.append(_verdict(shown, names=names))
-            lines.append(_win(hand, event, names=names, showdown=bool(shown)))
+            if showed and not settled:
+                settled = True
+                lines += showdown.pot_lines(hand, names=names)
+                if not values.is_split(hand.profile):
+                    lines.append(_verdict(shown, names=names))
+            lines.append(_win(hand, event, names=names, showdown=bool(showed)))
     return lines
 
 
@@ -98,10 +116,12 @@ def _draw(hand: Hand, event: Event, *, names: Names) -> list[Line]:
         return [Line(event.rule, f"{names.does(seat, 'draw')} {count(event.amount, 'card')}.")]
     held = hand.holdings[seat]
     if event.amount == 0:
-        head = "You stand pat, keeping all four cards"
+        head = f"You stand pat, keeping all {len(held)} cards"
     else:
         head = f"You throw {format_cards(event.cards)} and draw {format_cards(event.received)}"
-    lines = [Line(event.rule, f"{head}. You hold {hand_text(held)}.")]
+    lines = [Line(event.rule, f"{head}. You hold {hand_text(hand, held)}.")]
+    if values.is_split(hand.profile):
+        return lines + showdown.drop_lines(hand.profile, held)
     lines += [Line("R2.1", "  " + text) for text in _reasons(held)]
     return lines
 
@@ -143,6 +163,8 @@ def _win(hand: Hand, event: Event, *, names: Names, showdown: bool) -> Line:
         why = "equal hands share the pot"
     elif event.rule == "R8.14":
         why = "each pot goes to the best hand among the players in it"
+    elif event.rule == "R8.29":
+        why = event.note or "each pot is split in halves"
     else:
         why = "the better hand takes the pot"
     return Line(event.rule, f"{names.does(seat, 'win')} {event.amount}: {why}.")

@@ -10,7 +10,7 @@ import textwrap
 from collections.abc import Sequence
 
 from badugi_spec.engine import Hand, Kind, Legal
-from badugi_spec.rankings.house import evaluate
+from badugi_spec.trainer import values
 from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.wording import Line, Names, raises_left, role, round_name
 
@@ -76,20 +76,24 @@ def table(hand: Hand, *, names: Names, faces: Faces, number: int, of: int) -> li
 
 
 def hand_lines(hand: Hand, *, you: int, faces: Faces) -> list[str]:
-    """Your cards as faces, and under each its number and a star if it plays (R2.1)."""
+    """Your cards as faces, and under each its number and a star if it plays (R2.1); in
+    a split game the star marks the Badugi half, since every card plays in the low."""
     cards = hand.holdings[you]
-    value = evaluate(cards)
+    playing = values.badugi_cards(hand.profile, cards)
     faces_row, marks_row = [], []
     for number, card in enumerate(cards, start=1):
         face = f"[{card.pretty()}]"
         width = len(face)
         faces_row.append(face)
-        mark = f"{number}{'*' if card in value.cards else ''}"
+        mark = f"{number}{'*' if card in playing else ''}"
         marks_row.append(f"{mark:^{width}}")
     label = "Your cards"
+    key = "(* plays, R2.1)"
+    if values.is_split(hand.profile):
+        key = f"(* plays in the Badugi half; all {len(cards)} play in the low half, R8.29)"
     return [
-        f"  {label}  {' '.join(faces_row)}   {value}",
-        f"  {' ' * len(label)}  {' '.join(marks_row)}   (* plays, R2.1)",
+        f"  {label}  {' '.join(faces_row)}   {values.value_text(hand.profile, cards)}",
+        f"  {' ' * len(label)}  {' '.join(marks_row)}   {key}",
     ]
 
 

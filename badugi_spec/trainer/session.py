@@ -19,10 +19,10 @@ from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import BadugiError, IllegalAction
 from badugi_spec.profiles import HOUSE, Profile
 from badugi_spec.rules import load
-from badugi_spec.trainer import keys, screen
+from badugi_spec.trainer import keys, screen, values
 from badugi_spec.trainer.bot import Bot, seen
 from badugi_spec.trainer.faces import Faces
-from badugi_spec.trainer.hints import draw_hint
+from badugi_spec.trainer.hints import draw_hint, split_hint
 from badugi_spec.trainer.narrate import Narrator
 from badugi_spec.trainer.wording import Line, Names
 
@@ -34,21 +34,16 @@ class CannotPlay(BadugiError):
 def cannot_play(profile: Profile) -> str | None:
     """Why the trainer cannot play `profile`, or None if it can.
 
-    Its narration, hints and bot value hands with the house evaluator: four cards, one
-    pot, the Badugi ranking of R2. A split game failed at the first deal with "a Badugi
-    hand has 1 to 4 cards, got 5", after the command had accepted it.
+    It values four-card hands by the house evaluator (R2) and five-card split games by
+    both their rankings (R8.29); a profile of any other shape would be valued wrongly.
     """
     if profile.split_ranking:
-        return (
-            f"profile {profile.name} splits each pot between {' and '.join(profile.halves)}"
-            f" (R8.29), and deals {profile.hand_size} cards; the trainer plays four-card"
-            f" Badugi with one winner a pot for now (bot-sessions and simulate play"
-            f" {profile.name})"
-        )
+        return None
     if profile.hand_size != HOUSE.hand_size or profile.ranking != HOUSE.ranking:
         return (
             f"profile {profile.name} deals {profile.hand_size} cards valued in"
             f" {profile.ranking} (R8.16, R8.22); the trainer plays four-card Badugi (R2)"
+            " and the split games (R8.29)"
         )
     return None
 
@@ -273,10 +268,17 @@ class Trainer:
             Line(
                 "",
                 f"Hands won: {won} ({_count(summary.showdowns, 'showdown')}). Seed"
-                f" {self.seed}: badugi-spec play --seed {self.seed} deals the same cards again.",
+                f" {self.seed}: badugi-spec play --seed {self.seed}{self._options()} deals the same"
+                " cards again.",
             )
         )
         self._say(lines)
+
+    def _options(self) -> str:
+        """The options besides the seed that the same session needs again."""
+        out = "" if self.profile.name == HOUSE.name else f" --profile {self.profile.name}"
+        seats = len(self.session.stacks)
+        return out + (f" --players {seats}" if seats != 2 else "")
 
     # ----- your turn ---------------------------------------------------------------------
 
@@ -330,6 +332,15 @@ class Trainer:
         """The exact odds of a draw; None: the book's draw."""
         if hand.phase.kind != "draw":
             return [Line("hint", "Odds are for a draw: ask during a draw (o 1 4).")]
+        if values.is_split(hand.profile):
+            text = split_hint(
+                hand.profile,
+                hand.holdings[self.you],
+                thrown,
+                draw=hand.phase.number,
+                dead=hand.discards[self.you],
+            )
+            return [Line("hint", text)]
         text = draw_hint(
             hand.holdings[self.you],
             thrown,

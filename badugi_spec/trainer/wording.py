@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from badugi_spec.cards import Card, format_cards
+from badugi_spec.cards import Card
 from badugi_spec.engine import Hand
-from badugi_spec.rankings.house import evaluate
+from badugi_spec.trainer import values
 
 
 class Line(NamedTuple):
@@ -107,6 +107,5 @@ def round_name(hand: Hand) -> str:
     return "the hand is over"
 
 
-def hand_text(cards: Sequence[Card]) -> str:
-    value = evaluate(cards)
-    return f"{format_cards(cards)}, which plays {value}"
+def hand_text(hand: Hand, cards: Sequence[Card]) -> str:
+    return values.hand_text(hand.profile, cards)
