@@ -34,7 +34,8 @@ def register(sub: Any) -> None:
             " as a Badugi and as a low (heads-up, or --players N for a fuller table)."
             " Keys, then Enter:"
             " k check, b bet, c call, r raise, f fold, a all-in; p stand pat, d 1 4 throw"
-            " cards 1 and 4; o 1 4 odds of that draw; ? help; q quit. Input can be piped:"
+            " cards 1 and 4; o 1 4 odds of that draw; s save the last hand; ? help; q quit."
+            " Input can be piped:"
             " printf 'c\\nk\\n' | badugi-spec play --seed 1 --plain"
         ),
     )
@@ -54,6 +55,12 @@ def register(sub: Any) -> None:
         "--hints", action="store_true", help="before each draw, show the book's draw and its odds"
     )
     play.add_argument("--plain", action="store_true", help="no colour, even on a terminal")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="when the session ends, and at the s key, save the last finished hand as a"
+        " .badugi scenario that `badugi-spec check` replays",
+    )
     play.add_argument(
         "--players",
         type=arguments.whole,
@@ -105,6 +112,7 @@ def run_play(args: argparse.Namespace) -> int:
         faces=faces,
         hints=args.hints,
         seats=args.players,
+        save_to=args.save,
     )
     summary = trainer.run()
     return INTERRUPTED if summary.stopped == "Ctrl-C" else 0

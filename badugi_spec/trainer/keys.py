@@ -56,7 +56,12 @@ class Quit:
     pass
 
 
-Command = Act | Draw | Odds | Help | Quit
+@dataclass(frozen=True, slots=True)
+class Save:
+    """Save the last finished hand as a scenario."""
+
+
+Command = Act | Draw | Odds | Help | Quit | Save
 
 
 class BadKey(BadugiError):
@@ -72,6 +77,8 @@ def parse(text: str, held: Sequence[Card]) -> Command:
         return Help(rest[0].upper() if rest else None)
     if head in ("q", "quit", "exit"):
         return Quit()
+    if head in ("s", "save"):
+        return Save()
     if head in _BETTING_WORDS:
         return Act(_BETTING_WORDS[head], _amount(head, rest))
     if head in ("p", "pat"):
@@ -87,7 +94,8 @@ def parse(text: str, held: Sequence[Card]) -> Command:
     if whole(head) is not None:  # `14` or `1 4`: card places (ASCII digits; `²` is no key)
         return Draw(_cards(words, held))
     raise BadKey(
-        f"{words[0]!r} is not a key: k c b r f a to bet, p or d 1 4 to draw, o odds, ? help, q quit"
+        f"{words[0]!r} is not a key: k c b r f a to bet, p or d 1 4 to draw, o odds,"
+        " s save, ? help, q quit"
     )
 
 

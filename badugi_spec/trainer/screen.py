@@ -107,7 +107,7 @@ def key_help(options: Sequence[Legal]) -> str:
             parts.append("o 1 4 odds of that draw")
         else:
             parts.append(f"{KEYS[option.kind]} {option.describe()}")
-    return "  Your move: " + " · ".join(parts) + "   (? help, q quit)"
+    return "  Your move: " + " · ".join(parts) + "   (? help, s save, q quit)"
 
 
 HELP = """\
@@ -115,6 +115,7 @@ Keys, then Enter:
   k check · b bet · c call · r raise · f fold · a all-in
   p stand pat · d 1 4 throw cards 1 and 4 (or name them: d K♦ 9♣)
   o 1 4 the exact odds of throwing cards 1 and 4 (o alone: the book's draw)
+  s save the last finished hand as a scenario (badugi-spec check replays it)
   ? R3.6 read a rule · ? this help · q quit (the session ends with a summary)
 Betting keys take no amount: in fixed limit every bet has one size (R3.2). An action
 the rules forbid is refused with the rule it breaks, and nothing changes."""

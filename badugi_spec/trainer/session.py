@@ -24,6 +24,7 @@ from badugi_spec.trainer.bot import Bot, seen
 from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.hints import draw_hint, split_hint
 from badugi_spec.trainer.narrate import Narrator
+from badugi_spec.trainer.save import HandLog, SaveError, scenario_text, write
 from badugi_spec.trainer.wording import Line, Names
 
 
@@ -146,9 +147,11 @@ class Trainer:
         seats: int = 2,
         you: int = 0,
         decks: Sequence[Sequence[Card]] = (),
+        save_to: str | None = None,
     ) -> None:
         """`decks` states the deck order of the first hands (for tests and examples); the
-        hands after them are shuffled from the seed."""
+        hands after them are shuffled from the seed. `save_to`: the file the `s` key and
+        the end of the session save the last finished hand to, as a scenario."""
         reason = cannot_play(profile)
         if reason is not None:
             raise CannotPlay(reason)
@@ -174,6 +177,12 @@ class Trainer:
         }
         self.summary = Summary(stacks=self.session.stacks)
         self.decks = [tuple(deck) for deck in decks]
+        self.save_to = save_to
+        self.log: HandLog | None = None
+        self.finished: tuple[Hand, HandLog] | None = None
+        """The last hand that ended, with its log: what `s` saves."""
+        self.logs: list[HandLog] = []
+        """Every hand's log, in order (`session.hands` holds the hands)."""
 
     def run(self) -> Summary:
         try:
@@ -190,7 +199,10 @@ class Trainer:
         session = self.session
         while not session.is_over:
             number = session.hand_number
+            before = session.stacks
             hand = session.start_hand(self.decks[number] if number < len(self.decks) else None)
+            log = self.log = HandLog(session.hand_number, stacks=before, dealer=hand.dealer)
+            self.logs.append(log)
             self._say(
                 self.narrator.start(
                     hand, number=session.hand_number, of=self.profile.hands_per_session
@@ -205,8 +217,11 @@ class Trainer:
                         self.summary.stopped = stop
                         return
                 else:
-                    session.apply(self.bots[seat].decide(seen(hand, seat)))
+                    action = self.bots[seat].decide(seen(hand, seat))
+                    session.apply(action)
+                    log.actions.append(action)
                 self._say(self.narrator.update(hand))
+            self.finished = (hand, log)
             self._after_hand(hand)
             if not session.is_over and session.stacks[self.you] == 0:
                 # Multi-way sessions go on while two players have chips (R8.23); without
@@ -229,7 +244,27 @@ class Trainer:
         self._say([Line("R6.3", f"Stacks: {stacks}.{more}")])
         self.console.show("")
 
+    def _save(self) -> bool:
+        """Save the last finished hand as a scenario; say where, or why not."""
+        if self.finished is None:
+            self.console.show("No hand has ended yet: s saves the last finished hand.")
+            return False
+        hand, log = self.finished
+        path = self.save_to or f"played-{self.profile.name}-{self.seed}-hand-{log.number}.badugi"
+        names = [self.names(seat) for seat in range(hand.seats)]
+        try:
+            write(path, scenario_text(hand, log, names=names, seed=self.seed))
+        except SaveError as error:
+            self.console.show(f"Not saved: {error}.")
+            return False
+        self.console.show(
+            f"Saved hand {log.number} to {path}: badugi-spec check {path} replays it."
+        )
+        return True
+
     def _close(self) -> None:
+        if self.save_to is not None:
+            self._save()
         summary = self.summary
         session = self.session
         names = self.names
@@ -311,6 +346,9 @@ class Trainer:
             if isinstance(command, keys.Help):
                 self._help(command.rule)
                 continue
+            if isinstance(command, keys.Save):
+                self._save()
+                continue
             if isinstance(command, keys.Odds):
                 self._say(self._odds(hand, command.discards))
                 continue
@@ -320,6 +358,8 @@ class Trainer:
                 action = Action(you, command.kind, amount=command.amount)
             try:
                 self.session.apply(action)
+                if self.log is not None:
+                    self.log.actions.append(action)
             except IllegalAction as error:
                 self._say(
                     [Line(error.rule, f"Refused, {error.code}: {error.message}. Nothing changed.")]

@@ -1,0 +1,162 @@
+"""A hand played in the trainer as a `.badugi` scenario (`play --save FILE`, the `s` key).
+
+The scenario states what the engine dealt from (the hand's whole deck, in order), the
+players with their stacks as the hand began and the button, and every action in the
+scenario language; then it expects what the engine decided: the pots with who could win
+each and who did, each half of a split pot (R8.29), and the stacks. The rules line lists
+every rule the hand's events cite, so `coverage` counts the hand where it belongs. The
+title and the description are a template for the author to edit.
+
+A reshuffled stub is not stated: with no order given, the engine rebuilds it in the
+order of the stated deck (R8.18), which is how it was rebuilt in play, so `check` replays
+the same cards. The text goes through the canonical formatter (`badugi-spec fmt`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from badugi_spec.engine import Action, Hand, Kind
+from badugi_spec.errors import BadugiError
+from badugi_spec.rules import load as load_rules
+from badugi_spec.scenario import parse_scenario
+from badugi_spec.scenario.layout import layout
+
+
+class SaveError(BadugiError):
+    """A hand that cannot be saved, or a file that cannot be written: one line."""
+
+
+@dataclass(slots=True)
+class HandLog:
+    """What the trainer keeps of one hand to save it: its start and the actions applied."""
+
+    number: int
+    stacks: tuple[int, ...]
+    dealer: int
+    actions: list[Action] = field(default_factory=list)
+
+
+def seat_names(names: Sequence[str]) -> list[str]:
+    """The trainer's names as the scenario language spells them: `Bot 2` is `Bot2`."""
+    return [name.replace(" ", "") for name in names]
+
+
+def scenario_text(hand: Hand, log: HandLog, *, names: Sequence[str], seed: int) -> str:
+    """The scenario of a finished hand; SaveError if the language cannot state it."""
+    if not hand.is_over:
+        raise SaveError("the hand is not over yet: save it once it has ended")
+    who = seat_names(names)
+    if any(stack == 0 for stack in log.stacks):
+        # A seat without chips is dealt out and may move the blinds past the button
+        # (R8.23); a scenario's players all start with chips.
+        raise SaveError(
+            f"hand {log.number} was dealt with a seat that had no chips left (R8.23);"
+            " a scenario states only players with chips"
+        )
+    profile = hand.profile
+    slug = f"played-{profile.name}-seed-{seed}-hand-{log.number}"
+    rules = _rules(hand)
+    players = ", ".join(
+        f"{who[s]} {chips}{' dealer' if s == log.dealer else ''}"
+        for s, chips in enumerate(log.stacks)
+    )
+    lines = [
+        f'scenario {slug} "Hand {log.number} of a played session (edit this title)"',
+        f"profile {profile.name}",
+        f"rules {' '.join(rules)}",
+        f"tags played {profile.name} players-{hand.seats}",
+        "",
+        '"""',
+        f"Hand {log.number} of `badugi-spec play --seed {seed} --profile {profile.name}"
+        f" --players {hand.seats}`, saved by the trainer. Say here what the hand shows"
+        " and why it is worth keeping.",
+        '"""',
+        "",
+        f"players {players}",
+        "deck " + " ".join(str(card) for card in hand.deck.order()),
+        "",
+        *_actions(hand, log, who),
+        *_expectations(hand, who),
+    ]
+    text = layout("\n".join(lines) + "\n", f"{slug}.badugi")
+    parse_scenario(text, f"{slug}.badugi", set(load_rules()))  # a ScenarioError is ours
+    return text
+
+
+def write(path: str | Path, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise SaveError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _rules(hand: Hand) -> list[str]:
+    known = load_rules()
+    cited = dict.fromkeys(e.rule for e in hand.events if e.rule in known)
+    chapter = f"{hand.profile.chapter}."
+    return sorted(cited, key=lambda rule: not rule.startswith(chapter))
+
+
+def _actions(hand: Hand, log: HandLog, who: Sequence[str]) -> list[str]:
+    """Every action in words, one line per round, replayed on a fresh copy of the hand
+    so each is worded from the options it had (the amount a call adds, a raise's total)."""
+    again = Hand(
+        deck=hand.deck.order(),
+        stacks=log.stacks,
+        dealer=log.dealer,
+        profile=hand.profile,
+    )
+    lines: list[str] = []
+    phase = str(again.phase)
+    words: list[str] = []
+    for action in log.actions:
+        if str(again.phase) != phase and words:
+            lines.append("; ".join(words))
+            words = []
+        phase = str(again.phase)
+        words.append(_words(again, action, who))
+        again.apply(action)
+    if words:
+        lines.append("; ".join(words))
+    return lines
+
+
+def _words(hand: Hand, action: Action, who: Sequence[str]) -> str:
+    name = who[action.seat]
+    kind = action.kind
+    if kind is Kind.DRAW:
+        if not action.discards:
+            return f"{name} stands pat"
+        return f"{name} discards {' '.join(str(card) for card in action.discards)}"
+    if kind is Kind.CHECK:
+        return f"{name} checks"
+    if kind is Kind.FOLD:
+        return f"{name} folds"
+    option = {o.kind: o for o in hand.legal_actions()}[kind]
+    if kind is Kind.CALL:
+        return f"{name} calls {option.adds}"
+    if kind is Kind.ALL_IN:
+        return f"{name} goes all-in {option.adds}"
+    to = action.amount if action.amount is not None else option.to
+    return f"{name} {'bets' if kind is Kind.BET else 'raises to'} {to}"
+
+
+def _expectations(hand: Hand, who: Sequence[str]) -> list[str]:
+    result = hand.result
+    assert result is not None
+    pots = ", ".join(str(pot.amount) for pot in result.pots)
+    lines = [f"expect phase complete; pots {pots}"]
+    for number, pot in enumerate(result.pots):
+        label = "main pot" if number == 0 else f"side pot {number}"
+        between = ", ".join(who[s] for s in pot.eligible)
+        won = ", ".join(who[s] for s in pot.winners)
+        lines.append(f"expect {label} {pot.amount} between {between} to {won}")
+        for half in pot.halves:
+            to = ", ".join(who[s] for s in half.winners)
+            lines.append(f"expect half {half.ranking} of {label} {half.amount} to {to}")
+    stacks = ", ".join(f"{who[s]} {hand.stacks[s]}" for s in range(hand.seats))
+    lines.append(f"expect stacks {stacks}")
+    return lines
