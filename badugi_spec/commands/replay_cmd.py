@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from badugi_spec.errors import BadugiError
 from badugi_spec.interop import sources
 from badugi_spec.interop.record import HistoryError
 from badugi_spec.interop.replay import (
@@ -17,6 +18,7 @@ from badugi_spec.interop.replay import (
     EXACT,
     SKIPPED,
     UNREADABLE,
+    NotExact,
     Replayed,
     replay,
     unreadable,
@@ -24,6 +26,9 @@ from badugi_spec.interop.replay import (
 from badugi_spec.profiles import get
 from badugi_spec.scenario.report import check_report_paths, write_json, write_junit
 from badugi_spec.scenario.runner import CaseResult, Divergence
+from badugi_spec.trainer.explain_hand import explain_hand
+from badugi_spec.trainer.faces import Faces, can_encode_symbols
+from badugi_spec.trainer.screen import narration
 
 PROGRESS_SECONDS = 2.0
 """On a long run, a progress line on stderr at most this often."""
@@ -52,12 +57,21 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="print only hands that are not exact"
     )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="tell each hand as the trainer tells a played one: every action and draw"
+        " with its rule, the pots as they form, who wins what and why",
+    )
+    parser.add_argument("--hand", metavar="ID", help="with --explain, only the hand with this ID")
     parser.set_defaults(run=run_replay)
 
 
 def run_replay(args: argparse.Namespace) -> int:
     if args.profile is not None:
         get(args.profile)  # an unknown name fails here, as one line
+    if args.explain:
+        return run_explain(args)
     scan = sources.scan(args.paths)
     check_report_paths(
         {"--json": args.json, "--junit": args.junit},
@@ -174,3 +188,37 @@ class _Progress:
             self.stream.write("\r" + " " * 60 + "\r")
             self.stream.flush()
             self.shown = False
+
+
+class ExplainError(BadugiError):
+    """`replay --explain` found nothing to tell."""
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """Each exact hand told event by event; a hand that is not exact says why in a line."""
+    faces = Faces(colour=False, symbols=can_encode_symbols(sys.stdout))
+    told = failed = 0
+    for path in sources.scan(args.paths).files:
+        for hand in sources.hands(path):
+            if isinstance(hand, HistoryError):
+                if args.hand is None:
+                    print(f"{hand}")
+                    failed += 1
+                continue
+            if args.hand is not None and hand.hand_id != args.hand:
+                continue
+            try:
+                _, lines = explain_hand(hand, profile=args.profile)
+            except NotExact as error:
+                print(f"hand {hand.hand_id}: not told, {error}")
+                failed += 1
+                continue
+            for line in lines:
+                for row in narration(line, faces, width=100):
+                    print(row)
+            print()
+            told += 1
+    if not told and not failed:
+        wanted = f"hand {args.hand}" if args.hand is not None else "a hand"
+        raise ExplainError(f"replay --explain: no {wanted} in {' '.join(args.paths)}")
+    return 1 if failed else 0

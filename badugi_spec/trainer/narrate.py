@@ -123,6 +123,8 @@ class Narrator:
         return Line("R1.7" if heads_up(hand) else "R8.4", text)
 
     def _your_cards(self, hand: Hand, you: int) -> list[Line]:
+        if not 0 <= you < hand.seats:  # a told hand (`replay --explain`): nobody is you
+            return []
         if hand.folded[you] and not hand.holdings[you]:
             return []
         return [Line("", f"Your cards: {hand_text(hand, hand.holdings[you])}")]

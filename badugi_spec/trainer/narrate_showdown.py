@@ -55,7 +55,25 @@ def pot_lines(hand: Hand, *, names: Names) -> list[Line]:
     if values.is_split(hand.profile):
         for number, pot in enumerate(pots):
             lines += _halves(hand, pot, number, names=names)
+    elif len(pots) > 1:
+        for number, pot in enumerate(pots):
+            lines.append(_whole(pot, number, names=names))
     return lines
+
+
+def _whole(pot: Pot, number: int, *, names: Names) -> Line:
+    """Who takes one of several pots: the best hand among the players in it (R8.14)."""
+    label = pot_label(number)
+    if len(pot.winners) == 1:
+        who = f"to {names.obj(pot.winners[0])}"
+    else:
+        shares = ", ".join(
+            f"{names.obj(s)} {n}" for s, n in zip(pot.winners, pot.shares, strict=True)
+        )
+        who = f"shared by equal hands ({shares})"
+    among = "the only player in it" if len(pot.eligible) == 1 else "the best hand among"
+    them = "" if len(pot.eligible) == 1 else f" {together(names, pot.eligible)}"
+    return Line("R8.14", f"{label[0].upper()}{label[1:]}, {pot.amount}: {who}, {among}{them}.")
 
 
 def _halves(hand: Hand, pot: Pot, number: int, *, names: Names) -> list[Line]:
