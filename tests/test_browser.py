@@ -317,14 +317,21 @@ f.onload = () => {
   const d = f.contentDocument;
   const fold = d.querySelector("details.hand-fragment");
   fold.open = true;
-  setTimeout(() => {
+  const started = Date.now();
+  (function report() {
+    const state = fold.getAttribute("data-loaded");
+    if ((state === "loading" || !state) && Date.now() - started < 20000) {
+      setTimeout(report, 50);  // polled, not a fixed wait: a busy machine is slow to fetch
+      return;
+    }
     document.getElementById("out").textContent = JSON.stringify({
-      loaded: fold.getAttribute("data-loaded"),
+      loaded: state,
       tables: fold.querySelectorAll("table.badugi-steps").length,
       link: fold.querySelectorAll(":scope > .fragment-link").length,
       source: fold.querySelectorAll("details.scenario-source").length,
+      busy: fold.getAttribute("aria-busy"),
     });
-  }, 1500);
+  })();
 };
 </script></body></html>
 """
@@ -340,5 +347,6 @@ def test_a_fold_loads_its_hand_when_opened(base_url: str) -> None:
     assert match, dom[-800:]
     seen = json.loads(match.group(1))
     # Loaded into the fold, in place of the link, with its own source fold inside.
-    assert seen == {"loaded": "yes", "tables": seen["tables"], "link": 0, "source": 1}, seen
+    wanted = {"loaded": "yes", "tables": seen["tables"], "link": 0, "source": 1, "busy": None}
+    assert seen == wanted, seen
     assert seen["tables"] >= 1

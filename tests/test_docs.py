@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Any, cast
 
@@ -165,7 +166,7 @@ def test_house_example_on_the_hand_values_page(site: Path) -> None:
     assert "<details" in page and "Scenario source: worked-example-trip-to-badugi.badugi" in page
     # The source loads when its fold is opened: a file of its own, highlighted.
     fragment = "sources/house-worked-example.html"
-    assert f'data-fragment="../{fragment}"' in page
+    assert f'data-fragment="../{fragment}?v=' in page
     source = (site / "generated" / fragment).read_text(encoding="utf-8")
     assert '<span class="kd">scenario</span>' in source  # highlighted by BadugiLexer
     assert '<span class="nl">R2.1</span>' in source  # the lexer's rule ID token
@@ -293,23 +294,31 @@ def page(site: Path, name: str) -> str:
     return (site / name / "index.html").read_text(encoding="utf-8")
 
 
-_FRAGMENT = re.compile(r'data-fragment="\.\./([\w./-]+)"')
+_FRAGMENT = re.compile(r'data-fragment="([^"]+)"')
+
+
+def fragment_path(site: Path, page_url: str, value: str) -> Path:
+    """The file a fold's `data-fragment` names, resolved as the browser resolves it: from
+    the URL of the page that holds it (`generated/03-betting/`), its query dropped."""
+    url = urllib.parse.urljoin(f"http://site/{page_url}", value)
+    return site / urllib.parse.urlparse(url).path.lstrip("/")
 
 
 def opened(site: Path, name: str) -> str:
     """The page with every fold opened, as a reader who opens them sees it: each fragment
-    it links (`docs.fragments`) put in after it, those linked from fragments too."""
+    it links (`docs.fragments`) put in after it, those linked from fragments too (resolved
+    from the page's URL, where the script puts them)."""
     html = page(site, name)
-    seen: set[str] = set()
-    todo = _FRAGMENT.findall(html)
+    seen: set[Path] = set()
+    todo = [fragment_path(site, f"{name}/", v) for v in _FRAGMENT.findall(html)]
     while todo:
         path = todo.pop(0)
         if path in seen:
             continue
         seen.add(path)
-        text = (site / "generated" / path).read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
         html += text
-        todo += _FRAGMENT.findall(text)
+        todo += [fragment_path(site, f"{name}/", v) for v in _FRAGMENT.findall(text)]
     return html
 
 
@@ -524,11 +533,13 @@ def test_every_fold_loads_a_file_of_the_site(site: Path) -> None:
     holds what its fold promises: a hand's tables, or a highlighted source."""
     folds = 0
     for path in site.rglob("index.html"):
+        page_url = f"{path.parent.relative_to(site).as_posix()}/"
         for target in _FRAGMENT.findall(path.read_text(encoding="utf-8")):
             folds += 1
-            fragment = site / "generated" / target
+            fragment = fragment_path(site, page_url, target)
             assert fragment.is_file(), (path, target)
             body = fragment.read_text(encoding="utf-8")
-            wanted = "badugi-example" if target.startswith("examples/") else 'class="kd"'
+            assert body.startswith("<!doctype html>") and '<meta charset="utf-8">' in body
+            wanted = "badugi-example" if "/examples/" in target else 'class="kd"'
             assert wanted in body, target
     assert folds > 300  # every scenario's source, and the examples folded under a rule

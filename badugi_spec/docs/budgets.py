@@ -54,7 +54,9 @@ def page_weights(site: Path) -> list[Weight]:
     for path in site.rglob("index.html"):
         html = path.read_text(encoding="utf-8")
         page = path.parent.relative_to(site).as_posix()
-        weights.append(Weight("" if page == "." else f"{page}/", len(html.encode()), elements(html)))
+        weights.append(
+            Weight("" if page == "." else f"{page}/", len(html.encode()), elements(html))
+        )
     return sorted(weights, key=lambda w: (w.bytes, w.elements), reverse=True)
 
 

@@ -31,12 +31,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.cards import parse_cards
+from badugi_spec.profiles import load as profiles_load
 from badugi_spec.rules import Chapter, Rule, default_root, load, load_chapters
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult, Runner
-from badugi_spec.scenario.suite import load_suite
+from badugi_spec.scenario.suite import forget_parsed, load_suite
 
 from . import fragments
 from .about import ABOUT_PAGE, about_md
@@ -80,6 +81,8 @@ class DocsBuildError(Exception):
 # ----- running the scenarios -----------------------------------------------------------
 
 
+_PROFILES: list[str] = []
+"""The profiles' key of the last build in this process."""
 RUNS: Final = Memo("runs")
 """Each scenario's run by `run_key`: under `make serve` an edit re-runs one scenario."""
 
@@ -96,6 +99,12 @@ def run_scenarios(scenarios_dir: Path) -> list[Executed]:
         details = "\n".join(f"  {e.error}" for e in suite.errors)
         raise DocsBuildError(f"{len(suite.errors)} scenario file(s) do not load:\n{details}")
     profiles = tree_key(default_root() / "profiles", "*.toml")
+    if [profiles] != _PROFILES:
+        # A profile edited under `make serve`: the profiles read and the scenarios parsed
+        # with them are stale (a scenario holds its profile), not only the runs.
+        profiles_load.reset()
+        forget_parsed()
+        _PROFILES[:] = [profiles]
     executed: list[Executed] = []
     failures: list[str] = []
     for scenario in suite.scenarios:
@@ -164,7 +173,7 @@ class Context:
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """A generated page: `docs/generated/<name>`, written by `render`."""
+    """A generated page: `generated/<name>` of the site, drawn by `render`."""
 
     name: str
     render: Callable[[Context], str]
@@ -194,14 +203,15 @@ PAGES: list[Page] = [
     Page("house-example.md", lambda ctx: house_example_md(ctx.executed)),
     Page("rankings.md", lambda ctx: rankings_md(rule_link), code_only=True),
     Page("odds.md", lambda ctx: odds_md(rule_link), code_only=True),
-    Page("glossary.md", lambda ctx: glossary_md(rule_link), code_only=True),
+    Page("glossary.md", lambda ctx: glossary_md(rule_link)),
     Page(ABOUT_PAGE, lambda ctx: about_md(ctx.rules.values(), rule_link)),
     Page("rulebook.md", lambda ctx: rulebook_md(ctx.chapters), searched=False),
     Page("profiles.md", lambda ctx: profiles_md(rule_link, ctx.executed, scenario_href_by_id)),
     Page(COVERAGE_PAGE, lambda ctx: coverage_md(ctx.rules, ctx.executed), searched=False),
     Page(FIGURES_PAGE, lambda ctx: figures_page(), code_only=True),
     Page(CODES_PAGE, lambda ctx: codes_md(ctx.executed)),
-    Page("architecture.md", lambda ctx: architecture_md(), code_only=True),
+    # Not kept: it reads pyproject.toml's layer contract, outside the package's key.
+    Page("architecture.md", lambda ctx: architecture_md()),
     *(
         Page(
             page_name(game),
@@ -296,7 +306,8 @@ def write_site(site: Site, out: Path) -> list[Path]:
     """The generated pages and fragments as files under `out`, to read them outside a
     build (MkDocs itself takes them from memory, `hook.on_files`)."""
     written: list[Path] = []
-    for name, content in [*site.pages.items(), *site.fragments.items()]:
+    pages = {name: fragments.fill_slots(body, site.slots) for name, body in site.pages.items()}
+    for name, content in [*pages.items(), *site.fragments.items()]:
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(content, encoding="utf-8")

@@ -63,8 +63,13 @@ class Memo:
     `mkdocs serve` keeps this module loaded between rebuilds, so the memory part is what
     makes a rebuild incremental; the disk part only helps a new process (`make docs`)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, keep: int = 0) -> None:
         self.name = name
+        self.keep = keep
+        """Keep up to this many values used in earlier builds (0: only this build's). A
+        value asked for only from inside another kept value (a hand's tables, inside a
+        drawn example) is not asked when that one is found, yet is needed as soon as it is
+        drawn again."""
         self._values: dict[str, object] = {}
         self._used: set[str] = set()
         self.hits = 0
@@ -96,8 +101,9 @@ class Memo:
     def forget_unused(self) -> None:
         """Forget the values not asked for since the last call: those of scenarios edited
         or deleted, so that a session of edits under `make serve` does not grow."""
-        for key in [k for k in self._values if k not in self._used]:
-            del self._values[key]
+        if len(self._values) > self.keep:
+            for key in [k for k in self._values if k not in self._used]:
+                del self._values[key]
         self._used = set()
 
 

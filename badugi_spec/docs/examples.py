@@ -77,7 +77,7 @@ def _starting_stacks(case: dict[str, Any]) -> dict[str, int]:
     return {p["name"]: int(p["stack"]) for p in case["players"]}
 
 
-EXAMPLE_HTML: Final = Memo("example-html")
+EXAMPLE_HTML: Final = Memo("example-html", keep=4000)
 
 
 def example_html(executed: Executed) -> str:

@@ -25,18 +25,26 @@ from .render import text
 EXAMPLES: Final = "examples"
 SOURCES: Final = "sources"
 
+SLOT: Final = "slot:"
 _MADE: list[dict[str, str]] = [{}]
 """The fragments being drawn, by path under `generated/`: the build's, and on top of it
 those of each `drawn` piece under way."""
-HIGHLIGHTED: Final = Memo("highlighted")
+HIGHLIGHTED: Final = Memo("highlighted", keep=4000)
 DRAWN: Final = Memo("drawn")
 
 
 def add(path: str, html: str) -> None:
-    _MADE[-1][path] = html
+    _MADE[-1][path] = html if path.startswith(SLOT) else _document(html)
 
 
-SLOT: Final = "slot:"
+def _document(body: str) -> str:
+    """A fragment as a page of its own, for a reader without scripts who opens its link
+    (the script takes only its body): the text's encoding said, whatever the server sends."""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Badugi: a worked example</title></head><body>{body}</body></html>"
+    )
 
 
 def slot(name: str, html: str) -> str:
@@ -89,8 +97,11 @@ def href(path: str) -> str:
 
 
 def lazy(path: str, summary: str, *, css: str) -> str:
-    """A fold whose content is the fragment at `path`, loaded when it is opened."""
-    url = href(path)
+    """A fold whose content is the fragment at `path` (already `add`ed), loaded when it is
+    opened. Its URL carries a digest of the content, so a browser that kept an older copy
+    fetches the new one after the site changes."""
+    made = next((layer[path] for layer in reversed(_MADE) if path in layer), "")
+    url = f"{href(path)}?v={digest(made)[:10]}"
     return (
         f'<details class="{css}" data-fragment="{url}"><summary>{summary}</summary>'
         f'<p class="fragment-link"><a href="{url}">Open it on a page of its own</a></p>'

@@ -93,6 +93,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 _SNIPPET: Final = re.compile(r'^--8<-- "generated/([\w.-]+)"$', re.MULTILINE)
+_CHAPTER: Final = re.compile(r"\d\d-")
+"""A rule chapter's page (`03-betting.md`), the only pages cut into parts."""
 _GENERATED_LINK: Final = re.compile(r"\((generated/)([\w.-]+\.md)#([\w.-]+)\)")
 
 
@@ -105,7 +107,10 @@ def _joined(markdown: str) -> str:
         return pages.get(match.group(1), match.group(0))
 
     def link(match: re.Match[str]) -> str:
-        page = page_of_anchor(match.group(3)) or match.group(2)
+        named = match.group(2)
+        if not _CHAPTER.match(named):
+            return match.group(0)  # not a chapter: no parts, and its anchors are its own
+        page = page_of_anchor(match.group(3)) or named
         return f"({match.group(1)}{page}#{match.group(3)})"
 
     return _GENERATED_LINK.sub(link, _SNIPPET.sub(snippet, markdown))

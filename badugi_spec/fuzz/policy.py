@@ -64,6 +64,11 @@ def choose(
     weights = [
         FREE_FOLD_WEIGHT if free and o.kind is Kind.FOLD else table[o.kind] for o in distinct
     ]
+    for index, option in enumerate(distinct):
+        if _short_raise(option, distinct):
+            # An all-in between a call and a full raise: where the readings of a short
+            # all-in part ways (half a bet, a level or not, reopening; R8.8-R8.10).
+            weights[index] = SHORT_RAISE_WEIGHT
     option = distinct[0 if passive else choices.below(len(distinct), weights)]
     if option.most > option.to:
         return _sized(seat, option, choices, unit=hand.profile.chip_unit)
@@ -72,6 +77,18 @@ def choose(
         # Both spellings of the same chips: the call or raise, or `all-in` (R5.6).
         kind = Kind.ALL_IN if choices.chance(0.5) else kind
     return Action(seat, kind, amount=_amount(kind, option))
+
+
+SHORT_RAISE_WEIGHT: Final = 5.0
+"""An all-in for more than a call and less than a full raise: chosen often (`choose`)."""
+
+
+def _short_raise(option: Legal, options: Sequence[Legal]) -> bool:
+    if option.kind is not Kind.ALL_IN:
+        return False
+    call = next((o.to for o in options if o.kind is Kind.CALL), 0)
+    raise_to = next((o.to for o in options if o.kind in (Kind.RAISE, Kind.BET)), None)
+    return option.to > call and (raise_to is None or option.to < raise_to)
 
 
 def _distinct(options: Sequence[Legal]) -> list[Legal]:

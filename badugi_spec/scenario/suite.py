@@ -325,11 +325,17 @@ _PARSED_FOR: list[frozenset[str]] = []
 PARSED_MOST: Final = 5000
 
 
+def forget_parsed() -> None:
+    """Parse every file again next time: what a scenario holds from outside its text (its
+    profile) has changed."""
+    _PARSED.clear()
+
+
 def _read_reused(path: Path, known_rules: set[str]) -> Scenario:
     """`read_scenario`, reusing the scenario parsed from the very same text before. The
     scenario is frozen, and the text is read every time: an edited file is parsed again."""
     known = frozenset(known_rules)
-    if _PARSED_FOR != [known] or len(_PARSED) > PARSED_MOST:
+    if [known] != _PARSED_FOR or len(_PARSED) > PARSED_MOST:
         _PARSED.clear()
         _PARSED_FOR[:] = [known]
     source = read_source(path)

@@ -12,28 +12,37 @@
 
   function load(details) {
     var url = details.getAttribute("data-fragment");
-    if (!url || details.getAttribute("data-loaded")) return;
+    var state = details.getAttribute("data-loaded");
+    if (!url || state === "yes" || state === "loading") return;
     details.setAttribute("data-loaded", "loading");
+    details.setAttribute("aria-busy", "true");
+    var failed = details.querySelector(":scope > .fragment-failed");
+    if (failed) failed.remove();
     fetch(url)
       .then(function (reply) {
         if (!reply.ok) throw new Error("HTTP " + reply.status);
         return reply.text();
       })
       .then(function (html) {
+        // A fragment is a page of its own (for a reader without scripts): take its body.
+        var page = new DOMParser().parseFromString(html, "text/html");
         var link = details.querySelector(":scope > .fragment-link");
         var body = document.createElement("div");
         body.className = "fragment";
-        body.innerHTML = html;
+        while (page.body.firstChild) body.appendChild(document.adoptNode(page.body.firstChild));
         if (link) link.remove();
         details.appendChild(body);
         details.setAttribute("data-loaded", "yes");
+        details.removeAttribute("aria-busy");
       })
       .catch(function (error) {
+        // Not kept as failed: closing and opening the fold again tries once more.
         details.setAttribute("data-loaded", "failed");
+        details.removeAttribute("aria-busy");
         var note = document.createElement("p");
         note.className = "fragment-failed";
         note.textContent = "This part could not be loaded (" + error.message +
-          "); the link above opens it on its own.";
+          "); the link above opens it on its own, or close and open the fold to try again.";
         details.appendChild(note);
       });
   }

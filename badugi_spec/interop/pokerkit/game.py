@@ -146,12 +146,13 @@ def pokerkit_readings(profile: Profile, *, seats: int) -> dict[str, object]:
     These are rules PokerKit reads its own way in any game, each a parameter of its own
     (R8.8, R8.15, R8.18, R8.26-R8.28, R8.30); `--profile pokerkit` checks them in plain
     fixed-limit Badugi. A big-bet cross-check takes PokerKit's reopening (R13.2),
-    multi-way edges (R13.5) and pots (R13.6) at 3+ seats, and compares what is new in chapter R14: the
-    ranges, the pot and the all-ins. A split-pot cross-check (R21, R22) takes PokerKit's
-    draws and refills (R13.4), its odd chip between the halves (R13.6) and, in fixed
-    limit, its reopening and multi-way edges (R13.2, R13.5), and compares what is new:
-    five cards, draws of up to five, the two rankings and each pot's halves. Other
-    fixed-limit profiles are left alone: `unplayable` says why PokerKit cannot play them.
+    multi-way edges (R13.5) and pots (R13.6) at 3+ seats, and compares what is new in
+    chapter R14: the ranges, the pot and the all-ins. A split-pot cross-check (R21, R22)
+    takes PokerKit's draws and refills (R13.4), its odd chip between the halves (R13.6)
+    and, in fixed limit, its reopening and multi-way edges (R13.2, R13.5), and compares
+    what is new: five cards, draws of up to five, the two rankings and each pot's halves.
+    Other fixed-limit profiles are left alone: `unplayable` says why PokerKit cannot play
+    them.
     """
     wanted: dict[str, object] = {}
     big_bet = profile.betting in ("pot-limit", "no-limit")
