@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions pokerkit-rankings clean
+.PHONY: run test test-quick exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,14 @@ run: $(STAMP)
 test: $(STAMP) lint layers typecheck
 	BADUGI_SPIN_SECONDS=0 $(BIN)/python -m pytest -q -n 2 --dist loadfile
 
+## The edit loop's tier, about a minute: lint, the suite's layout, the layers, the types of
+## the Python files changed since the last commit, and the tests but for the slow files
+## (whole builds, browsers, servers, campaigns: tests/conftest.py SLOW_FILES).
+test-quick: $(STAMP) lint layers
+	@changed=$$(git diff --name-only --diff-filter=d HEAD -- '*.py'; git ls-files --others --exclude-standard -- '*.py'); \
+	if [ -n "$$changed" ]; then $(BIN)/mypy $$changed; else echo "mypy: no changed Python file"; fi
+	BADUGI_SPIN_SECONDS=0 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow"
+
 ## What make test samples, in full: every five-card hand of both Badugi rankings against
 ## the brute force, and 350 random sessions against the reference model (about 2 minutes).
 exhaustive: $(STAMP)
@@ -34,6 +42,7 @@ exhaustive: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check badugi_spec tests benchmarks
 	$(BIN)/ruff format --check badugi_spec tests benchmarks
+	$(BIN)/badugi-spec fmt --check scenarios
 
 ## The layer contract of pyproject.toml: imports only go down, PokerKit only in interop.pokerkit.
 layers: $(STAMP)

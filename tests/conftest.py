@@ -152,3 +152,46 @@ def fingerprint(target: Hand | Session) -> dict[str, Any]:
 def dealt(order: Sequence[Card], positions: Sequence[int]) -> list[Card]:
     """Cards at 1-based deck positions, as the rulebook counts them."""
     return [order[p - 1] for p in positions]
+
+
+# ----- the quick tier (`make test-quick`) ----------------------------------------------------
+
+SLOW_FILES = frozenset(
+    {
+        # Whole builds, browsers, servers and campaigns: `make test` runs them, the edit
+        # loop does not (each takes from ten seconds to over a minute of CPU).
+        "test_browser.py",
+        "test_docs.py",
+        "test_docs_serve.py",
+        "test_implementers_page.py",
+        "test_mutants.py",
+        "test_rankings_exhaustive.py",
+        "test_engine_stateful.py",
+        "test_verify.py",
+        "test_verify_comforts.py",
+        "test_hands_exhaustive.py",
+        "test_rankings_pokerkit.py",
+        "test_rankings_protocol.py",
+        "test_trainer_bot.py",
+        "test_value_checks.py",
+        "test_hostile.py",
+        "test_export_round_trip.py",
+        "test_protocol.py",
+        "test_simulate.py",
+        "test_fuzz.py",
+        "test_serve_mutant.py",
+        "test_fixed_suite_catches_fakes.py",
+        "test_variants.py",
+        "test_lsp.py",
+    }
+)
+"""Test files left out of `make test-quick` (marked `slow`)."""
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    import pytest
+
+    slow = pytest.mark.slow
+    for item in items:
+        if item.path.name in SLOW_FILES:
+            item.add_marker(slow)

@@ -95,7 +95,9 @@ def test_the_command_plays_no_limit_six_handed_against_pokerkit(capsys: Capsys) 
     lines = out.splitlines()
     match = SUMMARY.match(lines[-1])
     assert match is not None and match["differences"] == "0", out
-    assert lines[0].startswith("profile no-limit played with PokerKit's readings (R13.2, R13.5, R13.6)")
+    assert lines[0].startswith(
+        "profile no-limit played with PokerKit's readings (R13.2, R13.5, R13.6)"
+    )
     assert 'short_all_in = "largest-raise"' in lines[0]
 
 
