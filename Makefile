@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test test-quick exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions pokerkit-rankings clean
+.PHONY: run test test-quick exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -88,6 +88,18 @@ simulate-split: $(STAMP)
 ## The trainer's bot against itself: 10,000 sessions, the engine checking every action.
 bot-sessions: $(STAMP)
 	$(BIN)/badugi-spec bot-sessions --sessions 10000 --seed 1
+
+## 1,000 bot sessions per shipped profile at six seats (the ten profiles in turn), every action checked.
+bot-sessions-6: $(STAMP)
+	$(BIN)/badugi-spec bot-sessions --sessions 10000 --players 6 --seed 1
+
+## 200 seeded hands saved by `play --save` across the profiles: each passes check, same stacks.
+play-save-round-trip: $(STAMP)
+	BADUGI_SAVED_HANDS=200 $(BIN)/python -m pytest -q -p no:xdist tests/test_play_save.py -k same_stacks
+
+## The odds bot against the present bot: win rate over 10,000 seeded sessions, with its interval.
+bench-bots: $(STAMP)
+	$(BIN)/python -m benchmarks.bots --sessions 10000
 
 ## Every 4- and 5-card hand in each of the four rankings against PokerKit (most of an hour).
 pokerkit-rankings: $(STAMP)

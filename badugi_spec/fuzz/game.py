@@ -155,6 +155,13 @@ def _stack(choices: Choices, profile: Profile) -> int:
     # what goes all-in for less than a raise (R14.6).
     most = most_per_hand(profile) if profile.cap else BIG_BET_SHORT * profile.big_blind
     amount = 1 + choices.below(max(1, most))
+    # Drawn either way (see `play`): in a game without a cap, half the short stacks are a
+    # few calls and half a bet: what is left after calling is an all-in below a full bet
+    # or raise, where reopening and the least raise are decided (R14.6).
+    between, calls = choices.chance(0.5), 1 + choices.below(3)
+    if not profile.cap and between:
+        half = max(profile.chip_unit, profile.big_blind // 2)
+        amount = calls * profile.big_blind + half
     return min(amount, profile.starting_stack) if short else profile.starting_stack
 
 
