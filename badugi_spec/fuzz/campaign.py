@@ -362,8 +362,9 @@ class Campaign:
         for index in range(SIBLINGS):
             seats = 0 if index < SIBLINGS // 2 else 1 if index < 3 * SIBLINGS // 4 else 2
             rng = random.Random(f"badugi-fuzz-sibling:{self.seed}:{number}:{index}")
-            # The profile and the kind of session kept (a session's bug needs its hands).
-            choices = Choices(rng, [stream[0], seats, *stream[2:4]])
+            # The profile and the kind of session kept (a session's bug needs its hands), with
+            # its first choices: how many hands, and whether they are played passively.
+            choices = Choices(rng, [stream[0], seats, *stream[2:6]])
             assert self.plan.setting is not None
             play(choices, self.plan.setting, seed=self.seed, number=number)
             yield choices.record
