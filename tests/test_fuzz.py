@@ -388,7 +388,7 @@ def test_pokerkit_plays_its_own_profile_and_shows_the_house_cap(tmp_path: Path) 
     code, report = _fuzz(tmp_path, "--impl", adapter, "--profile", "pokerkit", "--hands", "4")
     assert code == 0 and report["findings"] == []
     code, report = _fuzz(
-        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:5", "--budget", "120"
+        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:4", "--budget", "120"
     )
     assert code == 1
     # The cap (R3.6): PokerKit lets the big blind and four raises go in before the draw.
@@ -396,3 +396,28 @@ def test_pokerkit_plays_its_own_profile_and_shows_the_house_cap(tmp_path: Path) 
     assert "raise to 10" in finding["actual"]
     body = [line for line in finding["scenario"].splitlines() if not line.startswith("#")]
     assert len(body) <= 12
+
+
+def test_a_trial_cut_at_a_later_hand_is_seated_as_that_hand_began() -> None:
+    """`cut.from_hand`: the players with chips then, with those chips and that dealer, the
+    hand's deck first; the scenario it writes passes against our engine."""
+    from badugi_spec.fuzz.cut import from_hand
+
+    cuts = 0
+    for number in range(120):
+        trial, _ = _plan().trial(3, number)
+        if trial.hands < 3 or trial.profile.button_moves != "every-hand":
+            continue
+        cut = from_hand(trial, 2)
+        if cut is None:
+            continue
+        chips, dealer = trial.starts[2]
+        assert cut.names[cut.dealer] == dealer
+        assert all(chips[name] == stack for name, stack in zip(cut.names, cut.stacks))
+        assert cut.decks[0] == trial.decks[1] and cut.hands == trial.hands - 1
+        assert not any(s.text == f"hand {trial.hands}" for s in cut.statements)
+        result = Runner(EngineImplementation()).run(load(cut.text()))
+        assert result.status == "passed", (result.message, result.divergence, cut.text())
+        cuts += 1
+    assert cuts >= 3
+    assert from_hand(trial, 1) is None  # nothing to cut before the first hand

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.fuzz.choices import Choices, trial_random
+from badugi_spec.fuzz.cut import from_hand
 from badugi_spec.fuzz.game import play, play_values
 from badugi_spec.fuzz.load import load
 from badugi_spec.fuzz.shrink import BUDGET, Shrinker
@@ -323,6 +324,9 @@ class Campaign:
 
         def diverges(candidate: list[int]) -> bool:
             tried, _ = self.plan.trial(self.seed, number, candidate)
+            return accepts(tried)
+
+        def accepts(tried: Trial) -> bool:
             rendered, where = tried.render()
             result = self._against(self.impl, rendered, variant)
             d = result.divergence
@@ -347,11 +351,25 @@ class Campaign:
         shrinker.run(cut=trial.statements[first].drawn, siblings=self._siblings(number, stream))
         if shrinker.best != stream:
             diverges(shrinker.best)  # the best candidate's trial, played once more
+        self._cut(best, accepts)
         final: Trial = best["trial"]
         finding = self._written(number, final, best["index"], key, variant)
         finding.original_lines = text.count("\n")
         finding.tried = shrinker.tried
         return finding
+
+    def _cut(self, best: dict[str, Any], accepts: Callable[[Trial], bool]) -> None:
+        """The shrunk trial cut to start at the hand it diverges in, if that still diverges
+        the same way and our engine passes it (`cut`): the hands before it were kept only
+        by the choices they share with it."""
+        trial: Trial = best["trial"]
+        index: int = best["index"]
+        cut = from_hand(trial, trial.statements[index].hand)
+        if cut is None or not accepts(cut):
+            return
+        ours = self._against(EngineImplementation(), cut.text(upto=best["index"]))
+        if ours.status != "passed":
+            best["trial"], best["index"] = trial, index  # the cut reads a history it lacks
 
     def _siblings(self, number: int, stream: list[int]) -> Iterator[list[int]]:
         """Other trials like `number` in its profile and kind of session but of the fewest

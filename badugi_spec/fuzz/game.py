@@ -223,11 +223,14 @@ class _Player:
         for number in range(1, wanted + 1):
             if state["session"]["over"]:
                 break
-            state = self._hand(number, several=several, last=number == wanted)
+            chips = dict(state["stacks"])
+            state = self._hand(number, several=several, last=number == wanted, chips=chips)
         if state.get("phase", "complete") == "complete":
             self._say("expect", expects.session_end(state, omit=self.omit), trial.hands)
 
-    def _hand(self, number: int, *, several: bool, last: bool) -> dict[str, Any]:
+    def _hand(
+        self, number: int, *, several: bool, last: bool, chips: dict[str, int]
+    ) -> dict[str, Any]:
         trial, choices = self.trial, self.choices
         if number == 1:
             deck = _deck(choices)
@@ -259,6 +262,7 @@ class _Player:
         else:
             trial.first_posts = words
         state = self._ok(outcome if outcome is not None else self.engine.deal(request))
+        trial.starts[number] = (chips, str(state["session"]["dealer"]))
         session = self.engine.session
         assert session is not None and session.hand is not None
         hand = session.hand

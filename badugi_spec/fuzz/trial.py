@@ -85,6 +85,9 @@ class Trial:
     mirrored: bool = False
     """The first two players dealt hold the same ranks, and everyone stands pat: tied
     pots, and their odd chips, come up often (R2.7, R8.15)."""
+    starts: dict[int, tuple[dict[str, int], str]] = field(default_factory=dict)
+    """Hand number -> each player's chips as the hand began, and its dealer: what a trial
+    cut to start at that hand is seated with (`cut.from_hand`)."""
 
     @property
     def hands(self) -> int:
