@@ -413,7 +413,7 @@ def test_a_trial_cut_at_a_later_hand_is_seated_as_that_hand_began() -> None:
             continue
         chips, dealer = trial.starts[2]
         assert cut.names[cut.dealer] == dealer
-        assert all(chips[name] == stack for name, stack in zip(cut.names, cut.stacks))
+        assert all(chips[name] == stack for name, stack in zip(cut.names, cut.stacks, strict=True))
         assert cut.decks[0] == trial.decks[1] and cut.hands == trial.hands - 1
         assert not any(s.text == f"hand {trial.hands}" for s in cut.statements)
         result = Runner(EngineImplementation()).run(load(cut.text()))
