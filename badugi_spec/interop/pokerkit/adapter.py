@@ -292,6 +292,11 @@ class PokerKitImplementation(Table):
         adds, raise_to = check_bet(state, index, action=action, amount=amount)
         bets = list(state.bets)
         if action == "fold":
+            others = [i for i in range(len(state.stacks)) if i != index and state.statuses[i]]
+            if not state.checking_or_calling_amount and all(not state.stacks[i] for i in others):
+                # A free fold with everyone else still in all-in: PokerKit 0.7.7 cannot
+                # settle it (an AssertionError, or chips burned), R13.5.
+                raise Skip("PokerKit cannot settle a free fold against players all-in (R13.5)")
             quietly(state.fold)
         elif raise_to is not None:
             state.complete_bet_or_raise_to(raise_to)
