@@ -34,10 +34,10 @@ test-quick: $(STAMP) lint layers
 	if [ -n "$$changed" ]; then $(BIN)/mypy $$changed; else echo "mypy: no changed Python file"; fi
 	BADUGI_SPIN_SECONDS=0 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow"
 
-## What make test samples, in full: every five-card hand of both Badugi rankings against
+## What make test samples, in full: every four-card hand against the brute force, every five-card hand of both Badugi rankings against
 ## the brute force, and 350 random sessions against the reference model (about 2 minutes).
 exhaustive: $(STAMP)
-	BADUGI_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -n 2 tests/test_rankings_exhaustive.py tests/test_engine_stateful.py
+	BADUGI_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -n 2 tests/test_rankings_exhaustive.py tests/test_engine_stateful.py tests/test_hands_exhaustive.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check badugi_spec tests benchmarks

@@ -195,8 +195,8 @@ def test_the_evaluator_fakes_are_found_in_seconds(fake: str, topic: str, tmp_pat
 
 
 def test_shards_merged_equal_the_whole_run(tmp_path: Path) -> None:
-    impl = _serve("--mutant", "no-burn")
-    common = ["--impl", impl, "--hands", "60", "--budget", "12", "--seed", "1", "--no-values"]
+    impl = _serve("--mutant", "draws-delivered-in-turn")
+    common = ["--impl", impl, "--hands", "20", "--budget", "12", "--seed", "1", "--no-values"]
     _, whole = _fuzz(tmp_path, *common)
     parts = []
     for shard in ("1/2", "2/2"):
@@ -388,7 +388,7 @@ def test_pokerkit_plays_its_own_profile_and_shows_the_house_cap(tmp_path: Path) 
     code, report = _fuzz(tmp_path, "--impl", adapter, "--profile", "pokerkit", "--hands", "4")
     assert code == 0 and report["findings"] == []
     code, report = _fuzz(
-        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:4", "--budget", "120"
+        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:4", "--budget", "20"
     )
     assert code == 1
     # The cap (R3.6): PokerKit lets the big blind and four raises go in before the draw.
