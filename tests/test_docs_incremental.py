@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from badugi_spec.docs import build, fragments
-from badugi_spec.docs.cache import Memo
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = ROOT / "scenarios" / "01-cards-and-positions"
@@ -25,24 +24,20 @@ def small_suite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def _misses(memo: Memo) -> int:
-    return memo.misses
-
-
 def test_a_rebuild_runs_and_draws_only_the_edited_scenario(small_suite: Path) -> None:
     first = build.render_site(small_suite)
-    runs, drawn = _misses(build.RUNS), _misses(fragments.DRAWN)
+    runs, drawn = build.RUNS.misses, fragments.DRAWN.misses
     again = build.render_site(small_suite)
     assert again == first
-    assert (_misses(build.RUNS), _misses(fragments.DRAWN)) == (runs, drawn)
+    assert (build.RUNS.misses, fragments.DRAWN.misses) == (runs, drawn)
 
     edited = sorted(small_suite.rglob("*.badugi"))[0]
     text = edited.read_text(encoding="utf-8")
     title = text.split('"', 2)[1]
     edited.write_text(text.replace(f'"{title}"', '"A title edited a moment ago"', 1))
     after = build.render_site(small_suite)
-    assert _misses(build.RUNS) == runs + 1  # one scenario ran again, the others did not
-    assert _misses(fragments.DRAWN) == drawn + 1
+    assert build.RUNS.misses == runs + 1  # one scenario ran again, the others did not
+    assert fragments.DRAWN.misses == drawn + 1
     changed = [name for name in after.pages if after.pages[name] != first.pages[name]]
     assert changed and all("A title edited a moment ago" in after.pages[n] for n in changed[:1])
     assert "A title edited a moment ago" not in "".join(first.pages.values())
