@@ -1,0 +1,236 @@
+"""A small W3C WebDriver client over `urllib`, for the browser tests that click, type,
+reload and take screenshots (Debian's `chromium` and `chromium-driver`).
+
+`--dump-dom` (tests/test_browser.py) reads a page once; a lesson's progress kept across a
+reload, arrow keys in the replayer or a whole hand clicked through need a browser that
+stays open. WebDriver is plain HTTP and JSON, so no client library is needed: this module
+is the few calls the tests use. Without chromedriver, `browser()` skips the test with the
+reason.
+
+    with browser(width=390) as b:
+        b.get(url)
+        b.click("button.next")
+        assert b.js("return document.title") == "..."
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = next(
+    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
+)
+CHROMEDRIVER = shutil.which("chromedriver")
+
+# The flags a root, headless, offline machine needs (the env notes): without the
+# background-networking ones Chromium keeps trying hosts this network refuses.
+FLAGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--hide-scrollbars",
+)
+
+ENTER = "\ue007"
+LEFT = "\ue012"
+RIGHT = "\ue014"
+HOME = "\ue011"
+END = "\ue010"
+
+_ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+
+
+class WebDriverError(AssertionError):
+    """A WebDriver command failed: the command and the driver's message, in one line."""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Browser:
+    """One Chromium window driven over WebDriver. Use `browser()` to get one."""
+
+    def __init__(self, endpoint: str, session: str) -> None:
+        self._base = f"{endpoint}/session/{session}"
+
+    def _call(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self._base + path,
+            data=data,
+            method=method,
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=120) as reply:
+                return json.loads(reply.read() or b"{}").get("value")
+        except urllib.error.HTTPError as error:
+            detail = json.loads(error.read() or b"{}").get("value", {})
+            message = str(detail.get("message", "")).splitlines()[0:1]
+            raise WebDriverError(
+                f"{method} {path}: {detail.get('error', error.code)} {' '.join(message)}"
+            ) from None
+
+    # ----- pages -------------------------------------------------------------------
+
+    def get(self, url: str) -> None:
+        self._call("POST", "/url", {"url": url})
+
+    def reload(self) -> None:
+        self._call("POST", "/refresh", {})
+
+    @property
+    def url(self) -> str:
+        return str(self._call("GET", "/url"))
+
+    def js(self, script: str, *args: Any) -> Any:
+        """Run `script` as a function body in the page (`arguments[0]` ...); its return."""
+        return self._call("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def js_async(self, script: str, *args: Any) -> Any:
+        """Run `script` with a callback as its last argument; the value it is called with."""
+        return self._call("POST", "/execute/async", {"script": script, "args": list(args)})
+
+    def wait(self, script: str, *args: Any, timeout: float = 20.0, every: float = 0.05) -> Any:
+        """Poll `script` until it returns something truthy; fail with the script if never."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.js(script, *args)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise WebDriverError(f"still false after {timeout:.0f} s: {script}")
+            time.sleep(every)
+
+    def size(self, width: int, height: int = 900) -> None:
+        self._call("POST", "/window/rect", {"width": width, "height": height})
+
+    # ----- elements ----------------------------------------------------------------
+
+    def find(self, css: str) -> str:
+        """The element id of the first match of `css`; fails if there is none."""
+        found = self._call("POST", "/element", {"using": "css selector", "value": css})
+        return str(found[_ELEMENT])
+
+    def find_all(self, css: str) -> list[str]:
+        found = self._call("POST", "/elements", {"using": "css selector", "value": css})
+        return [str(e[_ELEMENT]) for e in found]
+
+    def click(self, css: str) -> None:
+        self._call("POST", f"/element/{self.find(css)}/click", {})
+
+    def type(self, css: str, text: str) -> None:
+        self._call("POST", f"/element/{self.find(css)}/value", {"text": text})
+
+    def clear(self, css: str) -> None:
+        self._call("POST", f"/element/{self.find(css)}/clear", {})
+
+    def text(self, css: str) -> str:
+        return str(self._call("GET", f"/element/{self.find(css)}/text"))
+
+    def keys(self, text: str) -> None:
+        """Key presses sent to whatever has focus (`LEFT`, `RIGHT`, ... or plain text)."""
+        actions = []
+        for char in text:
+            actions += [{"type": "keyDown", "value": char}, {"type": "keyUp", "value": char}]
+        self._call(
+            "POST", "/actions", {"actions": [{"type": "key", "id": "keys", "actions": actions}]}
+        )
+        self._call("DELETE", "/actions")
+
+    # ----- pictures and logs -------------------------------------------------------
+
+    def screenshot(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(self._call("GET", "/screenshot")))
+        return path
+
+    def console_errors(self) -> list[str]:
+        """The page's console errors since the last call (Chromium's browser log)."""
+        entries = self._call("POST", "/se/log", {"type": "browser"}) or []
+        return [str(e["message"]) for e in entries if e.get("level") == "SEVERE"]
+
+
+@contextlib.contextmanager
+def browser(
+    *, width: int = 1280, height: int = 900, extra: tuple[str, ...] = ()
+) -> Iterator[Browser]:
+    """A fresh headless Chromium (its own empty profile) under chromedriver, closed after.
+
+    `extra` adds Chromium flags (for example `--host-resolver-rules=...` to fail every
+    request that leaves 127.0.0.1)."""
+    if CHROMIUM is None or CHROMEDRIVER is None:
+        pytest.skip(
+            "no Chromium or chromedriver (Debian: apt-get install chromium chromium-driver)"
+        )
+    port = _free_port()
+    driver = subprocess.Popen(
+        [CHROMEDRIVER, f"--port={port}", "--log-level=OFF"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    endpoint = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(endpoint + "/status", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline or driver.poll() is not None:
+                    pytest.fail("chromedriver did not start")
+                time.sleep(0.05)
+        with tempfile.TemporaryDirectory() as profile:
+            capabilities = {
+                "browserName": "chrome",
+                "goog:chromeOptions": {
+                    "binary": CHROMIUM,
+                    "args": [*FLAGS, f"--user-data-dir={profile}", *extra],
+                },
+                "goog:loggingPrefs": {"browser": "ALL"},
+            }
+            request = urllib.request.Request(
+                endpoint + "/session",
+                data=json.dumps({"capabilities": {"alwaysMatch": capabilities}}).encode(),
+                headers={"Content-Type": "application/json"},
+            )
+            with urllib.request.urlopen(request, timeout=120) as reply:
+                session = json.loads(reply.read())["value"]["sessionId"]
+            window = Browser(endpoint, session)
+            try:
+                window.size(width, height)
+                yield window
+            finally:
+                with contextlib.suppress(OSError, WebDriverError):
+                    window._call("DELETE", "")
+    finally:
+        driver.terminate()
+        try:
+            driver.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            driver.kill()
