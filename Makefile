@@ -60,6 +60,12 @@ docs: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/python -m mkdocs serve --dev-addr 127.0.0.1:8000
 
+## PNGs of the learner pages (home, a lesson, the replayer, the drill, ...) at 1280 and 390 px
+## from a fresh strict build, into reports/screenshots/ (the list: SHOTS in tests/screenshots.py).
+.PHONY: screenshots
+screenshots: $(STAMP)
+	$(BIN)/python -m tests.screenshots --out reports/screenshots
+
 mutants: $(STAMP)
 	$(BIN)/badugi-spec mutants scenarios
 

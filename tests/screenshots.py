@@ -1,0 +1,191 @@
+"""`make screenshots`: PNGs of the learner pages at 1280 and 390 px, from a built site.
+
+    .venv/bin/python -m tests.screenshots --out reports/screenshots [--site DIR] [--only NAME]
+
+Without `--site` the site is built first (`mkdocs build --strict` into a temporary
+folder). It is served from a thread on 127.0.0.1 and each entry of `SHOTS` is opened in
+headless Chromium (tests/webdriver.py), one browser per width, and written as
+`<name>-<width>.png`. An entry whose page or element is not in this build (a page another
+change has not landed yet) is skipped with one line saying why; any other failure is
+reported and makes the exit status 1.
+
+To add a page, append a `Shot` to `SHOTS`: its file name, its path in the site, and
+optionally what must be on the page (`needs`), where to scroll (`scroll_to`) and what to
+click first (`clicks`, CSS selectors in order).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.webdriver import Browser, WebDriverError, browser
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One page to photograph at every width."""
+
+    name: str
+    """File stem: `home` gives `home-1280.png` and `home-390.png`."""
+    path: str
+    """The page's path in the site, as its URL reads (`generated/how-to-play/`)."""
+    needs: str = ""
+    """A CSS selector that must match on the page, else the shot is skipped (not failed)."""
+    scroll_to: str = ""
+    """A CSS selector scrolled into view before the shot (the page's top if empty)."""
+    clicks: tuple[str, ...] = ()
+    """CSS selectors clicked in order before the shot (a button clicked three times is
+    listed three times)."""
+    note: str = ""
+    """What the picture is for, printed beside it."""
+
+
+# The list others append to. Pages that another change is still building are listed with
+# the element they will carry, so they are skipped with a message until it lands.
+SHOTS: tuple[Shot, ...] = (
+    Shot("home", "", note="the home page"),
+    Shot(
+        "lesson",
+        "generated/lessons/",
+        needs="article",
+        note="the lesson index (the lesson path, when it lands)",
+    ),
+    Shot(
+        "replayer",
+        "generated/01-cards-and-positions/",
+        needs=".replayer",
+        scroll_to=".replayer",
+        clicks=(".replayer .next",) * 3,
+        note="a worked example's replayer, three events in",
+    ),
+    Shot(
+        "drill",
+        "generated/strategy/",
+        needs=".drill",
+        scroll_to=".drill",
+        note="the 'what would you draw?' drill",
+    ),
+    Shot("how-to-play", "generated/how-to-play/", note="How to play"),
+    Shot("glossary", "generated/glossary/", note="the glossary"),
+    Shot("install", "install/", note="the install page"),
+)
+
+WIDTHS: tuple[tuple[int, int], ...] = ((1280, 900), (390, 844))
+"""Width and height of the window: a laptop and a phone."""
+
+
+class Skip(Exception):
+    """This shot's page or element is not in this build: say so and go on."""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def served(site: Path) -> Iterator[str]:
+    """The site over HTTP on 127.0.0.1 (fetch() and localStorage need http, not file)."""
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def take(b: Browser, *, shot: Shot, base: str, site: Path, out: Path, width: int) -> Path:
+    """Open the shot's page, scroll and click as it says, and write its PNG."""
+    page = site / shot.path / "index.html" if shot.path else site / "index.html"
+    if not page.exists():
+        raise Skip(f"no page {shot.path or '/'} in this build")
+    b.get(base + shot.path)
+    b.wait("return document.readyState === 'complete'")
+    if shot.needs and not b.js("return !!document.querySelector(arguments[0])", shot.needs):
+        raise Skip(f"no {shot.needs} on {shot.path or '/'}")
+    if shot.scroll_to:
+        # Scrolled to the top of the viewport, less Material's sticky header.
+        found = b.js(
+            "const e = document.querySelector(arguments[0]); if (!e) return false;"
+            "window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 64);"
+            "return true",
+            shot.scroll_to,
+        )
+        if not found:
+            raise Skip(f"no {shot.scroll_to} on {shot.path or '/'}")
+    for css in shot.clicks:
+        if not b.js("return !!document.querySelector(arguments[0])", css):
+            raise Skip(f"no {css} to click on {shot.path or '/'}")
+        b.click(css)
+    return b.screenshot(out / f"{shot.name}-{width}.png")
+
+
+def build(into: Path) -> Path:
+    """A fresh strict build of the site (the same command the tests use)."""
+    from tests.test_docs import mkdocs_build
+
+    done = mkdocs_build(into)
+    if done.returncode != 0:
+        raise SystemExit(f"screenshots: the site did not build:\n{done.stdout}{done.stderr}")
+    return into
+
+
+def run(*, site: Path, out: Path, shots: tuple[Shot, ...]) -> int:
+    """Every shot at every width; the exit status (1 if a shot failed, not if skipped)."""
+    failed = 0
+    with served(site) as base:
+        for width, height in WIDTHS:
+            try:
+                with browser(width=width, height=height) as b:
+                    for shot in shots:
+                        try:
+                            path = take(b, shot=shot, base=base, site=site, out=out, width=width)
+                        except Skip as why:
+                            print(f"skipped {shot.name}-{width}: {why}")
+                        except WebDriverError as error:
+                            failed += 1
+                            print(f"FAILED {shot.name}-{width}: {error}")
+                        else:
+                            print(f"wrote {path} ({shot.note})")
+            except pytest.skip.Exception as why:
+                raise SystemExit(f"screenshots: {why}") from None
+    return 1 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.screenshots", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("reports/screenshots"))
+    parser.add_argument("--site", type=Path, help="a built site (default: build one)")
+    parser.add_argument("--only", action="append", default=[], help="a shot's name")
+    args = parser.parse_args(argv)
+    names = {s.name for s in SHOTS}
+    unknown = [n for n in args.only if n not in names]
+    if unknown:
+        parser.error(f"no shot named {', '.join(unknown)} (known: {', '.join(sorted(names))})")
+    shots = tuple(s for s in SHOTS if not args.only or s.name in args.only)
+    if args.site is not None:
+        if not (args.site / "index.html").exists():
+            parser.error(f"--site {args.site}: no index.html there (build the site first)")
+        return run(site=args.site, out=args.out, shots=shots)
+    with tempfile.TemporaryDirectory(prefix="badugi-site-") as tmp:
+        return run(site=build(Path(tmp) / "site"), out=args.out, shots=shots)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
