@@ -23,11 +23,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
 from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, render_site
 from badugi_spec.docs.chapters import page_of_anchor
 from badugi_spec.docs.counts import UnknownCount, fill
 from badugi_spec.docs.fragments import fill_slots
+from badugi_spec.docs.glossary_links import link_terms
+from badugi_spec.docs.search_boost import boost_learner_page
 
 IMPLEMENTERS = "implementers.md"
 
@@ -125,6 +128,19 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return fill(markdown, FIGURES, page=page.file.src_uri)
     except UnknownCount as error:
         raise PluginError(str(error)) from None
+
+
+GLOSSARY_PAGE: Final = f"{GENERATED}/glossary.md"
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Each glossary term linked at its first use on the page (not on the glossary itself),
+    and the learner pages' search weight set; both before the search reads the page."""
+    boost_learner_page(page.file.src_uri, page.meta)
+    glossary = files.get_file_from_path(GLOSSARY_PAGE)
+    if glossary is None or page.file.src_uri == GLOSSARY_PAGE:
+        return html
+    return link_terms(html, href=get_relative_url(glossary.url, page.url))
 
 
 def on_page_context(

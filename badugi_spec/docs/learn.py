@@ -10,6 +10,7 @@ are in `rankings_odds`.
 from __future__ import annotations
 
 import itertools
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,11 +19,13 @@ from typing import Final
 
 from badugi_spec.cards import parse_cards
 from badugi_spec.profiles.model import HOUSE
+from badugi_spec.rankings import ranking
 from badugi_spec.rankings.house import MAX_CARDS, evaluate, parse_value
 
 from .render import cards_html, text
 
 RuleLink = Callable[[str], str]
+HOUSE_RANKING: Final = "badugi"
 
 
 def faces(cards: str) -> str:
@@ -128,7 +131,7 @@ def how_to_play_md(rule_link: RuleLink, example: str) -> str:
     sizes = HOUSE.bet_sizes
     most = sum(_most_in_round(n) for n in range(1, HOUSE.betting_rounds + 1))
     rounds = [
-        "| Round | When | Bets and raises | Most one player puts in | Acts first |",
+        "| Round | When | Size of each bet and raise | Most one player puts in | Acts first |",
         "| --- | --- | ---: | ---: | --- |",
     ]
     for number in range(1, HOUSE.betting_rounds + 1):
@@ -162,14 +165,18 @@ def how_to_play_md(rule_link: RuleLink, example: str) -> str:
         "",
         flow_html(),
         "",
-        f"1. **Seats and blinds.** Two players, {HOUSE.starting_stack} chips each"
-        f" ({r('R1.4')}). The dealer has the button and posts the small blind of {small};"
-        f" the other player posts the big blind of {big} ({r('R1.5')}). The button changes"
-        f" hands after every hand ({r('R6.2')}).",
+        f"1. **Seats and blinds.** The house game this page walks through has two players,"
+        f" {HOUSE.starting_stack} chips each ({r('R1.4')}); a full table is below. Heads-up"
+        f" the dealer has the button and posts the small blind of {small}; the other player"
+        f" posts the big blind of {big} ({r('R1.5')}). The button changes hands after every"
+        f" hand ({r('R6.2')}).",
         f"2. **The deal.** Four cards each, face down, one at a time, big blind first"
         f" ({r('R1.7')}).",
         f"3. **First betting round.** The dealer acts first ({r('R3.3')}): call {big - small},"
-        f" raise to {big + sizes[0]}, or fold. If the dealer just calls, the big blind still"
+        f" raise to {big + sizes[0]}, or fold. A raise is always said as the total it"
+        f" **raises to** in this round: \"raise to {big + sizes[0]}\" means the dealer's"
+        f" {small} in the blind becomes {big + sizes[0]}, so {big + sizes[0] - small} more"
+        f" chips go in. If the dealer just calls, the big blind still"
         f" has the **option** to check or raise ({r('R3.7')}).",
         f"4. **First draw.** One card is burned ({r('R4.4')}). The big blind throws away"
         " any number of cards from none to all four and gets as many new ones; then the"
@@ -190,6 +197,22 @@ def how_to_play_md(rule_link: RuleLink, example: str) -> str:
         f" bet. So a player can put in at most {most} chips in a whole hand:",
         "",
         *rounds,
+        "",
+        "### At a full table",
+        "",
+        "Real Badugi is usually played by six to eight players (the rule profiles"
+        f" {r('R8.1')} play 2 to 8 seats); the house game is the two-player case. With three"
+        " or more players the order of play counts from the button, clockwise:",
+        "",
+        f"- the first seat left of the button posts the small blind and the next one the big"
+        f" blind; the button itself posts nothing ({r('R8.3')});",
+        f"- before the first draw the seat left of the big blind (*under the gun*) acts first"
+        f" and the big blind last ({r('R8.5')});",
+        f"- in every draw and every later round the first player still in left of the button"
+        f" goes first and the button last ({r('R8.5')}, {r('R8.16')});",
+        "- when a player is all-in and others go on betting, the extra chips form a **side"
+        f" pot** that only those others can win ({r('R8.13')}, {r('R8.14')}); with many"
+        f" players the stub can run out, and the discards are reshuffled ({r('R8.18')}).",
         "",
         "### Short stacks and the session",
         "",
@@ -228,11 +251,29 @@ class Term:
     meaning: str
     rules: tuple[str, ...] = ()
     example: str = ""
-    """Cards shown with the term; checked to have `value`, if one is given."""
+    """Cards shown with the term; checked to have `value` in `ranking`, if one is given."""
     value: str = ""
+    ranking: str = HOUSE_RANKING
+    anchor: str = ""
+    """The entry's id on the glossary page (`side-pot`); made from the word if not given."""
+    also: tuple[str, ...] = ()
+    """Other forms a page may use for the term (`side pots`), linked to the same entry."""
+    link: bool = True
+    """False for words too common in running text to link (`bet`, `call`)."""
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """Every form linked to the entry: the word and its other forms."""
+        return (self.word, *self.also)
 
 
 GLOSSARY_FILE: Final = "glossary.toml"
+_NOT_ID: Final = re.compile(r"[^a-z0-9]+")
+
+
+def anchor_of(word: str) -> str:
+    """The id of a glossary entry: the word in lower case, other characters as hyphens."""
+    return _NOT_ID.sub("-", word.lower()).strip("-")
 
 
 def glossary() -> list[Term]:
@@ -251,29 +292,52 @@ def glossary() -> list[Term]:
             rules=tuple(entry.get("rules", ())),
             example=entry.get("example", ""),
             value=entry.get("value", ""),
+            ranking=entry.get("ranking", HOUSE_RANKING),
+            anchor=entry.get("id") or anchor_of(entry["word"]),
+            also=tuple(entry.get("also", ())),
+            link=entry.get("link", True),
         )
         for entry in tomllib.loads(raw)["term"]
     ]
 
 
+class GlossaryError(ValueError):
+    """A glossary entry whose example does not have the value it claims."""
+
+
+def checked_example(term: Term) -> str:
+    """The term's example as card faces, after checking its value with the evaluator of its
+    ranking: a wrong example stops the build, with the term named."""
+    hand = parse_cards(term.example)
+    if term.value:
+        if term.ranking == HOUSE_RANKING:
+            actual = evaluate(hand)
+            if actual.strength != parse_value(term.value)[0]:
+                raise GlossaryError(f"glossary: {term.word}: {term.example} is {actual}")
+        else:
+            found = str(ranking(term.ranking).evaluate(hand))
+            if found != term.value:
+                raise GlossaryError(f"glossary: {term.word}: {term.example} is {found}")
+    # The house faces grey the cards that do not play; in a five-card low all five play.
+    shown = faces(term.example) if term.ranking == HOUSE_RANKING else cards_html(list(hand))
+    return f" For example {shown}" + (f": {term.value}." if term.value else ".")
+
+
 def glossary_md(rule_link: RuleLink) -> str:
+    """One entry per term, each a heading with its own anchor, so a page (or a search) can
+    point at `glossary.md#side-pot`."""
+    terms = sorted(glossary(), key=lambda t: t.word.lower())
     lines = [
         "# Glossary",
         "",
-        "The words used on this site and at the table, with the rules that define them.",
+        f"The {len(terms)} words used on this site and at the table, with the rules that"
+        " define them. A full table of six to eight players is the usual game; where the"
+        " house game (two players) works differently, the entry says so. Each word is linked"
+        " here from the first place a page uses it.",
         "",
     ]
-    for term in sorted(glossary(), key=lambda t: t.word):
-        extra = ""
-        if term.example:
-            hand = parse_cards(term.example)
-            if term.value:
-                actual = evaluate(hand)
-                wanted = parse_value(term.value)[0]
-                assert actual.strength == wanted, (term.word, str(actual))
-            extra = f" For example {faces(term.example)}" + (
-                f": {term.value}." if term.value else "."
-            )
+    for term in terms:
+        extra = checked_example(term) if term.example else ""
         rules = " (" + ", ".join(rule_link(r) for r in term.rules) + ")" if term.rules else ""
-        lines += [f"**{term.word}**", f": {term.meaning}{extra}{rules}", ""]
+        lines += [f"## {term.word} {{#{term.anchor}}}", "", f"{term.meaning}{extra}{rules}", ""]
     return "\n".join(lines)

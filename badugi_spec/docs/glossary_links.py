@@ -1,0 +1,142 @@
+"""Each glossary term linked where a page first uses it.
+
+`link_terms(html, href=...)` runs on a page's HTML once Markdown has made it (the hook's
+`on_page_content`), so it sees the page as the reader will, but before the hands' tables
+are put in (those come later, `fragments.fill_slots`) and before the search reads it.
+
+Only running text is linked. Nothing inside a link (a link in a link is invalid), code,
+a heading (its permalink and the table of contents would carry the link), a table cell,
+a card face, a button, a form control, a `<summary>`, a script or an SVG; nor inside any
+element marked `data-no-glossary` (a lesson's question, say, where a link would give the
+answer away). The glossary page itself is left alone: every term there is its own entry.
+
+A term is linked once per page, at its first use in that running text, under any of its
+forms (`side pot`, `side pots`); forms are matched as whole words, in any case, longest
+first, so `half-pot limit` wins over `pot limit` where both could start. Terms marked
+`link = false` in glossary.toml (`bet`, `call`: nearly every sentence has one) are not
+linked.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from .learn import Term, glossary
+
+# Where a link must not go. Void elements never enter the stack of open elements.
+_SKIPPED: Final = frozenset(
+    {
+        "a",
+        "code",
+        "pre",
+        "kbd",
+        "samp",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "td",
+        "th",
+        "script",
+        "style",
+        "svg",
+        "button",
+        "label",
+        "select",
+        "option",
+        "textarea",
+        "summary",
+        "title",
+    }
+)
+_VOID: Final = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+)
+_TOKEN: Final = re.compile(r"(<!--.*?-->|<[^>]*>)", re.DOTALL)
+_TAG: Final = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)([^>]*?)(/?)\s*>", re.DOTALL)
+_CARD_CLASS: Final = re.compile(r"""class\s*=\s*["'][^"']*\bcard\b""")
+
+
+@dataclass(frozen=True, slots=True)
+class _Linker:
+    pattern: re.Pattern[str]
+    by_form: dict[str, Term]
+
+
+@lru_cache(maxsize=1)
+def _linker() -> _Linker:
+    terms = [t for t in glossary() if t.link]
+    by_form = {form.lower(): term for term in terms for form in term.forms}
+    forms = sorted(by_form, key=len, reverse=True)
+    # Whole words: no letter, digit or hyphen on either side, so `pot limit` is not found
+    # inside `pot-limited` and `2-7` not inside `R2-7`.
+    alternatives = "|".join(re.escape(f) for f in forms)
+    pattern = re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+    return _Linker(pattern, by_form)
+
+
+def _title(term: Term) -> str:
+    """The tooltip: the meaning's first sentence."""
+    first = term.meaning.split(". ")[0].rstrip(".")
+    return html_lib.escape(f"{term.word}: {first}.", quote=True)
+
+
+def _skips(name: str, attributes: str) -> bool:
+    if name in _SKIPPED or "data-no-glossary" in attributes:
+        return True
+    return name == "span" and _CARD_CLASS.search(attributes) is not None
+
+
+def link_terms(page_html: str, *, href: str, only: Sequence[str] = ()) -> str:
+    """`page_html` with each linkable term linked at its first use in running text, to
+    `href#anchor` (`href` is the glossary page, relative to this page). `only` limits the
+    terms to those anchors (for tests); empty means all."""
+    linker = _linker()
+    used: set[str] = set()
+    wanted = set(only)
+    open_elements: list[tuple[str, bool]] = []  # (name, skipped)
+    skipping = 0
+
+    def link(match: re.Match[str]) -> str:
+        term = linker.by_form[match.group(0).lower()]
+        if term.anchor in used or (wanted and term.anchor not in wanted):
+            return match.group(0)
+        used.add(term.anchor)
+        return (
+            f'<a class="glossary-term" href="{href}#{term.anchor}"'
+            f' title="{_title(term)}">{match.group(0)}</a>'
+        )
+
+    out: list[str] = []
+    for piece in _TOKEN.split(page_html):
+        if not piece:
+            continue
+        if piece.startswith("<"):
+            out.append(piece)
+            tag = _TAG.fullmatch(piece)
+            if tag is None:
+                continue  # a comment, a doctype
+            closing, name, attributes, self_closing = tag.groups()
+            name = name.lower()
+            if closing:
+                # Close up to the matching element; stray closers change nothing.
+                for depth in range(len(open_elements) - 1, -1, -1):
+                    if open_elements[depth][0] == name:
+                        skipping -= sum(1 for _, s in open_elements[depth:] if s)
+                        del open_elements[depth:]
+                        break
+            elif name not in _VOID and not self_closing:
+                skipped = _skips(name, attributes)
+                open_elements.append((name, skipped))
+                skipping += skipped
+            continue
+        out.append(piece if skipping else linker.pattern.sub(link, piece))
+    return "".join(out)
+

@@ -1,0 +1,81 @@
+"""The site search in headless Chromium: a learner's words find a learner page first.
+
+Typed into Material's search box on the shared site build, each query's first result
+must be one of `search_boost.LEARNER_PAGES` (home, how to play, the glossary, the
+rankings, the split-pot games, the lessons ...), not a rule chapter or an implementers'
+page. Before the learner pages had their weight, "Badeucy" found chapter F first and
+"2-7" found R12. One browser for every query.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.parse
+from collections.abc import Iterator
+
+import pytest
+
+from badugi_spec.docs.search_boost import is_learner_page
+from tests.screenshots import served
+from tests.test_docs import shared_site
+from tests.webdriver import Browser, browser
+
+QUERIES = ("badugi", "draw", "side pot", "pot limit", "Badeucy", "2-7")
+
+# The results' links in the order shown; Material lists a page's own result first and
+# its sections under it.
+RESULTS = """return Array.from(document.querySelectorAll(
+    '.md-search-result__list > .md-search-result__item > a.md-search-result__link'
+  )).map(a => a.getAttribute('href'))"""
+
+
+@pytest.fixture(scope="module")
+def search(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Browser, str]]:
+    site = shared_site(tmp_path_factory)
+    with served(site) as base, browser(width=1280) as b:
+        b.get(base)
+        b.wait("return document.readyState === 'complete'")
+        yield b, base
+
+
+def source_of(href: str, base: str) -> str:
+    """The source page of a result's link: `generated/glossary/?h=x#y` is
+    `generated/glossary.md`, the site's root `index.md`."""
+    path = urllib.parse.urlsplit(urllib.parse.urljoin(base, href)).path
+    path = path.removeprefix(urllib.parse.urlsplit(base).path).strip("/")
+    return f"{path}.md" if path else "index.md"
+
+
+def results_for(b: Browser, query: str) -> list[str]:
+    """Type `query` into the search box; the result links once they stop changing (the
+    search runs in a worker, once per key)."""
+    b.js(
+        "const box = document.querySelector('.md-search__input');"
+        "box.value = ''; box.dispatchEvent(new Event('input', {bubbles: true})); box.focus()"
+    )
+    b.type(".md-search__input", query)
+    last: list[str] = []
+    steady = 0
+    deadline = time.monotonic() + 20
+    while steady < 4 and time.monotonic() < deadline:
+        found = list(b.js(RESULTS) or [])
+        steady = steady + 1 if found and found == last else 0
+        last = found
+        time.sleep(0.1)
+    return last
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_a_learner_page_comes_first(search: tuple[Browser, str], query: str) -> None:
+    b, base = search
+    results = results_for(b, query)
+    assert results, f"no result for {query!r}"
+    shown = [source_of(href, base) for href in results[:5]]
+    assert is_learner_page(shown[0]), f"{query!r} finds {shown[0]} first: {shown}"
+
+
+def test_source_of_reads_result_links() -> None:
+    base = "http://127.0.0.1:8000/"
+    assert source_of("generated/glossary/?h=pot#pot-limit", base) == "generated/glossary.md"
+    assert source_of("http://127.0.0.1:8000/?h=badugi", base) == "index.md"
+    assert source_of("install/#with-pip", base) == "install.md"
