@@ -60,6 +60,8 @@ from .examples import Executed, scenario_md
 from .games import GAMES, game_md, page_name
 from .hand_values import held_html
 from .learn import glossary_md, how_to_play_md
+from .lessons import PAGE_NAMES as LESSON_PAGES
+from .lessons import lesson_pages
 from .profiles_page import profiles_md
 from .rankings_odds import odds_md, rankings_md
 from .reference_pages import codes_md, coverage_md, figures_page
@@ -220,6 +222,11 @@ PAGES: list[Page] = [
             ),
         )
         for game in GAMES
+    ),
+    # The lesson path: one build plays every lesson once (`lessons.lesson_pages` keeps them).
+    *(
+        Page(name, lambda ctx, name=name: lesson_pages(rule_link)[name])  # type: ignore[misc]
+        for name in LESSON_PAGES
     ),
 ]
 
