@@ -29,6 +29,7 @@ from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, ren
 from badugi_spec.docs.chapters import page_of_anchor
 from badugi_spec.docs.counts import UnknownCount, fill
 from badugi_spec.docs.fragments import fill_slots
+from badugi_spec.docs.pyodide_build import PyodideBuildError, after_build
 from badugi_spec.docs.glossary_links import link_terms
 from badugi_spec.docs.search_boost import boost_learner_page
 
@@ -174,6 +175,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     if path.exists():
         index = json.loads(path.read_text(encoding="utf-8"))
         path.write_text(json.dumps(boost_search_index(index)), encoding="utf-8")
+    # The engine in the page (docs/play/, docs/playground/): Pyodide and the wheels.
+    root = Path(config.config_file_path).resolve().parent
+    try:
+        after_build(root, Path(config.site_dir), _scenarios_dir(config))
+    except PyodideBuildError as error:
+        raise PluginError(str(error)) from None
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:

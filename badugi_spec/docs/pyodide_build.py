@@ -1,0 +1,284 @@
+"""The engine in the page: Pyodide's runtime and the two wheels, put under `site/pyodide/`.
+
+`docs/play/` and `docs/playground/` run the package itself in the browser: Pyodide (CPython
+compiled to WebAssembly, from the npm package pinned in `package.json` and its lock file)
+unpacks this project's wheel and Lark's into its file system. Nothing is fetched from
+anywhere but the site at run time. The hook calls `install` after each build.
+
+Each piece is cached under `build/pyodide/`, so a build only copies files:
+- the project's wheel is built by pip from a copy of the sources (the rulebook link
+  followed), keyed by a digest of everything that goes into it;
+- Lark's wheel is downloaded once, at the version installed here (which satisfies the pin
+  of `pyproject.toml`, so the page runs the Lark the tests ran);
+- the runtime is linked (or copied) from `node_modules/pyodide`.
+
+`BADUGI_PYODIDE=0`, or no `node_modules/pyodide` (no npm on this machine), leaves it all
+out: `manifest.json` then says why, and the two pages say the engine is not in this build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import badugi_spec
+
+ENV: Final = "BADUGI_PYODIDE"
+OUT: Final = "pyodide"
+"""The folder under the site that holds it all."""
+RUNTIME: Final = (
+    "pyodide.js",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What `loadPyodide` fetches to start, without any package of its own."""
+_SOURCES: Final = ("*.py", "*.lark", "*.json", "*.toml", "*.md", "py.typed")
+
+
+class PyodideBuildError(Exception):
+    """A piece of the engine in the page could not be made; one line, with the way out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """What `install` put under the site, for the hook's message and the tests."""
+
+    enabled: bool
+    reason: str = ""
+    wheels: tuple[str, ...] = ()
+    pyodide: str = ""
+
+
+def runtime_dir(root: Path) -> Path:
+    return root / "node_modules" / "pyodide"
+
+
+def why_not(root: Path) -> str | None:
+    """Why this build leaves Pyodide out, or None when it puts it in."""
+    if os.environ.get(ENV, "").strip() == "0":
+        return f"{ENV}=0 was set for this build"
+    missing = [name for name in RUNTIME if not (runtime_dir(root) / name).is_file()]
+    if missing:
+        return (
+            "the Pyodide runtime is not installed (npm ci in the checkout installs it from"
+            " package-lock.json)"
+        )
+    return None
+
+
+def source_digest(root: Path) -> str:
+    """Everything the project's wheel is made of: its metadata and every package file."""
+    # The rulebook is a link into rules/, which a recursive glob does not follow.
+    trees = (root / "badugi_spec", root / "rules")
+    files = sorted(
+        {
+            path
+            for tree in trees
+            for pattern in _SOURCES
+            for path in tree.rglob(pattern)
+            if path.is_file() and "__pycache__" not in path.parts
+        }
+    )
+    h = hashlib.sha256()
+    for path in [root / "pyproject.toml", root / "README.md", *files]:
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def _quiet_run(command: list[str], *, cwd: Path, what: str) -> None:
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+        raise PyodideBuildError(f"{what} failed: {last} (set {ENV}=0 to build without it)")
+
+
+def project_wheel(root: Path, cache: Path) -> Path:
+    """The project's wheel, built by pip once per source digest."""
+    folder = cache / f"wheel-{source_digest(root)}"
+    found = sorted(folder.glob("badugi_spec-*.whl"))
+    if found:
+        return found[0]
+    with tempfile.TemporaryDirectory(prefix="badugi-wheel-") as temp:
+        tree = Path(temp) / "src"
+        tree.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(root / name, tree / name)
+        # `rulebook` is a link to rules/ in a checkout: the wheel must hold the files.
+        shutil.copytree(
+            root / "badugi_spec",
+            tree / "badugi_spec",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+        )
+        out = Path(temp) / "out"
+        _quiet_run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), "."],
+            cwd=tree,
+            what="building the project's wheel (pip wheel)",
+        )
+        built = sorted(out.glob("badugi_spec-*.whl"))
+        if not built:
+            raise PyodideBuildError("pip wheel made no badugi_spec wheel")
+        _publish(out, folder)
+    _prune(cache, "wheel-", keep=folder)
+    return sorted(folder.glob("badugi_spec-*.whl"))[0]
+
+
+def _prune(cache: Path, prefix: str, *, keep: Path, most: int = 3) -> None:
+    """Drop all but the newest few wheels of earlier sources (each edit makes one)."""
+    old = sorted(
+        (p for p in cache.glob(prefix + "*") if p.is_dir() and p != keep and "." not in p.name),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for path in old[most - 1 :]:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def lark_requirement(root: Path) -> str:
+    """Lark at the version installed here, checked against the pin of `pyproject.toml`."""
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    pins = [d for d in project["project"]["dependencies"] if d.replace(" ", "").startswith("lark")]
+    if not pins:
+        raise PyodideBuildError("pyproject.toml names no lark dependency")
+    return f"lark=={importlib.metadata.version('lark')}"
+
+
+def lark_wheel(root: Path, cache: Path) -> Path:
+    """Lark's own wheel from the package index, downloaded once per version."""
+    requirement = lark_requirement(root)
+    version = requirement.partition("==")[2]
+    folder = cache / f"lark-{version}"
+    found = sorted(folder.glob("lark-*.whl"))
+    if found:
+        return found[0]
+    with tempfile.TemporaryDirectory(prefix="badugi-lark-") as temp:
+        _quiet_run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                requirement,
+                "--no-deps",
+                "--only-binary=:all:",
+                "-q",
+                "-d",
+                temp,
+            ],
+            cwd=root,
+            what=f"downloading {requirement}'s wheel (pip download)",
+        )
+        _publish(Path(temp), folder)
+    found = sorted(folder.glob("lark-*.whl"))
+    if not found:
+        raise PyodideBuildError(f"pip download gave no wheel for {requirement}")
+    return found[0]
+
+
+def _publish(made: Path, folder: Path) -> None:
+    """Move a finished folder into the cache in one rename: two builds at once (test
+    workers) never see half of it."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
+    for path in made.iterdir():
+        if path.is_file():
+            shutil.copy2(path, staging / path.name)
+    try:
+        staging.rename(folder)
+    except OSError:  # another build published it first: theirs is the same
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _place(source: Path, target: Path) -> None:
+    """A hard link where the file system allows (12 MB per build is no copy), else a copy."""
+    if target.exists():
+        if target.stat().st_size == source.stat().st_size and target.samefile(source):
+            return
+        target.unlink()
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def pyodide_version(root: Path) -> str:
+    package = json.loads((runtime_dir(root) / "package.json").read_text(encoding="utf-8"))
+    return str(package["version"])
+
+
+def install(root: Path, site: Path) -> Built:
+    """Put the runtime, both wheels and `manifest.json` under `site/pyodide/`."""
+    out = site / OUT
+    out.mkdir(parents=True, exist_ok=True)
+    reason = why_not(root)
+    if reason is not None:
+        _write_json(out / "manifest.json", {"enabled": False, "reason": reason})
+        return Built(enabled=False, reason=reason)
+    cache = root / "build" / "pyodide"
+    wheels = (project_wheel(root, cache), lark_wheel(root, cache))
+    for name in RUNTIME:
+        _place(runtime_dir(root) / name, out / name)
+    (out / "wheels").mkdir(exist_ok=True)
+    for wheel in wheels:
+        _place(wheel, out / "wheels" / wheel.name)
+    version = pyodide_version(root)
+    _write_json(
+        out / "manifest.json",
+        {
+            "enabled": True,
+            "pyodide": version,
+            "version": badugi_spec.__version__,
+            "wheels": [wheel.name for wheel in wheels],
+            "sha256": {wheel.name: _sha256(wheel) for wheel in wheels},
+        },
+    )
+    return Built(enabled=True, wheels=tuple(w.name for w in wheels), pyodide=version)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _write_json(path: Path, value: object) -> None:
+    path.write_text(json.dumps(value, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+
+
+def rule_pages() -> dict[str, str]:
+    """Each rule's place in the built site (`generated/03-betting/#R3.6`), for the
+    narration's links: the chapters cut into parts put a rule where this build put it."""
+    from badugi_spec.rules import load
+
+    from .chapters import page_of_anchor
+
+    out = {}
+    for rule_id in load():
+        page = page_of_anchor(rule_id)
+        if page is not None:
+            out[rule_id] = f"generated/{Path(page).stem}/#{rule_id}"
+    return out
+
+
+def after_build(root: Path, site: Path, scenarios_dir: Path) -> Built:
+    """The hook's step: the engine in the page, the rules' places and the suite's texts
+    (a worked example's "try it" link opens its own scenario in the playground)."""
+    from badugi_spec.scenario.suite import load_suite
+
+    built = install(root, site)
+    if built.enabled:
+        suite = load_suite([scenarios_dir])
+        _write_json(site / OUT / "scenarios.json", {s.id: s.source for s in suite.scenarios})
+        _write_json(site / OUT / "rules.json", rule_pages())
+    return built

@@ -1,0 +1,14 @@
+"""The engine in the page: what the site's Pyodide pages call (`docs/play/`, `docs/playground/`).
+
+`play` drives the trainer's own session for the *Play in the page* page; `playground`
+parses and runs a scenario text as `badugi-spec check` does and draws the result as the
+generated pages do. Both answer in plain JSON-ready dicts, so the page's JavaScript needs
+no knowledge of Python objects.
+
+It sits above the docs (it draws with their hand tables) and the trainer, and below the
+commands; nothing in the package imports it, only the page does.
+"""
+
+from badugi_spec import __version__
+
+__all__ = ["__version__"]

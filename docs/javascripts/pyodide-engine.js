@@ -1,0 +1,202 @@
+/* The project's Python engine in the page, through Pyodide (docs/play/, docs/playground/).
+ *
+ * Only a page holding an element of class `badugi-engine` loads anything: the build's
+ * manifest first (site/pyodide/manifest.json, written by badugi_spec/docs/pyodide_build.py),
+ * then the runtime, then the two wheels unpacked into Pyodide's file system. Every file
+ * comes from this site; a build without Pyodide says so in its manifest, and the page
+ * says it in words.
+ *
+ * window.badugiEngine.load(root, progress) resolves to an engine whose call(name, args)
+ * sends JSON to badugi_spec.web.entry.call and parses its JSON answer.
+ */
+(function () {
+  "use strict";
+
+  class EngineMissing extends Error {}
+
+  const loading = new Map();
+
+  function loadScript(url) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = url;
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error("could not load " + url));
+      document.head.appendChild(script);
+    });
+  }
+
+  async function sha256(buffer) {
+    // crypto.subtle exists on https and on localhost only; elsewhere the digest is left out.
+    if (!(window.crypto && window.crypto.subtle)) return "";
+    const digest = await window.crypto.subtle.digest("SHA-256", buffer);
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  async function fetchOk(url, what) {
+    let response;
+    try {
+      response = await fetch(url);
+    } catch (error) {
+      throw new Error(`could not fetch ${what}: ${error.message}`);
+    }
+    if (!response.ok) throw new Error(`could not fetch ${what}: HTTP ${response.status}`);
+    return response;
+  }
+
+  async function start(root, progress) {
+    const base = new URL(root + "pyodide/", window.location.href);
+    const timings = {};
+    const began = performance.now();
+    const lap = (name) => {
+      timings[name] = Math.round(performance.now() - began);
+    };
+    progress("Reading this build's manifest", 0);
+    let manifest;
+    try {
+      const response = await fetch(new URL("manifest.json", base));
+      manifest = response.ok ? await response.json() : null;
+    } catch (error) {
+      manifest = null;
+    }
+    if (!manifest) {
+      throw new EngineMissing("this build of the site has no engine in the page (no pyodide/manifest.json)");
+    }
+    if (!manifest.enabled) throw new EngineMissing(manifest.reason);
+    progress("Fetching the Python runtime (about 12 MB the first time, then from the cache)", 1);
+    await loadScript(new URL("pyodide.js", base).href);
+    if (typeof window.loadPyodide !== "function") throw new Error("pyodide.js defined no loadPyodide");
+    const pyodide = await window.loadPyodide({ indexURL: base.href });
+    lap("runtime");
+    progress("Unpacking the project's wheel and Lark's", 2);
+    const digests = {};
+    for (const name of manifest.wheels) {
+      const response = await fetchOk(new URL("wheels/" + name, base), name);
+      const buffer = await response.arrayBuffer();
+      digests[name] = await sha256(buffer);
+      pyodide.unpackArchive(buffer, "wheel");
+    }
+    lap("wheels");
+    progress("Importing the engine", 3);
+    // One proxy of the Python function, kept for the page's life: it is never freed.
+    const pyCall = pyodide.runPython("import badugi_spec.web.entry\nbadugi_spec.web.entry.call");
+    let rules = {};
+    try {
+      rules = await (await fetchOk(new URL("rules.json", base), "rules.json")).json();
+    } catch (error) {
+      rules = {}; // the narration then shows rule IDs without links
+    }
+    const engine = {
+      manifest,
+      digests,
+      timings,
+      rules,
+      root,
+      pyodide: pyodide.version,
+      call(name, args) {
+        const started = performance.now();
+        let answer;
+        try {
+          answer = JSON.parse(pyCall(name, JSON.stringify(args || {})));
+        } catch (error) {
+          // A Python error past entry.call (it catches its own), or the runtime itself.
+          answer = { status: "crash", message: String(error && error.message ? error.message : error) };
+        }
+        answer.ms = Math.round(performance.now() - started);
+        return answer;
+      },
+      ruleHref(id) {
+        return rules[id] ? root + rules[id] : null;
+      },
+    };
+    engine.about = engine.call("about");
+    lap("ready");
+    progress("Ready", 4);
+    return engine;
+  }
+
+  function load(root, progress) {
+    if (!loading.has(root)) loading.set(root, start(root, progress || (() => {})));
+    return loading.get(root);
+  }
+
+  // ----- helpers shared by the two pages ---------------------------------------------
+
+  const SUITS = { "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
+  const FACE = /(10|[A2-9TJQK])?([♠♥♦♣])/g;
+  const RULE = /\bR\d+\.\d+\b/g;
+
+  function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  }
+
+  /* A line of plain text as HTML: card faces in the site's four colours, rule IDs as
+   * links to their place in the rules (when the engine knows it). */
+  function decorate(text, engine) {
+    let html = escapeHtml(text).replace(FACE, (face, rank, suit) =>
+      rank ? `<span class="card ${SUITS[suit]}">${face}</span>` : `<span class="suit ${SUITS[suit]}">${face}</span>`
+    );
+    if (engine) {
+      html = html.replace(RULE, (id) => {
+        const href = engine.ruleHref(id);
+        return href ? `<a class="rule-link" href="${href}">${id}</a>` : id;
+      });
+    }
+    return html;
+  }
+
+  function element(tag, attributes, text) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === false || value === null || value === undefined) continue;
+      node.setAttribute(name, value === true ? "" : value);
+    }
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  /* The loading panel: the steps with a tick as each is done, then the engine or why not. */
+  function progressPanel(container) {
+    const steps = [
+      "Reading this build's manifest",
+      "Fetching the Python runtime",
+      "Unpacking the wheels",
+      "Importing the engine",
+    ];
+    const status = container.querySelector(".engine-status") || element("p", { class: "engine-status" });
+    status.setAttribute("role", "status");
+    status.textContent = "Loading the engine…";
+    container.prepend(status);
+    const list = element("ol", { class: "engine-steps" });
+    steps.forEach((step) => list.appendChild(element("li", {}, step)));
+    status.after(list);
+    container.setAttribute("aria-busy", "true");
+    const began = performance.now();
+    return {
+      step(text, index) {
+        list.querySelectorAll("li").forEach((li, i) => {
+          li.className = i < index ? "done" : i === index ? "now" : "";
+        });
+        status.textContent = index < steps.length ? `Loading the engine: ${text}…` : "";
+      },
+      done(engine) {
+        const seconds = ((performance.now() - began) / 1000).toFixed(1);
+        list.remove();
+        container.removeAttribute("aria-busy");
+        status.textContent = `Engine ready in ${seconds} s: badugi-spec ${engine.about.version} on Pyodide ${engine.pyodide}.`;
+        status.classList.add("ready");
+      },
+      failed(error) {
+        list.remove();
+        container.removeAttribute("aria-busy");
+        status.classList.add(error instanceof EngineMissing ? "missing" : "failed");
+        status.textContent =
+          error instanceof EngineMissing
+            ? `The engine in the page is not part of this build: ${error.message}. The rest of the site works without it; badugi-spec at a terminal does all this page does.`
+            : `The engine could not start: ${error.message}`;
+      },
+    };
+  }
+
+  window.badugiEngine = { load, decorate, element, escapeHtml, progressPanel, EngineMissing };
+})();
