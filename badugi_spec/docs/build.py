@@ -34,7 +34,6 @@ from badugi_spec.cards import parse_cards
 from badugi_spec.profiles import load as profiles_load
 from badugi_spec.rules import Chapter, Rule, default_root, load, load_chapters
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult, Runner
 from badugi_spec.scenario.suite import forget_parsed, load_suite
@@ -66,6 +65,7 @@ from .profiles_page import profiles_md
 from .rankings_odds import odds_md, rankings_md
 from .reference_pages import codes_md, coverage_md, figures_page
 from .render import cards_html
+from .replayer_record import HandRecord, Recorder
 
 GENERATED: Final = "generated"
 COVERAGE_PAGE: Final = "coverage.md"
@@ -115,7 +115,7 @@ def run_scenarios(scenarios_dir: Path) -> list[Executed]:
         if isinstance(outcome, str):
             failures.append(outcome)
             continue
-        executed.append(Executed(scenario, outcome[0], outcome[1], key))
+        executed.append(Executed(scenario, outcome[0], outcome[1], key, outcome[2]))
     if failures:
         raise DocsBuildError(
             f"{len(failures)} scenario(s) do not pass, so they cannot be shown:\n"
@@ -124,12 +124,14 @@ def run_scenarios(scenarios_dir: Path) -> list[Executed]:
     return executed
 
 
-def _run(scenario: Scenario) -> tuple[dict[str, Any], CaseResult] | str:
+def _run(scenario: Scenario) -> tuple[dict[str, Any], CaseResult, tuple[HandRecord, ...]] | str:
     """The scenario's compiled case and its passing run, or why it cannot be shown."""
     case = compile_case(scenario)
-    result = Runner(EngineImplementation()).run(case)
+    # The engine behind the runner keeps each hand's events: the replayer's frames.
+    recorder = Recorder()
+    result = Runner(recorder).run(case)
     if result.status == "passed":
-        return case, result
+        return case, result, tuple(recorder.hands)
     where = f"{scenario.where.path}:{scenario.where.line}"
     if result.divergence is not None:
         d = result.divergence

@@ -23,6 +23,8 @@ from .cache import Memo
 from .hand_table import hand_html
 from .hand_values import HALVES, held_html
 from .render import inline_md, link_rules, narrative_md, text
+from .replayer import hand_frames, hand_replayer, label, rule_links_html
+from .replayer_record import HandRecord
 
 RuleLink = Callable[[str], str]
 
@@ -41,6 +43,8 @@ class Executed:
     result: CaseResult
     key: str = ""
     """What the run depends on (`build.run_key`): its rendered pieces are kept by it."""
+    replays: tuple[HandRecord, ...] = ()
+    """Each dealt hand's engine events, kept during the run: the replayer's frames."""
 
 
 def checks_html(executed: Executed) -> str:
@@ -111,10 +115,20 @@ def _example_html(executed: Executed) -> str:
         hand_rows = result.trace[len(case["checks"]) :]
         position = 0
         before = _starting_stacks(case)
+        replays = {record.number: record for record in executed.replays}
+        made = hand_frames(executed) if replays else {}
         for hand in case["hands"]:
             count = 1 if hand.get("reject_deal") else 1 + len(hand["steps"])
             rows = hand_rows[position : position + count]
-            parts.append(hand_html(hand, rows, before, profile))
+            record = replays.get(hand["number"])
+            replayer = (
+                hand_replayer(
+                    record, label=label(executed, record.number), full=made[record.number]
+                )
+                if record is not None
+                else ""
+            )
+            parts.append(hand_html(hand, rows, before, profile, replayer=replayer))
             position += count
             last = next((r.state for r in reversed(rows) if r.state), None)
             if last is not None and last.get("stacks"):
@@ -155,7 +169,7 @@ def scenario_md(
         story = link_scenarios(narrative_md(scenario.text), scenario_href)
         parts += [link_rules(story, rule_link), ""]
     parts += [
-        fragments.slot(scenario.id, example_html(executed)),
+        fragments.slot(scenario.id, rule_links_html(executed) + example_html(executed)),
         "",
         f"Shows {rules}.",
         "{: .shows-rules }",
@@ -198,7 +212,7 @@ def folded_html(
     parts.append(md(f"Shows {rules}.\n{{: .shows-rules }}"))
     path = f"{fragments.EXAMPLES}/{scenario.id}.html"
     source = fragments.source_fold(scenario.id, scenario.source, _file_name(scenario))
-    fragments.add(path, example_html(executed) + source)
+    fragments.add(path, rule_links_html(executed) + example_html(executed) + source)
     parts.append(fragments.lazy(path, "The hand step by step", css="hand-fragment"))
     # One block of raw HTML for Markdown: no blank line may end it early.
     return "\n".join(line for line in "\n".join(parts).splitlines() if line.strip())

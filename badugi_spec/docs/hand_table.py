@@ -31,9 +31,16 @@ def _before_award(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def hand_html(
-    hand: dict[str, Any], rows: list[TraceRow], before: dict[str, int], profile: Profile
+    hand: dict[str, Any],
+    rows: list[TraceRow],
+    before: dict[str, int],
+    profile: Profile,
+    *,
+    replayer: str = "",
 ) -> str:
-    """One hand: a heading line, then its table in sections, then the result."""
+    """One hand: a heading line, then its table in sections, then the result. With a
+    `replayer` (`replayer.hand_replayer`) the table goes in a fold after it: open, for a
+    reader without scripts, and closed by the script once the replayer is drawn."""
     deal, steps = rows[0], rows[1:]
     # The button as the session moved it: past empty seats after a bust (R8.23).
     number = hand["number"]
@@ -111,12 +118,17 @@ def hand_html(
         if ended is None and state.get("result") is not None:
             ended = state
     body = "".join(table.rows)
-    out = [
-        head,
+    steps_table = (
         '<div class="badugi-scroll"><table class="badugi-steps"><thead><tr>'
         '<th class="line">Line</th><th>Who</th><th>What</th><th>Pot</th><th>Stacks</th>'
-        f"</tr></thead><tbody>{body}</tbody></table></div>",
-    ]
+        f"</tr></thead><tbody>{body}</tbody></table></div>"
+    )
+    if replayer:
+        steps_table = (
+            f'{replayer}<details class="badugi-trace" open><summary>The hand as a table,'
+            f" row by row</summary>{steps_table}</details>"
+        )
+    out = [head, steps_table]
     if ended is not None:
         out.append(result_html(ended, profile))
     elif hand.get("unfinished"):

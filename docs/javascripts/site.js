@@ -34,6 +34,8 @@
         details.appendChild(body);
         details.setAttribute("data-loaded", "yes");
         details.removeAttribute("aria-busy");
+        // For scripts that draw inside fragments (replayer.js): the new content is here.
+        document.dispatchEvent(new CustomEvent("badugi:fragment", { detail: body }));
       })
       .catch(function (error) {
         // Not kept as failed: closing and opening the fold again tries once more.

@@ -1,0 +1,304 @@
+"""The frames of a hand you can step through: one per engine event, each the whole table
+as it stands after that event, with the sentence that tells it and the rule it cites.
+
+A frame is plain data for `javascripts/replayer.js`, which only shows it: every number
+here is the engine's. Stacks and the pot come from the event itself (the engine stamps
+both on every event); the cards follow the deal and draw events; the bets in front of
+the players add up the betting events of the round. At the end of every step the frame
+is the engine's checkpoint (`replayer_record`), and `tests/test_replayer.py` holds each
+frame to it. The one place the events lag the table is the settlement: the engine pays
+out after logging who showed what, so those frames count the chips as they move.
+
+A burned card is never put in a frame: the burn pile is a count of cards face down.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from badugi_spec.cards import Card
+from badugi_spec.engine.actions import Event
+
+from .replayer_record import Checkpoint, HandRecord, Step
+
+_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+_ORDINAL: Final = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+_BETTING: Final = frozenset({"post", "check", "bet", "call", "raise", "all-in"})
+_RULE: Final = re.compile(r"\bR\d+\.\d+\b")
+
+
+def _pretty(codes: tuple[str, ...] | list[str]) -> str:
+    return " ".join(Card.parse(code).pretty() for code in codes)
+
+
+def _cards(count: int) -> str:
+    return f"{_WORDS.get(count, str(count))} card{'' if count == 1 else 's'}"
+
+
+def phase_label(phase: str) -> str:
+    """`bet-2` as a reader says it: 'Betting round 2'."""
+    kind, _, number = phase.partition("-")
+    if kind == "bet":
+        return "Betting before the first draw" if number == "1" else f"Betting round {number}"
+    if kind == "draw":
+        return f"The {_ORDINAL.get(int(number), number)} draw"
+    if phase == "deal":
+        return "Before the deal"
+    return "The showdown" if phase == "showdown" else "The hand is over"
+
+
+@dataclass
+class _Table:
+    """The table between two checkpoints, as the events change it."""
+
+    names: tuple[str, ...]
+    stacks: list[int]
+    bets: list[int]
+    cards: list[list[str]]
+    folded: list[bool]
+    pot: int
+    burns: int = 0
+    stub: int = 0
+    pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    phase: str = "deal"
+    paid: list[int] = field(default_factory=list)
+    """Chips paid out of the pot so far at the settlement (won or given back)."""
+    settled_from: tuple[int, ...] | None = None
+    """The stacks as the settlement began: the engine logs it before it pays."""
+
+    def take(self, point: Checkpoint) -> None:
+        """Take the engine's word at the end of a step."""
+        self.stacks = list(point.stacks)
+        self.cards = [list(held) for held in point.holdings]
+        self.folded = list(point.folded)
+        self.burns, self.stub, self.pots = point.burns, point.stub, point.pots
+        if point.phase.startswith("bet-"):
+            self.bets = list(point.committed)
+        if not point.over:
+            self.pot = point.pot
+
+    def frame(
+        self, sentence: str, rule: str, *, actor: int, turn: int, **extra: Any
+    ) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "t": sentence,
+            "r": rule,
+            "a": actor,
+            "n": turn,
+            "h": phase_label(self.phase),
+            "s": list(self.stacks),
+            "b": list(self.bets),
+            "p": self.pot,
+            "c": [" ".join(held) for held in self.cards],
+            "f": [seat for seat, out in enumerate(self.folded) if out],
+            "u": self.burns,
+            "k": self.stub,
+        }
+        # Side pots are shown once the round's bets are gathered: in the middle of a round
+        # the engine's layers follow who has put in how much so far, and a pot only one
+        # player can win is a bet nobody has matched (yet), not a side pot.
+        shared = [[amount, list(eligible)] for amount, eligible in self.pots if len(eligible) > 1]
+        if len(shared) > 1 and not any(self.bets):
+            out["q"] = shared
+        return out | extra
+
+
+def _settling(event: Event, point: Checkpoint) -> bool:
+    # The end-of-round return of R8.12 comes with the stacks already changed; those of
+    # the settlement (R5.4, R5.5) and the wins come before the engine pays.
+    if not point.over:
+        return False
+    return event.kind in ("show", "win") or (event.kind == "return" and event.rule != "R8.12")
+
+
+def _apply(table: _Table, event: Event, point: Checkpoint) -> None:
+    seat = -1 if event.seat is None else event.seat
+    if _settling(event, point):
+        if table.settled_from is None:
+            table.settled_from = tuple(event.stacks)
+            table.paid = [0] * len(table.stacks)
+            table.pot = event.pot
+            table.bets = [0] * len(table.stacks)
+        if event.kind in ("return", "win"):
+            table.paid[seat] += event.amount
+        table.stacks = [s + p for s, p in zip(table.settled_from, table.paid, strict=True)]
+        table.pot = event.pot - sum(table.paid)
+        table.phase = "showdown" if event.kind == "show" else "complete"
+        return
+    table.stacks, table.pot = list(event.stacks), event.pot
+    if event.kind in _BETTING:
+        table.bets[seat] += event.amount
+    elif event.kind == "return":  # R8.12: the uncalled part of the round's bet goes back
+        table.bets[seat] -= event.amount
+    elif event.kind in ("burn", "draw", "declare", "reshuffle", "no-betting"):
+        table.bets = [0] * len(table.stacks)  # the round's bets are in the pot now
+    # The stub shrinks by every card taken from it; a reshuffle makes a new one (R8.18).
+    if event.kind in ("deal", "burn"):
+        table.stub -= len(event.cards)
+    elif event.kind == "draw":
+        table.stub -= len(event.received)
+    elif event.kind == "reshuffle":
+        table.stub = event.amount
+    if event.kind == "deal":
+        table.cards[seat] = [str(c) for c in event.cards]
+    elif event.kind == "draw" and event.cards + event.received:
+        thrown = {str(c) for c in event.cards}
+        kept = [c for c in table.cards[seat] if c not in thrown]
+        table.cards[seat] = kept + [str(c) for c in event.received]
+    elif event.kind == "burn":
+        table.burns += len(event.cards)
+    elif event.kind == "fold":
+        table.folded[seat] = True
+
+
+def _sentence(event: Event, table: _Table, size: int) -> str:
+    who = table.names[event.seat] if event.seat is not None else ""
+    seat = -1 if event.seat is None else event.seat
+    all_in = " and is all-in" if who and table.stacks[seat] == 0 and event.amount else ""
+    match event.kind:
+        case "post":
+            blind = event.note.removesuffix(" all-in")
+            if blind == "ante":
+                return f"{who} antes {event.amount}{all_in}."
+            short = " That is all of their chips: all-in." if event.note.endswith("all-in") else ""
+            return f"{who} posts the {blind}: {event.amount}.{short}"
+        case "deal":
+            return f"{who} is dealt {_cards(size)}, one at a time: {_pretty(_codes(event.cards))}."
+        case "check":
+            return f"{who} checks."
+        case "bet":
+            return f"{who} bets {event.amount}{all_in}."
+        case "call":
+            return f"{who} calls {event.amount}{all_in}."
+        case "raise":
+            return f"{who} raises to {table.bets[seat]}, putting in {event.amount} more{all_in}."
+        case "all-in":
+            total = table.bets[seat]
+            making = f", {total} in this round" if total != event.amount else ""
+            return f"{who} goes all-in for {event.amount}{making}."
+        case "fold":
+            return f"{who} folds and is out of the hand."
+        case "no-betting":
+            return "No betting this round: a player is all-in, so nobody can bet against them."
+        case "declare":
+            thrown = _codes(event.cards)
+            what = f"throws {_pretty(thrown)}" if thrown else "stands pat"
+            return f"{who} {what}; new cards are dealt once every player still in has said."
+        case "burn":
+            count = len(event.cards)
+            if count == 1:
+                return "The top card is burned: put aside face down, and nobody sees it."
+            return f"The top {count} cards are burned: put aside face down, unseen."
+        case "draw":
+            if not event.cards:
+                return f"{who} stands pat: no cards thrown, none drawn."
+            thrown, came = _codes(event.cards), _codes(event.received)
+            return f"{who} throws {_pretty(thrown)} and draws {_cards(len(came))}: {_pretty(came)}."
+        case "reshuffle":
+            return (
+                f"The deck is out of cards: the discards are shuffled into a new deck of"
+                f" {event.amount}."
+            )
+        case "return":
+            return f"{who} gets back {event.amount} that nobody called."
+        case "show":
+            return f"{who} shows {_pretty(_codes(event.cards))}: {event.note}."
+        case "win":
+            how = ": everyone else folded" if event.rule == "R3.10" else ""
+            split = f" ({event.note})" if event.note else ""
+            return f"{who} wins {event.amount}{split}{how}."
+        case _:
+            return f"{who} {event.kind} {event.amount}".strip() + "."
+
+
+def _codes(cards: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _tried(step: Step, names: tuple[str, ...]) -> str:
+    tried = step.tried
+    who, kind, amount = tried.get("player", "?"), tried.get("action", "?"), tried.get("amount")
+    if kind == "draw":
+        thrown = [str(c) for c in tried.get("discards", [])]
+        what = f"throw {_pretty(thrown)}" if thrown else "stand pat"
+    elif kind == "raise" and amount is not None:
+        what = f"raise to {amount}"
+    elif amount is not None:
+        what = f"{kind} {amount}"
+    else:
+        what = str(kind)
+    reason = step.refused.split(": ", 1)[-1]
+    return f"{who} tries to {what}: not allowed. {reason[:1].upper()}{reason[1:]}".rstrip(".") + "."
+
+
+def _opening(record: HandRecord) -> tuple[str, str]:
+    names = record.names
+    dealer, small, big = (names[s] for s in (record.dealer, record.small_blind, record.big_blind))
+    if record.small_blind == record.dealer:
+        return (
+            f"Hand {record.number}: {dealer} has the button and posts the small blind;"
+            f" {big} posts the big blind.",
+            "R1.5",
+        )
+    return (
+        f"Hand {record.number}: {dealer} has the button; {small}, on the button's left, posts"
+        f" the small blind and {big} the big blind.",
+        "R8.2",
+    )
+
+
+def frames(record: HandRecord) -> list[dict[str, Any]]:
+    """Every frame of one hand: the table before the blinds, then one per event (and one
+    per refused action, which changes nothing), each after its event."""
+    seats = len(record.names)
+    first = record.steps[0].checkpoint if record.steps else None
+    table = _Table(
+        names=record.names,
+        stacks=list(record.start_stacks),
+        bets=[0] * seats,
+        cards=[[] for _ in range(seats)],
+        folded=[not held for held in first.holdings] if first else [False] * seats,
+        pot=0,
+        stub=first.stub + first.burns + sum(len(h) for h in first.holdings) if first else 0,
+    )
+    sentence, rule = _opening(record)
+    out = [table.frame(sentence, rule, actor=-1, turn=-1)]
+    before = "bet-1"  # the blinds and the deal open the first betting round
+    for step in record.steps:
+        point = step.checkpoint
+        if step.refused:
+            actor = (
+                record.names.index(step.tried["player"])
+                if step.tried.get("player") in record.names
+                else -1
+            )
+            found = _RULE.search(step.refused)
+            out.append(
+                table.frame(
+                    _tried(step, record.names),
+                    found.group(0) if found else "",
+                    actor=actor,
+                    turn=-1 if point.to_act is None else point.to_act,
+                    x=1,
+                )
+            )
+            continue
+        for number, event in enumerate(step.events):
+            # An event happens in the phase the step began in: the call that ends a round
+            # is still that round's, though the engine has moved on to the draw.
+            table.phase = before
+            _apply(table, event, point)
+            last = number == len(step.events) - 1
+            if last:
+                table.take(point)
+            sentence = _sentence(event, table, record.hand_size)
+            turn = -1 if not last or point.to_act is None else point.to_act
+            actor = -1 if event.seat is None else event.seat
+            out.append(table.frame(sentence, event.rule, actor=actor, turn=turn))
+        before = point.phase
+    return out
+
+
+__all__ = ["frames", "phase_label"]
