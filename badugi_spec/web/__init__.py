@@ -5,8 +5,8 @@ parses and runs a scenario text as `badugi-spec check` does and draws the result
 generated pages do. Both answer in plain JSON-ready dicts, so the page's JavaScript needs
 no knowledge of Python objects.
 
-It sits above the docs (it draws with their hand tables) and the trainer, and below the
-commands; nothing in the package imports it, only the page does.
+It may use the docs (it draws with their hand tables), the trainer and every layer below
+them; nothing in the package imports it, only the page does.
 """
 
 from badugi_spec import __version__

@@ -15,10 +15,10 @@ from typing import Any, Final
 
 from badugi_spec import __version__
 from badugi_spec.docs.examples import Executed, example_html
+from badugi_spec.docs.replayer_record import Recorder
 from badugi_spec.errors import ScenarioError
 from badugi_spec.rules import load
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.report import describe_failure
 from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import parse_scenario
@@ -68,7 +68,9 @@ def _run(source: str, name: str) -> dict[str, Any]:
             "column": error.column,
             "lines": error.render().splitlines(),
         }
-    result = Runner(EngineImplementation()).run(case)
+    # As the docs build runs an example: our engine, keeping each hand for the replayer.
+    recorder = Recorder()
+    result = Runner(recorder).run(case)
     head = {"id": scenario.id, "title": scenario.title, "rules": list(scenario.rules)}
     if result.status != "passed":
         divergence = result.divergence
@@ -83,5 +85,5 @@ def _run(source: str, name: str) -> dict[str, Any]:
         **head,
         "status": "passed",
         "lines": [f"ok   {scenario.id}"],
-        "html": example_html(Executed(scenario, case, result)),
+        "html": example_html(Executed(scenario, case, result, replays=tuple(recorder.hands))),
     }

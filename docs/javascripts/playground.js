@@ -126,6 +126,8 @@
       verdict.textContent = `Passed${took}: ${answer.id}, every check held (engine ${answer.version}).`;
       verdict.className = "playground-verdict passed";
       tables.innerHTML = answer.html;
+      // The worked example's replayer (replayer.js) draws the boxes put in after load.
+      document.dispatchEvent(new CustomEvent("badugi:fragment", { detail: tables }));
     } else if (answer.status === "crash") {
       verdict.textContent = `The engine failed on this text: ${answer.message}${answer.where ? " (" + answer.where + ")" : ""}. This is a bug of ours, not of the scenario.`;
       verdict.className = "playground-verdict crash";
