@@ -1,0 +1,145 @@
+"""The lesson path in headless Chromium (tests/webdriver.py), on the one shared site build:
+every lesson's questions answered right and wrong in the page, the score kept across a
+reload and shown on the lesson index, a question answered from the keyboard, a lesson
+started again, and no page wider than a 390 px phone.
+
+One browser for the whole module; the right answers come from the Python lessons, and the
+page must agree with them (its right choice's text, its verdicts, its counts).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from badugi_spec.docs.lessons import lessons
+from badugi_spec.docs.lessons.model import Lesson
+from tests.test_docs import shared_site
+from tests.webdriver import ENTER, Browser, browser
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    site = shared_site(tmp_path_factory)
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+PATH: tuple[Lesson, ...] = lessons(lambda rule: rule)
+
+
+def _open(b: Browser, url: str) -> None:
+    b.get(url)
+    b.wait("return document.querySelector('[data-ready]') !== null")
+
+
+def _answer(b: Browser, form: str, choice: int) -> str:
+    b.click(f'#{form} input[value="{choice}"]')
+    b.click(f"#{form} button.lesson-check")
+    return str(b.text(f"#{form} .lesson-verdict"))
+
+
+def _state(b: Browser, form: str) -> dict[str, Any]:
+    return dict(
+        b.js(
+            "const f = document.getElementById(arguments[0]);"
+            "return {right: [...f.querySelectorAll('.lesson-choice.is-right')]"
+            "  .map(l => l.textContent.trim()),"
+            " wrong: f.querySelectorAll('.lesson-choice.is-wrong').length,"
+            " why: f.querySelector('.lesson-why').open,"
+            " verdict: f.querySelector('.lesson-verdict').textContent};",
+            form,
+        )
+    )
+
+
+def test_lessons_questions_score_and_progress(base_url: str) -> None:
+    expected_right: dict[str, int] = {}
+    with browser(width=390) as b:
+        for lesson in PATH:
+            url = f"{base_url}generated/lesson-{lesson.slug}/"
+            _open(b, url)
+            wide = b.js(
+                "return [document.documentElement.scrollWidth,"
+                " document.documentElement.clientWidth]"
+            )
+            assert wide[0] <= wide[1], f"{lesson.slug} is wider than 390 px: {wide}"
+            opening = f"{lesson.slug}-q1"
+            b.click(f"#{opening} button.lesson-check")
+            assert b.text(f"#{opening} .lesson-verdict") == "Pick an answer first."
+            right = 0
+            for number, q in enumerate(lesson.questions, start=1):
+                form = f"{lesson.slug}-q{number}"
+                assert not _state(b, form)["why"]  # the explanation waits for an answer
+                if number % 2:  # wrong first: the score keeps that, a retry does not
+                    wrong = (q.answer + 1) % len(q.choices)
+                    verdict = _answer(b, form, wrong)
+                    assert verdict == f"Not quite: the answer is {q.right}.", form
+                    seen = _state(b, form)
+                    assert seen["right"] == [q.right] and seen["wrong"] == 1 and seen["why"]
+                    again = _answer(b, form, q.answer)
+                    assert again.startswith("Right this time"), form
+                else:
+                    assert _answer(b, form, q.answer) == "Right.", form
+                    right += 1
+                    assert _state(b, form)["right"] == [q.right]
+                assert b.text(f".lesson-quiz[data-lesson='{lesson.slug}'] .lesson-right") == str(
+                    right
+                )
+            expected_right[lesson.slug] = right
+            b.reload()
+            b.wait("return document.querySelector('[data-ready]') !== null")
+            assert b.text(".lesson-right") == str(right)
+            for number in range(1, len(lesson.questions) + 1):
+                verdict = _state(b, f"{lesson.slug}-q{number}")["verdict"]
+                kept = "not right" if number % 2 else "right"
+                assert verdict == f"Answered: {kept} first time.", (lesson.slug, number)
+            assert b.console_errors() == []
+
+        _open(b, f"{base_url}generated/lessons/")
+        total = sum(expected_right.values())
+        assert b.text(".lesson-summary .done") == str(len(PATH))
+        assert b.text(".lesson-summary .right") == str(total)
+        for lesson in PATH:
+            state = b.text(f"li[data-lesson='{lesson.slug}'] .lesson-state")
+            got = expected_right[lesson.slug]
+            assert state == f"done: {got} of {len(lesson.questions)} right", lesson.slug
+
+        # Starting a lesson again clears its record, and the index says so.
+        first = PATH[0]
+        _open(b, f"{base_url}generated/lesson-{first.slug}/")
+        b.click(".lesson-reset")
+        assert b.text(".lesson-right") == "0"
+        assert _state(b, f"{first.slug}-q1")["verdict"] == ""
+        # From the keyboard: the reset puts the focus on the first choice; arrows move
+        # through the radios and Enter checks the answer.
+        assert b.js("return document.activeElement.name") == f"{first.slug}-q1"
+        b.keys("\ue015" * first.questions[0].answer + " " + ENTER)  # arrow down
+        assert _state(b, f"{first.slug}-q1")["verdict"] == "Right."
+        _open(b, f"{base_url}generated/lessons/")
+        assert b.text(".lesson-summary .done") == str(len(PATH) - 1)
+        assert b.text(f"li[data-lesson='{first.slug}'] .lesson-state") == (
+            f"1 of {len(first.questions)} answered, 1 right"
+        )
+        wide = b.js(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+        assert wide
