@@ -248,3 +248,48 @@ def test_pages_carry_each_question_and_link_the_path(path: dict[str, Lesson]) ->
 def test_a_question_is_a_value() -> None:
     q = Question("p", ("a", "b"), 1, "w")
     assert q.right == "b"
+
+
+# ----- the big-bet rows and the split-pot pages (issue 26, items 2 and 3) ------------------
+
+
+def test_a_raise_to_the_pot_shows_its_sum_and_no_other_amount_does() -> None:
+    from badugi_spec.docs.hand_rows import _pot_sum
+
+    # Facing a bet of 2 with 1 in, a pot of 3: call 1, the pot is then 4, raise to 6.
+    shown = _pot_sum("pot-limit", level=2, had=1, pot=3, total=6)
+    assert shown == ": the pot (call 1 first, the pot is then 3 + 1 = 4, so 2 + 4 = 6)"
+    assert _pot_sum("pot-limit", level=2, had=1, pot=3, total=5) == ""
+    assert _pot_sum("no-limit", level=2, had=1, pot=3, total=6) == ""
+    assert _pot_sum("pot-limit", level=2, had=2, pot=8, total=10).endswith("2 + 8 = 10)")
+    # The engine agrees: its largest raise in that spot is the same 6.
+    hand = Hand(deck=shuffled(2), stacks=(100, 100), dealer=0, profile=profiles.get("pot-limit"))
+    assert _most(hand) == 6
+
+
+def test_a_big_bet_rounds_row_says_its_structure_not_a_bet_size() -> None:
+    from badugi_spec.docs.hand_rows import _section_title, seats_of
+
+    state = {"stacks": {"Ann": 100, "Bob": 100}, "hands": {"Ann": ["As"], "Bob": ["Ks"]}}
+    for name, words in (
+        ("pot-limit", "up to the pot"),
+        ("no-limit", "up to the whole stack"),
+        ("half-pot", "half the pot"),
+        ("spread-2-5", "of 2 to 5"),
+        ("house", "small bets of 2"),
+    ):
+        seats = seats_of(profiles.get(name), "Ann", state)
+        title = _section_title("bet-1", seats)
+        assert words in title, (name, title)
+        assert ("small bets" in title) == (name == "house"), title
+
+
+def test_split_pot_pages_list_landmark_hands_with_their_shares() -> None:
+    from badugi_spec.docs.games import _landmarks
+
+    deucy = "\n".join(_landmarks(("badugi-ace-high", "low-2-7")))
+    assert "**`low-2-7`**" in deucy and "**`badugi-ace-high`**" in deucy
+    share = f"{share_beaten('low-2-7', '8♠ 5♥ 4♦ 3♣ 2♠'):.1%}"
+    assert f"| 8♠ 5♥ 4♦ 3♣ 2♠ | 8-5-4-3-2 | {share} |" in deucy
+    acy = "\n".join(_landmarks(("badugi", "low-a-5")))
+    assert "5-4-3-2-A" in acy and "low-2-7" not in acy

@@ -16,6 +16,7 @@ from badugi_spec.cards import format_cards, parse_cards
 from badugi_spec.rankings import ranking
 
 from .examples import Executed, scenario_md
+from .lessons.landmarks import ALL_HANDS, BADUGI_HALVES, LOWS, table_md
 from .render import inline_md
 
 RuleLink = Callable[[str], str]
@@ -83,6 +84,24 @@ def _values_table(halves: Sequence[str]) -> list[str]:
     return lines
 
 
+def _landmarks(halves: Sequence[str]) -> list[str]:
+    """Hands to know in each half, best first as the ranking orders them; a low's with
+    the exact share of all five-card hands it beats (`lessons.landmarks`)."""
+    lines = [
+        "## Landmark hands and traps",
+        "",
+        "Best first, as the rankings order them. *Beats* is the exact share of all"
+        f" {ALL_HANDS:,} five-card hands the hand beats in that half.",
+        "",
+    ]
+    for name in halves:
+        if name in LOWS:
+            lines += [f"**`{name}`**", "", *table_md(name, LOWS[name]), ""]
+        elif name in BADUGI_HALVES:
+            lines += [f"**`{name}`**", "", *table_md(name, BADUGI_HALVES[name], shares=False), ""]
+    return lines
+
+
 def game_md(
     game: str,
     executed: Sequence[Executed],
@@ -102,9 +121,14 @@ def game_md(
             f"({profile.chapter})", f"({rule_link(profile.chapter + '.1')} and after)"
         ),
         "",
+        f"Everything else (the blinds, the {profile.betting} betting, the"
+        f" {profile.draws} draws) is played as in Badugi, at a table of {profile.min_seats}"
+        f" to {profile.max_seats} players. New to the game? The [lessons](lessons.md) teach"
+        " it step by step, split pots in [lesson 7](lesson-split-pots.md).",
+        "",
         f"Play it with `badugi-spec play --profile {profile.name}` or check an implementation"
-        f" of it with scenarios that say `profile {profile.name}`. It extends"
-        f" `{profile.extends}`, and changes only the table, the cards and the showdown.",
+        f" of it with scenarios that say `profile {profile.name}` (the profile starts from"
+        f" `{profile.extends}`).",
         "",
         "## Every hand valued twice",
         "",
@@ -118,6 +142,7 @@ def game_md(
         "",
         *_values_table(profile.halves),
         "",
+        *_landmarks(profile.halves),
         "## Worked examples",
         "",
     ]

@@ -61,10 +61,27 @@ def seats_of(profile: Profile, dealer: str, state: dict[str, Any]) -> Seats:
     return Seats(profile, dealer, dealt)
 
 
+def _structure(profile: Profile) -> str:
+    """How big a bet or raise may be in a big-bet or spread game (R14.2-R14.8): said in
+    the round's row, since there is no one size to give."""
+    least = profile.min_bet or profile.big_blind
+    match profile.betting:
+        case "pot-limit":
+            return (
+                f"pot limit: bets from {least} up to the pot, raises up to the pot after the call"
+            )
+        case "half-pot":
+            return f"half-pot limit: bets from {least}, raises up to half the pot after the call"
+        case "no-limit":
+            return f"no limit: bets from {least} up to the whole stack"
+        case _:
+            return f"spread limit: bets and raises of {profile.spread_min} to {profile.spread_max}"
+
+
 def _limits(profile: Profile, number: int) -> str:
     cap = profile.cap
     if cap == 0:
-        return "no cap on raises"
+        return "any number of raises" if profile.betting != "fixed-limit" else "no cap on raises"
     if number == 1 and not profile.cap_counts_blind:
         return f"the big blind and at most {cap} raises"
     return f"at most one bet and {cap - 1} raises"
@@ -91,9 +108,11 @@ def _section_title(phase: str, seats: Seats) -> str:
             first = f"{text(seats.big_blind)} acts first"
         else:
             first = "The first player still in left of the button acts first"
+        sizes = (
+            f"{kind_of} bets of {size}" if profile.betting == "fixed-limit" else _structure(profile)
+        )
         return (
-            f"Betting round {number}, {when}: {kind_of} bets of {size},"
-            f" {_limits(profile, number)}{blind}. {first}."
+            f"Betting round {number}, {when}: {sizes}, {_limits(profile, number)}{blind}. {first}."
         )
     burns = profile.burns_per_draw
     burned = (
@@ -161,8 +180,11 @@ class Table:
     rows: list[str]
     section: str = ""
     in_round: dict[str, int] | None = None
+    betting: str = "fixed-limit"
+    """The hand's structure: a raise to the pot in pot limit shows its sum."""
 
     def open(self, phase: str, seats: Seats) -> None:
+        self.betting = seats.profile.betting
         if phase != self.section:
             self.section = phase
             self.rows.append(
@@ -189,7 +211,10 @@ def bet_what(
     player, kind = step["player"], step["action"]
     added = before["stacks"][player] - after["stacks"][player]
     contributed = table.in_round if table.in_round is not None else {}
-    total = contributed.get(player, 0) + added
+    had = contributed.get(player, 0)
+    level = max(contributed.values(), default=0)
+    total = had + added
+    pot_sum = _pot_sum(table.betting, level=level, had=had, pot=before["pot"], total=total)
     contributed[player] = total
     table.in_round = contributed
     all_in = " and is all-in" if after["stacks"][player] == 0 and added else ""
@@ -201,11 +226,31 @@ def bet_what(
         case "call":
             return f"calls {added}{all_in}"
         case "bet":
-            return f"bets {added}{all_in}"
+            return f"bets {added}{all_in}{pot_sum}"
         case "raise":
-            return f"raises to {total}{all_in}"
+            return f"raises to {total}{all_in}{pot_sum}"
         case _:
             return f"goes all-in for {added}" + (f", making {total}" if total != added else "")
+
+
+def _pot_sum(betting: str, *, level: int, had: int, pot: int, total: int) -> str:
+    """In pot limit, the sum behind a bet or raise of exactly the pot (R14.4): the call
+    first, then the pot after the call, then the raise. Shown only when the amount played
+    is that sum, so the row never claims a limit the engine did not apply."""
+    if betting != "pot-limit":
+        return ""
+    call = level - had
+    after = pot + call
+    if total != level + after:
+        return ""
+    if level == 0:
+        return ", the size of the pot"
+    if call == 0:  # the big blind's option: nothing to call first
+        return f": the pot (nothing to call, so {level} + {pot} = {total})"
+    return (
+        f": the pot (call {call} first, the pot is then {pot} + {call} = {after},"
+        f" so {level} + {after} = {total})"
+    )
 
 
 def draw_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
