@@ -161,6 +161,7 @@ SLOW_FILES = frozenset(
         # Whole builds, browsers, servers and campaigns: `make test` runs them, the edit
         # loop does not (each takes from ten seconds to over a minute of CPU).
         "test_browser.py",
+        "test_browser_replayer.py",  # the shared site build and one Chromium
         "test_browser_lessons.py",
         "test_docs.py",
         "test_docs_serve.py",

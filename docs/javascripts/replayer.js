@@ -98,12 +98,12 @@
       bar.appendChild(b);
       return b;
     }
-    var first = button("first", "First event", "⏮");
+    var first = button("first", "First event", "« Start");
     var prev = button("prev", "Back one event", "◀ Back");
     var counter = el("span", "replayer-count");
     bar.appendChild(counter);
     var next = button("next", "Next event", "Next ▶");
-    var last = button("last", "Last event", "⏭");
+    var last = button("last", "Last event", "End »");
 
     var phase = el("p", "replayer-phase");
     var scroll = el("div", "replayer-scroll");

@@ -1,0 +1,259 @@
+"""The replayer in headless Chromium (tests/webdriver.py), on the one shared site build.
+
+What the page shows after every step is held to the frames the engine wrote into it:
+the sentence, the rule and its link, each seat's stack, bet and cards, the pot, the
+burns as card backs. The keys (Left, Right, Home, End) and the buttons move through
+them; at 390 px nothing sticks out of the replayer but its own scroll box. One browser
+for the module; each test loads one page.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import threading
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from badugi_spec.docs.replayer import expand
+from tests.test_docs import shared_site
+from tests.webdriver import END, HOME, LEFT, RIGHT, Browser, browser
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shared_site(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def b() -> Iterator[Browser]:
+    with browser(width=1280, height=900) as window:
+        yield window
+
+
+# Everything the reader sees of the first replayer, in one call.
+SHOWN = """
+const box = document.querySelectorAll('.replayer')[arguments[0] || 0];
+const all = (css) => [...box.querySelectorAll(css)];
+const link = box.querySelector('.replayer-rule-link');
+return {
+  at: Number(box.getAttribute('data-frame')),
+  words: box.querySelector('.replayer-words').textContent,
+  rule: link ? link.textContent : '',
+  href: link && link.href ? link.getAttribute('href') : null,
+  stacks: all('.seat-stack').map((e) => e.textContent),
+  bets: all('.seat-bet').map((e) => e.textContent),
+  cards: all('.seat-cards').map((e) => [...e.querySelectorAll('.card')].map((c) => c.textContent)),
+  pot: box.querySelector('.replayer-pot').textContent,
+  backs: all('.replayer-burns .card-back').length,
+  faces: all('.replayer-burns .card:not(.card-back)').length,
+  turn: all('li.seat').map((e) => e.classList.contains('turn')),
+  folded: all('li.seat').map((e) => e.classList.contains('folded')),
+  focused: document.activeElement === box,
+  phase: box.querySelector('.replayer-phase').textContent,
+};
+"""
+
+FRAMES = """
+const box = document.querySelectorAll('.replayer')[arguments[0] || 0];
+return JSON.parse(box.querySelector('script.replayer-data').textContent);
+"""
+
+PRETTY = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def _face(code: str) -> str:
+    rank = "10" if code[:-1] == "T" else code[:-1]
+    return rank + PRETTY[code[-1]]
+
+
+def _open(b: Browser, url: str) -> dict[str, Any]:
+    b.get(url)
+    b.wait("return !!document.querySelector('.replayer[data-ready]')")
+    data: dict[str, Any] = b.js(FRAMES, 0)
+    return data
+
+
+def _agrees(shown: dict[str, Any], frame: dict[str, Any], index: int) -> None:
+    where = (index, frame["t"])
+    assert shown["at"] == index, where
+    assert shown["words"] == frame["t"], where
+    assert shown["rule"] == f"({frame['r']})", where
+    assert shown["stacks"] == [f"Stack {s}" for s in frame["s"]], where
+    assert shown["bets"] == [f"Bet {v}" if v else "" for v in frame["b"]], where
+    assert shown["cards"] == [[_face(c) for c in held.split()] for held in frame["c"]], where
+    assert shown["pot"].startswith(f"Pot {frame['p']}"), where
+    assert shown["backs"] == frame["u"] and shown["faces"] == 0, where
+    assert shown["turn"] == [seat == frame["n"] for seat in range(len(frame["s"]))], where
+    assert shown["folded"] == [seat in frame["f"] for seat in range(len(frame["s"]))], where
+    assert shown["phase"] == frame["h"], where
+
+
+def test_every_frame_is_shown_as_written_and_the_keys_move_through_them(
+    b: Browser, base_url: str
+) -> None:
+    data = _open(b, base_url + "generated/how-to-play/")
+    frames = expand(data["frames"])
+    assert len(frames) > 20
+    # Drawn: the box is shown and focusable, the step table folded away under it.
+    state = b.js(
+        "const box = document.querySelector('.replayer');"
+        "const trace = box.nextElementSibling;"
+        "box.focus();"
+        "return {hidden: box.hidden, tab: box.tabIndex, live: box.querySelector("
+        "'.replayer-sentence').getAttribute('aria-live'), trace: trace.className,"
+        " open: trace.open, rows: trace.querySelectorAll('table.badugi-steps tr').length};"
+    )
+    assert state == {
+        "hidden": False,
+        "tab": 0,
+        "live": "polite",
+        "trace": "badugi-trace",
+        "open": False,
+        "rows": state["rows"],
+    }
+    assert state["rows"] > 20
+    hrefs = set()
+    for index, frame in enumerate(frames):
+        shown = b.js(SHOWN, 0)
+        assert shown["focused"], index
+        _agrees(shown, frame, index)
+        hrefs.add(shown["href"])
+        b.keys(RIGHT)
+    last = len(frames) - 1
+    assert b.js(SHOWN, 0)["at"] == last  # Right at the end stays there
+    b.keys(LEFT)
+    assert b.js(SHOWN, 0)["at"] == last - 1
+    b.keys(HOME)
+    assert b.js(SHOWN, 0)["at"] == 0
+    b.keys(END)
+    assert b.js(SHOWN, 0)["at"] == last
+    # Each rule link leads to the rule on its page.
+    assert None not in hrefs
+    page = base_url + "generated/how-to-play/"
+    for href in sorted(hrefs):
+        target = urllib.parse.urljoin(page, href)
+        anchor = target.rpartition("#")[2]
+        with urllib.request.urlopen(target, timeout=30) as reply:
+            assert f'id="{anchor}"' in reply.read().decode("utf-8"), href
+    assert b.console_errors() == []
+
+
+def test_the_buttons_step_back_and_forth(b: Browser, base_url: str) -> None:
+    data = _open(b, base_url + "generated/how-to-play/")
+    last = len(data["frames"]) - 1
+    enabled = "return [...document.querySelectorAll('.replayer .replayer-bar button')].map(e => !e.disabled)"
+    assert b.js(enabled) == [False, False, True, True]
+    b.js("document.querySelector('.replayer').scrollIntoView({block: 'center'})")
+    for css, at in ((".next", 1), (".next", 2), (".prev", 1), (".last", last), (".first", 0)):
+        b.click(f".replayer {css}")
+        assert b.js(SHOWN, 0)["at"] == at, css
+    b.click(".replayer .last")
+    assert b.js(enabled) == [True, True, False, False]
+    counter = b.js("return document.querySelector('.replayer .replayer-count').textContent")
+    assert counter == f"Event {last + 1} of {last + 1}"
+
+
+def _most_seats(site: Path) -> str:
+    """The page (not a fragment) whose replayer seats the most players: where a phone is
+    tightest."""
+    best, where = 0, ""
+    for path in sorted(site.joinpath("generated").glob("*/index.html")):
+        html = path.read_text(encoding="utf-8")
+        for match in re.finditer(r'class="replayer-data">\{"names":(\[[^\]]*\])', html):
+            seats = len(json.loads(match.group(1)))
+            if seats > best:
+                best, where = seats, path.parent.relative_to(site).as_posix() + "/"
+    assert best >= 6, best
+    return where
+
+
+OVERFLOW = """
+// Every frame of every replayer on the page: the page never scrolls sideways, and nothing
+// of a replayer sticks out of it but what is inside its own scroll box.
+const out = [];
+const boxes = [...document.querySelectorAll('.replayer[data-ready]')];
+for (const box of boxes) {
+  const next = box.querySelector('.next');
+  for (let step = 0; step < 400; step++) {
+    const edge = box.getBoundingClientRect();
+    for (const el of box.querySelectorAll('*')) {
+      if (el.closest('.replayer-scroll') && !el.classList.contains('replayer-scroll')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.right > edge.right + 1 || r.left < edge.left - 1))
+        out.push(el.className + ' @' + box.getAttribute('data-frame'));
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      out.push('page ' + document.documentElement.scrollWidth + ' @' + box.getAttribute('data-frame'));
+    if (next.disabled) break;
+    next.click();
+  }
+}
+const seat = document.querySelector('.replayer li.seat');
+return {out: out.slice(0, 10), boxes: boxes.length, width: window.innerWidth,
+        listed: getComputedStyle(seat).position, page: document.documentElement.scrollWidth};
+"""
+
+
+def test_at_390_px_nothing_sticks_out_of_the_replayer(
+    b: Browser, base_url: str, site: Path
+) -> None:
+    b.size(390, 844)
+    try:
+        for path in ("generated/how-to-play/", _most_seats(site)):
+            _open(b, base_url + path)
+            seen = b.js(OVERFLOW)
+            assert seen["out"] == [], (path, seen)
+            assert seen["boxes"] >= 1 and seen["page"] <= seen["width"], (path, seen)
+            assert seen["listed"] == "static", (path, seen)  # seats as a list, not a ring
+    finally:
+        b.size(1280, 900)
+
+
+def test_a_replayer_in_a_loaded_fold_is_drawn_and_links_its_rules(
+    b: Browser, base_url: str
+) -> None:
+    b.get(base_url + "generated/03-betting/")
+    b.wait("return document.readyState === 'complete'")
+    # The fold sits in the rule's own fold of further examples: a reader opens both.
+    b.js(
+        "for (let d = document.querySelector('details.hand-fragment'); d; d = d.parentElement)"
+        "  if (d.tagName === 'DETAILS') d.open = true;"
+    )
+    b.wait("return !!document.querySelector('details.hand-fragment .replayer[data-ready]')")
+    index = b.js(
+        "return [...document.querySelectorAll('.replayer')].indexOf("
+        "document.querySelector('details.hand-fragment .replayer'))"
+    )
+    frames = expand(b.js(FRAMES, index)["frames"])
+    b.js("document.querySelectorAll('.replayer')[arguments[0]].focus()", index)
+    b.keys(RIGHT + RIGHT)
+    shown = b.js(SHOWN, index)
+    _agrees(shown, frames[2], 2)
+    assert shown["href"] and shown["href"].endswith(f"#{frames[2]['r']}")
