@@ -28,7 +28,9 @@ from badugi_spec.docs.replayer import (
     rule_links_html,
 )
 from badugi_spec.docs.replayer_frames import frames
-from badugi_spec.docs.replayer_record import HandRecord, Recorder, Step
+from badugi_spec.docs.replayer_record import HandRecord, Recorder, Step, Tape
+from badugi_spec.engine import Action, Hand, Kind
+from badugi_spec.errors import IllegalAction
 from badugi_spec.rules import load, load_chapters
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.runner import Runner
@@ -279,3 +281,40 @@ def test_cards_in_frames_are_card_codes() -> None:
                 for held in frame["c"]:
                     for code in held.split():
                         assert str(Card.parse(code)) == code
+
+
+def test_a_tape_of_a_hand_played_directly_gives_the_same_frames() -> None:
+    """What a lesson does (an engine `Hand` of its own, taped) against the docs build's
+    run of the same scenario."""
+    executed = next(x for x in played() if x.scenario.id == "wrong-bet-size")
+    hand_case = executed.case["hands"][0]
+    names = [p["name"] for p in executed.case["players"]]
+    hand = Hand(
+        deck=[Card.parse(c) for c in hand_case["deck"]],
+        stacks=[p["stack"] for p in executed.case["players"]],
+        dealer=names.index(executed.case["first_dealer"]),
+    )
+    tape = Tape(hand, names)
+    for step in hand_case["steps"]:
+        if step["op"] not in ("act", "reject"):
+            continue
+        action = Action(
+            seat=names.index(step["player"]),
+            kind=Kind(step["action"]),
+            amount=step.get("amount"),
+            discards=tuple(Card.parse(c) for c in step.get("discards", [])),
+        )
+        try:
+            hand.apply(action)
+        except IllegalAction as error:
+            assert step["op"] == "reject"
+            what = {"amount": step["amount"]} if "amount" in step else {}
+            tape.refused(str(error), player=step["player"], action=step["action"], **what)
+        else:
+            tape.step()
+    taped, run = frames(tape.record), frames(executed.replays[0])
+    assert len(taped) == len(run) > 20
+    # The same frames; a refusal's words come from the engine, which names seats by
+    # number when asked directly and by name through the runner.
+    assert [{**f, "t": ""} for f in taped] == [{**f, "t": ""} for f in run]
+    assert [f["t"] for f in taped if not f.get("x")] == [f["t"] for f in run if not f.get("x")]

@@ -21,6 +21,15 @@ For other pages (a lesson that shows a hand):
 `executed` is a `badugi_spec.docs.examples.Executed` from the docs build (its run kept the
 engine's events). `rule_links_html` says where each cited rule is on the site; pass
 `href=` to link from a page that is not one level under `generated/`.
+
+A page that plays an engine `Hand` itself keeps a `Tape` of it instead:
+
+    from badugi_spec.docs.replayer_record import Tape
+
+    tape = Tape(hand, ("Ann", "Bob", "Cat"))   # right after the deal
+    hand.apply(action); tape.step()            # after every action
+    html = hand_replayer(tape.record, label="The full table, step by step")
+    html += rule_links_html(tape.record, href=where_from_this_page)  # rule ID -> URL
 """
 
 from __future__ import annotations
@@ -123,11 +132,12 @@ def label(executed: Executed, number: int) -> str:
     return f"{executed.scenario.title}: hand {number}, step by step"
 
 
-def cited(executed: Executed) -> list[str]:
-    """The rules the frames of an example cite, each once, in order."""
+def cited(source: Executed | HandRecord) -> list[str]:
+    """The rules the frames of an example (or of one recorded hand) cite, each once."""
+    made = [frames(source)] if isinstance(source, HandRecord) else hand_frames(source).values()
     seen: dict[str, None] = {}
-    for made in hand_frames(executed).values():
-        for frame in made:
+    for hand in made:
+        for frame in hand:
             if frame["r"]:
                 seen.setdefault(frame["r"], None)
     return list(seen)
@@ -143,12 +153,16 @@ def site_rule_href(rule_id: str) -> str | None:
 
 
 def rule_links_html(
-    executed: Executed | Iterable[Executed], *, href: Callable[[str], str | None] = site_rule_href
+    source: Executed | HandRecord | Iterable[Executed | HandRecord],
+    *,
+    href: Callable[[str], str | None] = site_rule_href,
 ) -> str:
-    """Where each rule an example's frames cite is on the site: the script reads every such
-    map on the page (and in every fragment it loads) for the frames' rule links. Drawn
-    after the rules are placed on their pages, unlike the frames themselves."""
-    items = [executed] if not isinstance(executed, Iterable) else list(executed)
+    """Where each rule the frames cite is on the site: the script reads every such map on
+    the page (and in every fragment it loads) for the frames' rule links. Drawn after the
+    rules are placed on their pages, unlike the frames themselves."""
+    items = (
+        [source] if isinstance(source, HandRecord) or not isinstance(source, Iterable) else source
+    )
     links: dict[str, str] = {}
     for item in items:
         for rule_id in cited(item):

@@ -10,6 +10,7 @@ frames come from (`build._run`), and `replayer_frames` only reads what was kept 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -79,51 +80,71 @@ def checkpoint(hand: Hand) -> Checkpoint:
     )
 
 
+class Tape:
+    """Records one engine `Hand` step by step: what `Recorder` does for the docs build's
+    runs, for a page that plays a `Hand` itself (a lesson). Made right after the hand is
+    dealt; call `step()` after every `hand.apply(...)`, and `refused(...)` with the error
+    of an action the engine turned down; `record` is the hand so far."""
+
+    def __init__(self, hand: Hand, names: Sequence[str], *, number: int = 1) -> None:
+        self.hand = hand
+        self._seen = 0
+        self._steps: list[Step] = []
+        self._head = HandRecord(
+            number=number,
+            names=tuple(names),
+            start_stacks=tuple(hand.start_stacks),
+            dealer=hand.dealer,
+            small_blind=hand.small_blind,
+            big_blind=hand.big_blind,
+            hand_size=hand.profile.hand_size,
+            steps=(),
+        )
+        self.step()  # the blinds and the deal
+
+    def step(self, *, refused: str = "", tried: dict[str, Any] | None = None) -> None:
+        """Keep what the last request did: its events and the hand as it now stands."""
+        events = self.hand.events[self._seen :]
+        self._seen = self.hand.event_count
+        self._steps.append(Step(tuple(events), checkpoint(self.hand), refused, dict(tried or {})))
+
+    def refused(self, message: str, *, player: str, action: str, **what: Any) -> None:
+        """An action the engine refused (its message cites the rule), kept as a frame
+        that changes nothing: `tape.refused(str(error), player="Bob", action="raise",
+        amount=6)`."""
+        self.step(refused=message, tried={"player": player, "action": action, **what})
+
+    @property
+    def record(self) -> HandRecord:
+        return replace(self._head, steps=tuple(self._steps))
+
+
 class Recorder(EngineImplementation):
-    """The engine, keeping each hand's events and checkpoints as the runner plays it."""
+    """The engine behind the runner, keeping a `Tape` of every hand it deals."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.hands: list[HandRecord] = []
-        self._steps: list[Step] = []
-        self._seen = 0
+        self._tapes: list[Tape] = []
+
+    @property
+    def hands(self) -> list[HandRecord]:
+        return [tape.record for tape in self._tapes]
 
     def deal(self, hand: dict[str, Any]) -> Outcome:
         outcome = super().deal(hand)
         live = self.session.hand if self.session is not None else None
         if outcome.get("ok") and live is not None:
-            self._steps = []
-            self._seen = 0
-            self.hands.append(
-                HandRecord(
-                    number=int(hand.get("number", len(self.hands) + 1)),
-                    names=tuple(self.names),
-                    start_stacks=tuple(live.start_stacks),
-                    dealer=live.dealer,
-                    small_blind=live.small_blind,
-                    big_blind=live.big_blind,
-                    hand_size=live.profile.hand_size,
-                    steps=(),
-                )
-            )
-            self._keep(live, "", {})
+            number = int(hand.get("number", len(self._tapes) + 1))
+            self._tapes.append(Tape(live, self.names, number=number))
         return outcome
 
     def act(self, step: dict[str, Any]) -> Outcome:
-        live = self.session.hand if self.session is not None else None
         outcome = super().act(step)
-        if live is None or not self.hands:
-            return outcome
-        # A refused action changes nothing: it is kept with the engine's reason.
-        refused = "" if outcome.get("ok") else str(outcome.get("message") or outcome.get("error"))
-        self._keep(live, refused, step)
+        if self._tapes:
+            # A refused action changes nothing: it is kept with the engine's reason.
+            refused = "" if outcome.get("ok") else str(outcome.get("message") or outcome["error"])
+            self._tapes[-1].step(refused=refused, tried=step)
         return outcome
 
-    def _keep(self, live: Hand, refused: str, tried: dict[str, Any]) -> None:
-        events = live.events[self._seen :]
-        self._seen = live.event_count
-        self._steps.append(Step(tuple(events), checkpoint(live), refused, dict(tried)))
-        self.hands[-1] = replace(self.hands[-1], steps=tuple(self._steps))
 
-
-__all__ = ["Checkpoint", "HandRecord", "Recorder", "Step", "checkpoint"]
+__all__ = ["Checkpoint", "HandRecord", "Recorder", "Step", "Tape", "checkpoint"]
