@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test test-quick exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
+.PHONY: run test test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ test-quick: $(STAMP) lint layers
 ## the brute force, and 350 random sessions against the reference model (about 2 minutes).
 exhaustive: $(STAMP)
 	BADUGI_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -n 2 tests/test_rankings_exhaustive.py tests/test_engine_stateful.py tests/test_hands_exhaustive.py
+
+## The page's JavaScript evaluator (docs/javascripts/badugi.js) on every five-card hand in all four rankings against
+## Python, under node (make test checks one hand of every class instead; about 35 CPU-seconds).
+js-exhaustive: $(STAMP)
+	BADUGI_JS_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -p no:xdist tests/test_js_evaluator.py -k every_five_card_hand
 
 lint: $(STAMP)
 	$(BIN)/ruff check badugi_spec tests benchmarks

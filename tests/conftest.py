@@ -185,6 +185,8 @@ SLOW_FILES = frozenset(
         "test_fixed_suite_catches_fakes.py",
         "test_variants.py",
         "test_lsp.py",
+        # Chromium on the shared site build: the strategy page's drill, five-card evaluator.
+        "test_browser_drill.py",
     }
 )
 """Test files left out of `make test-quick` (marked `slow`)."""

@@ -66,6 +66,7 @@ from .rankings_odds import odds_md, rankings_md
 from .reference_pages import codes_md, coverage_md, figures_page
 from .render import cards_html
 from .replayer_record import HandRecord, Recorder
+from .strategy import STRATEGY_PAGE, strategy_md
 
 GENERATED: Final = "generated"
 COVERAGE_PAGE: Final = "coverage.md"
@@ -207,6 +208,8 @@ PAGES: list[Page] = [
     Page("house-example.md", lambda ctx: house_example_md(ctx.executed)),
     Page("rankings.md", lambda ctx: rankings_md(rule_link), code_only=True),
     Page("odds.md", lambda ctx: odds_md(rule_link), code_only=True),
+    # Strategy basics and the drill: exact odds counted at build time (strategy.py, drill.py).
+    Page(STRATEGY_PAGE, lambda ctx: strategy_md(rule_link), code_only=True),
     Page("glossary.md", lambda ctx: glossary_md(rule_link)),
     Page(ABOUT_PAGE, lambda ctx: about_md(ctx.rules.values(), rule_link)),
     Page("rulebook.md", lambda ctx: rulebook_md(ctx.chapters), searched=False),

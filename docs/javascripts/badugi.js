@@ -4,8 +4,11 @@
  *
  * It follows the rulebook, not the Python code: a hand plays its largest group of cards
  * with no repeated rank and no repeated suit (R2.1), every group is tried (R2.5), more
- * cards win (R2.3), then the lower cards from the top down (R2.4). A test runs it under
- * node on all 270,725 four-card hands and checks every value against the Python evaluator.
+ * cards win (R2.3), then the lower cards from the top down (R2.4). Five cards are valued in
+ * the four rankings of chapter R9: both Badugi orders (R9.2, R9.3) and the two lows
+ * (R9.4 to R9.6). Suits are only ever compared for equality, and the cards' order never
+ * matters; tests/test_js_evaluator.py leans on both to check every five-card hand through
+ * one hand of each class, and runs all 270,725 four-card hands against Python under node.
  *
  * Works as a browser script (window.Badugi) and as a node module (module.exports).
  */
@@ -17,10 +20,6 @@
   var SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   var SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
   var FROM_SYMBOL = { "♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s" };
-
-  function label(rank) {
-    return rank === "T" ? "10" : rank;
-  }
 
   function card(rank, suit) {
     var order = RANKS.indexOf(rank) + 1;
@@ -84,44 +83,83 @@
     return true;
   }
 
-  /* Larger is better: the size first, then each rank from the highest down, lower better. */
-  function strength(group) {
-    var orders = group.map(function (c) { return c.order; }).sort(function (a, b) { return b - a; });
-    var packed = orders.length;
-    for (var p = 0; p < 4; p += 1) {
-      packed = packed * 16 + (p < orders.length ? 14 - orders[p] : 0);
+  /* The four rankings of chapter R9 by the names the profiles use. `aceHigh` moves the ace
+     above the king; a low plays all five cards and may count straights and flushes. */
+  var RANKINGS = {
+    "badugi": { name: "badugi", title: "Badugi, aces low", rule: "R9.2", low: false, aceHigh: false, compareRule: "R2.4" },
+    "badugi-ace-high": { name: "badugi-ace-high", title: "Badugi, aces high", rule: "R9.3", low: false, aceHigh: true, compareRule: "R9.3" },
+    "low-2-7": { name: "low-2-7", title: "deuce-to-seven low", rule: "R9.5", low: true, aceHigh: true, straights: true, flushes: true },
+    "low-a-5": { name: "low-a-5", title: "ace-to-five low", rule: "R9.6", low: true, aceHigh: false, straights: false, flushes: false },
+  };
+  /* Best first, as rule R9.5 orders them; A-5 has no straights or flushes (R9.6). */
+  var CATEGORIES_2_7 = ["no pair", "pair", "two pair", "three of a kind", "straight", "flush",
+    "full house", "four of a kind", "straight flush"];
+  var CATEGORIES_A_5 = ["no pair", "pair", "two pair", "three of a kind", "full house", "four of a kind"];
+  var SHAPES = { "2111": "pair", "221": "two pair", "311": "three of a kind", "32": "full house", "41": "four of a kind" };
+
+  function rankingOf(name) {
+    var chosen = RANKINGS[name || "badugi"];
+    if (!chosen) {
+      throw new Error("unknown hand ranking '" + name + "'; the rankings are " + Object.keys(RANKINGS).join(", "));
     }
-    return packed;
+    return chosen;
   }
 
-  function evaluate(cards) {
-    if (cards.length < 1 || cards.length > 4) {
-      throw new Error("a Badugi hand has 1 to 4 cards, not " + cards.length);
+  /* 1 for the ranking's lowest (best) rank up to 13 for its highest. */
+  function height(c, chosen) {
+    if (!chosen.aceHigh) return c.order;
+    return c.order === 1 ? 13 : c.order - 1;
+  }
+
+  function label(rank) {
+    return rank === "T" ? "10" : rank;
+  }
+
+  function evaluateBadugi(cards, chosen) {
+    if (cards.length < 1 || cards.length > 5) {
+      throw new Error("a Badugi hand has 1 to 5 cards, not " + cards.length);
     }
-    var best = null;
+    // A group is a set of ranks and a set of suits, kept as bit masks: a card joins only if
+    // neither its rank nor its suit is in yet (R2.1). Suits are only ever tested for being
+    // the same, which is all the rules say of them.
+    var rankBits = cards.map(function (c) { return 1 << height(c, chosen); });
+    var suitBits = cards.map(function (c) { return 1 << SUITS.indexOf(c.suit); });
     var bestStrength = -1;
+    var bestBits = 0;
     var subsets = 0;
     var valid = 0;
+    // Every group is tried (R2.5); the first of the best wins a tie, which only suits tell apart.
     for (var bits = 1; bits < 1 << cards.length; bits += 1) {
-      var group = [];
-      for (var i = 0; i < cards.length; i += 1) {
-        if (bits & (1 << i)) group.push(cards[i]);
-      }
       subsets += 1;
-      if (!plays(group)) continue;
+      var ranks = 0;
+      var suits = 0;
+      var size = 0;
+      for (var i = 0; i < cards.length; i += 1) {
+        if (!(bits & (1 << i))) continue;
+        if (ranks & rankBits[i] || suits & suitBits[i]) {
+          size = -1;
+          break;
+        }
+        ranks |= rankBits[i];
+        suits |= suitBits[i];
+        size += 1;
+      }
+      if (size < 0) continue;
       valid += 1;
-      var s = strength(group);
+      var s = packRanks(ranks, size);
       if (s > bestStrength) {
         bestStrength = s;
-        best = group;
+        bestBits = bits;
       }
     }
-    var playing = best.slice().sort(function (a, b) { return b.order - a.order; });
-    var ranks = playing.map(function (c) { return label(c.rank); });
-    var name = playing.length + "-card " + ranks.join("-") + (playing.length === 4 ? " (badugi)" : "");
+    var playing = cards.filter(function (c, n) { return bestBits & (1 << n); })
+      .sort(function (a, b) { return height(b, chosen) - height(a, chosen); });
+    var names = playing.map(function (c) { return label(c.rank); });
+    var name = playing.length + "-card " + names.join("-") + (playing.length === 4 ? " (badugi)" : "");
     return {
+      ranking: chosen.name,
       size: playing.length,
-      ranks: ranks,
+      ranks: names,
       cards: playing,
       strength: bestStrength,
       name: name,
@@ -130,10 +168,78 @@
     };
   }
 
-  /* Why each card that does not play is left out: what it clashes with among those that do. */
-  function explain(cards) {
-    var value = evaluate(cards);
+  /* A Badugi value packed as the Python evaluator packs it: the size, then each playing
+     rank from the highest down as 14 - height, four bits each, so larger is better.
+     `ranks` has bit h set for each playing height h (1 for the best rank, 13 the worst). */
+  function packRanks(ranks, size) {
+    var packed = size;
+    var fields = 0;
+    for (var h = 13; h >= 1; h -= 1) {
+      if (ranks & (1 << h)) {
+        packed = packed * 16 + 14 - h;
+        fields += 1;
+      }
+    }
+    for (; fields < 4; fields += 1) packed *= 16;
+    return packed;
+  }
+
+  /* A five-card low (R9.4): all five play. Its category, then the ranks in reading order
+     (repeated ranks first, then from the highest down), packed as the Python strength:
+     2**24 minus (the category's place, best first, then each height in four bits). */
+  function evaluateLow(cards, chosen) {
+    if (cards.length !== 5) {
+      throw new Error("a " + chosen.name + " hand has 5 cards, not " + cards.length);
+    }
+    var counts = {};
+    cards.forEach(function (c) { counts[height(c, chosen)] = (counts[height(c, chosen)] || 0) + 1; });
+    var ordered = cards.slice().sort(function (a, b) {
+      var ha = height(a, chosen);
+      var hb = height(b, chosen);
+      return (counts[hb] - counts[ha]) || (hb - ha);
+    });
+    var heights = ordered.map(function (c) { return height(c, chosen); });
+    var shape = Object.keys(counts).map(function (h) { return counts[h]; })
+      .sort(function (a, b) { return b - a; }).join("");
+    var category = SHAPES[shape];
+    var straight = false;
+    var flush = false;
+    if (!category) {
+      straight = chosen.straights && heights[0] - heights[4] === 4;
+      flush = chosen.flushes && cards.every(function (c) { return c.suit === cards[0].suit; });
+      category = straight ? (flush ? "straight flush" : "straight") : (flush ? "flush" : "no pair");
+    }
+    var order = chosen.flushes ? CATEGORIES_2_7 : CATEGORIES_A_5;
+    var badness = order.indexOf(category);
+    heights.forEach(function (h) { badness = badness * 16 + h; });
+    var ranks = ordered.map(function (c) { return label(c.rank); });
+    return {
+      ranking: chosen.name,
+      size: 5,
+      ranks: ranks,
+      cards: ordered,
+      strength: 16777216 - badness,
+      name: ranks.join("-") + (category === "no pair" ? "" : " (" + category + ")"),
+      category: category,
+      categories: order,
+      subsets: 31,
+      valid: 1,
+    };
+  }
+
+  /* The value of a hand in a ranking (the house one, aces-low Badugi, by default). */
+  function evaluate(cards, rankingName) {
+    var chosen = rankingOf(rankingName);
+    return chosen.low ? evaluateLow(cards, chosen) : evaluateBadugi(cards, chosen);
+  }
+
+  /* Why each card that does not play is left out: what it clashes with among those that do.
+     In a low every card plays, so the notes say what the five make instead (R9.4 to R9.6). */
+  function explain(cards, rankingName) {
+    var value = evaluate(cards, rankingName);
+    var chosen = rankingOf(rankingName);
     var reasons = [];
+    if (chosen.low) return { value: value, reasons: reasons, notes: lowNotes(value, chosen) };
     cards.forEach(function (c) {
       if (value.cards.indexOf(c) >= 0) return;
       var sameRank = value.cards.filter(function (p) { return p.rank === c.rank; });
@@ -145,27 +251,67 @@
       }
       reasons.push({ card: c, text: pretty(c) + " does not play: it " + clashes.join(" and ") });
     });
-    return { value: value, reasons: reasons };
+    var notes = [];
+    if (chosen.aceHigh && cards.some(function (c) { return c.rank === "A"; })) {
+      notes.push("the ace is high here, above the king (R9.3)");
+    }
+    return { value: value, reasons: reasons, notes: notes };
   }
 
-  /* 1 if a wins, -1 if b wins, 0 for a tie; with the reason in words (R2.3, R2.4, R2.7). */
-  function compare(a, b) {
-    var va = evaluate(a);
-    var vb = evaluate(b);
+  function lowNotes(value, chosen) {
+    var notes = ["all five cards play (R9.4); in " + chosen.name + " aces are "
+      + (chosen.aceHigh ? "high" : "low") + " (" + chosen.rule + ")"];
+    var suited = value.cards.every(function (c) { return c.suit === value.cards[0].suit; });
+    var distinct = value.category === "no pair" || value.category === "straight"
+      || value.category === "flush" || value.category === "straight flush";
+    notes.push(distinct ? "no pair: five different ranks" : value.category + ": " + value.ranks.join("-"));
+    if (distinct) {
+      var heights = value.cards.map(function (c) { return height(c, chosen); });
+      var inRow = heights[0] - heights[4] === 4;
+      var wheel = value.ranks.slice().sort().join("") === "2345A";
+      if (chosen.straights && inRow) {
+        notes.push("a straight: five ranks in a row, which counts against it (" + chosen.rule + ")");
+      } else if (chosen.straights && wheel) {
+        notes.push("not a straight: the ace is high in " + chosen.name + ", so A-5-4-3-2 is ace high ("
+          + chosen.rule + ")");
+      } else if (!chosen.straights && inRow) {
+        notes.push("five ranks in a row, but straights do not count (" + chosen.rule + ")");
+      }
+      if (suited) {
+        notes.push("all five are " + SYMBOLS[value.cards[0].suit] + (chosen.flushes
+          ? ", a flush, which counts against it (" : ", but flushes do not count (") + chosen.rule + ")");
+      }
+    }
+    notes.push(chosen.name + " from best to worst: " + value.categories.join(", ") + " (" + chosen.rule + ")");
+    return notes;
+  }
+
+  /* 1 if a wins, -1 if b wins, 0 for a tie; with the reason in words, citing the rules. */
+  function compare(a, b, rankingName) {
+    var chosen = rankingOf(rankingName);
+    var va = evaluate(a, rankingName);
+    var vb = evaluate(b, rankingName);
     if (va.strength === vb.strength) {
-      return { result: 0, why: "Both are " + va.name + ": suits never break a tie (R2.7), so the pot is split." };
+      return { result: 0, why: "Both are " + va.name + ": suits never break a tie ("
+        + (chosen.name === "badugi" && a.length <= 4 ? "R2.7" : "R9.1") + "), so the pot is split." };
     }
     var winner = va.strength > vb.strength ? va : vb;
     var loser = winner === va ? vb : va;
     var why;
-    if (winner.size !== loser.size) {
+    if (chosen.low && winner.category !== loser.category) {
+      why = "A " + winner.category + " beats a " + loser.category + " in " + chosen.name
+        + " (" + chosen.rule + ").";
+    } else if (!chosen.low && winner.size !== loser.size) {
       why = winner.size + " cards that play beat " + loser.size + ", however low they are (R2.3).";
     } else {
       for (var i = 0; i < winner.ranks.length; i += 1) {
         if (winner.ranks[i] !== loser.ranks[i]) {
-          why = "Both have " + winner.size + " cards that play. From the top down, the first"
-            + " difference is " + winner.ranks[i] + " against " + loser.ranks[i]
-            + ", and the lower card wins (R2.4).";
+          why = chosen.low
+            ? "Both are " + winner.category + ". In reading order the first difference is "
+              + winner.ranks[i] + " against " + loser.ranks[i] + ", and the lower card wins (R9.4)."
+            : "Both have " + winner.size + " cards that play. From the top down, the first"
+              + " difference is " + winner.ranks[i] + " against " + loser.ranks[i]
+              + ", and the lower card wins (" + chosen.compareRule + ").";
           break;
         }
       }
@@ -190,10 +336,15 @@
     return out;
   }
 
-  /* Two hands from one deck. Every third question is between hands of the same size,
-     where the ranks decide, since those are the ones people get wrong. */
-  function quizQuestion(seed) {
+  /* Two hands from one deck, of four cards (house Badugi) or five. Every third question is
+     between hands of the same size, or in a low of the same category, where the ranks
+     decide, since those are the ones people get wrong. */
+  function quizQuestion(seed, rankingName, size) {
+    var chosen = rankingOf(rankingName);
+    var count = chosen.low ? 5 : size || 4;
     var random = mulberry32(seed);
+    var first;
+    var second;
     for (var attempt = 0; attempt < 200; attempt += 1) {
       var cards = deck();
       for (var i = cards.length - 1; i > 0; i -= 1) {
@@ -202,12 +353,14 @@
         cards[i] = cards[j];
         cards[j] = swap;
       }
-      var first = cards.slice(0, 4);
-      var second = cards.slice(4, 8);
-      var sameSize = evaluate(first).size === evaluate(second).size;
-      if (seed % 3 === 0 || sameSize) return { seed: seed, first: first, second: second };
+      first = cards.slice(0, count);
+      second = cards.slice(count, 2 * count);
+      var one = evaluate(first, chosen.name);
+      var two = evaluate(second, chosen.name);
+      var alike = chosen.low ? one.category === two.category : one.size === two.size;
+      if (seed % 3 === 0 || alike) break;
     }
-    return { seed: seed, first: first, second: second };
+    return { seed: seed, first: first, second: second, ranking: chosen.name, size: count };
   }
 
   var api = {
@@ -218,6 +371,7 @@
     quizQuestion: quizQuestion,
     pretty: pretty,
     deck: deck,
+    RANKINGS: RANKINGS,
     SUIT_NAMES: SUIT_NAMES,
   };
 
@@ -239,8 +393,8 @@
     return el("span", attrs, [pretty(c)]);
   }
 
-  function handNode(cards) {
-    var info = explain(cards);
+  function handNode(cards, rankingName) {
+    var info = explain(cards, rankingName);
     var held = el("span", { class: "held" }, []);
     cards.forEach(function (c, n) {
       if (n) held.appendChild(document.createTextNode(" "));
@@ -248,55 +402,96 @@
     });
     var list = el("ul", { class: "why" }, []);
     info.reasons.forEach(function (r) { list.appendChild(el("li", {}, [r.text])); });
-    if (!info.reasons.length) {
-      list.appendChild(el("li", {}, ["every card plays: four ranks and four suits (R2.2)"]));
+    if (!info.reasons.length && !rankingOf(rankingName).low) {
+      list.appendChild(el("li", {}, [cards.length === 4
+        ? "every card plays: four ranks and four suits (R2.2)"
+        : "every card plays: no repeated rank or suit (R2.1)"]));
     }
+    info.notes.forEach(function (n) { list.appendChild(el("li", {}, [n])); });
     return el("div", { class: "try-hand" }, [
       held, " ", el("strong", { class: "value" }, [info.value.name]), list,
     ]);
   }
 
-  function showHand(output, text) {
+  /* How many cards a ranking takes in this page: four or five for Badugi, five for a low. */
+  function checkCount(cards, chosen) {
+    if (chosen.low && cards.length !== 5) {
+      throw new Error("a " + chosen.name + " hand is five cards: type five, not " + cards.length);
+    }
+    if (!chosen.low && cards.length !== 4 && cards.length !== 5) {
+      throw new Error("type four cards (or five, as in Badacy and Badeucy), not " + cards.length);
+    }
+  }
+
+  function showHand(output, text, rankingName) {
     output.innerHTML = "";
     var cards;
+    var chosen;
     try {
+      chosen = rankingOf(rankingName);
       cards = parseCards(text);
-      if (cards.length !== 4) throw new Error("type four cards, not " + cards.length);
+      checkCount(cards, chosen);
     } catch (error) {
       output.appendChild(el("p", { class: "try-error" }, [error.message]));
       return;
     }
-    var info = explain(cards);
-    output.appendChild(handNode(cards));
-    output.appendChild(el("p", { class: "try-note" }, [
-      "All " + info.value.subsets + " groups of these cards were tried; " + info.value.valid
-        + " have no repeated rank or suit, and the best of the largest is kept (R2.5).",
-    ]));
+    var info = explain(cards, chosen.name);
+    output.setAttribute("data-ranking", chosen.name);
+    output.setAttribute("data-strength", String(info.value.strength));
+    output.appendChild(handNode(cards, chosen.name));
+    output.appendChild(el("p", { class: "try-note" }, [chosen.low
+      ? "In a low every card plays, so there is no group to choose (R9.4)."
+      : "All " + info.value.subsets + " groups of these cards were tried; " + info.value.valid
+        + " have no repeated rank or suit, and the best of the largest is kept (R2.5)."]));
   }
 
   function setUpEvaluator(box, params) {
     var input = box.querySelector("input");
+    var select = box.querySelector("select");
     var output = box.querySelector(".try-output");
     var form = box.querySelector("form");
     var start = params.get("hand") || input.value;
+    var wanted = params.get("ranking");
+    if (select && wanted && RANKINGS[wanted]) select.value = wanted;
+    function name() { return select ? select.value : "badugi"; }
     input.value = start;
-    showHand(output, start);
+    showHand(output, start, name());
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      showHand(output, input.value);
+      showHand(output, input.value, name());
     });
-    input.addEventListener("input", function () { showHand(output, input.value); });
+    input.addEventListener("input", function () { showHand(output, input.value, name()); });
+    if (select) select.addEventListener("change", function () { showHand(output, input.value, name()); });
+  }
+
+  /* A quiz mode is "ranking:cards", e.g. "badugi:4" (the house game) or "low-2-7:5". */
+  function parseMode(text) {
+    var parts = String(text || "badugi:4").split(":");
+    var chosen = RANKINGS[parts[0]] ? parts[0] : "badugi";
+    var count = parts[1] === "5" || RANKINGS[chosen].low ? 5 : 4;
+    return { ranking: chosen, size: count, text: chosen + ":" + count };
   }
 
   function setUpQuiz(box, params) {
     var seed = parseInt(params.get("quiz") || "", 10);
     if (isNaN(seed)) seed = Math.floor(Math.random() * 1000000);
     var area = box.querySelector(".quiz-area");
+    var select = box.querySelector("select");
+    var fromUrl = params.get("ranking");
+    var mode = parseMode(fromUrl ? fromUrl + ":" + (params.get("cards") || "5") : select ? select.value : "");
+    if (select) {
+      select.value = mode.text;
+      select.addEventListener("change", function () {
+        mode = parseMode(select.value);
+        ask(parseInt(area.getAttribute("data-seed"), 10));
+      });
+    }
 
     function ask(number) {
-      var q = quizQuestion(number);
+      var q = quizQuestion(number, mode.ranking, mode.size);
       area.innerHTML = "";
       area.setAttribute("data-seed", String(number));
+      area.setAttribute("data-mode", mode.text);
       var hands = el("div", { class: "quiz-hands" }, [
         el("div", { class: "quiz-hand" }, [el("p", {}, ["Hand 1"]), plainFaces(q.first)]),
         el("div", { class: "quiz-hand" }, [el("p", {}, ["Hand 2"]), plainFaces(q.second)]),
@@ -313,7 +508,7 @@
     }
 
     function answer(q, pick) {
-      var verdict = compare(q.first, q.second);
+      var verdict = compare(q.first, q.second, q.ranking);
       var truth = verdict.result === 1 ? "1" : verdict.result === -1 ? "2" : "tie";
       var said = truth === "tie" ? "They tie." : "Hand " + truth + " wins.";
       var box = area.querySelector(".quiz-answer");
@@ -323,8 +518,8 @@
         (pick === truth ? "Right. " : "Not quite. ") + said,
       ]));
       box.appendChild(el("p", { class: "quiz-why" }, [verdict.why]));
-      box.appendChild(handNode(q.first));
-      box.appendChild(handNode(q.second));
+      box.appendChild(handNode(q.first, q.ranking));
+      box.appendChild(handNode(q.second, q.ranking));
       var next = el("button", { type: "button", class: "md-button md-button--primary" }, ["Next question"]);
       next.addEventListener("click", function () { ask((q.seed * 7919 + 13) % 1000003); });
       box.appendChild(next);
@@ -332,7 +527,7 @@
 
     ask(seed);
     var pick = params.get("pick");
-    if (pick) answer(quizQuestion(seed), pick);
+    if (pick) answer(quizQuestion(seed, mode.ranking, mode.size), pick);
   }
 
   function plainFaces(cards) {

@@ -1,0 +1,128 @@
+"""The "what would you draw?" drill on the strategy page: hands with the draws left and a
+target, and the exact odds of every discard, counted while the page is built.
+
+The page only shows the numbers (docs/javascripts/drill.js): each hand's choices go into
+the page as compact JSON on the drill's element. A choice is every set of two or more
+cards that play together (R2.1) kept, the rest thrown; drawing three or four is left out
+because counting it over three draws takes seconds per hand (the drawing-odds page has
+it for an ace). Each choice has two chances by the showdown: a badugi of the target or
+better (which the learner is marked on) and any badugi.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, Final
+
+from badugi_spec.cards import Card, Rank, parse_cards
+from badugi_spec.rankings.house import evaluate
+from badugi_spec.rankings.odds import draw_odds
+
+RuleLink = Callable[[str], str]
+MIN_KEEP: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    hand: str
+    draws: int
+    """Draws left, this one included."""
+    top: Rank
+    """The target: a badugi of this top card or better wins the pot, anything less loses."""
+    dead: str = ""
+    """Cards known to be out of play: the learner's own earlier discards."""
+    story: str = ""
+
+
+QUESTIONS: Final = (
+    Question("A♠ 2♥ 3♦ 3♣", 3, Rank.SEVEN, story="The first draw."),
+    Question("A♠ 2♥ K♦ K♣", 2, Rank.EIGHT, story="Several players are drawing."),
+    Question("A♠ 2♥ K♦ K♣", 2, Rank.KING, story="Heads-up: any badugi wins."),
+    Question("A♠ 2♥ 9♦ 9♣", 1, Rank.NINE, story="The last draw."),
+    Question("A♠ 3♥ 4♦ J♣", 1, Rank.TEN, story="You hold a made jack; a 10 or better wins."),
+    Question("A♠ 3♥ 4♦ J♣", 3, Rank.JACK, story="You hold a made jack, and it is good enough."),
+    Question("2♠ 5♥ 8♦ 9♣", 2, Rank.EIGHT, story="A made 9, but only an 8 or better wins."),
+    Question("K♠ Q♥ 2♦ 3♣", 3, Rank.NINE, story="A made king at the first draw."),
+    Question("5♠ 7♥ 7♦ 9♦", 2, Rank.NINE),
+    Question("3♠ 4♠ 5♥ 7♦", 2, Rank.SEVEN),
+    Question(
+        "A♠ 2♥ 3♦ Q♣",
+        2,
+        Rank.SEVEN,
+        dead="9♣ J♣",
+        story="At the first draw you threw the 9♣ and the J♣: they are out of play.",
+    ),
+    Question("2♠ 4♥ 6♦ 6♣", 1, Rank.EIGHT, story="The last draw."),
+)
+
+
+def _plays(cards: tuple[Card, ...]) -> bool:
+    return evaluate(cards).size == len(cards)
+
+
+def _percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.2f}"
+
+
+def question_data(question: Question) -> dict[str, Any]:
+    """One hand's choices and their chances: what the page needs, and nothing more."""
+    hand = parse_cards(question.hand)
+    counted: list[tuple[list[Card], Fraction, Fraction]] = []
+    for size in range(len(hand), MIN_KEEP - 1, -1):
+        for kept in combinations(hand, size):
+            if not _plays(kept):
+                continue
+            thrown = [c for c in hand if c not in kept]
+            target, anything = (
+                draw_odds(
+                    kept, draws=question.draws, thrown=thrown, dead=question.dead, top=top
+                ).badugi[-1]
+                for top in (question.top, None)
+            )
+            counted.append((thrown, target, anything))
+    best = max(target for _, target, _ in counted)
+    return {
+        "hand": [c.pretty() for c in hand],
+        "draws": question.draws,
+        "top": question.top.label,
+        "dead": [c.pretty() for c in parse_cards(question.dead)],
+        "story": question.story,
+        "choices": [
+            {
+                "throw": [hand.index(c) for c in thrown],
+                "target": _percent(target),
+                "any": _percent(anything),
+                "exact": [str(target), str(anything)],
+            }
+            for thrown, target, anything in counted
+        ],
+        "best": [i for i, (_, target, _) in enumerate(counted) if target == best],
+    }
+
+
+def drill_data() -> list[dict[str, Any]]:
+    return [question_data(q) for q in QUESTIONS]
+
+
+def drill_md(rule_link: RuleLink) -> list[str]:
+    data = json.dumps(drill_data(), ensure_ascii=False, separators=(",", ":"))
+    return [
+        "## What would you draw? {#drill}",
+        "",
+        f"A hand, the draws left and what wins. Pick the cards to throw ({rule_link('R4.2')}),"
+        " then draw: the page shows the exact chance of every choice by the showdown, the"
+        " one that wins the pot and any badugi, counted as in the tables above. Click or tap"
+        " a card (or press its number, 1 to 4) to mark it thrown, and press Enter to draw."
+        " The drill offers keeps of two cards or more.",
+        "",
+        f'<div class="drill" data-questions="{html.escape(data, quote=True)}">',
+        "<noscript>The drill needs JavaScript; the tables above show the same kind of"
+        " choices.</noscript>",
+        "</div>",
+        "",
+    ]

@@ -1,0 +1,220 @@
+/*
+ * The "what would you draw?" drill on the strategy page. It counts nothing: every chance
+ * was counted exactly by the odds module while the site was built (badugi_spec/docs/drill.py)
+ * and sits on the drill's element as JSON. The page lets the learner mark cards to throw,
+ * then shows every choice's chances, the learner's and the best ones marked.
+ *
+ * Keys, while the drill has the focus: 1 to 4 mark or unmark a card, Enter draws, N goes
+ * to the next hand. Cards are buttons, so Tab and Space work as anywhere else.
+ */
+(function () {
+  "use strict";
+
+  var SUITS = { "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    (children || []).forEach(function (c) {
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+
+  function face(text) {
+    return el("span", { class: "card " + SUITS[text.slice(-1)] }, [text]);
+  }
+
+  function faces(cards) {
+    var span = el("span", { class: "held" }, []);
+    cards.forEach(function (c, n) {
+      if (n) span.appendChild(document.createTextNode(" "));
+      span.appendChild(face(c));
+    });
+    if (!cards.length) span.appendChild(document.createTextNode("nothing"));
+    return span;
+  }
+
+  function sameSet(a, b) {
+    return a.length === b.length && a.every(function (x) { return b.indexOf(x) >= 0; });
+  }
+
+  function rankOf(text) {
+    return text.slice(0, -1);
+  }
+
+  /* Why a keep is not offered: too few cards kept, or two kept cards that clash (R2.1). */
+  function refusal(question, thrown) {
+    var kept = question.hand.filter(function (c, i) { return thrown.indexOf(i) < 0; });
+    if (kept.length < 2) {
+      return "This drill offers keeps of two cards or more: throw at most two.";
+    }
+    for (var i = 0; i < kept.length; i += 1) {
+      for (var j = i + 1; j < kept.length; j += 1) {
+        var what = rankOf(kept[i]) === rankOf(kept[j]) ? "a rank" : kept[i].slice(-1) === kept[j].slice(-1) ? "a suit" : "";
+        if (what) {
+          return kept[i] + " and " + kept[j] + " share " + what + ", so they can never both play (R2.1):"
+            + " keeping both wastes a card. Throw one of them.";
+        }
+      }
+    }
+    return "";
+  }
+
+  function setUp(box) {
+    var questions = JSON.parse(box.getAttribute("data-questions"));
+    var params = new URLSearchParams(window.location.search);
+    var current = Math.min(Math.max(parseInt(params.get("drill") || "1", 10) || 1, 1), questions.length) - 1;
+    var thrown = [];
+    var firstAnswers = {};
+    box.innerHTML = "";
+    box.setAttribute("tabindex", "0");
+    box.setAttribute("aria-label", "What would you draw? A drill: keys 1 to 4 mark cards, Enter draws, N for the next hand");
+
+    var count = el("span", { class: "drill-count" }, []);
+    var score = el("span", { class: "drill-score" }, []);
+    var story = el("p", { class: "drill-story" }, []);
+    var dead = el("p", { class: "drill-dead" }, []);
+    var cards = el("div", { class: "drill-cards", role: "group", "aria-label": "Your hand: mark the cards to throw" }, []);
+    var go = el("button", { type: "button", class: "md-button md-button--primary drill-go" }, []);
+    var next = el("button", { type: "button", class: "md-button drill-next" }, ["Next hand"]);
+    var result = el("div", { class: "drill-result", "aria-live": "polite" }, []);
+    box.appendChild(el("div", { class: "drill-head" }, [count, " ", score]));
+    [story, dead, cards, el("div", { class: "drill-actions" }, [go, " ", next]), result]
+      .forEach(function (n) { box.appendChild(n); });
+
+    function showScore() {
+      var answered = Object.keys(firstAnswers);
+      var right = answered.filter(function (k) { return firstAnswers[k]; }).length;
+      score.textContent = "Best first time: " + right + " of " + answered.length;
+    }
+
+    function label() {
+      go.textContent = thrown.length ? "Draw " + thrown.length : "Stand pat";
+    }
+
+    function show(number) {
+      current = (number + questions.length) % questions.length;
+      var q = questions[current];
+      thrown = [];
+      box.setAttribute("data-question", String(current + 1));
+      count.textContent = "Hand " + (current + 1) + " of " + questions.length;
+      var left = q.draws === 1 ? "1 draw left" : q.draws + " draws left";
+      var wins = q.top === "K" ? "Any badugi wins." : "A badugi of " + q.top + " or better wins; anything less loses.";
+      story.textContent = "";
+      story.appendChild(el("strong", {}, [left + ". "]));
+      story.appendChild(document.createTextNode((q.story ? q.story + " " : "") + wins));
+      dead.textContent = "";
+      dead.hidden = !q.dead.length;
+      if (q.dead.length) {
+        dead.appendChild(document.createTextNode("Known out of play: "));
+        dead.appendChild(faces(q.dead));
+      }
+      cards.innerHTML = "";
+      q.hand.forEach(function (c, i) {
+        var button = el("button", {
+          type: "button",
+          class: "drill-card",
+          "aria-pressed": "false",
+          "data-index": String(i),
+          "aria-label": c + ": keep (press to throw)",
+        }, [el("span", { class: "drill-key", "aria-hidden": "true" }, [String(i + 1)]), face(c)]);
+        button.addEventListener("click", function () { toggle(i); });
+        cards.appendChild(button);
+      });
+      result.innerHTML = "";
+      label();
+      showScore();
+    }
+
+    function toggle(i) {
+      var at = thrown.indexOf(i);
+      if (at >= 0) thrown.splice(at, 1);
+      else thrown.push(i);
+      var button = cards.querySelector('[data-index="' + i + '"]');
+      var out = at < 0;
+      button.setAttribute("aria-pressed", out ? "true" : "false");
+      button.classList.toggle("thrown", out);
+      button.setAttribute("aria-label", questions[current].hand[i] + (out ? ": thrown (press to keep)" : ": keep (press to throw)"));
+      label();
+    }
+
+    function answer() {
+      var q = questions[current];
+      result.innerHTML = "";
+      var why = refusal(q, thrown);
+      if (why) {
+        result.appendChild(el("p", { class: "drill-note" }, [why]));
+        return;
+      }
+      var picked = -1;
+      q.choices.forEach(function (c, n) { if (sameSet(c.throw, thrown)) picked = n; });
+      var best = q.best.indexOf(picked) >= 0;
+      if (!(current in firstAnswers)) firstAnswers[current] = best;
+      showScore();
+      var mine = q.choices[picked];
+      var top = q.choices[q.best[0]];
+      var goal = q.top === "K" ? "a badugi" : "a " + q.top + " or better";
+      var verdict = best
+        ? "Best choice: " + mine.target + " % to make " + goal + " by the showdown."
+          + (q.best.length > 1 ? " Other choices tie with it." : "")
+        : "Not the best: " + mine.target + " % to make " + goal + ", where the best choice gives " + top.target + " %.";
+      result.appendChild(el("p", { class: best ? "drill-right" : "drill-wrong" }, [verdict]));
+      result.appendChild(table(q, picked));
+    }
+
+    function table(q, picked) {
+      var order = q.choices.map(function (c, n) { return n; }).sort(function (a, b) {
+        return parseFloat(q.choices[b].target) - parseFloat(q.choices[a].target) || a - b;
+      });
+      var goal = q.top === "K" ? "Badugi" : q.top + " or better";
+      var head = el("tr", {}, ["Throw", "Keep", goal, "Any badugi"].map(function (h) { return el("th", { scope: "col" }, [h]); }));
+      var body = el("tbody", {}, []);
+      order.forEach(function (n) {
+        var c = q.choices[n];
+        var throwCards = c.throw.map(function (i) { return q.hand[i]; });
+        var keepCards = q.hand.filter(function (x, i) { return c.throw.indexOf(i) < 0; });
+        var css = (n === picked ? "picked " : "") + (q.best.indexOf(n) >= 0 ? "best" : "");
+        var note = (n === picked ? " (yours)" : "") + (q.best.indexOf(n) >= 0 ? " (best)" : "");
+        body.appendChild(el("tr", { class: css.trim(), "data-choice": String(n) }, [
+          el("td", {}, [throwCards.length ? faces(throwCards) : "stand pat", note]),
+          el("td", {}, [faces(keepCards)]),
+          el("td", { class: "num", title: "exactly " + c.exact[0] }, [c.target + " %"]),
+          el("td", { class: "num", title: "exactly " + c.exact[1] }, [c.any + " %"]),
+        ]));
+      });
+      var grid = el("table", { class: "drill-table" }, [el("thead", {}, [head]), body]);
+      return el("div", { class: "drill-table-wrap" }, [grid]);
+    }
+
+    go.addEventListener("click", answer);
+    next.addEventListener("click", function () { show(current + 1); });
+    box.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      var digit = parseInt(event.key, 10);
+      if (digit >= 1 && digit <= questions[current].hand.length) {
+        toggle(digit - 1);
+      } else if (event.key === "Enter" && (event.target === box || event.target.classList.contains("drill-card"))) {
+        answer();
+      } else if (event.key === "n" || event.key === "N") {
+        show(current + 1);
+      } else {
+        return;
+      }
+      // The theme's own keys (N is its "next page") must not see a key the drill used.
+      event.preventDefault();
+      event.stopPropagation();
+    });
+    show(current);
+  }
+
+  function start() {
+    Array.prototype.forEach.call(document.querySelectorAll(".drill[data-questions]"), setUp);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
