@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -82,6 +84,14 @@ def test_lessons_questions_score_and_progress(base_url: str) -> None:
                 " document.documentElement.clientWidth]"
             )
             assert wide[0] <= wide[1], f"{lesson.slug} is wider than 390 px: {wide}"
+            if lesson.replayer:  # the hand, step by step: drawn, and it goes to the end
+                made = re.search(r'class="replayer-data">(.*?)</script>', lesson.replayer)
+                assert made is not None
+                count = len(json.loads(made.group(1))["frames"])
+                assert b.js("return document.querySelectorAll('.replayer[data-ready]').length") == 1
+                b.click(".replayer button.last")
+                assert b.text(".replayer-count") == f"Event {count} of {count}"
+                assert b.text(".replayer-words")
             opening = f"{lesson.slug}-q1"
             b.click(f"#{opening} button.lesson-check")
             assert b.text(f"#{opening} .lesson-verdict") == "Pick an answer first."

@@ -12,6 +12,7 @@ from badugi_spec.engine import Kind
 from .model import Lesson, RuleLink, others
 from .play import play
 from .quiz import ask
+from .replay import Recording, replayer_html
 from .sums import (
     half_pot_steps,
     least_raise_steps,
@@ -122,7 +123,8 @@ may only call or fold. Bob's small blind was already in, so his call is
 
 
 def pot_limit(rule_link: RuleLink) -> Lesson:
-    played = play("pot-limit", hands=SIX)
+    recording = Recording()
+    played = play("pot-limit", hands=SIX, watch=recording)
     dan = spot(played)
     dan_steps = pot_limit_steps(dan)
     played.act("Dan", Kind.CALL)
@@ -198,6 +200,7 @@ reach at least {fay.least}.
         "the largest raise is the bet you call plus the pot after your call.",
         body,
         questions,
+        replayer=replayer_html(played, recording, label="Pot limit: up to Bob's decision"),
     )
 
 

@@ -51,6 +51,18 @@ def lesson_md(lesson: Lesson, *, number: int, lessons: Sequence[Lesson]) -> str:
         "",
         lesson.body.strip(),
         "",
+    ]
+    if lesson.replayer:
+        lines += [
+            "## Step through the hand",
+            "",
+            "The same hand, one event at a time, as the engine played it: use the buttons or"
+            " the arrow keys (← and →, Home and End).",
+            "",
+            lesson.replayer,
+            "",
+        ]
+    lines += [
         "## Check yourself",
         "",
         "Pick an answer and press **Check** (or Enter). Only your first answer to each"

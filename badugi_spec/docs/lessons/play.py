@@ -7,14 +7,18 @@ them back from `Hand`, so a change to a profile or to the engine changes the les
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from badugi_spec import profiles
 from badugi_spec.cards import DECK, Card, parse_cards
 from badugi_spec.engine import Action, Event, Hand, Kind, Legal
 from badugi_spec.profiles.model import Profile
+
+Watch = Callable[[Hand, tuple[Event, ...], dict[str, Any]], None]
+"""Told of the deal and of every action with the events it made and what was tried: the
+lesson's replayer keeps the hand this way (`replay`)."""
 
 NAMES: Final = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 """Seat 0 first; six of them sit at the lessons' normal table."""
@@ -43,6 +47,7 @@ class Played:
     hand: Hand
     names: tuple[str, ...]
     steps: list[Step] = field(default_factory=list)
+    watch: Watch | None = None
 
     def name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.names[seat]
@@ -79,6 +84,9 @@ class Played:
             level_after=self.hand.bet_to_match if str(self.hand.phase) == phase else level,
         )
         self.steps.append(step)
+        if self.watch is not None:
+            tried = {"player": who, "action": kind.value, "amount": to}
+            self.watch(self.hand, events, tried | {"discards": [str(c) for c in discards]})
         return step
 
     def increment(self) -> int:
@@ -129,10 +137,14 @@ def play(
     stacks: Sequence[int] | None = None,
     dealer: int = 0,
     then: Sequence[str] = (),
+    watch: Watch | None = None,
 ) -> Played:
-    """A hand dealt `hands` under the named profile, ready for the lesson's script."""
+    """A hand dealt `hands` under the named profile, ready for the lesson's script;
+    `watch` is told of the deal and of every action after it."""
     profile = profiles.get(profile_name)
     deck = stacked_deck(profile, dealer=dealer, hands=hands, then=then)
     chips = tuple(stacks) if stacks is not None else (profile.starting_stack,) * len(hands)
     hand = Hand(deck=deck, stacks=chips, dealer=dealer, profile=profile)
-    return Played(hand, NAMES[: len(hands)])
+    if watch is not None:
+        watch(hand, tuple(hand.events), {})
+    return Played(hand, NAMES[: len(hands)], watch=watch)

@@ -13,6 +13,7 @@ from ..render import text
 from .model import Lesson, RuleLink, others
 from .play import Played, play
 from .quiz import ask
+from .replay import Recording, replayer_html
 
 PROFILE = "pokerstars-2010"
 HANDS = (
@@ -65,7 +66,8 @@ def pots_svg(played: Played, pots: tuple[Pot, ...]) -> str:
 
 
 def side_pots(rule_link: RuleLink) -> Lesson:
-    played = play(PROFILE, hands=HANDS, stacks=STACKS)
+    recording = Recording()
+    played = play(PROFILE, hands=HANDS, stacks=STACKS, watch=recording)
     for who in ("Dan", "Eve", "Fay"):
         played.act(who, Kind.FOLD)
     raise_to = played.legal()[Kind.RAISE].to
@@ -153,4 +155,5 @@ At the showdown each pot goes to the best hand among the players who can win it
         "a player all-in can win only up to what they put in; the rest is a side pot.",
         body,
         questions,
+        replayer=replayer_html(played, recording, label="All-in and side pots: the whole hand"),
     )

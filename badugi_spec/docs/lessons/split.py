@@ -14,6 +14,7 @@ from .landmarks import BADUGI_HALVES, LOWS, best_hand, share_beaten, table_md
 from .model import Lesson, RuleLink, others
 from .play import Played, play
 from .quiz import ask
+from .replay import Recording, replayer_html
 
 HANDS = (
     "A♠ 2♥ 3♦ 4♣ 9♠",  # Ann, the button
@@ -26,8 +27,8 @@ HANDS = (
 SHOWN = ("Ann", "Bob", "Cat")
 
 
-def _played(game: str) -> Played:
-    played = play(game, hands=HANDS)
+def _played(game: str, recording: Recording | None = None) -> Played:
+    played = play(game, hands=HANDS, watch=recording)
     for who in ("Dan", "Eve", "Fay"):
         played.act(who, Kind.FOLD)
     played.check_down()
@@ -56,7 +57,8 @@ def _values_rows(played: Played) -> list[str]:
 
 
 def split_lesson(rule_link: RuleLink) -> Lesson:
-    deucy, acy = _played("badeucy"), _played("badacy")
+    recording = Recording()
+    deucy, acy = _played("badeucy", recording), _played("badacy")
     profile = deucy.hand.profile
     d_halves, a_halves = _halves(deucy), _halves(acy)
     pot = deucy.hand.pot
@@ -131,6 +133,7 @@ When a pot does not halve evenly, the odd chip goes by a rule each game states
         "each pot is split between the best Badugi and the best five-card low.",
         body,
         questions,
+        replayer=replayer_html(deucy, recording, label="Badeucy: the hand to its two halves"),
     )
 
 

@@ -15,6 +15,7 @@ from ..render import text
 from .model import Lesson, RuleLink, others
 from .play import Played, play
 from .quiz import ask
+from .replay import Recording, replayer_html
 
 PROFILE = "pokerstars-2010"
 SIX = (
@@ -83,7 +84,8 @@ def _first_round(played: Played) -> list[str]:
 
 
 def full_table(rule_link: RuleLink) -> Lesson:
-    played = play(PROFILE, hands=SIX)
+    recording = Recording()
+    played = play(PROFILE, hands=SIX, watch=recording)
     hand, profile = played.hand, played.hand.profile
     names = played.names
     labels = roles(played)
@@ -114,6 +116,9 @@ smallest table; everything you learn heads-up still holds, but who acts when dep
 small disc, the **button**.
 
 {table_svg(names, labels, before)}
+
+<p class="lesson-caption">"acts 1" to "acts {len(names)}": the order of play before the first
+draw. D is the button, SB and BB the blinds.</p>
 
 - The **button** (D) marks the dealer's seat: here {played.name(hand.dealer)}. It moves one
   seat to the left after every hand, so everyone gets it in turn ({rule_link("R8.2")}).
@@ -195,4 +200,7 @@ draw, last after it ({rule_link("R1.5")}).
         "the button decides who posts the blinds and who acts first; it moves every hand.",
         body,
         questions,
+        replayer=replayer_html(
+            played, recording, label="Six at the table: the first round and the draw"
+        ),
     )
