@@ -62,6 +62,22 @@ SHOTS: tuple[Shot, ...] = (
         needs="article",
         note="the lesson index (the lesson path, when it lands)",
     ),
+    # The lesson path (badugi_spec/docs/lessons/): a lesson's top, with its sums worked
+    # step by step, and its questions with one answered (verdict and explanation shown).
+    Shot(
+        "lesson-pot-limit",
+        "generated/lesson-pot-limit/",
+        needs=".lesson-quiz",
+        note="lesson 4, pot limit: the pot-size raise step by step",
+    ),
+    Shot(
+        "lesson-questions",
+        "generated/lesson-pot-limit/",
+        needs=".lesson-quiz",
+        scroll_to="#pot-limit-q2",
+        clicks=("#pot-limit-q2 input[value='0']", "#pot-limit-q2 button.lesson-check"),
+        note="lesson 4's questions, one answered and explained",
+    ),
     Shot(
         "replayer",
         "generated/01-cards-and-positions/",
