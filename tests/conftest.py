@@ -187,6 +187,9 @@ SLOW_FILES = frozenset(
         "test_lsp.py",
         # Chromium on the shared site build: the strategy page's drill, five-card evaluator.
         "test_browser_drill.py",
+        # The shared site build, and Chromium on it: site search and scroll hints.
+        "test_glossary_site.py",
+        "test_browser_search.py",
     }
 )
 """Test files left out of `make test-quick` (marked `slow`)."""

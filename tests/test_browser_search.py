@@ -4,7 +4,10 @@ Typed into Material's search box on the shared site build, each query's first re
 must be one of `search_boost.LEARNER_PAGES` (home, how to play, the glossary, the
 rankings, the split-pot games, the lessons ...), not a rule chapter or an implementers'
 page. Before the learner pages had their weight, "Badeucy" found chapter F first and
-"2-7" found R12. One browser for every query.
+"2-7" found R12.
+
+The same browser then checks the hint over hand tables wider than a 390 px screen
+(docs/javascripts/scroll-hint.js): one browser for the module.
 """
 
 from __future__ import annotations
@@ -79,3 +82,34 @@ def test_source_of_reads_result_links() -> None:
     assert source_of("generated/glossary/?h=pot#pot-limit", base) == "generated/glossary.md"
     assert source_of("http://127.0.0.1:8000/?h=badugi", base) == "index.md"
     assert source_of("install/#with-pip", base) == "install.md"
+
+
+# Every overflowing hand table has the hint just above it, and no other table has one.
+HINTS = """const boxes = Array.from(document.querySelectorAll('.badugi-scroll'));
+  const wide = boxes.filter(b => b.scrollWidth > b.clientWidth + 1);
+  const hinted = boxes.filter(b => b.previousElementSibling
+    && b.previousElementSibling.classList.contains('scroll-hint'));
+  return {boxes: boxes.length, wide: wide.length,
+    hints: document.querySelectorAll('.scroll-hint').length,
+    agree: wide.length === hinted.length && wide.every(b => hinted.includes(b)),
+    classed: wide.every(b => b.classList.contains('scrolls'))}"""
+
+
+def test_wide_hand_tables_say_they_scroll(search: tuple[Browser, str]) -> None:
+    b, base = search
+    b.size(390, 844)
+    try:
+        b.get(base + "generated/03-betting/")
+        b.wait("return document.readyState === 'complete'")
+        # Open every fold: the hands load into them (site.js) and the hints follow.
+        b.js("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        state = b.wait(f"const s = (() => {{ {HINTS} }})(); return s.wide && s.agree && s")
+        assert state["hints"] == state["wide"] and state["classed"], state
+        hint = b.js("return document.querySelector('.scroll-hint').textContent")
+        assert "scroll the table sideways" in hint
+        # Wide enough for every table: the hints go.
+        b.size(1280, 900)
+        state = b.wait(f"const s = (() => {{ {HINTS} }})(); return s.wide === 0 && s")
+        assert state["hints"] == 0, state
+    finally:
+        b.size(1280, 900)

@@ -246,11 +246,35 @@ def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> lis
                 )
             lines += ["\n".join([*folded, "</details>"]), ""]
     if cited:
-        links = ", ".join(f"[{inline_md(e.scenario.title)}]({scenario_href(e)})" for e in cited)
-        # Lists of titles, up to dozens long: left out of the search, which finds each
-        # example under its own heading.
-        lines += [f"Also shown in: {links}.", '{: .also-shown data-search-exclude="" }', ""]
+        lines += _also_shown_md(cited)
     return lines
+
+
+ALSO_SHOWN_INLINE: Final = 3
+"""How many examples citing a rule are named in its line; the rest wait in a fold (a rule
+such as R8.13 is cited by dozens, once a wall of links under the rule)."""
+
+
+def _also_shown_md(cited: Sequence[Executed]) -> list[str]:
+    """The examples that also show a rule: a short line, the rest folded. Left out of the
+    search, which finds each example under its own heading."""
+    links = [f"[{inline_md(e.scenario.title)}]({scenario_href(e)})" for e in cited]
+    exclude = '{: .also-shown data-search-exclude="" }'
+    if len(links) <= ALSO_SHOWN_INLINE + 1:
+        return [f"Also shown in: {', '.join(links)}.", exclude, ""]
+    shown, rest = links[:ALSO_SHOWN_INLINE], links[ALSO_SHOWN_INLINE:]
+    return [
+        f"Also shown in: {', '.join(shown)} and {len(rest)} more examples.",
+        exclude,
+        "",
+        '<details class="also-shown" data-search-exclude="" markdown="1">'
+        f"<summary>The other {len(rest)} examples that show this rule</summary>",
+        "",
+        ", ".join(rest) + ".",
+        "",
+        "</details>",
+        "",
+    ]
 
 
 def chapter_pages(

@@ -25,13 +25,9 @@ from .hand_values import HALVES, held_html
 from .render import inline_md, link_rules, narrative_md, text
 from .replayer import hand_frames, hand_replayer, label, rule_links_html
 from .replayer_record import HandRecord
+from .subsets import subset_note
 
 RuleLink = Callable[[str], str]
-
-SUBSET_NOTE: Final = (
-    "Each hand's value was found the way the rules say: by looking at all 15 groups that"
-    " can be made from its four cards and keeping the best one"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +130,9 @@ def _example_html(executed: Executed) -> str:
             if last is not None and last.get("stacks"):
                 before = dict(last["stacks"])
         HALVES.reset(halves)
-    parts.append(f'<div class="subsets">{SUBSET_NOTE} (R2.5).</div>')
+    note = subset_note(case)  # the group count comes from the example's own hands
+    if note:
+        parts.append(f'<div class="subsets">{note} (R2.5).</div>')
     parts.append("</div>")
     return "".join(parts)
 

@@ -89,13 +89,16 @@ def hand_html(
                 # the deck's own order (no reshuffle yet, R8.18).
                 top = len(deck) - int(state.get("stub", 0))
                 burned = cards_of(deck[top : top + 1]) if not after.get("reshuffles") else []
-                shown_card = f': <span class="burned">{cards_html(burned)}</span>' if burned else ""
+                # No player sees a burn; the page shows it only so that a reader can follow
+                # the deck card by card, and says so (it once read "nobody sees it" beside it).
+                shown_card = (
+                    f' (no player sees it; shown here to follow the deck: <span class="burned">'
+                    f"{cards_html(burned)}</span>)"
+                    if burned
+                    else " (no player sees it)"
+                )
                 table.add(
-                    "burn",
-                    "",
-                    "burn",
-                    f"the top card is burned, face down{shown_card} (nobody sees it)",
-                    None,
+                    "burn", "", "burn", f"the top card is burned, face down{shown_card}", None
                 )
             if step["action"] == "draw":
                 what = draw_what(step, state, after)

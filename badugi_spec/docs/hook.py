@@ -29,8 +29,9 @@ from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, ren
 from badugi_spec.docs.chapters import page_of_anchor
 from badugi_spec.docs.counts import UnknownCount, fill
 from badugi_spec.docs.fragments import fill_slots
-from badugi_spec.docs.pyodide_build import PyodideBuildError, after_build
 from badugi_spec.docs.glossary_links import link_terms
+from badugi_spec.docs.install_note import add_install_note
+from badugi_spec.docs.pyodide_build import PyodideBuildError, after_build
 from badugi_spec.docs.search_boost import boost_learner_page
 
 IMPLEMENTERS = "implementers.md"
@@ -132,12 +133,17 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 GLOSSARY_PAGE: Final = f"{GENERATED}/glossary.md"
+INSTALL_PAGE: Final = "install.md"
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Each glossary term linked at its first use on the page (not on the glossary itself),
-    and the learner pages' search weight set; both before the search reads the page."""
+    a line to the install page under the title of a page that shows a command, and the
+    learner pages' search weight set; all before the search reads the page."""
     boost_learner_page(page.file.src_uri, page.meta)
+    install = files.get_file_from_path(INSTALL_PAGE)
+    if install is not None and page.file.src_uri != INSTALL_PAGE:
+        html = add_install_note(html, href=get_relative_url(install.url, page.url))
     glossary = files.get_file_from_path(GLOSSARY_PAGE)
     if glossary is None or page.file.src_uri == GLOSSARY_PAGE:
         return html

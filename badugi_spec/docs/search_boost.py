@@ -9,7 +9,7 @@ learner page is heavier than either, because a learner searching "side pot" want
 explanation, and the rule is one link away from it.
 
 To make a new learner page rank first, add its source path (or the folder it is under,
-ending in `/`) to `LEARNER_PAGES`.
+ending in `/`, or the start of a family of names ending in `-`) to `LEARNER_PAGES`.
 """
 
 from __future__ import annotations
@@ -34,17 +34,17 @@ LEARNER_PAGES: Final = (
     "generated/game-badacy.md",
     "generated/strategy.md",
     "generated/lessons.md",
-    "generated/lessons/",
-    "lessons/",
+    "generated/lesson-",
     "play/",
     "playground/",
 )
 
 
 def is_learner_page(src_uri: str) -> bool:
-    """A page listed in `LEARNER_PAGES`, by its path or the folder it is under."""
+    """A page listed in `LEARNER_PAGES`: by its path, or by the start of its path where
+    the entry ends in `/` (a folder) or `-` (a family of pages, `generated/lesson-`)."""
     return any(
-        src_uri.startswith(entry) if entry.endswith("/") else src_uri == entry
+        src_uri.startswith(entry) if entry.endswith(("/", "-")) else src_uri == entry
         for entry in LEARNER_PAGES
     )
 
