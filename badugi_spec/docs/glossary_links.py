@@ -139,4 +139,3 @@ def link_terms(page_html: str, *, href: str, only: Sequence[str] = ()) -> str:
             continue
         out.append(piece if skipping else linker.pattern.sub(link, piece))
     return "".join(out)
-
