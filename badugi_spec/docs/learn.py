@@ -174,7 +174,7 @@ def how_to_play_md(rule_link: RuleLink, example: str) -> str:
         f" ({r('R1.7')}).",
         f"3. **First betting round.** The dealer acts first ({r('R3.3')}): call {big - small},"
         f" raise to {big + sizes[0]}, or fold. A raise is always said as the total it"
-        f" **raises to** in this round: \"raise to {big + sizes[0]}\" means the dealer's"
+        f' **raises to** in this round: "raise to {big + sizes[0]}" means the dealer\'s'
         f" {small} in the blind becomes {big + sizes[0]}, so {big + sizes[0] - small} more"
         f" chips go in. If the dealer just calls, the big blind still"
         f" has the **option** to check or raise ({r('R3.7')}).",
