@@ -9,17 +9,26 @@ from __future__ import annotations
 
 from badugi_spec import profiles
 from badugi_spec.cards import format_cards
-from badugi_spec.engine import Action, Kind, shuffled
 from badugi_spec.engine import Hand as EngineHand
+from badugi_spec.engine import Kind, shuffled
 from badugi_spec.rankings.house import evaluate
 
 from ..render import cardify, text
 from .model import Lesson, RuleLink, others
 from .play import NAMES, Played, play
 from .quiz import ask
+from .replay import Recording, replayer_html
 from .table import SIX
 
 PROFILE = "pokerstars-2010"
+PILES = {
+    "stub": "the few cards left in the stub",
+    "discards": "the cards thrown in earlier draws",
+    "current-discards": "those thrown so far in this draw",
+    "folded": "the folded hands",
+    "burns": "the burned cards",
+}
+"""A reshuffle's piles (R8.18), as a learner would say them."""
 SHUFFLE_SEED = 7
 """Which shuffled deck the eight-seat hand uses: any will do, the engine says what follows."""
 
@@ -50,25 +59,27 @@ def _draw_rows(played: Played) -> tuple[list[str], list[str]]:
     return rows, order
 
 
-def _eight_seats() -> tuple[int, list[str], int]:
+def _eight_seats() -> tuple[int, list[str], int, str]:
     """Eight players call and each throws four cards: the stub at the start of the draw,
-    who drew when it ran out, and the new stub's size."""
+    who drew up to the one who met the reshuffle, the new stub's size, and the draw as a
+    replayer."""
     profile = profiles.get(PROFILE)
+    recording = Recording()
     hand = EngineHand(deck=shuffled(SHUFFLE_SEED), stacks=(100,) * 8, dealer=0, profile=profile)
-    while hand.phase.kind == "bet":
-        seat = hand.to_act
-        assert seat is not None
-        kinds = {o.kind for o in hand.legal_actions()}
-        hand.apply(Action(seat, Kind.CHECK if Kind.CHECK in kinds else Kind.CALL))
+    recording(hand, tuple(hand.events), {})
+    played = Played(hand, NAMES[:8], watch=recording)
+    _call_round(played)
     stub = hand.deck.remaining
     drawn: list[str] = []
-    while hand.phase.kind == "draw" and hand.reshuffles == 0:
+    while hand.phase.kind == "draw":
+        if hand.reshuffles == 0:
+            drawn.append(played.to_act)
         seat = hand.to_act
         assert seat is not None
-        drawn.append(NAMES[seat])
-        hand.apply(Action(seat, Kind.DRAW, None, tuple(hand.holdings[seat])))
+        played.act(played.to_act, Kind.DRAW, throw=format_cards(hand.holdings[seat], pretty=False))
     fresh = next(e.amount for e in hand.events if e.kind == "reshuffle")
-    return stub, drawn, fresh
+    label = "Eight players draw four each: the reshuffle"
+    return stub, drawn, fresh, replayer_html(played, recording, label=label)
 
 
 def draw_lesson(rule_link: RuleLink) -> Lesson:
@@ -78,11 +89,12 @@ def draw_lesson(rule_link: RuleLink) -> Lesson:
     _call_round(played)
     rows, order = _draw_rows(played)
     stub_after = played.hand.deck.remaining
-    stub_eight, drawn, fresh = _eight_seats()
+    stub_eight, drawn, fresh, replayer = _eight_seats()
     ran_out = drawn[-1]
     before_out = len(drawn) - 1
     burners = [p for p in profiles.names() if profiles.get(p).burns_per_draw]
-    piles = ", ".join(profile.reshuffle)
+    named = [PILES.get(pile, pile) for pile in profile.reshuffle]
+    piles = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
     body = f"""
 After each betting round comes a **draw**. In turn, starting with the first player still
 in to the left of the button, each player throws away none to {profile.max_discards} of
@@ -105,7 +117,7 @@ With **eight players** the deal takes {8 * profile.hand_size} cards and leaves
 {stub_eight} in the stub. If everyone draws four, the stub cannot last. In this hand,
 played from a shuffled deck, {before_out} players drew four each; then it was {ran_out}'s
 turn and the stub was short. The dealer gathers the cards out of play that the rules allow
-({piles} under this profile), shuffles them, and deals on from this new stub of {fresh}
+(here {piles}), shuffles them, and deals on from this new stub of {fresh}
 cards: the **reshuffle** ({rule_link("R8.18")}). Which piles go in, and whether a player
 may be dealt back the cards they have just thrown, differ between rule sets; under this
 profile {"they may" if profile.own_discards_back else "they may not"} ({rule_link("R8.20")}).
@@ -145,4 +157,5 @@ profile {"they may" if profile.own_discards_back else "they may not"} ({rule_lin
         "throw the cards that do not play; at a full table the discards become a new stub.",
         body,
         questions,
+        replayer=replayer,
     )

@@ -35,6 +35,23 @@ def _played(game: str, recording: Recording | None = None) -> Played:
     return played
 
 
+def _heads_up_scoop(game: str) -> Played:
+    """The same deal, but Bob bets after the first draw and Cat folds: two are left."""
+    played = play(game, hands=HANDS)
+    for who in ("Dan", "Eve", "Fay"):
+        played.act(who, Kind.FOLD)
+    hand = played.hand
+    while not hand.is_over:
+        who, kinds = played.to_act, played.legal()
+        if who == "Bob" and Kind.BET in kinds:
+            played.act(who, Kind.BET, kinds[Kind.BET].to)
+        elif who == "Cat" and Kind.CALL in kinds:
+            played.act(who, Kind.FOLD)
+        else:
+            played.act(who, next(k for k in (Kind.CALL, Kind.CHECK, Kind.DRAW) if k in kinds))
+    return played
+
+
 def _halves(played: Played) -> list[tuple[str, str, int]]:
     """(ranking, winners, chips) of each half of the one pot."""
     result = played.hand.result
@@ -62,10 +79,12 @@ def split_lesson(rule_link: RuleLink) -> Lesson:
     profile = deucy.hand.profile
     d_halves, a_halves = _halves(deucy), _halves(acy)
     pot = deucy.hand.pot
-    scoops = {
-        g: h[0][1] for g, h in (("Badeucy", d_halves), ("Badacy", a_halves)) if h[0][1] == h[1][1]
-    }
-    scoop = next(iter(scoops.items()), None)
+    alone = _heads_up_scoop("badeucy")
+    s_halves = _halves(alone)
+    scooper = s_halves[0][1] if s_halves[0][1] == s_halves[1][1] else "nobody"
+    alone_pot = alone.hand.pot
+    if scooper == "nobody":
+        raise ValueError("the scoop example no longer scoops")
     body = f"""
 **Badeucy** and **Badacy** are played like triple-draw Badugi, with two changes: each player
 holds **{profile.hand_size} cards** and may draw none to {profile.max_discards}, and every pot
@@ -93,9 +112,13 @@ The same cards in **Badacy**:
 {chr(10).join(_values_rows(acy))}
 
 Now the `{a_halves[0][0]}` half goes to {a_halves[0][1]} and the `{a_halves[1][0]}` half to
-{a_halves[1][1]}.{f" In {scoop[0]} {scoop[1]} wins both halves: a scoop." if scoop else ""}
-When a pot does not halve evenly, the odd chip goes by a rule each game states
-({rule_link("R8.30")}).
+{a_halves[1][1]}.
+
+**A scoop.** Back to Badeucy, with the same cards: this time Bob bets after the first draw
+and Cat folds. Only Ann and Bob are left, and {scooper} wins both halves, the whole pot of
+{alone_pot}: {alone.hand.values(alone.names.index(scooper))[0]} and
+{alone.hand.values(alone.names.index(scooper))[1]}. When a pot does not halve evenly, the odd
+chip goes by a rule each game states ({rule_link("R8.30")}).
 """
     questions = (
         ask(
@@ -118,6 +141,13 @@ When a pot does not halve evenly, the odd chip goes by a rule each game states
             right=d_halves[0][2],
             wrong=others(d_halves[0][2], pot, pot // 3, pot // 4),
             why=f"{pot} ÷ 2 = {d_halves[0][2]}: each half is its own contest.",
+        ),
+        ask(
+            "In Badeucy with Cat folded, who takes the pot?",
+            right=f"{scooper}, all of it",
+            wrong=[f"{n}, all of it" for n in ("Ann", "Bob") if n != scooper]
+            + ["Ann and Bob, half each"],
+            why=f"{scooper} has the better hand in both halves, so takes both: a scoop.",
         ),
         ask(
             "The same cards in Badacy: who wins the Badugi half?",
