@@ -52,6 +52,11 @@ RUNS: dict[tuple[str, str], Callable[[str], list[str]]] = {
     ("compare", "--ranking"): _ranking("compare"),
     ("simulate", "--against"): lambda choice: ["simulate", "--hands", "2", "--against", choice],
     ("mutants", "--only"): lambda choice: ["mutants", "--only", choice, FOLD],
+    # stdin (below) answers a few turns, so the bots act before the input ends.
+    ("play", "--bot"): lambda choice: ["play", "--bot", choice, "--seed", "1", "--plain"],
+    ("bot-sessions", "--bot"): lambda choice: [
+        *("bot-sessions", "--bot", choice, "--sessions", "2", "--profile", "badacy", "-q")
+    ],
 }
 """How to run each choice of each choices list: the command line that reaches the work."""
 
@@ -70,10 +75,11 @@ CHOICES = [
 
 @pytest.mark.parametrize(("command", "option", "choice"), CHOICES)
 def test_every_choice_reaches_the_work(
-    command: str, option: str, choice: str, capsys: Capsys
+    command: str, option: str, choice: str, capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if (command, option) == ("simulate", "--against"):
         pytest.importorskip(choice)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("c\nk\np\n" * 6))
     status, out, err = run_cli(RUNS[command, option](choice), capsys)
     # 0, or 1 for a finding (a mutant that survives): never 2, a refusal after the choice.
     assert status in (0, 1), err

@@ -17,6 +17,7 @@ from badugi_spec.cards import format_cards, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.rankings.house import evaluate
 from badugi_spec.trainer import Bot, Seen, Tier, book_discards, play_sessions, seen, tier
+from badugi_spec.trainer.odds_bot import OddsBot
 from tests.conftest import stacked_deck
 from tests.support import Capsys, run_cli
 
@@ -164,6 +165,7 @@ def test_an_illegal_bot_action_is_counted_not_hidden(monkeypatch: pytest.MonkeyP
         return Action(view.seat, Kind.CHECK)  # also in a draw, or facing a bet
 
     monkeypatch.setattr(Bot, "decide", cheat)
+    monkeypatch.setattr(OddsBot, "decide", cheat)
     report = play_sessions(sessions=3, seed=1, profiles=[profiles.get("house")])
     assert report.illegal > 0
     assert " refused: R3.1 not-betting-round" in report.examples[0]  # a check in a draw

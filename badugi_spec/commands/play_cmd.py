@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import time
 from typing import Any
 
 from badugi_spec import profiles
 from badugi_spec.commands import arguments
+from badugi_spec.commands.progress import Progress, wanted
 from badugi_spec.errors import BadugiError
-from badugi_spec.trainer import Terminal, Trainer, play_sessions
+from badugi_spec.trainer import Report, Terminal, Trainer, play_sessions
 from badugi_spec.trainer.faces import Faces, can_encode_symbols, wants_colour
+from badugi_spec.trainer.odds_bot import BOTS
 from badugi_spec.trainer.session import CannotPlay, cannot_play
 
 INTERRUPTED = 130
@@ -67,6 +71,13 @@ def register(sub: Any) -> None:
         default=2,
         help="players at the table, you and bots (more than 2 where the profile seats them)",
     )
+    _bot_option(play)
+    play.add_argument(
+        "--save-session",
+        metavar="FILE",
+        help="when the session ends, save every hand played as one .badugi scenario"
+        " (a hand block each, the stacks carried from hand to hand)",
+    )
     play.set_defaults(run=run_play)
 
     bots = sub.add_parser(
@@ -87,7 +98,28 @@ def register(sub: Any) -> None:
         metavar="NAME",
         help="a profile to cycle through (repeatable; default: all of `badugi-spec profiles`)",
     )
+    _bot_option(bots)
+    bots.add_argument(
+        "--jobs",
+        type=arguments.at_least(1, "job"),
+        default=1,
+        metavar="N",
+        help="play the sessions in N processes (the same sessions and report as one)",
+    )
+    bots.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress on stderr, only the report"
+    )
     bots.set_defaults(run=run_bot_sessions)
+
+
+def _bot_option(parser: Any) -> None:
+    parser.add_argument(
+        "--bot",
+        choices=BOTS,
+        default=BOTS[0],
+        help="the bots' strategy: odds (draws by the exact odds; the default) or book"
+        " (draws by the book's rule of thumb); both bet by hand strength and position",
+    )
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -113,6 +145,8 @@ def run_play(args: argparse.Namespace) -> int:
         hints=args.hints,
         seats=args.players,
         save_to=args.save,
+        bot=args.bot,
+        session_to=args.save_session,
     )
     summary = trainer.run()
     return INTERRUPTED if summary.stopped == "Ctrl-C" else 0
@@ -124,9 +158,57 @@ def run_bot_sessions(args: argparse.Namespace) -> int:
     chosen = [profiles.get(name) for name in (args.profile or profiles.names())]
     if not 2 <= args.players <= 8:
         raise PlayError(f"--players must be 2 to 8 (R8.2), not {args.players}")
-    report = play_sessions(
-        sessions=args.sessions, seed=args.seed, profiles=chosen, seats=args.players
+    tally = Tally(
+        sessions=args.sessions,
+        names=[p.name for p in chosen],
+        quiet=args.quiet,
+        jobs=min(args.jobs, os.cpu_count() or 1, args.sessions),
     )
+    report = play_sessions(
+        sessions=args.sessions,
+        seed=args.seed,
+        profiles=chosen,
+        seats=args.players,
+        bot=args.bot,
+        jobs=tally.jobs,
+        progress=tally.batch_done,
+    )
+    tally.line.finish()
     for line in report.lines():
         print(line)
     return 1 if report.illegal else 0
+
+
+class Tally:
+    """The progress of `bot-sessions` on stderr: a line redrawn in place on a terminal,
+    and a line per profile as each profile's sessions are all played, anywhere (so a long
+    run written to a log says how far it is). Not shown with `-q`."""
+
+    def __init__(self, *, sessions: int, names: list[str], quiet: bool, jobs: int) -> None:
+        self.jobs = jobs
+        self.quiet = quiet
+        self.line = Progress(sys.stderr, wanted(sys.stderr, quiet=quiet))
+        self.started = time.monotonic()
+        count = len(names)
+        self.due = {name: len(range(i, sessions, count)) for i, name in enumerate(names)}
+        self.total = sum(self.due.values())
+        self.reports = {name: Report() for name in names}
+        self.played = 0
+
+    def batch_done(self, name: str, part: Report) -> None:
+        mine = self.reports[name]
+        mine.add(part)
+        self.played += part.sessions
+        seconds = time.monotonic() - self.started
+        self.line.update(
+            f"bot-sessions: {self.played}/{self.total} sessions, {name}, {seconds:.0f} s"
+        )
+        if mine.sessions == self.due[name] and not self.quiet:
+            self.line.finish()
+            print(
+                f"{name}: {mine.sessions} sessions, {mine.hands} hands, {mine.actions} bot"
+                f" actions, {mine.illegal} illegal ({self.played}/{self.total} sessions,"
+                f" {seconds:.0f} s, {self.jobs} job{'s' if self.jobs > 1 else ''})",
+                file=sys.stderr,
+                flush=True,
+            )

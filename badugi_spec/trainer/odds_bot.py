@@ -8,11 +8,13 @@
   last draw plus the chance of one 8-high or better. A badugi stood pat scores 1, plus 1
   if 8-high or better. The bot names no thrown card, so the odds module counts the
   thrown cards as ones that did not play (its documented reading), and every spot with
-  the same kept ranks has the same odds: one count serves them all.
+  the same kept ranks has the same odds; so has every spot with as many kept ranks at
+  most 8 and above 8 (`kept_class`): one count serves them all.
 - Five cards (Badeucy, Badacy): the candidates keep the Badugi half's cards, the low
   half's (different ranks, 8 or lower in that low), both, or all five; each throwing at
-  most three cards. Each is scored by `split_odds`, exact for the next draw: the chance
-  of making the Badugi half, plus the low half's, plus both (a scoop counts twice).
+  most three cards. Each is scored by `split_odds`, exact for the next draw (counted by
+  its symmetries in `split_count`, fast enough for six-seat sessions): the chance of
+  making the Badugi half, plus the low half's, plus both (a scoop counts twice).
 
 **Bets.** The book bot's heuristic (`bot.Bot.intent`) by hand strength and position,
 with the strength of a split hand read from both halves: strong when both are made,
@@ -23,6 +25,7 @@ from the seeded `random.Random`, as in the book bot.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Sequence
 
 from badugi_spec.cards import Card, Rank
@@ -33,19 +36,21 @@ from badugi_spec.rankings import RankedValue, ranking
 from badugi_spec.rankings.house import MAX_CARDS, evaluate
 from badugi_spec.rankings.odds import MAX_DRAWS, draw_odds
 from badugi_spec.trainer.bot import Bot, Intent, Seen, Tier, tier
-from badugi_spec.trainer.split_odds import _threshold, split_odds
+from badugi_spec.trainer.split_count import threshold
+from badugi_spec.trainer.split_odds import split_odds
 
 STRONG_TOP = 8
 """A badugi this high or lower is what the score rewards twice."""
 MOST_THROWN = 3
-"""Five-card candidates throw at most this many: each is counted card by card."""
+"""Five-card candidates throw at most this many: keeping two cards or more is what the
+book of both halves does, and the counts of four- and five-card draws cost the most."""
 
 
 class OddsBot(Bot):
     """A bot for any profile; give it the profile, as the rankings depend on it."""
 
-    def __init__(self, rng: object, *, profile: Profile) -> None:
-        super().__init__(rng)  # type: ignore[arg-type]
+    def __init__(self, rng: random.Random, *, profile: Profile) -> None:
+        super().__init__(rng)
         self.profile = profile
 
     def decide(self, view: Seen) -> Action:
@@ -93,6 +98,16 @@ def _kept_score(ranks: tuple[int, ...], draws: int) -> float:
     return float(odds.badugi[-1] + strong.badugi[-1])
 
 
+def kept_class(ranks: Sequence[int]) -> tuple[int, ...]:
+    """Ranks with the same score as these: the score reads a kept rank only by being
+    equal to a drawn one, and by being at most `STRONG_TOP` or above it. So any such
+    ranks count as the lowest ones on their side of the line (A, 2 ...; 9, 10 ...), and
+    the whole table of scores is 4 x 5 x 3 counts, not 1,131."""
+    low = sum(1 for rank in ranks if rank <= STRONG_TOP)
+    high = len(ranks) - low
+    return tuple(range(1, low + 1)) + tuple(range(STRONG_TOP + 1, STRONG_TOP + 1 + high))
+
+
 def _label(order: int) -> str:
     return _rank(order).value
 
@@ -122,7 +137,7 @@ def four_card_draw(cards: Sequence[Card], *, draws_left: int, most: int) -> tupl
 def _score(kept: Sequence[Card], draws: int) -> float:
     if not kept:
         return 0.0
-    return _kept_score(tuple(sorted(c.rank.order for c in kept)), draws)
+    return _kept_score(kept_class([c.rank.order for c in kept]), draws)
 
 
 # ----- five cards ------------------------------------------------------------------------
@@ -140,7 +155,6 @@ def low_cards(profile: Profile, cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(kept)
 
 
-@functools.lru_cache(maxsize=50_000)
 def _split_score(profile: Profile, hand: tuple[Card, ...], thrown: tuple[Card, ...]) -> float:
     odds = split_odds(profile, hand, thrown)
     return float(sum(odds.made) + odds.both)
@@ -171,7 +185,7 @@ def split_tier(profile: Profile, cards: Sequence[Card], draws_left: int) -> Tier
     for name in profile.halves:
         value = ranking(name).evaluate(cards)
         assert isinstance(value, RankedValue)
-        made += value.strength >= _threshold(name)
+        made += value.strength >= threshold(name)
     if made == 2:
         return Tier.STRONG
     if made == 1:
@@ -181,4 +195,27 @@ def split_tier(profile: Profile, cards: Sequence[Card], draws_left: int) -> Tier
     return Tier.WEAK
 
 
-__all__ = ["OddsBot", "four_card_draw", "split_draw", "split_tier", "tier"]
+BOTS = ("odds", "book")
+"""The bots one can play against, the default first: the odds bot plays better (see the
+bench-bots figures in docs/trainer.md); the book bot is the simpler one to read."""
+
+
+def make_bot(kind: str, *, rng: random.Random, profile: Profile) -> Bot:
+    """A bot of `kind` (one of `BOTS`) for `profile`, its choices drawn from `rng`."""
+    if kind == "odds":
+        return OddsBot(rng, profile=profile)
+    if kind == "book":
+        return Bot(rng)
+    raise ValueError(f"no bot named {kind!r}: choose one of {', '.join(BOTS)}")
+
+
+__all__ = [
+    "BOTS",
+    "OddsBot",
+    "four_card_draw",
+    "kept_class",
+    "make_bot",
+    "split_draw",
+    "split_tier",
+    "tier",
+]

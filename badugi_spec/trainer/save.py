@@ -1,4 +1,5 @@
-"""A hand played in the trainer as a `.badugi` scenario (`play --save FILE`, the `s` key).
+"""A hand played in the trainer as a `.badugi` scenario (`play --save FILE`, the `s` key),
+or a whole session as one scenario of many hands (`play --save-session FILE`).
 
 The scenario states what the engine dealt from (the hand's whole deck, in order), the
 players with their stacks as the hand began and the button, and every action in the
@@ -7,6 +8,11 @@ each and who did, each half of a split pot (R8.29), and the stacks. The rules li
 every rule the hand's events cite, so `coverage` counts the hand where it belongs. The
 title and the description are a template for the author to edit.
 
+A session's scenario seats the players once, with the stacks they started with, and
+gives each finished hand a `hand N` block: its deck, the button (`expect button`, R6.2),
+its actions and its expectations; the stacks carry from hand to hand as in play. A hand
+left unfinished when the session stopped is not written.
+
 A reshuffled stub is not stated: with no order given, the engine rebuilds it in the
 order of the stated deck (R8.18), which is how it was rebuilt in play, so `check` replays
 the same cards. The text goes through the canonical formatter (`badugi-spec fmt`).
@@ -14,11 +20,11 @@ the same cards. The text goes through the canonical formatter (`badugi-spec fmt`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from badugi_spec.engine import Action, Hand, Kind
+from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import BadugiError
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario import parse_scenario
@@ -86,6 +92,53 @@ def scenario_text(hand: Hand, log: HandLog, *, names: Sequence[str], seed: int) 
     return text
 
 
+def session_text(played: Sequence[tuple[Hand, HandLog]], *, names: Sequence[str], seed: int) -> str:
+    """One scenario of every finished hand of a session, in order; SaveError if none."""
+    if not played:
+        raise SaveError("no hand has ended yet: a session is saved once a hand has")
+    first_hand, first_log = played[0]
+    profile = first_hand.profile
+    who = seat_names(names)
+    slug = f"played-{profile.name}-seed-{seed}-session"
+    players = ", ".join(
+        f"{who[s]} {chips}{' dealer' if s == first_log.dealer else ''}"
+        for s, chips in enumerate(first_log.stacks)
+    )
+    rules = dict.fromkeys(rule for hand, _ in played for rule in _rules(hand))
+    chapter = f"{profile.chapter}."
+    lines = [
+        f'scenario {slug} "A played session of {len(played)} hands (edit this title)"',
+        f"profile {profile.name}",
+        f"rules {' '.join(sorted(rules, key=lambda rule: not rule.startswith(chapter)))}",
+        f"tags played session {profile.name} players-{first_hand.seats}",
+        "",
+        '"""',
+        f"The first {len(played)} hands of `badugi-spec play --seed {seed} --profile"
+        f" {profile.name} --players {first_hand.seats}`, saved by the trainer. Say here"
+        " what the session shows and why it is worth keeping.",
+        '"""',
+        "",
+        f"players {players}",
+    ]
+    # The hands are replayed in a session of their own, so each is placed (button,
+    # blinds past a seat with no chips, R8.23) and worded as it was in play.
+    replay = Session(
+        first_dealer=first_log.dealer, stacks=first_log.stacks, profile=profile, seed=seed
+    )
+    for hand, log in played:
+        again = replay.start_hand(hand.deck.order())
+        if log.number > 1:
+            lines += ["", f"hand {log.number}"]
+        lines += ["deck " + " ".join(str(card) for card in hand.deck.order())]
+        if log.number > 1:
+            lines += [f"expect button {who[again.dealer]}"]
+        lines += _worded(again, replay.apply, log.actions, who)
+        lines += _expectations(hand, who)
+    text = layout("\n".join(lines) + "\n", f"{slug}.badugi")
+    parse_scenario(text, f"{slug}.badugi", set(load_rules()))  # a ScenarioError is ours
+    return text
+
+
 def write(path: str | Path, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
@@ -109,16 +162,23 @@ def _actions(hand: Hand, log: HandLog, who: Sequence[str]) -> list[str]:
         dealer=log.dealer,
         profile=hand.profile,
     )
+    return _worded(again, again.apply, log.actions, who)
+
+
+def _worded(
+    again: Hand, apply: Callable[[Action], None], actions: Sequence[Action], who: Sequence[str]
+) -> list[str]:
+    """The actions worded on `again`, a replay of the hand, each applied with `apply`."""
     lines: list[str] = []
     phase = str(again.phase)
     words: list[str] = []
-    for action in log.actions:
+    for action in actions:
         if str(again.phase) != phase and words:
             lines.append("; ".join(words))
             words = []
         phase = str(again.phase)
         words.append(_words(again, action, who))
-        again.apply(action)
+        apply(action)
     if words:
         lines.append("; ".join(words))
     return lines

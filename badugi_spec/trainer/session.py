@@ -20,11 +20,12 @@ from badugi_spec.errors import BadugiError, IllegalAction
 from badugi_spec.profiles import HOUSE, Profile
 from badugi_spec.rules import load
 from badugi_spec.trainer import keys, screen, values
-from badugi_spec.trainer.bot import Bot, seen
+from badugi_spec.trainer.bot import seen
 from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.hints import draw_hint, split_hint
 from badugi_spec.trainer.narrate import Narrator
-from badugi_spec.trainer.save import HandLog, SaveError, scenario_text, write
+from badugi_spec.trainer.odds_bot import BOTS, make_bot
+from badugi_spec.trainer.save import HandLog, SaveError, scenario_text, session_text, write
 from badugi_spec.trainer.wording import Line, Names
 
 
@@ -148,10 +149,14 @@ class Trainer:
         you: int = 0,
         decks: Sequence[Sequence[Card]] = (),
         save_to: str | None = None,
+        bot: str = BOTS[0],
+        session_to: str | None = None,
     ) -> None:
         """`decks` states the deck order of the first hands (for tests and examples); the
         hands after them are shuffled from the seed. `save_to`: the file the `s` key and
-        the end of the session save the last finished hand to, as a scenario."""
+        the end of the session save the last finished hand to, as a scenario. `bot`: which
+        bot sits in the other seats (`odds_bot.BOTS`; the odds bot unless told).
+        `session_to`: the file the end of the session saves every finished hand to."""
         reason = cannot_play(profile)
         if reason is not None:
             raise CannotPlay(reason)
@@ -171,13 +176,14 @@ class Trainer:
             seed=seed,
         )
         self.bots = {
-            seat: Bot(random.Random(f"badugi-bot:{seed}:{seat}"))
+            seat: make_bot(bot, rng=random.Random(f"badugi-bot:{seed}:{seat}"), profile=profile)
             for seat in range(seats)
             if seat != you
         }
         self.summary = Summary(stacks=self.session.stacks)
         self.decks = [tuple(deck) for deck in decks]
         self.save_to = save_to
+        self.session_to = session_to
         self.log: HandLog | None = None
         self.finished: tuple[Hand, HandLog] | None = None
         """The last hand that ended, with its log: what `s` saves."""
@@ -262,9 +268,29 @@ class Trainer:
         )
         return True
 
+    def _save_session(self, path: str) -> None:
+        """Save every finished hand as one scenario; say where, or why not."""
+        played = [
+            (hand, log)
+            for hand, log in zip(self.session.hands, self.logs, strict=True)
+            if hand.is_over
+        ]
+        names = [self.names(seat) for seat in range(len(self.session.stacks))]
+        try:
+            write(path, session_text(played, names=names, seed=self.seed))
+        except SaveError as error:
+            self.console.show(f"Session not saved: {error}.")
+            return
+        self.console.show(
+            f"Saved the session's {len(played)} hands to {path}: badugi-spec check {path}"
+            " replays them."
+        )
+
     def _close(self) -> None:
         if self.save_to is not None:
             self._save()
+        if self.session_to is not None:
+            self._save_session(self.session_to)
         summary = self.summary
         session = self.session
         names = self.names
