@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## The main job: the scenario suite against the engine (with rule coverage), then the site.
-run: $(STAMP)
+run: $(STAMP) pyodide
 	$(BIN)/badugi-spec check scenarios --quiet --coverage --junit reports/scenarios.xml --json reports/scenarios.json
 	$(BIN)/python -m mkdocs build --strict --quiet -d site
 	@echo "tutorial site built: $(CURDIR)/site/index.html (make serve to browse it)"
@@ -59,11 +59,18 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-docs: $(STAMP)
+docs: $(STAMP) pyodide
 	$(BIN)/python -m mkdocs build --strict -d site
 
-serve: $(STAMP)
+serve: $(STAMP) pyodide
 	$(BIN)/python -m mkdocs serve --dev-addr 127.0.0.1:8000
+
+## The engine in the page (docs/play/, docs/playground/): Pyodide from the npm registry at the
+## version package-lock.json pins, installed into node_modules/ when the lock file is newer.
+## Without npm, or with BADUGI_PYODIDE=0, the site is built without it and those pages say so.
+.PHONY: pyodide
+pyodide:
+	@if [ "$$BADUGI_PYODIDE" = "0" ]; then 	  echo "pyodide: left out of this build (BADUGI_PYODIDE=0)"; 	elif ! command -v npm >/dev/null 2>&1; then 	  echo "pyodide: no npm on this machine, so the site is built without the engine in the page"; 	elif [ ! -f node_modules/pyodide/pyodide.asm.wasm ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then 	  npm ci --no-audit --no-fund --loglevel=error || echo "pyodide: npm ci failed, so the site is built without the engine in the page"; 	fi
 
 ## PNGs of the learner pages (home, a lesson, the replayer, the drill, ...) at 1280 and 390 px
 ## from a fresh strict build, into reports/screenshots/ (the list: SHOTS in tests/screenshots.py).

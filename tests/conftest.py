@@ -163,6 +163,7 @@ SLOW_FILES = frozenset(
         "test_browser.py",
         "test_browser_replayer.py",  # the shared site build and one Chromium
         "test_browser_lessons.py",
+        "test_browser_pyodide.py",  # the shared site with Pyodide, one Chromium, two engine starts
         "test_docs.py",
         "test_docs_serve.py",
         "test_implementers_page.py",

@@ -169,7 +169,8 @@ def scenario_md(
     parts += [
         fragments.slot(scenario.id, rule_links_html(executed) + example_html(executed)),
         "",
-        f"Shows {rules}.",
+        # Opens this very text in the playground, run by the engine in the page.
+        f'Shows {rules}. <a class="try-it" href="../../playground/#try={scenario.id}">Try it</a>',
         "{: .shows-rules }",
         "",
     ]

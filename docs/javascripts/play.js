@@ -219,6 +219,7 @@
       panel.done(engine);
       buildForm(engine.about.profiles);
       window.badugiPlay = { engine, state, send, newSession, step };
+      container.dataset.readyMs = String(Math.round(performance.now())); // time to interactive
       container.dataset.ready = "true";
     })
     .catch((error) => {

@@ -179,6 +179,7 @@
       panel.done(engine);
       runButton.disabled = false;
       window.badugiPlayground = { engine, run, share, openLink, squeeze, unsqueeze };
+      container.dataset.readyMs = String(Math.round(performance.now())); // time to interactive
       container.dataset.ready = "true";
     })
     .catch((error) => {

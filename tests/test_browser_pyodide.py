@@ -1,0 +1,239 @@
+"""The engine in the page in Chromium: docs/play/ and docs/playground/ on the shared site.
+
+Starting Pyodide costs seconds of CPU, so the whole walk is one test in one browser: a
+hand played by clicking (its transcript checked against the same session in CPython), a
+scenario edited to fail and fixed, a shared link opened in a fresh page, every request
+kept on the site's own origin (Chromium resolves no other host), and the page's engine
+shown to be the package's own wheel. Skipped when the site was built without Pyodide
+(no `npm ci`), or without Chromium and chromedriver.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import json
+import tempfile
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from badugi_spec import __version__
+from badugi_spec.web import play
+from badugi_spec.web.entry import fingerprint
+from tests.test_docs import shared_site
+from tests.webdriver import Browser, browser
+
+OFFLINE = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",)
+LOAD_SECONDS = 240.0
+"""Pyodide's start on a loaded 2-core machine: 7 to 20 s measured; a wide margin."""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    built = shared_site(tmp_path_factory)
+    manifest = json.loads((built / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
+    if not manifest["enabled"]:
+        pytest.skip(f"the site was built without the engine in the page: {manifest['reason']}")
+    return built
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def ready(b: Browser, box: str) -> float:
+    """Wait for the engine in `#box`; the seconds from the page's start to its buttons."""
+    state = b.wait(f"return document.getElementById('{box}').dataset.ready", timeout=LOAD_SECONDS)
+    status = b.text(f"#{box} .engine-status")
+    assert state == "true", status
+    assert status.startswith("Engine ready in "), status
+    return int(b.js(f"return document.getElementById('{box}').dataset.readyMs")) / 1000
+
+
+def only_own_origin(b: Browser) -> list[str]:
+    """Every resource the page fetched; fails on any that left its origin."""
+    names: list[str] = b.js(
+        "return performance.getEntriesByType('resource').map(e => e.name).concat([location.href])"
+    )
+    origin = b.js("return location.origin") + "/"
+    outside = [name for name in names if not name.startswith(origin)]
+    assert not outside, outside
+    return names
+
+
+def play_a_hand(b: Browser) -> list[str]:
+    """Click through hand 1: call or check when betting, throw the first card once and
+    stand pat after; the keys the page sent."""
+    drew = False
+    for _ in range(40):
+        b.wait("return !document.querySelector('#badugi-play .play-table').hidden")
+        # Hand 1 ends with the stacks line (R6.3); hand 2 is then dealt at once.
+        if b.js(
+            "return document.querySelector('#badugi-play .play-log').textContent.includes('Stacks:')"
+        ):
+            break
+        keys = b.js(
+            "return [...document.querySelectorAll('#badugi-play .play-action')]"
+            ".map(x => x.dataset.key)"
+        )
+        before = int(b.js("return document.getElementById('badugi-play').dataset.keys"))
+        if "d" in keys and not drew:
+            b.click("#badugi-play .play-card[data-place='1']")
+            assert (
+                b.js(
+                    "return document.querySelector('.play-card[data-place=\"1\"]').getAttribute('aria-pressed')"
+                )
+                == "true"
+            )
+            b.click("#badugi-play .play-action[data-key='d']")
+            drew = True
+        elif "d" in keys:
+            b.click("#badugi-play .play-action[data-key='p']")
+        else:
+            key = next(k for k in ("k", "c") if k in keys)
+            b.click(f"#badugi-play .play-action[data-key='{key}']")
+        b.wait(
+            "return Number(document.getElementById('badugi-play').dataset.keys) > arguments[0]",
+            before,
+        )
+    else:
+        pytest.fail("hand 1 did not end in 40 clicks")
+    keys_sent: list[str] = b.js("return badugiPlay.state.inputs")
+    return keys_sent
+
+
+def test_the_engine_in_the_page(base_url: str, site: Path, tmp_path: Path) -> None:
+    figures: dict[str, float] = {}
+    with browser(width=1280, extra=OFFLINE) as b:
+        # ----- play: a whole hand by clicking ------------------------------------------
+        started = time.monotonic()
+        b.get(base_url + "play/")
+        assert "Loading the engine" in b.text("#badugi-play .engine-status")
+        figures["play page interactive (s)"] = ready(b, "badugi-play")
+        figures["play load wall (s)"] = time.monotonic() - started
+        b.js("document.querySelector('.play-setup [name=seed]').value = 7")
+        b.click(".play-deal")
+        keys = play_a_hand(b)
+        shown = b.js(
+            "return [...document.querySelectorAll('#badugi-play .play-log .line')]"
+            ".map(x => x.textContent)"
+        )
+        same = play.play(profile="house", seats=2, seed=7, inputs=keys)
+        assert [line or "\xa0" for line in same["lines"]] == shown
+        assert "R4.2   You throw " in "\n".join(same["lines"])
+        links = b.js(
+            "return [...document.querySelectorAll('#badugi-play .play-log a.rule-link')]"
+            ".map(a => a.getAttribute('href'))"
+        )
+        assert "../generated/01-cards-and-positions/#R1.5" in links, links[:5]
+        assert b.js(
+            "return document.querySelectorAll('#badugi-play .play-log .card.hearts').length"
+        )
+        # ----- the engine is the package's own wheel -----------------------------------
+        engine = b.js(
+            "const e = badugiPlay.engine;"
+            "return {about: e.about, digests: e.digests, manifest: e.manifest, timings: e.timings}"
+        )
+        assert engine["about"]["version"] == __version__
+        ours = next(w for w in engine["manifest"]["wheels"] if w.startswith("badugi_spec-"))
+        wheel = site / "pyodide" / "wheels" / ours
+        assert engine["digests"][ours] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+        with tempfile.TemporaryDirectory() as unpacked:
+            zipfile.ZipFile(wheel).extractall(unpacked)
+            assert engine["about"]["fingerprint"] == fingerprint(Path(unpacked) / "badugi_spec")
+        assert f"-{__version__}-" in ours
+        only_own_origin(b)
+        assert b.console_errors() == []
+        # ----- playground: a suite scenario, failed, fixed, shared ---------------------
+        b.get(base_url + "playground/#try=house-worked-example")
+        b.wait("return document.getElementById('badugi-playground').dataset.opened")
+        source = b.js("return document.querySelector('.playground-source').value")
+        assert source.startswith("scenario house-worked-example ")
+        figures["playground interactive (s)"] = ready(b, "badugi-playground")
+        runs = 0
+
+        def run(text: str | None = None) -> dict[str, Any]:
+            nonlocal runs
+            if text is not None:
+                b.js("document.querySelector('.playground-source').value = arguments[0]", text)
+            b.click(".playground-run")
+            runs += 1
+            b.wait(
+                "return document.getElementById('badugi-playground').dataset.runs == arguments[0]",
+                str(runs),
+            )
+            result: dict[str, Any] = b.js(
+                "const box = document.getElementById('badugi-playground');"
+                "return {status: box.dataset.status,"
+                " verdict: box.querySelector('.playground-verdict').textContent,"
+                " lines: box.querySelector('.playground-lines').textContent,"
+                " tables: box.querySelectorAll('.playground-tables table').length}"
+            )
+            return result
+
+        passed = run()
+        assert passed["status"] == "passed", passed
+        assert passed["tables"] > 0
+        figures["scenario run in the page (ms)"] = (
+            float(
+                b.js(
+                    "return badugiPlayground.engine.call('run', {source: arguments[0]}).seconds",
+                    source,
+                )
+            )
+            * 1000
+        )
+        failing = source.replace("expect Bob wins 12", "expect Bob wins 14", 1)
+        assert failing != source
+        failed = run(failing)
+        line = 1 + failing.splitlines().index(
+            next(row for row in failing.splitlines() if "Bob wins 14" in row)
+        )
+        assert failed["status"] == "failed"
+        assert failed["verdict"].startswith(f"Failed at line {line}"), failed
+        assert "expected: Bob wins 14" in failed["lines"], failed["lines"]
+        broken = run(source.replace("players Ann", "players: Ann", 1))
+        assert broken["status"] == "error"
+        assert "^" in broken["lines"] and "playground.badugi:" in broken["lines"]
+        assert run(source)["status"] == "passed"
+        crash = b.js("return badugiPlayground.run({source: 5})")
+        assert crash["status"] == "crash"
+        assert "TypeError" in b.text(".playground-verdict")
+        # A changed text, shared as a link and opened in a fresh page.
+        edited = source.replace('"From a three-card', '"Shared: from a three-card', 1)
+        b.js("document.querySelector('.playground-source').value = arguments[0]", edited)
+        b.click(".playground-share")
+        link = b.wait("return document.querySelector('.playground-link').value")
+        assert "#s=" in link and "Shared" not in link
+        only_own_origin(b)
+        b.get(base_url)  # away, so the link is a new page and not a change of fragment
+        b.get(link)
+        # The text is restored before the engine starts; the browser closes without
+        # waiting for a third start of Pyodide (seconds of CPU for nothing new).
+        b.wait("return document.getElementById('badugi-playground').dataset.opened")
+        assert b.js("return document.querySelector('.playground-source').value") == edited
+        assert "Loading the engine" in b.text("#badugi-playground .engine-status")
+        only_own_origin(b)
+    print("\n" + json.dumps({**figures, "timings (ms)": engine["timings"]}, indent=1))
