@@ -34,7 +34,12 @@ def chance(p: Fraction) -> str:
 
 def plain(cards: str) -> str:
     """Card faces with none greyed: thrown or dead cards are not a hand that plays."""
-    return cards_html(parse_cards(cards))
+    return held(cards_html(parse_cards(cards)))
+
+
+def held(faces_html: str) -> str:
+    """Cards kept on one line, so a narrow table scrolls rather than stacks them."""
+    return f'<span class="held">{faces_html}</span>'
 
 
 def choice(body: str) -> str:
@@ -48,7 +53,7 @@ def by_draws_left(odds: DrawOdds) -> list[str]:
     return [chance(odds.badugi[left - 1]) for left in range(MAX_DRAWS, 0, -1)]
 
 
-_LEFT_HEADS: Final = "3 draws left | 2 draws left | 1 draw left"
+_LEFT_HEADS: Final = "3 draws left | 2 left | 1 left"
 
 
 def _choices(hand: str, rows: Sequence[tuple[str, Rank | None, str]]) -> list[str]:
@@ -60,7 +65,7 @@ def _choices(hand: str, rows: Sequence[tuple[str, Rank | None, str]]) -> list[st
         kept = " ".join(str(c) for c in cards if c not in thrown)
         odds = hand_odds(hand, discard, top=top)
         lines.append(
-            f"| {plain(discard)} | {faces(kept)} | {counted} | "
+            f"| {plain(discard)} | {held(faces(kept))} | {counted} | "
             + " | ".join(by_draws_left(odds))
             + " |"
         )

@@ -264,7 +264,8 @@
     var suited = value.cards.every(function (c) { return c.suit === value.cards[0].suit; });
     var distinct = value.category === "no pair" || value.category === "straight"
       || value.category === "flush" || value.category === "straight flush";
-    notes.push(distinct ? "no pair: five different ranks" : value.category + ": " + value.ranks.join("-"));
+    notes.push(value.category === "no pair" ? "no pair: five different ranks"
+      : distinct ? "five different ranks" : value.category + ": " + value.ranks.join("-"));
     if (distinct) {
       var heights = value.cards.map(function (c) { return height(c, chosen); });
       var inRow = heights[0] - heights[4] === 4;
