@@ -46,6 +46,8 @@ def phase_label(phase: str) -> str:
         return f"The {_ORDINAL.get(int(number), number)} draw"
     if phase == "deal":
         return "Before the deal"
+    if phase == "blinds":
+        return "The blinds and the deal"
     return "The showdown" if phase == "showdown" else "The hand is over"
 
 
@@ -265,7 +267,7 @@ def frames(record: HandRecord) -> list[dict[str, Any]]:
     )
     sentence, rule = _opening(record)
     out = [table.frame(sentence, rule, actor=-1, turn=-1)]
-    before = "bet-1"  # the blinds and the deal open the first betting round
+    before = "blinds"  # the first step: the blinds and the deal
     for step in record.steps:
         point = step.checkpoint
         if step.refused:
