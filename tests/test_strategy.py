@@ -58,6 +58,10 @@ def test_every_chance_in_a_table_is_the_odds_module_s(page: str) -> None:
     assert _chances(king) == [0, 0, 0]
     two = hand_odds("A♠ 2♥ K♦ K♣", "K♦ K♣", top=Rank.EIGHT)
     assert any(_chances(r) == list(reversed(two.badugi)) for r in rows)
+    # The opponent's draw is counted with the jack badugi's four cards out of their reach.
+    opponent = draw_odds("2♠ 5♥ 7♦", dead="A♠ 3♥ 4♦ J♣")
+    assert "(9 outs among 44 cards)" in page and (opponent.outs, opponent.unseen) == (9, 44)
+    assert _chances(_rows(page, "{#pat-or-break}")[-1]) == list(reversed(opponent.badugi))
     # Dead cards: the 4♣ row is the count with the 4♣ known out of play.
     dead = next(r for r in _rows(page, "{#dead-cards}") if "4♣" in r)
     odds = draw_odds("A♠ 2♥ 3♦", dead="4♣", top=Rank.SEVEN)

@@ -157,9 +157,10 @@ def _rough_or_smooth(r: RuleLink) -> list[str]:
 
 def _pat_or_break(r: RuleLink) -> list[str]:
     hand = "A♠ 3♥ 4♦ J♣"
-    last = hand_odds(hand, "J♣", top=Rank.TEN).badugi[0]
-    first = hand_odds(hand, "J♣", top=Rank.TEN).badugi[-1]
-    opponent = draw_odds("2♠ 5♥ 7♦")
+    broken = hand_odds(hand, "J♣", top=Rank.TEN).badugi
+    last, first = broken[0], broken[-1]
+    # Your four cards cannot come to them: for their draw they are as good as dead.
+    opponent = draw_odds("2♠ 5♥ 7♦", dead=hand)
     return [
         "## Stand pat or break? {#pat-or-break}",
         "",
@@ -172,7 +173,9 @@ def _pat_or_break(r: RuleLink) -> list[str]:
         *_choices(hand, (("J♣", Rank.TEN, "10 or better"), ("J♣", None, "any badugi"))),
         "",
         "What a jack badugi is up against: an opponent keeping a three-card hand such as"
-        f" {faces('2♠ 5♥ 7♦')} and drawing one makes a badugi (of any kind) by the showdown:",
+        f" {faces('2♠ 5♥ 7♦')} and drawing one makes a badugi (of any kind) by the showdown"
+        f" this often, counted with your four cards out of their reach ({opponent.outs} outs"
+        f" among {opponent.unseen} cards):",
         "",
         f"| {_LEFT_HEADS} |",
         "| ---: | ---: | ---: |",
