@@ -110,8 +110,8 @@ def _keep(r: RuleLink) -> list[str]:
         ),
         "",
         "Which 6 you throw does not matter here: the two keeps differ only in suits, and so"
-        " do their outs. Keeping all three cards that play is better by every count, however"
-        " many draws are left.",
+        " do their outs. Keeping all three cards that play is better however many draws are"
+        " left.",
         "",
     ]
 
