@@ -55,7 +55,7 @@ def test_at_least_sixty_terms_each_with_its_own_anchor() -> None:
     assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", a) for a in anchors), anchors
     md = _md()
     for term in terms:
-        assert f"## {term.word} {{#{term.anchor}}}" in md, term.word
+        assert f"## {term.word} {{#{term.anchor} .glossary-entry}}" in md, term.word
     assert f"The {len(terms)} words" in md  # the count on the page is the file's
 
 

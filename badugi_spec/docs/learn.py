@@ -339,5 +339,10 @@ def glossary_md(rule_link: RuleLink) -> str:
     for term in terms:
         extra = checked_example(term) if term.example else ""
         rules = " (" + ", ".join(rule_link(r) for r in term.rules) + ")" if term.rules else ""
-        lines += [f"## {term.word} {{#{term.anchor}}}", "", f"{term.meaning}{extra}{rules}", ""]
+        lines += [
+            f"## {term.word} {{#{term.anchor} .glossary-entry}}",
+            "",
+            f"{term.meaning}{extra}{rules}",
+            "",
+        ]
     return "\n".join(lines)
