@@ -1,8 +1,9 @@
 """Load the rulebook in `rules/`: every rule ID with its chapter, title and text.
 
 The rulebook is Markdown with a strict heading shape (`# R3 Betting`, `## R3.6 The cap`),
-so tools can check coverage and link to rules. Chapters whose ID starts with F describe
-future profiles: they load, but no scenario is required to cover them.
+so tools can check coverage and link to rules. Chapter F is an overview of the wider
+family, each section naming the profile chapter that states its rules: it loads, but no
+scenario is required to cover it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ _RULE: Final = re.compile(r"^## (?P<id>(?:R\d+\.\d+)|(?:F\d+)) (?P<title>\S.*)$"
 INTERPRETATION_MARK: Final = "> **Interpretation.**"
 NOT_HEADS_UP_MARK: Final = "> **Not shown heads-up:**"
 NO_SCENARIO_MARK: Final = "> **No scenario yet:**"
-FUTURE_MARK: Final = "> **Future profile.**"
+FUTURE_MARK: Final = "> **Now played as:**"
+"""Opens each section of chapter F: the profile and chapter that now play it."""
 RULE_ID: Final = re.compile(r"\b(?:R\d+\.\d+|F\d+)\b")
 
 

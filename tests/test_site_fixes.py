@@ -15,7 +15,7 @@ from badugi_spec.docs.install_note import COMMANDS, add_install_note, shows_a_co
 from badugi_spec.docs.learn import how_to_play_md
 from badugi_spec.docs.search_boost import LEARNER_BOOST, boost_learner_page, is_learner_page
 from badugi_spec.docs.subsets import groups, subset_note
-from badugi_spec.rules import load
+from badugi_spec.rules import FUTURE_MARK, load
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.suite import Suite, load_suite
 from tests.test_docs import SCENARIOS
@@ -130,11 +130,12 @@ def test_learner_pages_get_their_weight_unless_they_set_one() -> None:
 
 def test_chapter_f_names_the_profile_that_plays_each_section() -> None:
     rules = load()
+    assert FUTURE_MARK == "> **Now played as:**"
     family = [r for r in rules.values() if r.id.startswith("F")]
     assert len(family) == 5
     for rule in family:
         assert "Future profile" not in rule.text, rule.id
-        marks = [line for line in rule.text.splitlines() if line.startswith("> **Now played as:**")]
+        marks = [line for line in rule.text.splitlines() if line.startswith(FUTURE_MARK)]
         assert len(marks) == 1, rule.id
         cited = re.findall(r"\bR\d+(?:\.\d+)?\b", marks[0])
         assert cited and all(c.split(".")[0] in {r.split(".")[0] for r in rules} for c in cited)

@@ -111,8 +111,9 @@ def coverage_md(rules: dict[str, Rule], executed: Sequence[Executed]) -> str:
         "# Rule coverage",
         "",
         "Every rule of the rulebook against the scenarios that demonstrate it. A rule"
-        " that cannot be shown with two players, or belongs to a future profile, is exempt;"
-        " the reason is given.",
+        " that cannot be shown with two players, or is part of chapter F's overview of the"
+        " family (whose games the profile chapters state and check), is exempt; the reason"
+        " is given.",
         "",
         f"{len(executed)} scenarios; {len(cov.uncovered)} rule(s) that need a scenario"
         f" have none; {len(cov.exempt)} exempt.",
@@ -124,7 +125,7 @@ def coverage_md(rules: dict[str, Rule], executed: Sequence[Executed]) -> str:
         ids = cov.by_rule[rule.id]
         links = ", ".join(f"[`{i}`]({scenario_href(by_id[i])})" for i in ids) or "—"
         if rule.is_future:
-            status = "exempt: future profile"
+            status = "exempt: family overview (chapter F)"
         elif rule.not_heads_up is not None:
             status = f"exempt: {inline_md(rule.not_heads_up)}"
         elif rule.no_scenario_yet is not None:
