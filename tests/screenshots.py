@@ -60,7 +60,7 @@ SHOTS: tuple[Shot, ...] = (
         "lesson",
         "generated/lessons/",
         needs="article",
-        note="the lesson index (the lesson path, when it lands)",
+        note="the lesson index: the eight lessons and the progress kept in the browser",
     ),
     # The lesson path (badugi_spec/docs/lessons/): a lesson's top, with its sums worked
     # step by step, and its questions with one answered (verdict and explanation shown).
