@@ -256,7 +256,8 @@ def _starting_hands(r: RuleLink) -> list[str]:
             cells.append(chance(hand_odds(hand, discard, top=top).badugi[-1]))
         thrown = parse_cards(discard)
         kept = " ".join(c.pretty() for c in parse_cards(hand) if c not in thrown)
-        lines.append(f"| {faces(hand)} | {label}: {faces(kept)} | " + " | ".join(cells) + " |")
+        row = f"| {held(faces(hand))} | {label}: {held(faces(kept))} | "
+        lines.append(row + " | ".join(cells) + " |")
     three = hand_odds("A♠ 2♥ 3♦ 3♣", "3♣").badugi[-1]
     lines += [
         "",

@@ -149,6 +149,11 @@
       }
       var picked = -1;
       q.choices.forEach(function (c, n) { if (sameSet(c.throw, thrown)) picked = n; });
+      if (picked < 0) {
+        // Every keep the refusal lets through is in the data; say so plainly if one is not.
+        result.appendChild(el("p", { class: "drill-note" }, ["This page has no odds for that choice."]));
+        return;
+      }
       var best = q.best.indexOf(picked) >= 0;
       if (!(current in firstAnswers)) firstAnswers[current] = best;
       showScore();
