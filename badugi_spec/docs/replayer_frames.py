@@ -123,6 +123,7 @@ def _apply(table: _Table, event: Event, point: Checkpoint) -> None:
             table.paid = [0] * len(table.stacks)
             table.pot = event.pot
             table.bets = [0] * len(table.stacks)
+            table.pots = point.pots  # as settled: a profile may form them again (R8.31)
         if event.kind in ("return", "win"):
             table.paid[seat] += event.amount
         table.stacks = [s + p for s, p in zip(table.settled_from, table.paid, strict=True)]

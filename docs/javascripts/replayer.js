@@ -125,8 +125,10 @@
     var seatNodes = data.names.map(function (name, seat) {
       var li = el("li", "seat");
       var angle = Math.PI / 2 + (2 * Math.PI * seat) / count;
-      li.style.setProperty("--x", (50 + 41 * Math.cos(angle)).toFixed(1) + "%");
-      li.style.setProperty("--y", (50 + 37 * Math.sin(angle)).toFixed(1) + "%");
+      // Around an oval, clockwise from the bottom; close enough to the middle that a seat
+      // of five cards at either end stays inside the box.
+      li.style.setProperty("--x", (50 + 37 * Math.cos(angle)).toFixed(1) + "%");
+      li.style.setProperty("--y", (50 + 35 * Math.sin(angle)).toFixed(1) + "%");
       var head = el("div", "seat-head");
       head.appendChild(el("strong", "seat-name", name));
       var roles = [];
