@@ -8,7 +8,7 @@ counts and where the reshuffle happens are the engine's.
 from __future__ import annotations
 
 from badugi_spec import profiles
-from badugi_spec.cards import format_cards
+from badugi_spec.cards import DECK, format_cards
 from badugi_spec.engine import Hand as EngineHand
 from badugi_spec.engine import Kind, shuffled
 from badugi_spec.rankings.house import evaluate
@@ -103,7 +103,7 @@ their cards and is dealt as many new ones from the **stub**, the cards left afte
 
 A sensible draw keeps the cards that play (one of each suit, no pairs, lowest first) and
 throws the rest. That is what everyone does here, after calling the first round. The stub
-held {stub_six} cards after the deal (52 − {len(SIX)} × {profile.hand_size}):
+held {stub_six} cards after the deal ({len(DECK)} − {len(SIX)} × {profile.hand_size}):
 
 {chr(10).join(cardify(text(row)) if i > 1 else row for i, row in enumerate(rows))}
 
@@ -126,8 +126,8 @@ profile {"they may" if profile.own_discards_back else "they may not"} ({rule_lin
         ask(
             "Six players are dealt four cards each. How many cards are left in the stub?",
             right=stub_six,
-            wrong=others(stub_six, 52 - 24 - 1, 24, 52 - 6 * 5, 32),
-            why=f"52 cards less 6 × {profile.hand_size} dealt leaves {stub_six}.",
+            wrong=others(stub_six, stub_six - 1, len(DECK) - stub_six, stub_six - len(SIX), 32),
+            why=f"{len(DECK)} cards less {len(SIX)} × {profile.hand_size} dealt leaves {stub_six}.",
         ),
         ask(
             "The button is on Ann and everyone is still in. Who draws first?",

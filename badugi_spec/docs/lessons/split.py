@@ -10,7 +10,7 @@ from __future__ import annotations
 from badugi_spec.engine import Kind
 from badugi_spec.rankings import ranking
 
-from .landmarks import BADUGI_HALVES, LOWS, best_hand, share_beaten, table_md
+from .landmarks import ALL_HANDS, BADUGI_HALVES, LOWS, best_hand, share_beaten, table_md
 from .model import Lesson, RuleLink, others
 from .play import Played, play
 from .quiz import ask
@@ -180,7 +180,7 @@ def landmarks_lesson(rule_link: RuleLink) -> Lesson:
         sections += [f"### {name}", "", *table_md(name, marks, shares=False), ""]
     body = f"""
 A few hands to know by heart in each low, best first, as the rankings order them. "Beats"
-is the exact share of all 2,598,960 five-card hands that the hand beats, counted by this
+is the exact share of all {ALL_HANDS:,} five-card hands that the hand beats, counted by this
 project's rankings. How good a hand must be to win depends on the table; these are
 landmarks, not advice ({rule_link("R9.5")}, {rule_link("R9.6")}).
 
