@@ -40,7 +40,7 @@ exhaustive: $(STAMP)
 	BADUGI_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -n 2 tests/test_rankings_exhaustive.py tests/test_engine_stateful.py tests/test_hands_exhaustive.py
 
 ## The page's JavaScript evaluator (docs/javascripts/badugi.js) on every five-card hand in all four rankings against
-## Python, under node (make test checks one hand of every class instead; about 35 CPU-seconds).
+## Python, under node (make test checks one hand of every class instead; 30 to 33 CPU-seconds).
 js-exhaustive: $(STAMP)
 	BADUGI_JS_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -p no:xdist tests/test_js_evaluator.py -k every_five_card_hand
 
