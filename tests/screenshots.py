@@ -50,6 +50,8 @@ class Shot:
     listed three times)."""
     note: str = ""
     """What the picture is for, printed beside it."""
+    wait: str = ""
+    """A script polled until it is true before the clicks (an engine still loading)."""
 
 
 # The list others append to. Pages that another change is still building are listed with
@@ -97,6 +99,26 @@ SHOTS: tuple[Shot, ...] = (
     Shot("how-to-play", "generated/how-to-play/", note="How to play"),
     Shot("glossary", "generated/glossary/", note="the glossary"),
     Shot("install", "install/", note="the install page"),
+    # The engine in the page (Pyodide): shot once it has started, with a hand dealt and a
+    # scenario run. Without Pyodide in the build the pages say so, and that is shot.
+    Shot(
+        "play",
+        "play/",
+        needs="#badugi-play",
+        wait="return document.getElementById('badugi-play').dataset.ready",
+        clicks=(".play-setup:not([hidden]) .play-deal",),
+        scroll_to="#badugi-play",
+        note="play in the page: a hand dealt, your cards and the legal actions as buttons",
+    ),
+    Shot(
+        "playground",
+        "playground/",
+        needs="#badugi-playground",
+        wait="return document.getElementById('badugi-playground').dataset.ready",
+        clicks=(".playground-run:not([disabled])",),
+        scroll_to=".playground-buttons",
+        note="the playground: the house example run in the page, its tables",
+    ),
 )
 
 WIDTHS: tuple[tuple[int, int], ...] = ((1280, 900), (390, 844))
@@ -136,6 +158,8 @@ def take(b: Browser, *, shot: Shot, base: str, site: Path, out: Path, width: int
     b.wait("return document.readyState === 'complete'")
     if shot.needs and not b.js("return !!document.querySelector(arguments[0])", shot.needs):
         raise Skip(f"no {shot.needs} on {shot.path or '/'}")
+    if shot.wait:
+        b.wait(shot.wait, timeout=240)
     if shot.scroll_to:
         # Scrolled to the top of the viewport, less Material's sticky header.
         found = b.js(
