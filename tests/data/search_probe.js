@@ -1,5 +1,5 @@
 /* Runs Material's own search worker under node on a built site's index: argv = worker, index, query.
-   Prints the first result groups (location and score), best first. Used by tests/test_docs.py. */
+   Prints the first eight result groups (location and score), best first. Used by tests/test_docs.py. */
 const fs = require("fs"), vm = require("vm");
 const [worker, index, query] = process.argv.slice(2);
 const out = [];
@@ -17,5 +17,5 @@ const data = JSON.parse(fs.readFileSync(index, "utf8")); data.options = { sugges
   await handler({ data: { type: 2, data: query } });
   await new Promise(r => setTimeout(r, 50));
   const res = out.find(m => m.type === 3);
-  console.log(JSON.stringify(res ? res.data.items.slice(0, 4).map(g => g.slice(0, 2).map(d => d.location + " " + d.score.toFixed(1))) : out.map(m => m.type)));
+  console.log(JSON.stringify(res ? res.data.items.slice(0, 8).map(g => g.slice(0, 2).map(d => d.location + " " + d.score.toFixed(1))) : out.map(m => m.type)));
 })();
