@@ -89,6 +89,14 @@ SHOTS: tuple[Shot, ...] = (
         note="a worked example's replayer, three events in",
     ),
     Shot(
+        "replayer-eight",
+        "generated/15-profile-pot-limit/",
+        needs=".replayer",
+        scroll_to=".replayer",
+        clicks=(".replayer .next",) * 16,
+        note="the replayer at an eight-seat pot-limit table: Hal raises the pot to 15",
+    ),
+    Shot(
         "drill",
         "generated/strategy/",
         needs=".drill",

@@ -214,6 +214,13 @@ for (const box of boxes) {
         out.push(el.className + ' @' + box.getAttribute('data-frame'));
     }
     if (document.documentElement.scrollWidth > widest) widest = document.documentElement.scrollWidth;
+    // On a phone the seats are a list that fits: no stack or bet scrolled out of sight.
+    const scroll = box.querySelector('.replayer-scroll');
+    if (scroll.scrollWidth > scroll.clientWidth + 1)
+      out.push('scrolls ' + scroll.scrollWidth + ' @' + box.getAttribute('data-frame'));
+    const bar = box.querySelector('.replayer-bar');
+    if (bar.getBoundingClientRect().height > 2.2 * box.querySelector('.next').getBoundingClientRect().height)
+      out.push('buttons on two lines');
     if (next.disabled) break;
     next.click();
   }

@@ -174,7 +174,8 @@
       middle.textContent = "";
       var inFront = f.b.reduce(function (a, b) { return a + b; }, 0);
       var pot = el("div", "replayer-pot", "Pot " + f.p);
-      if (inFront) pot.textContent += ", " + inFront + " of it in front of the players";
+      // The pot counts the bets still in front of the players; say how much of it that is.
+      if (inFront) pot.textContent += inFront === f.p ? " (all bet this round)" : " (" + inFront + " of it bet this round)";
       middle.appendChild(pot);
       (f.q || []).forEach(function (side, number) {
         var label = number === 0 ? "Main pot " : "Side pot " + number + ": ";
@@ -199,7 +200,9 @@
         if (href) link.href = href;
         rule.appendChild(link);
       }
-      counter.textContent = "Event " + (at + 1) + " of " + frames.length;
+      counter.textContent = "";
+      counter.appendChild(el("span", "word", "Event ")); // hidden on a phone, for room
+      counter.appendChild(document.createTextNode((at + 1) + " of " + frames.length));
       first.disabled = prev.disabled = at === 0;
       next.disabled = last.disabled = at === frames.length - 1;
       box.setAttribute("data-frame", String(at));
