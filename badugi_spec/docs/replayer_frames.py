@@ -18,37 +18,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from badugi_spec.cards import Card
 from badugi_spec.engine.actions import Event
 
-from .replayer_record import Checkpoint, HandRecord, Step
+from .replayer_record import Checkpoint, HandRecord
+from .replayer_words import opening, phase_label, sentence, tried
 
-_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-_ORDINAL: Final = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 _BETTING: Final = frozenset({"post", "check", "bet", "call", "raise", "all-in"})
 _RULE: Final = re.compile(r"\bR\d+\.\d+\b")
-
-
-def _pretty(codes: tuple[str, ...] | list[str]) -> str:
-    return " ".join(Card.parse(code).pretty() for code in codes)
-
-
-def _cards(count: int) -> str:
-    return f"{_WORDS.get(count, str(count))} card{'' if count == 1 else 's'}"
-
-
-def phase_label(phase: str) -> str:
-    """`bet-2` as a reader says it: 'Betting round 2'."""
-    kind, _, number = phase.partition("-")
-    if kind == "bet":
-        return "Betting before the first draw" if number == "1" else f"Betting round {number}"
-    if kind == "draw":
-        return f"The {_ORDINAL.get(int(number), number)} draw"
-    if phase == "deal":
-        return "Before the deal"
-    if phase == "blinds":
-        return "The blinds and the deal"
-    return "The showdown" if phase == "showdown" else "The hand is over"
 
 
 @dataclass
@@ -156,102 +132,6 @@ def _apply(table: _Table, event: Event, point: Checkpoint) -> None:
         table.folded[seat] = True
 
 
-def _sentence(event: Event, table: _Table, size: int) -> str:
-    who = table.names[event.seat] if event.seat is not None else ""
-    seat = -1 if event.seat is None else event.seat
-    all_in = " and is all-in" if who and table.stacks[seat] == 0 and event.amount else ""
-    match event.kind:
-        case "post":
-            blind = event.note.removesuffix(" all-in")
-            if blind == "ante":
-                return f"{who} antes {event.amount}{all_in}."
-            short = " That is all of their chips: all-in." if event.note.endswith("all-in") else ""
-            return f"{who} posts the {blind}: {event.amount}.{short}"
-        case "deal":
-            return f"{who} is dealt {_cards(size)}, one at a time: {_pretty(_codes(event.cards))}."
-        case "check":
-            return f"{who} checks."
-        case "bet":
-            return f"{who} bets {event.amount}{all_in}."
-        case "call":
-            return f"{who} calls {event.amount}{all_in}."
-        case "raise":
-            return f"{who} raises to {table.bets[seat]}, putting in {event.amount} more{all_in}."
-        case "all-in":
-            total = table.bets[seat]
-            making = f", {total} in this round" if total != event.amount else ""
-            return f"{who} goes all-in for {event.amount}{making}."
-        case "fold":
-            return f"{who} folds and is out of the hand."
-        case "no-betting":
-            return "No betting this round: a player is all-in, so nobody can bet against them."
-        case "declare":
-            thrown = _codes(event.cards)
-            what = f"throws {_pretty(thrown)}" if thrown else "stands pat"
-            return f"{who} {what}; new cards are dealt once every player still in has said."
-        case "burn":
-            count = len(event.cards)
-            if count == 1:
-                return "The top card is burned: put aside face down, and nobody sees it."
-            return f"The top {count} cards are burned: put aside face down, unseen."
-        case "draw":
-            if not event.cards:
-                return f"{who} stands pat: no cards thrown, none drawn."
-            thrown, came = _codes(event.cards), _codes(event.received)
-            return f"{who} throws {_pretty(thrown)} and draws {_cards(len(came))}: {_pretty(came)}."
-        case "reshuffle":
-            return (
-                f"The deck is out of cards: the discards are shuffled into a new deck of"
-                f" {event.amount}."
-            )
-        case "return":
-            return f"{who} gets back {event.amount} that nobody called."
-        case "show":
-            return f"{who} shows {_pretty(_codes(event.cards))}: {event.note}."
-        case "win":
-            how = ": everyone else folded" if event.rule == "R3.10" else ""
-            split = f" ({event.note})" if event.note else ""
-            return f"{who} wins {event.amount}{split}{how}."
-        case _:
-            return f"{who} {event.kind} {event.amount}".strip() + "."
-
-
-def _codes(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _tried(step: Step, names: tuple[str, ...]) -> str:
-    tried = step.tried
-    who, kind, amount = tried.get("player", "?"), tried.get("action", "?"), tried.get("amount")
-    if kind == "draw":
-        thrown = [str(c) for c in tried.get("discards", [])]
-        what = f"throw {_pretty(thrown)}" if thrown else "stand pat"
-    elif kind == "raise" and amount is not None:
-        what = f"raise to {amount}"
-    elif amount is not None:
-        what = f"{kind} {amount}"
-    else:
-        what = str(kind)
-    reason = step.refused.split(": ", 1)[-1]
-    return f"{who} tries to {what}: not allowed. {reason[:1].upper()}{reason[1:]}".rstrip(".") + "."
-
-
-def _opening(record: HandRecord) -> tuple[str, str]:
-    names = record.names
-    dealer, small, big = (names[s] for s in (record.dealer, record.small_blind, record.big_blind))
-    if record.small_blind == record.dealer:
-        return (
-            f"Hand {record.number}: {dealer} has the button and posts the small blind;"
-            f" {big} posts the big blind.",
-            "R1.5",
-        )
-    return (
-        f"Hand {record.number}: {dealer} has the button; {small}, on the button's left, posts"
-        f" the small blind and {big} the big blind.",
-        "R8.2",
-    )
-
-
 def frames(record: HandRecord) -> list[dict[str, Any]]:
     """Every frame of one hand: the table before the blinds, then one per event (and one
     per refused action, which changes nothing), each after its event."""
@@ -266,8 +146,8 @@ def frames(record: HandRecord) -> list[dict[str, Any]]:
         pot=0,
         stub=first.stub + first.burns + sum(len(h) for h in first.holdings) if first else 0,
     )
-    sentence, rule = _opening(record)
-    out = [table.frame(sentence, rule, actor=-1, turn=-1)]
+    said, rule = opening(record)
+    out = [table.frame(said, rule, actor=-1, turn=-1)]
     before = "blinds"  # the first step: the blinds and the deal
     for step in record.steps:
         point = step.checkpoint
@@ -280,7 +160,7 @@ def frames(record: HandRecord) -> list[dict[str, Any]]:
             found = _RULE.search(step.refused)
             out.append(
                 table.frame(
-                    _tried(step, record.names),
+                    tried(step),
                     found.group(0) if found else "",
                     actor=actor,
                     turn=-1 if point.to_act is None else point.to_act,
@@ -296,10 +176,16 @@ def frames(record: HandRecord) -> list[dict[str, Any]]:
             last = number == len(step.events) - 1
             if last:
                 table.take(point)
-            sentence = _sentence(event, table, record.hand_size)
+            said = sentence(
+                event,
+                names=table.names,
+                stacks=table.stacks,
+                bets=table.bets,
+                size=record.hand_size,
+            )
             turn = -1 if not last or point.to_act is None else point.to_act
             actor = -1 if event.seat is None else event.seat
-            out.append(table.frame(sentence, event.rule, actor=actor, turn=turn))
+            out.append(table.frame(said, event.rule, actor=actor, turn=turn))
         before = point.phase
     return out
 
