@@ -147,7 +147,9 @@ def test_every_bot_action_is_one_of_the_engines_options(
 
 
 def test_a_few_hundred_bot_sessions_without_an_illegal_action() -> None:
-    report = play_sessions(sessions=120, seed=2026, profiles=[profiles.get(name) for name in NAMES])
+    # The book bot: the odds bot's sample is in test_bot_odds (its sessions run longer).
+    chosen = [profiles.get(name) for name in NAMES]
+    report = play_sessions(sessions=120, seed=2026, profiles=chosen, bot="book")
     assert report.sessions == 120 and report.illegal == 0, report.examples
     assert report.actions > 10_000
     assert report.busts > 0, "short stacks should bust some sessions (all-ins played)"
@@ -156,7 +158,7 @@ def test_a_few_hundred_bot_sessions_without_an_illegal_action() -> None:
 
 def test_multi_way_bot_sessions_without_an_illegal_action() -> None:
     chosen = [profiles.get(name) for name in NAMES if profiles.get(name).max_seats >= 6]
-    report = play_sessions(sessions=24, seed=7, profiles=chosen, seats=6)
+    report = play_sessions(sessions=24, seed=7, profiles=chosen, seats=6, bot="book")
     assert report.sessions == 24 and report.illegal == 0, report.examples
 
 
@@ -172,7 +174,20 @@ def test_an_illegal_bot_action_is_counted_not_hidden(monkeypatch: pytest.MonkeyP
 
 
 def test_bot_sessions_command(capsys: Capsys) -> None:
-    status, out, err = run_cli(["bot-sessions", "--sessions", "8", "--seed", "3"], capsys)
+    status, out, err = run_cli(
+        ["bot-sessions", "--sessions", "8", "--seed", "3", "--bot", "book"], capsys
+    )
     assert status == 0, err
     assert "8 bot-vs-bot sessions" in out
     assert ": 0 illegal" in out
+    # A line per profile on stderr as its sessions end: a long run shows how far it is.
+    assert "house: 1 sessions," in err and ", 0 illegal (1/8 sessions," in err
+
+
+def test_jobs_play_the_same_sessions(capsys: Capsys) -> None:
+    argv = ["bot-sessions", "--sessions", "4", "--profile", "badacy", "--players", "3", "-q"]
+    argv += ["--bot", "book"]  # the quicker sessions: what is tested is the split
+    one = run_cli([*argv, "--jobs", "1"], capsys)
+    two = run_cli([*argv, "--jobs", "2"], capsys)
+    assert one[0] == two[0] == 0 and one[1] == two[1] and "4 bot-vs-bot sessions" in one[1]
+    assert one[2] == two[2] == ""  # -q: no progress lines
