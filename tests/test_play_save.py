@@ -102,3 +102,48 @@ def test_a_file_that_cannot_be_written_is_one_line(where: str) -> None:
     done = play("c\nk\np\n" * 40, "--seed", "3", "--plain", "--save", where)
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "Not saved: cannot write /nonexistent-folder/x.badugi" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("profile", "seats", "seed"), [("house", 2, 4), ("badacy", 3, 2), ("pokerstars-2010", 5, 6)]
+)
+def test_a_saved_session_passes_check_hand_after_hand(
+    tmp_path: Path, profile: str, seats: int, seed: int
+) -> None:
+    """`play --save-session`: every finished hand in one scenario, each a `hand` block,
+    the stacks carried over; check replays them all to the stacks the session ended with."""
+    target = tmp_path / "session.badugi"
+    trainer = Trainer(
+        console=Script(CALLING),
+        profile=profiles.get(profile),
+        seed=seed,
+        faces=Faces(colour=False),
+        seats=seats,
+        session_to=str(target),
+    )
+    trainer.run()
+    finished = [hand for hand in trainer.session.hands if hand.is_over]
+    assert len(finished) >= 3
+    suite = load_suite([tmp_path])
+    assert not suite.errors, suite.errors[:3]
+    (result,) = run_suite(EngineImplementation(), suite)
+    assert result.status == "passed", result.message
+    text = target.read_text(encoding="utf-8")
+    assert layout(text, str(target)) == text, "fmt-canonical"
+    assert text.count("\nhand ") == len(finished) - 1
+    last = [x for x in text.splitlines() if x.startswith("expect stacks")][-1]
+    assert [int(part.split()[-1]) for part in last.split(", ")] == list(finished[-1].stacks)
+    assert f"The first {len(finished)} hands of `badugi-spec play --seed {seed}" in text
+
+
+def test_the_session_option_through_a_pipe(tmp_path: Path) -> None:
+    target = tmp_path / "all.badugi"
+    keys = "c\nk\np\n" * 12 + "q\n"  # a few hands, then quit during one: it is left out
+    done = play(keys, "--seed", "5", "--plain", "--save-session", str(target))
+    assert done.returncode == 0, done.stderr
+    assert "Saved the session's " in done.stdout and target.exists()
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("scenario played-house-seed-5-session ")
+    nothing = play("q\n", "--seed", "5", "--plain", "--save-session", str(tmp_path / "x.badugi"))
+    assert "Session not saved: no hand has ended yet" in nothing.stdout
+    assert not (tmp_path / "x.badugi").exists()
