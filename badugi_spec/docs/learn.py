@@ -232,7 +232,10 @@ def how_to_play_md(rule_link: RuleLink, example: str) -> str:
         "",
         "## Next",
         "",
+        "- [The lessons](lessons.md): the game at a six-handed table, side pots, pot limit"
+        " and the split-pot games, one idea at a time, with questions.",
         "- [Try a hand](../try.md): type four cards and see what they are worth.",
+        "- [Install the tool](../install.md) to play against the bot in a terminal.",
         "- [Hand rankings](rankings.md) and [drawing odds](odds.md).",
         "- The rules in full, one chapter at a time, starting with"
         " [cards and positions](01-cards-and-positions.md); the [glossary](glossary.md)"
