@@ -137,3 +137,23 @@ def test_end_of_input_at_the_keyboard(pane: Pane) -> None:
     screen = pane.wait_for("[exit status 0]")
     assert "Session stopped (end of input) during hand 1" in screen
     assert "Hands won: you 0, Bot 0" in screen
+
+
+def test_a_badeucy_session_played_to_its_end(tmp_path: Path) -> None:
+    """A split game at a real terminal: five cards valued in both halves, and a session of
+    calls played to its end (R6.4), its last pot halved or scooped with its rule (R8.29)."""
+    command = f"{shlex.quote(sys.executable)} -m badugi_spec play --seed 1 --profile badeucy"
+    badeucy = Pane(command, socket=tmp_path / "tmux.sock")
+    try:
+        screen = badeucy.wait_for("Your move:")
+        assert "── Hand 1 · badeucy · betting round 1 of 4, before the first draw ──" in screen
+        assert "[6♦] [8♦] [10♦] [A♥] [J♦]   Badugi 2-card A-6 · 2-7 low A-J-10-8-6" in screen
+        assert "1*   2     3    4*   5     (* plays in the Badugi half;" in screen
+        # Call, check, stand pat, over and over: keys typed ahead wait in the terminal.
+        badeucy.send(*["c", "Enter", "k", "Enter", "p", "Enter"] * 150)
+        screen = badeucy.wait_for("[exit status 0]", timeout=120)
+    finally:
+        badeucy.close()
+    assert "R6.4   The session is over: you ran out of chips." in screen
+    assert "R8.29  Bot scoops the main pot" in screen
+    assert "Bot wins the session with the most chips" in screen and "Traceback" not in screen
