@@ -27,9 +27,13 @@ A page that plays an engine `Hand` itself keeps a `Tape` of it instead:
     from badugi_spec.docs.replayer_record import Tape
 
     tape = Tape(hand, ("Ann", "Bob", "Cat"))   # right after the deal
-    hand.apply(action); tape.step()            # after every action
+    hand.apply(action); tape.step()            # after every action (`tape.refused(...)`
+                                               # for one the engine turns down)
     html = hand_replayer(tape.record, label="The full table, step by step")
-    html += rule_links_html(tape.record, href=where_from_this_page)  # rule ID -> URL
+    html += rule_links_html(tape.record)       # `href=` if not one level under generated/
+
+The step table stays the page's job: a replayer put in without one still works, but a
+reader without scripts then sees nothing of the hand.
 """
 
 from __future__ import annotations

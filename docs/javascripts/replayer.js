@@ -105,6 +105,8 @@
     var next = button("next", "Next event", "Next ▶");
     var last = button("last", "Last event", "End »");
 
+    var hint = el("p", "replayer-hint",
+      "Step through the hand with the buttons, or with ← → (Home, End) once the box has the focus.");
     var phase = el("p", "replayer-phase");
     var scroll = el("div", "replayer-scroll");
     var table = el("div", "replayer-table seats-" + count);
@@ -221,6 +223,7 @@
     });
 
     box.appendChild(bar);
+    box.appendChild(hint);
     box.appendChild(phase);
     box.appendChild(scroll);
     box.appendChild(said);
