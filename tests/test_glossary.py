@@ -127,6 +127,7 @@ def test_a_term_is_linked_at_its_first_use_only() -> None:
         '<p><a href="x">the side pot</a></p>',
         "<table><tr><td>side pot</td></tr></table>",
         '<p><span class="card hearts">side pot</span></p>',
+        '<div class="step"><p class="label">Throw one, side pot</p></div>',
         "<div data-no-glossary><p>the side pot</p></div>",
         "<details><summary>side pot</summary></details>",
         "<script>var side pot</script>",

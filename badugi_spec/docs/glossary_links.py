@@ -6,9 +6,10 @@ are put in (those come later, `fragments.fill_slots`) and before the search read
 
 Only running text is linked. Nothing inside a link (a link in a link is invalid), code,
 a heading (its permalink and the table of contents would carry the link), a table cell,
-a card face, a button, a form control, a `<summary>`, a script or an SVG; nor inside any
-element marked `data-no-glossary` (a lesson's question, say, where a link would give the
-answer away). The glossary page itself is left alone: every term there is its own entry.
+a card face or a `.label` caption, a button, a form control, a `<summary>`, a script or
+an SVG; nor inside any element marked `data-no-glossary` (a lesson's question, say, where
+a link would give the answer away). The glossary page itself is left alone: every term
+there is its own entry.
 
 A term is linked once per page, at its first use in that running text, under any of its
 forms (`side pot`, `side pots`); forms are matched as whole words, in any case, longest
@@ -61,7 +62,9 @@ _VOID: Final = frozenset(
 )
 _TOKEN: Final = re.compile(r"(<!--.*?-->|<[^>]*>)", re.DOTALL)
 _TAG: Final = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)([^>]*?)(/?)\s*>", re.DOTALL)
-_CARD_CLASS: Final = re.compile(r"""class\s*=\s*["'][^"']*\bcard\b""")
+_CLASS: Final = re.compile(r"""class\s*=\s*["']([^"']*)["']""")
+_SKIPPED_CLASSES: Final = frozenset({"card", "label"})
+"""A card face, and a short caption over a picture (the home page's "draw one card")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +94,8 @@ def _title(term: Term) -> str:
 def _skips(name: str, attributes: str) -> bool:
     if name in _SKIPPED or "data-no-glossary" in attributes:
         return True
-    return name == "span" and _CARD_CLASS.search(attributes) is not None
+    found = _CLASS.search(attributes)
+    return found is not None and not _SKIPPED_CLASSES.isdisjoint(found.group(1).split())
 
 
 def link_terms(page_html: str, *, href: str, only: Sequence[str] = ()) -> str:
