@@ -276,3 +276,15 @@ def test_the_wheels_digest_follows_the_rulebook_through_its_link(tmp_path: Path)
     before = pyodide_build.source_digest(root)
     chapter.write_text("# R1 Y\n", encoding="utf-8")
     assert pyodide_build.source_digest(root) != before
+
+
+def test_make_serve_and_the_test_server_send_wasm_as_application_wasm() -> None:
+    # Chromium compiles a .wasm as it streams in only when it is served as application/wasm;
+    # Python 3.11's own table (no /etc/mime.types needed) gives it to both servers.
+    import mimetypes
+
+    from mkdocs.livereload import LiveReloadServer
+
+    served = LiveReloadServer._guess_type("pyodide/pyodide.asm.wasm")  # type: ignore[no-untyped-call]
+    assert served == "application/wasm"
+    assert mimetypes.MimeTypes(filenames=()).guess_type("a.wasm")[0] == "application/wasm"
