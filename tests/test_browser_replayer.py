@@ -70,6 +70,7 @@ return {
   stacks: all('.seat-stack').map((e) => e.textContent),
   bets: all('.seat-bet').map((e) => e.textContent),
   cards: all('.seat-cards').map((e) => [...e.querySelectorAll('.card')].map((c) => c.textContent)),
+  off: all('.seat-cards').map((e) => [...e.querySelectorAll('.card.off')].map((c) => c.textContent)),
   pot: box.querySelector('.replayer-pot').textContent,
   backs: all('.replayer-burns .card-back').length,
   faces: all('.replayer-burns .card:not(.card-back)').length,
@@ -108,6 +109,8 @@ def _agrees(shown: dict[str, Any], frame: dict[str, Any], index: int) -> None:
     assert shown["stacks"] == [f"Stack {s}" for s in frame["s"]], where
     assert shown["bets"] == [f"Bet {v}" if v else "" for v in frame["b"]], where
     assert shown["cards"] == [[_face(c) for c in held.split()] for held in frame["c"]], where
+    off = frame.get("o", [""] * len(frame["c"]))
+    assert shown["off"] == [[_face(c) for c in out.split()] for out in off], where
     assert shown["pot"].startswith(f"Pot {frame['p']}"), where
     assert shown["backs"] == frame["u"] and shown["faces"] == 0, where
     assert shown["turn"] == [seat == frame["n"] for seat in range(len(frame["s"]))], where

@@ -108,7 +108,7 @@ def test_the_sample_makes_every_kind_of_event() -> None:
 
 
 def test_each_step_ends_on_the_state_the_runner_read() -> None:
-    checked = 0
+    checked = greyed = 0
     for executed in played():
         states = _states(executed)
         assert len(states) == len(executed.replays), executed.scenario.id
@@ -135,8 +135,18 @@ def test_each_step_ends_on_the_state_the_runner_read() -> None:
                 if point.phase.startswith("bet-"):
                     assert frame["b"] == list(point.committed), where
                 assert frame["f"] == [s for s, out in enumerate(point.folded) if out], where
+                if point.playing is not None:  # one ranking: the cards that play, greyed
+                    off = frame.get("o", [""] * len(names))
+                    for name, held, out in zip(names, frame["c"], off, strict=True):
+                        plays = [c for c in held.split() if c not in out.split()]
+                        ranks = state["values"].get(name, {"ranks": []})["ranks"]
+                        assert sorted(Card.parse(c).rank.label for c in plays) == sorted(ranks), (
+                            where,
+                            name,
+                        )
+                        greyed += bool(out)
                 checked += 1
-    assert checked > 150
+    assert checked > 150 and greyed > 50
 
 
 def test_every_frame_keeps_the_chips_and_the_events_numbers() -> None:

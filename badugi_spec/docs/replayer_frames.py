@@ -41,10 +41,19 @@ class _Table:
     stub: int = 0
     pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
     phase: str = "deal"
+    plays: dict[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
+    """The cards that play in each holding the engine has valued at a checkpoint: a
+    value depends on the cards alone, so a seat's cards are looked up here."""
     paid: list[int] = field(default_factory=list)
     """Chips paid out of the pot so far at the settlement (won or given back)."""
     settled_from: tuple[int, ...] | None = None
     """The stacks as the settlement began: the engine logs it before it pays."""
+
+    def learn(self, point: Checkpoint) -> None:
+        """Keep which cards play in each holding of `point` (none in a split game)."""
+        for held, plays in zip(point.holdings, point.playing or (), strict=False):
+            if held:
+                self.plays[frozenset(held)] = plays
 
     def take(self, point: Checkpoint) -> None:
         """Take the engine's word at the end of a step."""
@@ -80,6 +89,14 @@ class _Table:
         shared = [[amount, list(eligible)] for amount, eligible in self.pots if len(eligible) > 1]
         if len(shared) > 1 and not any(self.bets):
             out["q"] = shared
+        # The cards that do not play, greyed by the script as in the step table. A seat's
+        # cards changed since the checkpoint (dealt or drawn in this step) wait for the next.
+        off = []
+        for held in self.cards:
+            plays = self.plays.get(frozenset(held), ())
+            off.append(" ".join(c for c in held if c not in plays) if plays else "")
+        if any(off):
+            out["o"] = off
         return out | extra
 
 
@@ -151,6 +168,7 @@ def frames(record: HandRecord) -> list[dict[str, Any]]:
     before = "blinds"  # the first step: the blinds and the deal
     for step in record.steps:
         point = step.checkpoint
+        table.learn(point)  # the cards this step deals are valued at its end
         if step.refused:
             actor = (
                 record.names.index(step.tried["player"])

@@ -35,6 +35,9 @@ class Checkpoint:
     burns: int
     stub: int
     over: bool
+    playing: tuple[tuple[str, ...], ...] | None = None
+    """Each seat's cards that play in its hand's value (R2.5); None in a split game, where
+    each half has its own (R8.29)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,12 @@ def checkpoint(hand: Hand) -> Checkpoint:
         burns=len(hand.burns),
         stub=hand.deck.remaining,
         over=hand.result is not None,
+        playing=None
+        if len(hand.profile.halves) > 1
+        else tuple(
+            tuple(str(c) for c in hand.value(seat).cards) if hand.holdings[seat] else ()
+            for seat in range(hand.seats)
+        ),
     )
 
 

@@ -168,8 +168,14 @@
         node.stack.textContent = "Stack " + f.s[seat];
         node.bet.textContent = f.b[seat] ? "Bet " + f.b[seat] : "";
         node.hand.textContent = "";
+        var off = f.o && f.o[seat] ? f.o[seat].split(" ") : [];
         (f.c[seat] ? f.c[seat].split(" ") : []).forEach(function (code) {
-          node.hand.appendChild(card(code));
+          var face = card(code);
+          if (off.indexOf(code) >= 0) {
+            face.classList.add("off"); // greyed as in the step table: it does not play
+            face.title = "does not play";
+          }
+          node.hand.appendChild(face);
           node.hand.appendChild(document.createTextNode(" "));
         });
       });
