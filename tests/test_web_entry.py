@@ -8,9 +8,9 @@ browser, against `badugi-spec play` and `badugi-spec check` themselves.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
-import subprocess
 import sys
 import zipfile
 from collections.abc import Sequence
@@ -25,23 +25,21 @@ from badugi_spec.docs.build import _run
 from badugi_spec.docs.examples import Executed, example_html
 from badugi_spec.scenario.suite import parse_scenario
 from badugi_spec.web import entry, play, playground
+from tests.support import Capsys, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "scenarios" / "02-hand-values" / "worked-example-trip-to-badugi.badugi"
 
 
-def cli_play(keys: Sequence[str], *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "badugi_spec", "play", "--plain", *args],
-        input="".join(key + "\n" for key in keys),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+def cli_play(
+    keys: Sequence[str], *args: str, capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """`badugi-spec play --plain` with the keys piped in (in-process: a pipe echoes each
+    key after its prompt, as here)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(key + "\n" for key in keys)))
+    status, out, err = run_cli(["play", "--plain", *args], capsys)
+    assert status == 0, err
+    return out
 
 
 def passive_key(table: dict[str, Any]) -> str:
@@ -54,7 +52,9 @@ def passive_key(table: dict[str, Any]) -> str:
     return "p"
 
 
-def test_a_whole_session_in_the_page_is_the_terminal_session_line_for_line() -> None:
+def test_a_whole_session_in_the_page_is_the_terminal_session_line_for_line(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
     inputs: list[str] = []
     answer = play.play(profile="house", seats=2, seed=11, inputs=inputs)
     before: list[str] = []
@@ -68,17 +68,25 @@ def test_a_whole_session_in_the_page_is_the_terminal_session_line_for_line() -> 
     assert answer["used"] == len(inputs)
     page = "\n".join(answer["lines"]) + "\n"
     assert "R6.4   The session is over" in page
-    assert page == cli_play(inputs, "--seed", "11")
+    assert page == cli_play(inputs, "--seed", "11", capsys=capsys, monkeypatch=monkeypatch)
 
 
-def test_a_stopped_session_and_a_refused_key_read_as_at_the_terminal() -> None:
+def test_a_stopped_session_and_a_refused_key_read_as_at_the_terminal(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
     keys = ["c", "zz", "k", "d 1", "q"]
     answer = play.play(profile="pot-limit", seats=3, seed=4, inputs=keys)
     assert answer["status"] == "over"
     assert answer["stopped"] == "quit"
     text = "\n".join(answer["lines"]) + "\n"
     assert "Not a key: 'zz' is not a key" in text
-    assert text == cli_play(keys, "--seed", "4", "--profile", "pot-limit", "--players", "3")
+    terminal = cli_play(
+        keys,
+        *("--seed", "4", "--profile", "pot-limit", "--players", "3"),
+        capsys=capsys,
+        monkeypatch=monkeypatch,
+    )
+    assert text == terminal
 
 
 def test_the_table_gives_the_keys_and_big_bet_ranges_the_buttons_need() -> None:
@@ -139,20 +147,15 @@ def test_a_passing_scenario_is_drawn_as_its_worked_example() -> None:
     assert '<span class="card diamonds' in answer["html"]
 
 
-def check(path: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "badugi_spec", "check", str(path)],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode != 0
-    return done.stdout
+def check(path: Path, capsys: Capsys) -> str:
+    status, out, _ = run_cli(["check", str(path)], capsys)
+    assert status != 0
+    return out
 
 
-def test_a_failing_and_a_broken_scenario_read_as_check_prints_them(tmp_path: Path) -> None:
+def test_a_failing_and_a_broken_scenario_read_as_check_prints_them(
+    tmp_path: Path, capsys: Capsys
+) -> None:
     source = EXAMPLE.read_text(encoding="utf-8")
     failing = source.replace("expect Bob wins", "expect Ann wins", 1)
     assert failing != source
@@ -163,7 +166,7 @@ def test_a_failing_and_a_broken_scenario_read_as_check_prints_them(tmp_path: Pat
         answer = playground.run(text, name=str(path))
         assert answer["status"] == status, answer
         assert answer["line"] > 0
-        printed = check(path)
+        printed = check(path, capsys)
         for line in answer["lines"]:
             assert line in printed, (line, printed)
         row = text.splitlines()[answer["line"] - 1]
