@@ -291,3 +291,26 @@ def test_make_serve_and_the_test_server_send_wasm_as_application_wasm() -> None:
     served = LiveReloadServer._guess_type("pyodide/pyodide.asm.wasm")  # type: ignore[no-untyped-call]
     assert served == "application/wasm"
     assert mimetypes.MimeTypes(filenames=()).guess_type("a.wasm")[0] == "application/wasm"
+
+
+def test_a_wheel_that_cannot_be_made_leaves_the_engine_out_with_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(pyodide_build.ENV, raising=False)
+    root = fake_root(tmp_path)
+    runtime = pyodide_build.runtime_dir(root)
+    runtime.mkdir(parents=True)
+    for name in pyodide_build.RUNTIME:
+        (runtime / name).write_bytes(b"x")
+
+    def offline(command: list[str], *, cwd: Path, what: str) -> None:
+        raise pyodide_build.PyodideBuildError(f"{what} failed: no package index reached")
+
+    monkeypatch.setattr(pyodide_build, "_quiet_run", offline)
+    built = pyodide_build.install(root, tmp_path / "site")
+    assert not built.enabled
+    assert (
+        built.reason == "building the project's wheel (pip wheel) failed: no package index reached"
+    )
+    manifest = json.loads((tmp_path / "site" / "pyodide" / "manifest.json").read_text())
+    assert manifest == {"enabled": False, "reason": built.reason}

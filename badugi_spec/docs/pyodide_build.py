@@ -102,7 +102,7 @@ def _quiet_run(command: list[str], *, cwd: Path, what: str) -> None:
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
-        raise PyodideBuildError(f"{what} failed: {last} (set {ENV}=0 to build without it)")
+        raise PyodideBuildError(f"{what} failed: {last}")
 
 
 def project_wheel(root: Path, cache: Path) -> Path:
@@ -228,7 +228,13 @@ def install(root: Path, site: Path) -> Built:
         _write_json(out / "manifest.json", {"enabled": False, "reason": reason})
         return Built(enabled=False, reason=reason)
     cache = root / "build" / "pyodide"
-    wheels = (project_wheel(root, cache), lark_wheel(root, cache))
+    try:
+        wheels = (project_wheel(root, cache), lark_wheel(root, cache))
+    except PyodideBuildError as error:
+        # No package index here, say: the rest of the site is still built, and the two
+        # pages give this reason instead of an engine.
+        _write_json(out / "manifest.json", {"enabled": False, "reason": str(error)})
+        return Built(enabled=False, reason=str(error))
     for name in RUNTIME:
         _place(runtime_dir(root) / name, out / name)
     (out / "wheels").mkdir(exist_ok=True)
