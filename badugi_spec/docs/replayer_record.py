@@ -66,26 +66,32 @@ class HandRecord:
     steps: tuple[Step, ...]
 
 
-def checkpoint(hand: Hand) -> Checkpoint:
-    """The hand's state now, read from the engine (never worked out here)."""
+def checkpoint(
+    hand: Hand, values: dict[tuple[str, ...], tuple[str, ...]] | None = None
+) -> Checkpoint:
+    """The hand's state now, read from the engine (never worked out here). `values` keeps
+    the cards that play in each holding already valued: most steps change no cards."""
+    holdings = tuple(tuple(str(c) for c in held) for held in hand.holdings)
+    playing = None
+    if len(hand.profile.halves) < 2:
+        known = {} if values is None else values
+        for seat, held in enumerate(holdings):
+            if held and held not in known:
+                known[held] = tuple(str(c) for c in hand.value(seat).cards)
+        playing = tuple(known[held] if held else () for held in holdings)
     return Checkpoint(
         phase=str(hand.phase),
         to_act=hand.to_act,
         stacks=tuple(hand.stacks),
         committed=tuple(hand.committed),
-        holdings=tuple(tuple(str(c) for c in held) for held in hand.holdings),
+        holdings=holdings,
         folded=tuple(hand.folded),
         pot=hand.pot,
         pots=tuple((pot.amount, tuple(pot.eligible)) for pot in hand.pots()),
         burns=len(hand.burns),
         stub=hand.deck.remaining,
         over=hand.result is not None,
-        playing=None
-        if len(hand.profile.halves) > 1
-        else tuple(
-            tuple(str(c) for c in hand.value(seat).cards) if hand.holdings[seat] else ()
-            for seat in range(hand.seats)
-        ),
+        playing=playing,
     )
 
 
@@ -97,8 +103,11 @@ class Tape:
 
     def __init__(self, hand: Hand, names: Sequence[str], *, number: int = 1) -> None:
         self.hand = hand
-        self._seen = 0
-        self._steps: list[Step] = []
+        self._kept: list[tuple[int, Checkpoint, str, dict[str, Any]]] = []
+        """Each step: where its events end in the hand's log, and the rest of its `Step`.
+        The log is read once, when the record is asked for: reading it whole after every
+        step cost more than the rest of the recording."""
+        self._values: dict[tuple[str, ...], tuple[str, ...]] = {}
         self._head = HandRecord(
             number=number,
             names=tuple(names),
@@ -113,9 +122,8 @@ class Tape:
 
     def step(self, *, refused: str = "", tried: dict[str, Any] | None = None) -> None:
         """Keep what the last request did: its events and the hand as it now stands."""
-        events = self.hand.events[self._seen :]
-        self._seen = self.hand.event_count
-        self._steps.append(Step(tuple(events), checkpoint(self.hand), refused, dict(tried or {})))
+        point = checkpoint(self.hand, self._values)
+        self._kept.append((self.hand.event_count, point, refused, dict(tried or {})))
 
     def refused(self, message: str, *, player: str, action: str, **what: Any) -> None:
         """An action the engine refused (its message cites the rule), kept as a frame
@@ -125,7 +133,12 @@ class Tape:
 
     @property
     def record(self) -> HandRecord:
-        return replace(self._head, steps=tuple(self._steps))
+        events = self.hand.events
+        steps, start = [], 0
+        for end, point, refused, tried in self._kept:
+            steps.append(Step(tuple(events[start:end]), point, refused, tried))
+            start = end
+        return replace(self._head, steps=tuple(steps))
 
 
 class Recorder(EngineImplementation):
