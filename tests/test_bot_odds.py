@@ -19,6 +19,7 @@ from badugi_spec.trainer.odds_bot import (
     OddsBot,
     _kept_score,
     _score,
+    default_bot,
     four_card_draw,
     kept_class,
     low_cards,
@@ -118,7 +119,11 @@ def test_bots_by_name() -> None:
     house = profiles.get("house")
     assert isinstance(make_bot("odds", rng=random.Random(1), profile=house), OddsBot)
     book = make_bot("book", rng=random.Random(1), profile=house)
-    assert type(book) is Bot and BOTS[0] == "odds"
+    assert type(book) is Bot and BOTS == ("odds", "book")
+    # The default is the bot that won the benchmark in that game: the book bot in Badacy.
+    defaults = {name: default_bot(profiles.get(name)) for name in profiles.names()}
+    assert defaults.pop("badacy") == "book" and set(defaults.values()) == {"odds"}
+    assert isinstance(make_bot(None, rng=random.Random(1), profile=house), OddsBot)
     with pytest.raises(ValueError, match="no bot named 'best'"):
         make_bot("best", rng=random.Random(1), profile=house)
 

@@ -116,9 +116,9 @@ def _bot_option(parser: Any) -> None:
     parser.add_argument(
         "--bot",
         choices=BOTS,
-        default=BOTS[0],
-        help="the bots' strategy: odds (draws by the exact odds; the default) or book"
-        " (draws by the book's rule of thumb); both bet by hand strength and position",
+        help="the bots' strategy: odds (draws by the exact odds) or book (draws by the"
+        " book's rule of thumb); both bet by hand strength and position. Default: the one"
+        " that plays the profile better, odds but in badacy book",
     )
 
 

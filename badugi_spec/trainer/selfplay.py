@@ -20,7 +20,7 @@ from badugi_spec.engine import Action, Kind, Legal, Session
 from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles import Profile
 from badugi_spec.trainer.bot import seen
-from badugi_spec.trainer.odds_bot import BOTS, make_bot
+from badugi_spec.trainer.odds_bot import make_bot
 
 EXAMPLES = 5
 """Refusals kept word for word; the rest are only counted."""
@@ -76,12 +76,13 @@ def play_sessions(
     seed: int,
     profiles: Sequence[Profile],
     seats: int = 2,
-    bot: str = BOTS[0],
+    bot: str | None = None,
     jobs: int = 1,
     progress: Progress | None = None,
     short: bool = False,
 ) -> Report:
-    """`sessions` sessions of `seats` bots of kind `bot` (fewer seats where a profile
+    """`sessions` sessions of `seats` bots of kind `bot` (None: each profile's default
+    bot, `odds_bot.default_bot`; fewer seats where a profile
     seats fewer), in `jobs` processes; the profiles' sessions one profile after another.
     `short`: every session starts from short random stacks, not one in three (a quick
     sample: such sessions end in a few hands, all-ins and busts included)."""
@@ -110,7 +111,7 @@ def _take(report: Report, profile: Profile, part: Report, progress: Progress | N
         progress(profile.name, part)
 
 
-def _batch(work: tuple[Profile, tuple[int, ...], int, int, str, bool]) -> Report:
+def _batch(work: tuple[Profile, tuple[int, ...], int, int, str | None, bool]) -> Report:
     profile, numbers, seed, seats, bot, short = work
     report = Report()
     table = min(seats, profile.max_seats)
@@ -122,7 +123,7 @@ def _batch(work: tuple[Profile, tuple[int, ...], int, int, str, bool]) -> Report
 
 
 def _one_session(
-    report: Report, *, profile: Profile, seed: str, seats: int, bot: str, short: bool
+    report: Report, *, profile: Profile, seed: str, seats: int, bot: str | None, short: bool
 ) -> None:
     rng = random.Random(f"stacks:{seed}")
     stacks = (profile.starting_stack,) * seats

@@ -24,7 +24,7 @@ from badugi_spec.trainer.bot import seen
 from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.hints import draw_hint, split_hint
 from badugi_spec.trainer.narrate import Narrator
-from badugi_spec.trainer.odds_bot import BOTS, make_bot
+from badugi_spec.trainer.odds_bot import make_bot
 from badugi_spec.trainer.save import HandLog, SaveError, scenario_text, session_text, write
 from badugi_spec.trainer.wording import Line, Names
 
@@ -149,13 +149,13 @@ class Trainer:
         you: int = 0,
         decks: Sequence[Sequence[Card]] = (),
         save_to: str | None = None,
-        bot: str = BOTS[0],
+        bot: str | None = None,
         session_to: str | None = None,
     ) -> None:
         """`decks` states the deck order of the first hands (for tests and examples); the
         hands after them are shuffled from the seed. `save_to`: the file the `s` key and
         the end of the session save the last finished hand to, as a scenario. `bot`: which
-        bot sits in the other seats (`odds_bot.BOTS`; the odds bot unless told).
+        bot sits in the other seats (`odds_bot.BOTS`; unless told, `default_bot`).
         `session_to`: the file the end of the session saves every finished hand to."""
         reason = cannot_play(profile)
         if reason is not None:
