@@ -107,17 +107,21 @@ simulate-split: $(STAMP)
 bot-sessions: $(STAMP)
 	$(BIN)/badugi-spec bot-sessions --sessions 10000 --seed 1
 
-## 1,000 bot sessions per shipped profile at six seats (the ten profiles in turn), every action checked.
+## 1,000 bot sessions per shipped profile at six seats (the ten profiles in turn), every action
+## checked; a line per profile on stderr as it ends. Odds bots play long sessions: hours of CPU.
+BOT_SESSIONS_6 ?= 10000
 bot-sessions-6: $(STAMP)
-	$(BIN)/badugi-spec bot-sessions --sessions 10000 --players 6 --seed 1
+	$(BIN)/badugi-spec bot-sessions --sessions $(BOT_SESSIONS_6) --players 6 --seed 1 --jobs 2
 
 ## 200 seeded hands saved by `play --save` across the profiles: each passes check, same stacks.
 play-save-round-trip: $(STAMP)
-	BADUGI_SAVED_HANDS=200 $(BIN)/python -m pytest -q -p no:xdist tests/test_play_save.py -k same_stacks
+	BADUGI_SAVED_HANDS=200 $(BIN)/python -m pytest -q -p no:xdist tests/test_play_save.py -k "same_stacks or session"
 
-## The odds bot against the present bot: win rate over 10,000 seeded sessions, with its interval.
+## The odds bot against the book bot in house, badeucy and badacy: win rate over seeded
+## heads-up sessions (10,000 each), with its interval.
+BENCH_BOT_SESSIONS ?= 10000
 bench-bots: $(STAMP)
-	$(BIN)/python -m benchmarks.bots --sessions 10000
+	$(BIN)/python -m benchmarks.bots --sessions $(BENCH_BOT_SESSIONS) --jobs 2
 
 ## Every 4- and 5-card hand in each of the four rankings against PokerKit (most of an hour).
 pokerkit-rankings: $(STAMP)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -103,3 +104,16 @@ def test_play_badacy_through_a_pipe_with_hints() -> None:
     assert done.returncode == 0, done.stderr
     assert "A-5 low half" in done.stdout and "hint   " in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_the_six_seat_transcript_of_the_docs_is_what_play_prints() -> None:
+    """docs/trainer.md shows the end of a six-seat Badeucy hand: the very lines `play`
+    prints for that seed and those keys, so a change to the bot or the wording shows."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "trainer.md").read_text("utf-8")
+    start = page.index("```text\n", page.index("A six-seat transcript")) + len("```text\n")
+    shown = page[start : page.index("\n```", start)]
+    assert "R8.29  Bot 3 scoops the main pot" in shown and "R8.30" in shown
+    keys = "c\nk\np\n" * 40
+    done = play(keys, "--profile", "badeucy", "--players", "6", "--seed", "2", "--plain")
+    assert done.returncode == 0, done.stderr
+    assert shown in done.stdout
