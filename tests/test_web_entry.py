@@ -314,3 +314,14 @@ def test_a_wheel_that_cannot_be_made_leaves_the_engine_out_with_the_reason(
     )
     manifest = json.loads((tmp_path / "site" / "pyodide" / "manifest.json").read_text())
     assert manifest == {"enabled": False, "reason": built.reason}
+
+
+def test_every_profile_the_page_offers_deals_at_its_fewest_and_most_seats() -> None:
+    offered = play.profile_choices()
+    assert {"house", "badeucy", "pot-limit"} <= {p["name"] for p in offered}
+    for choice in offered:
+        for seats in {choice["min_seats"], choice["max_seats"]}:
+            answer = play.play(profile=choice["name"], seats=seats, seed=5, inputs=[])
+            assert answer["status"] == "turn", (choice, seats, answer.get("message"))
+            assert answer["table"]["actions"], (choice, seats)
+            assert len(answer["table"]["cards"]) in (4, 5)
