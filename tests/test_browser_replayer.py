@@ -4,7 +4,8 @@ What the page shows after every step is held to the frames the engine wrote into
 the sentence, the rule and its link, each seat's stack, bet and cards, the pot, the
 burns as card backs. The keys (Left, Right, Home, End) and the buttons move through
 them; at 390 px nothing sticks out of the replayer but its own scroll box. One browser
-for the module; each test loads one page.
+for the module, and two page loads in all (a load is most of the CPU): How to play, and
+one chapter page with a crowded table, side pots and a fold that loads a hand.
 """
 
 from __future__ import annotations
