@@ -6,6 +6,9 @@ Every hand, pot, raise size and hand value in a lesson is played or valued at bu
 by the engine, the profiles and the rankings (`play`, `sums`, `landmarks`); the questions'
 right answers are those figures (`quiz.ask`). The pages are `generated/lessons.md` (the
 index) and `generated/lesson-<slug>.md`, registered in `build.PAGES`.
+
+It may use the layers under the docs (cards, rankings, profiles, the engine) and the docs'
+own drawing helpers (`render`, the replayer); only `docs.build` uses it.
 """
 
 from __future__ import annotations
