@@ -169,6 +169,16 @@ def test_the_engine_in_the_page(base_url: str, site: Path, tmp_path: Path) -> No
         same = play.play(profile="house", seats=2, seed=7, inputs=keys)
         assert [line or "\xa0" for line in same["lines"]] == shown
         assert "R4.2   You throw " in "\n".join(same["lines"])
+        # The link holds the session: another session dealt, then the link resumes this one.
+        hash_ = b.js("return location.hash")
+        assert "seed=7" in hash_ and "keys=" in hash_
+        b.js("badugiPlay.newSession({seed: 8})")
+        assert b.js("return badugiPlay.state.inputs.length") == 0
+        resumed = b.js("return badugiPlay.resume(arguments[0]).lines", hash_)
+        assert resumed == same["lines"]
+        assert b.js(
+            "return document.querySelectorAll('#badugi-play .play-log .line').length"
+        ) == len(shown)
         links = b.js(
             "return [...document.querySelectorAll('#badugi-play .play-log a.rule-link')]"
             ".map(a => a.getAttribute('href'))"

@@ -97,12 +97,69 @@
       return answer;
     }
     showMessage("");
-    addLines(answer.lines);
-    if (answer.status === "turn") drawTable(answer.table);
-    else drawEnd(answer);
+    try {
+      addLines(answer.lines);
+      if (answer.status === "turn") drawTable(answer.table);
+      else drawEnd(answer);
+    } catch (error) {
+      showMessage(`The page could not show the engine's answer: ${error.message}`);
+    }
+    remember();
     container.dataset.status = answer.status;
     container.dataset.keys = String(state.inputs.length);
     return answer;
+  }
+
+  // ----- the session in the link: a reload, or the link sent to someone, resumes it -----
+
+  function remember() {
+    const params = new URLSearchParams({
+      profile: state.profile,
+      players: String(state.seats),
+      seed: String(state.seed),
+      hints: state.hints ? "1" : "0",
+      keys: JSON.stringify(state.inputs),
+    });
+    window.history.replaceState(null, "", "#" + params.toString());
+  }
+
+  /* The session a link names (#profile=...&players=...&seed=...&keys=[...]), or null. */
+  function fromLink(hash) {
+    const params = new URLSearchParams(hash.replace(/^#/, ""));
+    if (!params.has("seed")) return null;
+    let keys = [];
+    try {
+      keys = JSON.parse(params.get("keys") || "[]");
+    } catch (error) {
+      keys = null;
+    }
+    if (!Array.isArray(keys) || !keys.every((k) => typeof k === "string")) {
+      showMessage("This link's keys cannot be read; a new session is dealt from its seed instead.");
+      keys = [];
+    }
+    return {
+      profile: params.get("profile") || "house",
+      seats: Number(params.get("players") || 2),
+      seed: Number(params.get("seed")),
+      hints: params.get("hints") === "1",
+      inputs: keys,
+    };
+  }
+
+  function resume(hash) {
+    const choice = fromLink(hash);
+    if (choice === null) return null;
+    const { inputs, ...rest } = choice;
+    for (const [name, value] of Object.entries({ profile: rest.profile, seats: rest.seats, seed: rest.seed })) {
+      const field = form.querySelector(`[name=${name}]`);
+      if (field) field.value = String(value);
+    }
+    const hints = form.querySelector("[name=hints]");
+    if (hints) hints.checked = rest.hints;
+    Object.assign(state, rest, { inputs: inputs.slice(), shown: [] });
+    log.innerHTML = "";
+    selected.clear();
+    return step();
   }
 
   function addLines(lines) {
@@ -218,7 +275,8 @@
       engine = loaded;
       panel.done(engine);
       buildForm(engine.about.profiles);
-      window.badugiPlay = { engine, state, send, newSession, step };
+      window.badugiPlay = { engine, state, send, newSession, step, resume };
+      if (window.location.hash.length > 1) resume(window.location.hash);
       container.dataset.readyMs = String(Math.round(performance.now())); // time to interactive
       container.dataset.ready = "true";
     })
