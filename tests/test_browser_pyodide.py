@@ -225,13 +225,15 @@ def test_the_engine_in_the_page(base_url: str, site: Path, tmp_path: Path) -> No
                 "return {status: box.dataset.status,"
                 " verdict: box.querySelector('.playground-verdict').textContent,"
                 " lines: box.querySelector('.playground-lines').textContent,"
-                " tables: box.querySelectorAll('.playground-tables table').length}"
+                " tables: box.querySelectorAll('.playground-tables table').length,"
+                " replayers: box.querySelectorAll('.playground-tables .replayer[data-ready]').length}"
             )
             return result
 
         passed = run()
         assert passed["status"] == "passed", passed
         assert passed["tables"] > 0
+        assert passed["replayers"] > 0  # the replayer script drew the hand, as on its chapter
         # One run of this scenario in the page and in CPython, each the best of five.
         in_page = b.js(
             "return Math.min(...[1, 2, 3, 4, 5].map(() =>"
