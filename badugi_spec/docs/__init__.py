@@ -6,6 +6,7 @@ calls. The pages: `chapters` (rule chapters, the rulebook, links), `learn` and
 `profiles_page`, `games`, `architecture`. The worked examples: `examples`, drawn with
 `hand_table`, `hand_rows`, `hand_values` and `render`. `lexer` colours the language.
 
-It may use every layer below the commands (the mutants for their count, the scenario
-runner for every example); only the commands and MkDocs use it.
+It may use every layer below it (the mutants for their count, the scenario runner for
+every example); only the page's engine (`web`, which draws a scenario as these pages do),
+the commands and MkDocs use it.
 """
