@@ -6,6 +6,7 @@ unseen cards, with nothing shared with `badugi_spec.rankings.odds` except the ev
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -18,7 +19,8 @@ from badugi_spec.cards import DECK, Card, Rank, parse_cards
 from badugi_spec.cli import main
 from badugi_spec.errors import CardError
 from badugi_spec.rankings.house import evaluate
-from badugi_spec.rankings.odds import draw_odds, hand_odds, percent
+from badugi_spec.rankings.odds import _chances, discard_odds, draw_odds, hand_odds, percent
+from tests.odds_slow import slow_chances
 
 
 def brute_force(
@@ -132,3 +134,62 @@ def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert "10.42 %" in capsys.readouterr().out  # 5 clubs from 4 to 8, of 48
     assert main(["odds", "A♠ A♥ 3♦"]) == 2
     assert "clashes" in capsys.readouterr().err
+
+
+def _sample() -> list[tuple[list[Card], list[Card], tuple[Card, ...], Rank | None, int]]:
+    """Hands, dead cards, keeps (any of the sixteen), targets and draws, dealt from a seed.
+    The slow count lists every set of outs, so the draws of three or four go with a low
+    target or few draws, where the lists are short; the fast count has no such limit."""
+    rng = random.Random(2026)
+    ranks = sorted(Rank, key=lambda r: r.order)
+    out = []
+    for number in range(32):
+        cards = rng.sample(DECK, 4 + rng.randint(0, 3))
+        hand, dead = cards[:4], cards[4:]
+        mask = number % 16  # every keep twice
+        kept = tuple(c for i, c in enumerate(hand) if mask >> i & 1)
+        top = rng.choice([None, ranks[rng.randint(4, 11)]])
+        draws = rng.randint(1, 3)
+        playing = evaluate(kept).size if kept else 0
+        if not playing:
+            top, draws = ranks[rng.randint(3, 4)], min(draws, 2)
+        elif playing == 1 and (top is None or top.order > 7):
+            draws = 1
+        out.append((hand, dead, kept, top, draws))
+    return out
+
+
+def test_the_fast_count_is_the_card_by_card_count() -> None:
+    """Every size of group after every draw, as exact fractions, for keeps that play,
+    keeps with dead weight and empty keeps, with dead cards and targets."""
+    clashing = empty = 0
+    for hand, dead, kept, top, draws in _sample():
+        group = evaluate(kept).cards if kept else ()
+        clashing += len(group) < len(kept)
+        empty += not kept
+        seen, unseen, wanted = frozenset([*hand, *dead]), 48 - len(dead), 4 - len(kept)
+        fast = _chances(group, seen=seen, unseen=unseen, draws=draws, top=top, wanted=wanted)
+        slow = slow_chances(group, seen=seen, unseen=unseen, draws=draws, top=top, wanted=wanted)
+        nonzero = [{size: p for size, p in d.items() if p} for d in slow]
+        assert fast[1] == nonzero, (hand, kept, dead, top, draws)
+        thrown = [c for c in hand if c not in kept]
+        odds = discard_odds(hand, thrown, draws=draws, dead=dead, top=top)
+        reachable = top is None or all(c.rank.order <= top.order for c in group)
+        assert list(odds.badugi) == [d.get(4, 0) * reachable for d in slow]
+    assert clashing >= 3 and empty >= 2  # the sample reaches the new kinds of keep
+
+
+def test_drawing_four_and_dead_weight() -> None:
+    """A draw of four is a keep of nothing; a kept pair is a card short at this draw."""
+    four = hand_odds("A♠ 2♥ 3♦ 3♣", "A♠ 2♥ 3♦ 3♣", top=Rank.FIVE, draws=1)
+    assert four == discard_odds("A♠ 2♥ 3♦ 3♣", "A♠ 2♥ 3♦ 3♣", top=Rank.FIVE, draws=1)
+    assert four.kept == () and four.outs == 20 - 4  # 5 ranks by 4 suits, less the hand
+    # Keeping both 3s: three cards play, one card comes, and it cannot make four.
+    pair = discard_odds("A♠ 2♥ 3♦ 3♣", "A♠", draws=1)
+    assert pair.badugi == (Fraction(0),) and pair.kept == evaluate("2♥ 3♦ 3♣").cards
+    # With a second draw the 3 that does not play is thrown and its place drawn to.
+    assert discard_odds("A♠ 2♥ 3♦ 3♣", "", draws=2).badugi[1] > 0
+    with pytest.raises(CardError, match="must all play together"):
+        hand_odds("A♠ 2♥ 3♦ 3♣", "")
+    with pytest.raises(CardError, match="not in the hand"):
+        discard_odds("A♠ 2♥ 3♦ 3♣", "K♦")
