@@ -116,7 +116,7 @@ def test_learner_pages_get_their_weight_unless_they_set_one() -> None:
     for src in ("implementers.md", "generated/03-betting.md", "generated/lessons-old.md"):
         assert not is_learner_page(src), src
     meta: dict[str, Any] = {}
-    boost_learner_page("generated/how-to-play.md", meta)
+    boost_learner_page("generated/glossary.md", meta)
     assert meta == {"search": {"boost": LEARNER_BOOST}}
     own: dict[str, Any] = {"search": {"boost": 2}}
     boost_learner_page("index.md", own)

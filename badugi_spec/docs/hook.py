@@ -32,7 +32,7 @@ from badugi_spec.docs.fragments import fill_slots
 from badugi_spec.docs.glossary_links import link_terms
 from badugi_spec.docs.install_note import add_install_note
 from badugi_spec.docs.pyodide_build import PyodideBuildError, after_build
-from badugi_spec.docs.search_boost import boost_learner_page
+from badugi_spec.docs.search_boost import boost_learner_page, refine_index
 
 IMPLEMENTERS = "implementers.md"
 
@@ -172,7 +172,7 @@ def boost_search_index(index: dict[str, Any]) -> dict[str, Any]:
         for pattern, boost in BOOSTS:
             if pattern.search(location):
                 doc["boost"] = max(float(doc.get("boost", 1.0)), boost)
-    return index
+    return refine_index(index)  # the lessons' titles without their numbers (search_boost)
 
 
 def on_post_build(config: MkDocsConfig) -> None:
