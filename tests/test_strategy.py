@@ -1,5 +1,5 @@
 """The strategy page and its drill: every chance is the odds module's, every choice of
-strategy is marked as one, and the drill offers every keep it says it offers.
+strategy is marked as one, and the drill offers all sixteen discards of every hand.
 
 The page is drawn once for the module (about a second of counting).
 """
@@ -17,10 +17,10 @@ import pytest
 
 from badugi_spec import profiles
 from badugi_spec.cards import Rank, parse_cards
-from badugi_spec.docs.drill import MIN_KEEP, QUESTIONS, Question, question_data
+from badugi_spec.docs.drill import QUESTIONS, Question, question_data
 from badugi_spec.docs.strategy import STRATEGY_MARK, strategy_md
 from badugi_spec.rankings.house import evaluate
-from badugi_spec.rankings.odds import draw_odds, hand_odds
+from badugi_spec.rankings.odds import discard_odds, draw_odds, hand_odds
 from badugi_spec.trainer.split_odds import split_odds
 
 CHANCE = re.compile(r'<span class="exact" title="exactly ([0-9/]+)">([0-9.]+) %</span>')
@@ -107,21 +107,40 @@ def test_choices_of_strategy_are_marked_and_rules_are_cited(page: str) -> None:
         assert "R2." not in block and "R9." not in block
 
 
-def test_the_drill_offers_every_keep_of_two_cards_or_more(drill: list[dict[str, Any]]) -> None:
+def test_the_drill_offers_every_discard(drill: list[dict[str, Any]]) -> None:
     for question, data in zip(QUESTIONS, drill, strict=True):
         hand = parse_cards(question.hand)
-        keeps = [
-            k for n in range(MIN_KEEP, 5) for k in combinations(hand, n) if evaluate(k).size == n
-        ]
-        assert len(data["choices"]) == len(keeps), question
+        assert len(data["choices"]) == 16, question  # stand pat, draw 1, 2, 3 or 4
         offered = {tuple(sorted(c["throw"])) for c in data["choices"]}
-        assert offered == {tuple(i for i, c in enumerate(hand) if c not in k) for k in keeps}
+        assert offered == {t for n in range(5) for t in combinations(range(4), n)}
         targets = [Fraction(c["exact"][0]) for c in data["choices"]]
         assert data["best"] == [i for i, t in enumerate(targets) if t == max(targets)]
         for choice in data["choices"]:
             assert choice["target"] == f"{float(Fraction(choice['exact'][0])) * 100:.2f}"
             # A badugi of the target or better is a badugi: never likelier than any badugi.
             assert Fraction(choice["exact"][0]) <= Fraction(choice["exact"][1])
+            # Idle cards are the kept cards the evaluator leaves out (R2.1), no more.
+            kept = [c for i, c in enumerate(hand) if i not in choice["throw"]]
+            playing = evaluate(kept).cards if kept else ()
+            assert [hand[i] for i in choice["idle"]] == [c for c in kept if c not in playing]
+        # The drill's figures are discard_odds' (the card-by-card check is tests/test_odds).
+        four = data["choices"][-1]
+        assert four["throw"] == [0, 1, 2, 3]
+        odds = discard_odds(hand, hand, draws=question.draws, dead=question.dead)
+        assert Fraction(four["exact"][1]) == odds.badugi[-1]
+
+
+def test_the_drill_s_draws_of_three_and_four(drill: list[dict[str, Any]]) -> None:
+    """A♠ 2♥ K♦ K♣ with an 8 or better to win: breaking to the ace is worse than keeping
+    A-2 but far from nothing, and keeping both kings makes standing pat a sure miss."""
+    data = drill[1]
+    by_throw = {tuple(c["throw"]): Fraction(c["exact"][0]) for c in data["choices"]}
+    assert by_throw[(2, 3)] > by_throw[(1, 2, 3)] > 0
+    ace_only = hand_odds("A♠ 2♥ K♦ K♣", "2♥ K♦ K♣", draws=2, top=Rank.EIGHT)
+    assert by_throw[(1, 2, 3)] == ace_only.badugi[-1]
+    assert by_throw[()] == 0  # the pair of kings: a three-card hand at the showdown
+    pat = next(c for c in data["choices"] if c["throw"] == [])
+    assert pat["idle"] in ([2], [3]) and Fraction(pat["exact"][1]) > 0  # a king is thrown next
 
 
 def test_one_drill_choice_counted_again_by_hand() -> None:
@@ -141,5 +160,6 @@ def test_the_drill_is_in_the_page_as_compact_json(page: str, drill: list[dict[st
     assert found is not None
     data = json.loads(html.unescape(found.group(1)))
     assert data == drill
-    assert len(found.group(1)) < 20_000
+    # Sixteen choices of twelve hands, each with two exact fractions: about 38 kB escaped.
+    assert len(found.group(1)) < 45_000
     assert TAGS.sub("", page).count("{#drill}") == 1

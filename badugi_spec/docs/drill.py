@@ -2,10 +2,11 @@
 target, and the exact odds of every discard, counted while the page is built.
 
 The page only shows the numbers (docs/javascripts/drill.js): each hand's choices go into
-the page as compact JSON on the drill's element. A choice is every set of two or more
-cards that play together (R2.1) kept, the rest thrown; drawing three or four is left out
-because counting it over three draws takes seconds per hand (the drawing-odds page has
-it for an ace). Each choice has two chances by the showdown: a badugi of the target or
+the page as compact JSON on the drill's element. A choice is any of the sixteen sets of
+cards to throw, from standing pat to drawing four (`discard_odds`, whose class count
+makes that about a second for every hand of the drill). A kept card that does not play
+with the others (R2.1) is dead weight: the choice says which, and the odds throw it at
+the next draw. Each choice has two chances by the showdown: a badugi of the target or
 better (which the learner is marked on) and any badugi.
 """
 
@@ -21,10 +22,9 @@ from typing import Any, Final
 
 from badugi_spec.cards import Card, Rank, parse_cards
 from badugi_spec.rankings.house import evaluate
-from badugi_spec.rankings.odds import draw_odds
+from badugi_spec.rankings.odds import discard_odds
 
 RuleLink = Callable[[str], str]
-MIN_KEEP: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,31 +61,32 @@ QUESTIONS: Final = (
 )
 
 
-def _plays(cards: tuple[Card, ...]) -> bool:
-    return evaluate(cards).size == len(cards)
-
-
 def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:.2f}"
+
+
+def _idle(kept: tuple[Card, ...]) -> list[Card]:
+    """Kept cards that do not play with the others: dead weight at this draw."""
+    playing = evaluate(kept).cards if kept else ()
+    return [c for c in kept if c not in playing]
 
 
 def question_data(question: Question) -> dict[str, Any]:
     """One hand's choices and their chances: what the page needs, and nothing more."""
     hand = parse_cards(question.hand)
-    counted: list[tuple[list[Card], Fraction, Fraction]] = []
-    for size in range(len(hand), MIN_KEEP - 1, -1):
-        for kept in combinations(hand, size):
-            if not _plays(kept):
-                continue
-            thrown = [c for c in hand if c not in kept]
+    counted: list[tuple[tuple[Card, ...], list[Card], Fraction, Fraction]] = []
+    # Stand pat first, then every draw of one, two, three and four cards.
+    for size in range(len(hand) + 1):
+        for thrown in combinations(hand, size):
             target, anything = (
-                draw_odds(
-                    kept, draws=question.draws, thrown=thrown, dead=question.dead, top=top
+                discard_odds(
+                    hand, thrown, draws=question.draws, dead=question.dead, top=top
                 ).badugi[-1]
                 for top in (question.top, None)
             )
-            counted.append((thrown, target, anything))
-    best = max(target for _, target, _ in counted)
+            idle = _idle(tuple(c for c in hand if c not in thrown))
+            counted.append((thrown, idle, target, anything))
+    best = max(target for _, _, target, _ in counted)
     return {
         "hand": [c.pretty() for c in hand],
         "draws": question.draws,
@@ -95,13 +96,14 @@ def question_data(question: Question) -> dict[str, Any]:
         "choices": [
             {
                 "throw": [hand.index(c) for c in thrown],
+                "idle": [hand.index(c) for c in idle],
                 "target": _percent(target),
                 "any": _percent(anything),
                 "exact": [str(target), str(anything)],
             }
-            for thrown, target, anything in counted
+            for thrown, idle, target, anything in counted
         ],
-        "best": [i for i, (_, target, _) in enumerate(counted) if target == best],
+        "best": [i for i, (_, _, target, _) in enumerate(counted) if target == best],
     }
 
 
@@ -115,10 +117,19 @@ def drill_md(rule_link: RuleLink) -> list[str]:
         "## What would you draw? {#drill}",
         "",
         f"A hand, the draws left and what wins. Pick the cards to throw ({rule_link('R4.2')}),"
-        " then draw: the page shows the exact chance of every choice by the showdown, the"
-        " one that wins the pot and any badugi, counted as in the tables above. Click or tap"
-        " a card (or press its number, 1 to 4) to mark it thrown, and press Enter to draw."
-        " The drill offers keeps of two cards or more.",
+        " from none (stand pat) to all four, then draw: the page shows the exact chance of"
+        " every choice by the showdown, the one that wins the pot and any badugi. Click or"
+        " tap a card (or press its number, 1 to 4) to mark it thrown, and press Enter to"
+        " draw.",
+        "",
+        "The chances are counted as in the tables above, for one plain way of playing the"
+        " later draws: keep every new card that plays with the cards you kept (the most"
+        " that can, lowest first) and throw the rest. For the chance of the hand that wins,"
+        " a new card above its top card is thrown again too. A kept card that cannot play"
+        f" with your others (a pair, or two of a suit: {rule_link('R2.1')}) takes a place in"
+        " your hand at this draw, so one card fewer comes, and you throw it at the next"
+        " draw. That way of drawing is what the count assumes, not a rule: a player who"
+        " breaks up kept cards later, or aims at another hand, has other odds.",
         "",
         f'<div class="drill" data-questions="{html.escape(data, quote=True)}">',
         "<noscript>The drill needs JavaScript; the tables above show the same kind of"

@@ -235,6 +235,8 @@ _STARTS: Final = (
     ("A♠ 2♥ 2♦ 2♣", "2♦ 2♣", "two cards, 2-A"),
     ("6♠ 7♥ 7♦ 7♣", "7♦ 7♣", "two cards, 7-6"),
     ("Q♠ K♥ K♦ K♣", "K♦ K♣", "two cards, K-Q"),
+    ("A♠ K♠ K♦ K♣", "K♠ K♦ K♣", "one card, an ace: draw three"),
+    ("K♠ K♥ K♦ K♣", "K♠ K♥ K♦ K♣", "nothing: draw four"),
 )
 
 
@@ -256,15 +258,21 @@ def _starting_hands(r: RuleLink) -> list[str]:
             cells.append(chance(hand_odds(hand, discard, top=top).badugi[-1]))
         thrown = parse_cards(discard)
         kept = " ".join(c.pretty() for c in parse_cards(hand) if c not in thrown)
-        row = f"| {held(faces(hand))} | {label}: {held(faces(kept))} | "
+        keep = f"{label}: {held(faces(kept))}" if kept else label
+        row = f"| {held(faces(hand))} | {keep} | "
         lines.append(row + " | ".join(cells) + " |")
     three = hand_odds("A♠ 2♥ 3♦ 3♣", "3♣").badugi[-1]
+    two, ace, four = (
+        hand_odds(hand, discard).badugi[-1] for hand, discard, _ in (_STARTS[5], *_STARTS[-2:])
+    )
     lines += [
         "",
         "A made badugi is sure to stay one, but its rank never improves while you stand pat:"
         " a made 8 is an 8 or better for certain and a 6 or better never. A three-card hand"
         f" makes a badugi {chance(three)} of the time whatever its ranks (it has the same 10"
-        " outs); what the ranks change is how good that badugi is.",
+        " outs); what the ranks change is how good that badugi is. Fewer cards kept means"
+        f" more to find: two cards that play end as a badugi {chance(two)} of the time, a"
+        f" lone ace {chance(ace)} and a draw of four {chance(four)}.",
         "",
         choice(
             "Which hands to play is this table read against what wins where you play. If you"

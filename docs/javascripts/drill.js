@@ -2,7 +2,8 @@
  * The "what would you draw?" drill on the strategy page. It counts nothing: every chance
  * was counted exactly by the odds module while the site was built (badugi_spec/docs/drill.py)
  * and sits on the drill's element as JSON. The page lets the learner mark cards to throw,
- * then shows every choice's chances, the learner's and the best ones marked.
+ * any of the sixteen sets from none to all four, then shows every choice's chances, the
+ * learner's and the best ones marked, and greys kept cards that cannot play.
  *
  * Keys, while the drill has the focus: 1 to 4 mark or unmark a card, Enter draws, N goes
  * to the next hand. Cards are buttons, so Tab and Space work as anywhere else.
@@ -25,11 +26,17 @@
     return el("span", { class: "card " + SUITS[text.slice(-1)] }, [text]);
   }
 
-  function faces(cards) {
+  /* Card faces; those in `idle` (kept but not playing) greyed, as the site greys them. */
+  function faces(cards, idle) {
     var span = el("span", { class: "held" }, []);
     cards.forEach(function (c, n) {
       if (n) span.appendChild(document.createTextNode(" "));
-      span.appendChild(face(c));
+      var card = face(c);
+      if (idle && idle.indexOf(c) >= 0) {
+        card.classList.add("off");
+        card.setAttribute("title", "does not play");
+      }
+      span.appendChild(card);
     });
     if (!cards.length) span.appendChild(document.createTextNode("nothing"));
     return span;
@@ -39,26 +46,15 @@
     return a.length === b.length && a.every(function (x) { return b.indexOf(x) >= 0; });
   }
 
-  function rankOf(text) {
-    return text.slice(0, -1);
-  }
-
-  /* Why a keep is not offered: too few cards kept, or two kept cards that clash (R2.1). */
-  function refusal(question, thrown) {
-    var kept = question.hand.filter(function (c, i) { return thrown.indexOf(i) < 0; });
-    if (kept.length < 2) {
-      return "This drill offers keeps of two cards or more: throw at most two.";
-    }
-    for (var i = 0; i < kept.length; i += 1) {
-      for (var j = i + 1; j < kept.length; j += 1) {
-        var what = rankOf(kept[i]) === rankOf(kept[j]) ? "a rank" : kept[i].slice(-1) === kept[j].slice(-1) ? "a suit" : "";
-        if (what) {
-          return kept[i] + " and " + kept[j] + " share " + what + ", so they can never both play (R2.1):"
-            + " keeping both wastes a card. Throw one of them.";
-        }
-      }
-    }
-    return "";
+  /* Kept cards that cannot play with the others (R2.1) cost a card at this draw. */
+  function idleNote(question, choice) {
+    if (!choice.idle.length) return "";
+    var idle = choice.idle.map(function (i) { return question.hand[i]; });
+    var verb = idle.length === 1 ? " does" : " do";
+    return idle.join(" and ") + verb + " not play with the other cards you keep (R2.1): kept,"
+      + (idle.length === 1 ? " it takes a place" : " they take places")
+      + " in your hand at this draw, so fewer cards come, and the odds throw"
+      + (idle.length === 1 ? " it" : " them") + " at the next draw.";
   }
 
   function setUp(box) {
@@ -142,15 +138,10 @@
     function answer() {
       var q = questions[current];
       result.innerHTML = "";
-      var why = refusal(q, thrown);
-      if (why) {
-        result.appendChild(el("p", { class: "drill-note" }, [why]));
-        return;
-      }
       var picked = -1;
       q.choices.forEach(function (c, n) { if (sameSet(c.throw, thrown)) picked = n; });
       if (picked < 0) {
-        // Every keep the refusal lets through is in the data; say so plainly if one is not.
+        // The page has all sixteen discards; say so plainly if one is ever missing.
         result.appendChild(el("p", { class: "drill-note" }, ["This page has no odds for that choice."]));
         return;
       }
@@ -165,6 +156,8 @@
           + (q.best.length > 1 ? " Other choices tie with it." : "")
         : "Not the best: " + mine.target + " % to make " + goal + ", where the best choice gives " + top.target + " %.";
       result.appendChild(el("p", { class: best ? "drill-right" : "drill-wrong" }, [verdict]));
+      var why = idleNote(q, mine);
+      if (why) result.appendChild(el("p", { class: "drill-note" }, [why]));
       result.appendChild(table(q, picked));
     }
 
@@ -179,11 +172,12 @@
         var c = q.choices[n];
         var throwCards = c.throw.map(function (i) { return q.hand[i]; });
         var keepCards = q.hand.filter(function (x, i) { return c.throw.indexOf(i) < 0; });
+        var idle = c.idle.map(function (i) { return q.hand[i]; });
         var css = (n === picked ? "picked " : "") + (q.best.indexOf(n) >= 0 ? "best" : "");
         var note = (n === picked ? " (yours)" : "") + (q.best.indexOf(n) >= 0 ? " (best)" : "");
         body.appendChild(el("tr", { class: css.trim(), "data-choice": String(n) }, [
           el("td", {}, [throwCards.length ? faces(throwCards) : "stand pat", note]),
-          el("td", {}, [faces(keepCards)]),
+          el("td", {}, [faces(keepCards, idle)]),
           el("td", { class: "num", title: "exactly " + c.exact[0] }, [c.target + " %"]),
           el("td", { class: "num", title: "exactly " + c.exact[1] }, [c.any + " %"]),
         ]));
