@@ -105,7 +105,7 @@ def test_a_file_that_cannot_be_written_is_one_line(where: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("profile", "seats", "seed"), [("house", 2, 4), ("badacy", 3, 2), ("pokerstars-2010", 5, 6)]
+    ("profile", "seats", "seed"), [("badacy", 3, 2), ("pokerstars-2010", 5, 6)]
 )
 def test_a_saved_session_passes_check_hand_after_hand(
     tmp_path: Path, profile: str, seats: int, seed: int

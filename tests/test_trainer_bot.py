@@ -149,8 +149,8 @@ def test_every_bot_action_is_one_of_the_engines_options(
 def test_a_few_hundred_bot_sessions_without_an_illegal_action() -> None:
     # The book bot: the odds bot's sample is in test_bot_odds (its sessions run longer).
     chosen = [profiles.get(name) for name in NAMES]
-    report = play_sessions(sessions=120, seed=2026, profiles=chosen, bot="book")
-    assert report.sessions == 120 and report.illegal == 0, report.examples
+    report = play_sessions(sessions=60, seed=2026, profiles=chosen, bot="book")
+    assert report.sessions == 60 and report.illegal == 0, report.examples
     assert report.actions > 10_000
     assert report.busts > 0, "short stacks should bust some sessions (all-ins played)"
     assert set(report.by_profile) == set(NAMES)
@@ -158,8 +158,8 @@ def test_a_few_hundred_bot_sessions_without_an_illegal_action() -> None:
 
 def test_multi_way_bot_sessions_without_an_illegal_action() -> None:
     chosen = [profiles.get(name) for name in NAMES if profiles.get(name).max_seats >= 6]
-    report = play_sessions(sessions=24, seed=7, profiles=chosen, seats=6, bot="book")
-    assert report.sessions == 24 and report.illegal == 0, report.examples
+    report = play_sessions(sessions=12, seed=7, profiles=chosen, seats=6, bot="book")
+    assert report.sessions == 12 and report.illegal == 0, report.examples
 
 
 def test_an_illegal_bot_action_is_counted_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
