@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from badugi_spec.rules import load as load_rules
-from badugi_spec.scenario.coverage import coverage, matrix_lines
+from badugi_spec.scenario.coverage import coverage, exempt_summary, matrix_lines
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.report import (
     check_report_paths,
@@ -83,8 +83,5 @@ def run_coverage(args: argparse.Namespace) -> int:
     cov = coverage(rules, suite.scenarios)
     print("\n".join(matrix_lines(rules, cov)))
     needed = sum(1 for r in rules.values() if r.needs_scenario)
-    print(
-        f"{needed - len(cov.uncovered)} of {needed} rules covered;"
-        f" {len(cov.exempt)} exempt (future profile or not shown heads-up)"
-    )
+    print(f"{needed - len(cov.uncovered)} of {needed} rules covered; {exempt_summary(cov)}")
     return 1 if cov.uncovered or suite.errors else 0

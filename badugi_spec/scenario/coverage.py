@@ -16,7 +16,25 @@ class Coverage:
     uncovered: list[Rule]
     """Rules that need a scenario and have none."""
     exempt: list[Rule]
-    """Rules that cannot be shown heads-up, cannot be shown yet, or belong to future profiles."""
+    """Rules that need no scenario: chapter F's overview of the family (its games are
+    stated and checked in the profile chapters), and rules that cannot be shown heads-up
+    or in the scenario language yet."""
+
+
+FAMILY_OVERVIEW = "family overview (chapter F)"
+"""Why a rule of chapter F needs no scenario; the coverage page says the same."""
+
+
+def exempt_reason(rule: Rule) -> str | None:
+    """Why `rule` needs no scenario, in a few words (the kind, not the rule's own note),
+    or None if it needs one."""
+    if rule.is_future:
+        return FAMILY_OVERVIEW
+    if rule.not_heads_up is not None:
+        return "not shown heads-up"
+    if rule.no_scenario_yet is not None:
+        return "no scenario yet"
+    return None
 
 
 def coverage(rules: dict[str, Rule], scenarios: Sequence[Scenario]) -> Coverage:
@@ -34,14 +52,28 @@ def matrix_lines(rules: dict[str, Rule], cov: Coverage) -> list[str]:
     for rule in rules.values():
         ids = cov.by_rule[rule.id]
         if rule.is_future:
-            status = "future profile"
+            status = FAMILY_OVERVIEW
         elif rule.not_heads_up is not None:
             status = f"not shown heads-up: {rule.not_heads_up}"
         elif rule.no_scenario_yet is not None:
             status = f"no scenario yet: {rule.no_scenario_yet}"
         else:
             status = f"{len(ids)} scenario{'s' if len(ids) != 1 else ''}" if ids else "NOT COVERED"
-        lines.append(f"{rule.id:<6} {rule.title:<34} {status}")
+        # Two spaces at least, so that a title longer than its column stays apart.
+        lines.append(f"{rule.id:<6} {rule.title:<34}  {status}")
         if ids and not rule.is_future:
             lines.append(f"       {', '.join(ids)}")
     return lines
+
+
+def exempt_summary(cov: Coverage) -> str:
+    """How many rules are exempt and why, by kind in the rulebook's order:
+    `6 exempt: 1 not shown heads-up, 5 family overview (chapter F)`."""
+    kinds: dict[str, int] = {}
+    for rule in cov.exempt:
+        reason = exempt_reason(rule)
+        if reason is not None:  # always: the exempt are the rules that need no scenario
+            kinds[reason] = kinds.get(reason, 0) + 1
+    if not kinds:
+        return "0 exempt"
+    return f"{len(cov.exempt)} exempt: {', '.join(f'{n} {kind}' for kind, n in kinds.items())}"
