@@ -357,3 +357,50 @@ def test_every_five_card_hand_in_every_ranking(tmp_path: Path) -> None:
             if got != strength(hand)
         ]
         assert wrong[:5] == [], name
+
+
+GROUPS_NOTE = """
+const B = require(process.argv[1]);
+const fs = require("fs");
+const cases = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const deck = B.deck();
+process.stdout.write(JSON.stringify(cases.map(c => B.groupsNote(c.hand.map(i => deck[i]), c.ranking))));
+"""
+
+_NOTE: Final = re.compile(
+    r"All (\d+) groups of these (\d) cards were tried; (\d+) (?:has|have) no repeated rank"
+    r" or suit, and the best of the largest is kept \(R2\.5\)\.$"
+)
+
+
+def test_the_groups_sentence_counts_from_the_hand_and_the_ranking(tmp_path: Path) -> None:
+    # The sentence under a valued hand (try.md's evaluator) once said "all 31 groups" for
+    # a 2-7 or A-5 low, where all five cards play: the counts must be the hand's own.
+    from badugi_spec.docs.subsets import groups
+
+    pick = random.Random(26)
+    cases: list[tuple[list[int], str]] = [
+        (pick.sample(range(52), size), name)
+        for name in ("badugi", "badugi-ace-high")
+        for size in (2, 3, 4, 5)
+        for _ in range(25)
+    ]
+    cases += [(pick.sample(range(52), 5), name) for name in ("low-2-7", "low-a-5")]
+    notes = node_with(GROUPS_NOTE, [{"hand": h, "ranking": r} for h, r in cases], tmp_path)
+    assert len(notes) == len(cases)
+    for (hand, name), note in zip(cases, notes, strict=True):
+        cards = [DECK[i] for i in hand]
+        if name.startswith("low"):
+            # One group, the whole hand: no count of groups to choose among.
+            assert note.startswith("In ") and "all 5 cards play" in note, note
+            assert "only group" in note and "groups" not in note, note
+            continue
+        match = _NOTE.match(note)
+        assert match, note
+        rainbow = sum(
+            1
+            for n in range(1, len(cards) + 1)
+            for group in combinations(cards, n)
+            if len({c.rank for c in group}) == n == len({c.suit for c in group})
+        )
+        assert match.groups() == (str(groups(len(cards))), str(len(cards)), str(rainbow)), note

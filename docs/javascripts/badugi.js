@@ -222,9 +222,27 @@
       name: ranks.join("-") + (category === "no pair" ? "" : " (" + category + ")"),
       category: category,
       categories: order,
-      subsets: 31,
+      // All five cards play (R9.4): the one group the ranking looks at is the whole hand.
+      subsets: 1,
       valid: 1,
     };
+  }
+
+  /* The sentence under a valued hand on how its value was found, with its counts read
+     from the hand and the ranking, never written in: a Badugi hand of n cards has
+     2^n - 1 groups (15 for four, 31 for five), all tried (R2.5); a low plays all its
+     cards, so there is one group and nothing to choose (R9.4). */
+  function groupsNote(cards, rankingName) {
+    var chosen = rankingOf(rankingName);
+    var value = evaluate(cards, chosen.name);
+    if (chosen.low) {
+      return "In " + chosen.title + " all " + cards.length + " cards play: the hand is its"
+        + " only group, so there is nothing to choose (R9.4).";
+    }
+    if (cards.length === 1) return "One card is its own only group (R2.5).";
+    return "All " + value.subsets + " groups of these " + cards.length + " cards were tried; "
+      + value.valid + (value.valid === 1 ? " has" : " have")
+      + " no repeated rank or suit, and the best of the largest is kept (R2.5).";
   }
 
   /* The value of a hand in a ranking (the house one, aces-low Badugi, by default). */
@@ -368,6 +386,7 @@
     parseCards: parseCards,
     evaluate: evaluate,
     explain: explain,
+    groupsNote: groupsNote,
     compare: compare,
     quizQuestion: quizQuestion,
     pretty: pretty,
@@ -440,10 +459,7 @@
     output.setAttribute("data-ranking", chosen.name);
     output.setAttribute("data-strength", String(info.value.strength));
     output.appendChild(handNode(cards, chosen.name));
-    output.appendChild(el("p", { class: "try-note" }, [chosen.low
-      ? "In a low every card plays, so there is no group to choose (R9.4)."
-      : "All " + info.value.subsets + " groups of these cards were tried; " + info.value.valid
-        + " have no repeated rank or suit, and the best of the largest is kept (R2.5)."]));
+    output.appendChild(el("p", { class: "try-note" }, [groupsNote(cards, chosen.name)]));
   }
 
   function setUpEvaluator(box, params) {
