@@ -14,12 +14,16 @@
   half's (different ranks, 8 or lower in that low), both, or all five; each throwing at
   most three cards. Each is scored by `split_odds`, exact for the next draw (counted by
   its symmetries in `split_count`, fast enough for six-seat sessions): the chance of
-  making the Badugi half, plus the low half's, plus both (a scoop counts twice).
+  making the Badugi half, plus the low half's, plus both (a scoop counts twice). One draw
+  ahead any badugi is made, so a rough badugi early is first broken by the book's rule
+  (`_rough`), unless all five cards make a low.
 
 **Bets.** The book bot's heuristic (`bot.Bot.intent`) by hand strength and position,
 with the strength of a split hand read from both halves: strong when both are made,
 good when one is, drawing with a draw to come, else weak. Every random choice comes
 from the seeded `random.Random`, as in the book bot.
+
+**Which bot.** `default_bot` picks, per game, the bot that won `make bench-bots`.
 """
 
 from __future__ import annotations
