@@ -1,8 +1,9 @@
 """The strategy page's drill and the five-card evaluator, in headless Chromium.
 
 One browser for the module, at 390 px (a phone), on the shared site build served over
-HTTP. The drill is driven from the keyboard and by clicks; every chance it shows must be
-the odds module's, counted again here in Python. The evaluator on *Try a hand* and
+HTTP. The drill is driven from the keyboard and by clicks, through draws of one to four
+cards and a stand pat that keeps a pair; every chance it shows must be the odds
+module's, counted again here in Python. The evaluator on *Try a hand* and
 `window.Badugi` are run on a sample of hands in all four rankings and must give the Python
 values. Skipped without Chromium and chromedriver.
 """
@@ -24,7 +25,7 @@ from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.docs.drill import QUESTIONS, question_data
 from badugi_spec.rankings import RANKINGS, ranking
 from badugi_spec.rankings import compare as compare_in
-from badugi_spec.rankings.odds import draw_odds
+from badugi_spec.rankings.odds import discard_odds, draw_odds
 from tests.test_docs import shared_site
 from tests.webdriver import ENTER, Browser, browser
 
@@ -110,17 +111,40 @@ def test_drill_pick_a_discard_see_the_odds(base_url: str, window: Browser) -> No
     assert b.text(".drill-score") == "Best first time: 0 of 1"
     assert _fits(b), "the drill pushes the page sideways at 390 px"
 
-    # Keeps the drill does not offer get a reason, not a grade.
-    b.click('.drill-card[data-index="0"]')
-    b.click(".drill-go")
-    assert "keeps of two cards or more" in b.text(".drill-note")
+    # Breaking to one card, then drawing four: every discard has its odds.
+    eight = parse_cards("8c")[0].rank
+    for index, kept, label in ((0, "2♥", "Draw 3"), (1, "", "Draw 4")):
+        b.click(f'.drill-card[data-index="{index}"]')
+        assert b.text(".drill-go") == label
+        b.click(".drill-go")
+        thrown = [c for c in parse_cards("A♠ 2♥ K♦ K♣") if c.pretty() not in kept.split()]
+        odds = discard_odds("A♠ 2♥ K♦ K♣", thrown, draws=2, top=eight)
+        verdict = b.text(".drill-result p")
+        assert verdict.startswith("Not the best: "), verdict
+        assert f"{float(odds.badugi[-1]) * 100:.2f} %" in verdict
+        picked = b.js(
+            "return document.querySelector('.drill-table tr.picked td:nth-child(3)').title"
+        )
+        assert picked == f"exactly {odds.badugi[-1]}"
     b.js("document.querySelector('.drill').focus()")
     b.keys("n")
     assert b.text(".drill-count") == f"Hand 3 of {len(QUESTIONS)}"
-    b.get(base_url + "generated/strategy/?drill=1")  # A♠ 2♥ 3♦ 3♣: standing pat keeps both 3s
+
+    # A♠ 2♥ 3♦ 3♣ at the first draw: standing pat keeps both 3s, one of them dead weight.
+    b.get(base_url + "generated/strategy/?drill=1")
     b.wait("return document.querySelector('.drill .drill-go') !== null")
     b.click(".drill-go")
-    assert "3♦ and 3♣ share a rank" in b.text(".drill-note")
+    first = question_data(QUESTIONS[0])
+    pat = next(c for c in first["choices"] if c["throw"] == [])
+    idle = first["hand"][pat["idle"][0]]
+    assert f"{idle} does not play with the other cards you keep (R2.1)" in b.text(".drill-note")
+    assert f"{pat['target']} %" in b.text(".drill-result p")
+    greyed = b.js(
+        "return [...document.querySelectorAll('.drill-table tr.picked td:nth-child(2) .off')]"
+        ".map(c => c.textContent)"
+    )
+    assert greyed == [idle]
+    assert _fits(b), "sixteen rows of odds push the page sideways at 390 px"
     assert b.console_errors() == []
 
 
