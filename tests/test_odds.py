@@ -193,3 +193,5 @@ def test_drawing_four_and_dead_weight() -> None:
         hand_odds("A♠ 2♥ 3♦ 3♣", "")
     with pytest.raises(CardError, match="not in the hand"):
         discard_odds("A♠ 2♥ 3♦ 3♣", "K♦")
+    with pytest.raises(CardError, match="name the 4 cards thrown"):
+        draw_odds("", thrown="A♠ 2♥")

@@ -76,6 +76,10 @@ def draw_odds(
         raise CardError(f"keep 0 to {MAX_CARDS} cards, not {len(keep)}")
     if len(keep) + len(thrown_cards) > MAX_CARDS:
         raise CardError(f"a hand has {MAX_CARDS} cards: {len(keep)} kept and {len(thrown_cards)}")
+    if not keep and len(thrown_cards) < MAX_CARDS:
+        # Unnamed thrown cards are taken to be cards that did not play with the kept ones,
+        # and every card plays with none: a draw of four needs the whole hand named.
+        raise CardError(f"to keep nothing and draw {MAX_CARDS}, name the {MAX_CARDS} cards thrown")
     playing = evaluate(keep).cards if keep else ()
     if len(playing) != len(keep):
         clash = next(c for c in keep if c not in playing)

@@ -70,7 +70,7 @@ def _one_draw(
     """Every grid one draw later (with its free columns) and the number of sets of
     `wanted` unseen cards that lead to it."""
     misses = pool - sum(row.bit_count() for row in live)
-    # Cards below row i: with the misses, the cards a settled state can still draw.
+    # What a state settled at row i can still draw: the misses and the rows from i on.
     below = [misses + sum(row.bit_count() for row in live[i:]) for i in range(len(live) + 1)]
     settled: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 
@@ -85,7 +85,7 @@ def _one_draw(
             if drawn == wanted:  # nothing more comes: the rows left stay as they are
                 settle(taken, kept + live[i:], ways)
                 continue
-            if len(taken) == columns:  # a badugi: whatever else comes is a miss
+            if len(taken) == columns:  # a badugi made: every other card is a miss
                 settle(taken, kept, ways * comb(below[i], wanted - drawn))
                 continue
             left = (*kept, row)
