@@ -137,7 +137,7 @@ def test_drill_pick_a_discard_see_the_odds(base_url: str, window: Browser) -> No
     first = question_data(QUESTIONS[0])
     pat = next(c for c in first["choices"] if c["throw"] == [])
     idle = first["hand"][pat["idle"][0]]
-    assert f"{idle} does not play with the other cards you keep (R2.1)" in b.text(".drill-note")
+    assert f"{idle} does not play with the other cards you keep (R2.1)" in b.text(".drill-idle")
     assert f"{pat['target']} %" in b.text(".drill-result p")
     greyed = b.js(
         "return [...document.querySelectorAll('.drill-table tr.picked td:nth-child(2) .off')]"

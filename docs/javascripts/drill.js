@@ -157,7 +157,7 @@
         : "Not the best: " + mine.target + " % to make " + goal + ", where the best choice gives " + top.target + " %.";
       result.appendChild(el("p", { class: best ? "drill-right" : "drill-wrong" }, [verdict]));
       var why = idleNote(q, mine);
-      if (why) result.appendChild(el("p", { class: "drill-note" }, [why]));
+      if (why) result.appendChild(el("p", { class: "drill-idle" }, [why]));
       result.appendChild(table(q, picked));
     }
 
