@@ -176,6 +176,7 @@ SLOW_FILES = frozenset(
         "test_rankings_pokerkit.py",
         "test_rankings_protocol.py",
         "test_trainer_bot.py",
+        "test_bot_odds.py",  # odds bots' six-seat sessions, counts card by card
         "test_value_checks.py",
         "test_hostile.py",
         "test_export_round_trip.py",
