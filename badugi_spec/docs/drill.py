@@ -4,7 +4,7 @@ target, and the exact odds of every discard, counted while the page is built.
 The page only shows the numbers (docs/javascripts/drill.js): each hand's choices go into
 the page as compact JSON on the drill's element. A choice is any of the sixteen sets of
 cards to throw, from standing pat to drawing four (`discard_odds`, whose class count
-makes that about a second for every hand of the drill). A kept card that does not play
+counts all twelve hands in under a second of CPU). A kept card that does not play
 with the others (R2.1) is dead weight: the choice says which, and the odds throw it at
 the next draw. Each choice has two chances by the showdown: a badugi of the target or
 better (which the learner is marked on) and any badugi.
