@@ -127,7 +127,7 @@ def drill_md(rule_link: RuleLink) -> list[str]:
         " that can, lowest first) and throw the rest. For the chance of the hand that wins,"
         " a new card above its top card is thrown again too. A kept card that cannot play"
         f" with your others (a pair, or two of a suit: {rule_link('R2.1')}) takes a place in"
-        " your hand at this draw, so one card fewer comes, and you throw it at the next"
+        " your hand at this draw, so fewer cards come, and you throw it at the next"
         " draw. That way of drawing is what the count assumes, not a rule: a player who"
         " breaks up kept cards later, or aims at another hand, has other odds.",
         "",
