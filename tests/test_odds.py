@@ -136,6 +136,22 @@ def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert "clashes" in capsys.readouterr().err
 
 
+def test_the_command_throws_all_four(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = parse_cards("A♠ 2♥ 3♦ K♦")
+    assert main(["odds", "A♠ 2♥ 3♦ K♦", "--discard", "A♠ 2♥ 3♦ K♦", "--draws", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("throw all four, drawing 4 cards")
+    # One draw of four from the 48 cards left: the share of them that are four ranks in
+    # four suits, counted here set by set.
+    rest = [c for c in DECK if c not in hand]
+    badugis = sum(
+        1
+        for four in combinations(rest, 4)
+        if len({c.rank for c in four}) == len({c.suit for c in four}) == 4
+    )
+    assert str(Fraction(badugis, comb(48, 4))) in out
+
+
 def _sample() -> list[tuple[list[Card], list[Card], tuple[Card, ...], Rank | None, int]]:
     """Hands, dead cards, keeps (any of the sixteen), targets and draws, dealt from a seed.
     The slow count lists every set of outs, so the draws of three or four go with a low

@@ -56,8 +56,10 @@ def run_odds(args: argparse.Namespace) -> int:
     odds = draw_odds(kept, draws=args.draws, thrown=thrown, dead=parse_cards(args.dead), top=top)
     wanted = MAX_CARDS - len(kept)
     target = "a badugi" + (f" {top.label} or better" if top else "")
+    # Throwing all four keeps nothing: there is no value of the kept cards to print.
+    keeping = f"keep {format_cards(kept)} ({evaluate(kept)})" if kept else "throw all four"
     print(
-        f"keep {format_cards(kept)} ({evaluate(kept)}), drawing {wanted} card"
+        f"{keeping}, drawing {wanted} card"
         f"{'' if wanted == 1 else 's'} at each draw:"
         f" {odds.outs} outs among {odds.unseen} unseen cards"
     )
