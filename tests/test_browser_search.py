@@ -8,8 +8,9 @@ the landmark lesson or the rankings. Before the learner pages had their weight,
 their search titles (`search_boost.refine_index`) "2-7" found "Lesson 2" and "Lesson 7",
 and before the search split words at commas "pot limit" found the lesson on no limit.
 
-The same browser then checks the hint over hand tables wider than a 390 px screen
-(docs/javascripts/scroll-hint.js): one browser for the module.
+The same browser then checks, at 390 px, the hint over hand tables wider than the screen
+(docs/javascripts/scroll-hint.js) and that the drill's table of choices fits its box
+(docs/stylesheets/phone-width.css): one browser for the module.
 """
 
 from __future__ import annotations
@@ -140,5 +141,38 @@ def test_wide_hand_tables_say_they_scroll(search: tuple[Browser, str]) -> None:
         b.size(1280, 900)
         state = b.wait(f"const s = (() => {{ {HINTS} }})(); return s.wide === 0 && s")
         assert state["hints"] == 0, state
+    finally:
+        b.size(1280, 900)
+
+
+# Every hand of the drill, two cards thrown: the table of choices (sixteen rows, up to
+# four cards a column) against the width of its box.
+DRILL_WIDTHS = """const out = [];
+  // "Hand 1 of 12": every hand once.
+  const count = Number(document.querySelector('.drill-count').textContent.match(/of (\\d+)/)[1]);
+  for (let i = 0; i < count; i++) {
+    document.querySelector('.drill-card[data-index="0"]').click();
+    document.querySelector('.drill-card[data-index="1"]').click();
+    document.querySelector('.drill-go').click();
+    const t = document.querySelector('.drill-table');
+    out.push([t.scrollWidth, t.parentElement.clientWidth]);
+    document.querySelector('.drill-next').click();
+  }
+  return out"""
+
+
+def test_the_drill_table_fits_a_phone(search: tuple[Browser, str]) -> None:
+    # Its last column, "Any badugi", was cut off at 390 px.
+    b, base = search
+    b.size(390, 844)
+    try:
+        b.get(base + "generated/strategy/")
+        b.wait(
+            "return document.readyState === 'complete' && !!document.querySelector('.drill-card')"
+        )
+        widths = b.js(DRILL_WIDTHS)
+        assert len(widths) >= 10, widths  # the drill's hands (12 today)
+        assert all(table <= box for table, box in widths), widths
+        assert b.js("return document.documentElement.scrollWidth") <= 390
     finally:
         b.size(1280, 900)
