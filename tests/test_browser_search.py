@@ -36,6 +36,8 @@ FIRST: dict[str, frozenset[str]] = {
     "pot limit": frozenset({"generated/lesson-pot-limit.md"}),
     "Badeucy": frozenset({"generated/game-badeucy.md", "generated/lesson-split-pots.md"}),
     "2-7": frozenset({"generated/lesson-landmarks.md", "generated/rankings.md"}),
+    # "pat" also begins "path": the sidebar's "The lesson path" came first.
+    "stand pat": frozenset({"generated/strategy.md", "generated/glossary.md"}),
     # The other low, whose "5" found lesson 5 (no limit) while lessons had numbers.
     "A-5": frozenset({"generated/lesson-landmarks.md", "generated/rankings.md"}),
 }

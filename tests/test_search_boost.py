@@ -63,7 +63,7 @@ def test_refine_index_titles_a_lesson_by_its_heading_and_drops_cited_rules() -> 
         "Pot limit: raise the pot",
         "Pot limit: raise the pot",
         "Check yourself",
-        "The lesson path",  # the path's index is not a lesson: its entries keep their titles
+        "Lessons",  # the path's index: its heading, not the sidebar's "The lesson path"
         "Lessons",
         "Bet sizes and the cap",
         "R3.6 The cap (R3.2)",  # a rule's own section is not a learner page's

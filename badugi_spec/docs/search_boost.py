@@ -107,6 +107,11 @@ LESSON_LOCATION: Final = re.compile(r"^generated/lesson-[^/#]+/")
 """A lesson page's entries in the index (`generated/lesson-draw/#check-yourself`); not
 the path's index page, `generated/lessons/`."""
 
+PATH_PAGE: Final = re.compile(r"^generated/lessons?(?:-[^/#]+)?/$")
+"""The page entry of the lesson path's index or of a lesson, which takes its heading's
+title: the sidebar calls the index "The lesson path", and Material's search, which
+completes every word typed, found it first for "stand pat" ("pat" is how "path" starts)."""
+
 _LESSON_NUMBER: Final = re.compile(r"^(?:Lesson\s+)?\d+(?::\s*|\s+)")
 _CITED_RULES: Final = re.compile(r"\s*\((?:(?:R\d+\.\d+|F\d+)(?:,\s*)?)+\)")
 """Rule IDs cited in a heading, `(R3.2, R3.6)`."""
@@ -119,8 +124,9 @@ def lesson_title(title: str) -> str:
 
 
 def refine_index(index: dict[str, Any]) -> dict[str, Any]:
-    """The lessons' entries in Material's search index without their numbers, each
-    lesson's page entry titled by its heading (the entry that follows it), and no rule
+    """The lessons' entries in Material's search index without their numbers, the page
+    entry of each lesson and of the path's index titled by its heading (the entry that
+    follows it), and no rule
     ID cited in the title of a learner page's section: searching "R3.6" should find the
     rule, not the How to play heading "Bet sizes and the cap (R3.2, R3.6)"."""
     docs = index.get("docs", [])
@@ -131,7 +137,7 @@ def refine_index(index: dict[str, Any]) -> dict[str, Any]:
             doc["title"] = lesson_title(str(doc.get("title", "")))
     for page, heading in itertools.pairwise(docs):
         location = str(page.get("location", ""))
-        if LESSON_LOCATION.fullmatch(location) and str(heading.get("location", "")).startswith(
+        if PATH_PAGE.match(location) and str(heading.get("location", "")).startswith(
             location + "#"
         ):
             page["title"] = heading["title"]
