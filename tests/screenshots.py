@@ -17,20 +17,14 @@ click first (`clicks`, CSS selectors in order).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import http.server
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.webdriver import Browser, WebDriverError, browser
+from tests.webdriver import Browser, WebDriverError, browser, served
 
 
 @dataclass(frozen=True)
@@ -135,26 +129,6 @@ WIDTHS: tuple[tuple[int, int], ...] = ((1280, 900), (390, 844))
 
 class Skip(Exception):
     """This shot's page or element is not in this build: say so and go on."""
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def served(site: Path) -> Iterator[str]:
-    """The site over HTTP on 127.0.0.1 (fetch() and localStorage need http, not file)."""
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 def take(b: Browser, *, shot: Shot, base: str, site: Path, out: Path, width: int) -> Path:

@@ -6,14 +6,11 @@ served over HTTP from a thread on 127.0.0.1 and read back with `--dump-dom`.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
 import shutil
 import subprocess
 import tempfile
-import threading
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -24,6 +21,7 @@ import pytest
 from badugi_spec.docs.lessons import PATH as LESSON_PATH
 from badugi_spec.rules import load
 from tests.test_docs import shared_site
+from tests.webdriver import served
 
 
 def _chromium() -> str | None:
@@ -69,11 +67,6 @@ PROBE = """<!doctype html>
 """
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = shared_site(tmp_path_factory)
@@ -85,16 +78,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (site / "probe.html").write_text(PROBE.format(links=links), encoding="utf-8")
     (site / "frame.html").write_text(FRAME, encoding="utf-8")
     (site / "fold.html").write_text(FOLD, encoding="utf-8")
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(site) as url:
+        yield url
 
 
 def dump_dom(url: str, *, budget_ms: int = 5000) -> str:

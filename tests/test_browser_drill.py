@@ -10,14 +10,10 @@ values. Skipped without Chromium and chromedriver.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import random
-import threading
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
@@ -27,29 +23,16 @@ from badugi_spec.rankings import RANKINGS, ranking
 from badugi_spec.rankings import compare as compare_in
 from badugi_spec.rankings.odds import discard_odds, draw_odds
 from tests.test_docs import shared_site
-from tests.webdriver import ENTER, Browser, browser
+from tests.webdriver import ENTER, Browser, browser, served
 
 WIDTH = 390
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = shared_site(tmp_path_factory)
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

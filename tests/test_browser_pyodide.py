@@ -10,12 +10,9 @@ shown to be the package's own wheel. Skipped when the site was built without Pyo
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import http.server
 import json
 import tempfile
-import threading
 import time
 import zipfile
 from collections.abc import Iterator
@@ -29,16 +26,11 @@ from badugi_spec.docs import pyodide_build
 from badugi_spec.web import play, playground
 from badugi_spec.web.entry import fingerprint
 from tests.test_docs import shared_site
-from tests.webdriver import Browser, browser
+from tests.webdriver import Browser, browser, served
 
 OFFLINE = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",)
 LOAD_SECONDS = 240.0
 """Pyodide's start on a loaded 2-core machine: 7 to 20 s measured; a wide margin."""
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -68,16 +60,8 @@ def without_engine(site: Path) -> None:
 @pytest.fixture(scope="module")
 def base_url(site: Path) -> Iterator[str]:
     without_engine(site)
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(site) as url:
+        yield url
 
 
 def ready(b: Browser, box: str) -> float:

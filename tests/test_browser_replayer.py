@@ -11,10 +11,8 @@ one chapter page with a crowded table, side pots and a fold that loads a hand.
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import re
-import threading
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -25,13 +23,10 @@ import pytest
 
 from badugi_spec.docs.replayer import expand
 from tests.test_docs import shared_site
-from tests.webdriver import END, HOME, LEFT, RIGHT, Browser, browser
+from tests.webdriver import END, HOME, LEFT, RIGHT, Browser, QuietHandler, browser, served
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
+class _NoSearch(QuietHandler):
     def do_GET(self) -> None:
         # The replayer needs no search, and every page load would have the browser fetch
         # and index the whole site's search index (a quarter of these tests' CPU): an
@@ -55,16 +50,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base_url(site: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(site, handler=_NoSearch) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
+import http.server
 import json
 import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -59,6 +62,32 @@ HOME = "\ue011"
 END = "\ue010"
 
 _ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Files of a folder, with no line per request (it would bury the test's output)."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def served(site: Path, *, handler: type[QuietHandler] = QuietHandler) -> Iterator[str]:
+    """`site` over HTTP on 127.0.0.1, for as long as the block runs: its base URL.
+
+    Pages that fetch (folds, the search index, the engine's wheels) and keep
+    `localStorage` need http, not file URLs. Python 3.11's own types table gives `.wasm`
+    as `application/wasm`, which Pyodide's streaming compile requires."""
+    files = functools.partial(handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), files)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
 
 
 class WebDriverError(AssertionError):
