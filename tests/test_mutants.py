@@ -8,6 +8,7 @@ the rule it breaks, so the gap is visible in every test run without failing it.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -431,10 +432,18 @@ STATEMENT_MUTANTS = {
 }  # fmt: skip
 
 
+EXHAUSTIVE = os.environ.get("BADUGI_EXHAUSTIVE") == "1"
+
+
 @pytest.mark.parametrize("name", sorted(STATEMENT_MUTANTS))
 def test_a_new_statement_is_the_only_thing_that_kills_its_mutant(name: str) -> None:
     """Each misreads a rule that chips and cards alone do not show (issue 22): only the
-    scenarios written with the statement kill it, at the statement's own line."""
+    scenarios written with the statement kill it, at the statement's own line.
+
+    "Only" means the whole suite against the mutant: `make test` holds half of them to it
+    (every other name, a whole suite run each) and `make exhaustive` all six."""
+    if not EXHAUSTIVE and sorted(STATEMENT_MUTANTS).index(name) % 2:
+        pytest.skip("a whole suite run: make exhaustive runs this mutant")
     expected, line = STATEMENT_MUTANTS[name]
     assert set(killers(name)) == expected
     for result in outcomes(name):

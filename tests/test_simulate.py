@@ -156,16 +156,18 @@ def _differences(hands: list[PlayedHand]) -> tuple[list[str], int]:
     return found, returned
 
 
-def test_pokerkit_agrees_on_2000_seeded_hands() -> None:
+def test_pokerkit_agrees_on_1000_seeded_hands() -> None:
+    # make simulate plays 2,000 and make simulate-multiway 20,000 a table; these 1,000
+    # still hold every kind of ending counted below.
     pytest.importorskip("pokerkit")
-    hands = list(play_hands(count=2000, seed=2024))
+    hands = list(play_hands(count=1000, seed=2024))
     found, returned = _differences(hands)
     assert not found, "\n\n".join(found[:5])
     # The comparison covered what it claims to: both seatings, showdowns, all-ins,
     # all-in showdowns and the uncovered chips that PokerKit returns earlier.
     assert {played.setup.dealer for played in hands} == {0, 1}
-    assert sum(played.result.ended_by == "showdown" for played in hands) >= 150
-    assert sum(played.all_in for played in hands) >= 50
+    assert sum(played.result.ended_by == "showdown" for played in hands) >= 100
+    assert sum(played.all_in for played in hands) >= 30
     assert sum(p.all_in and p.result.ended_by == "showdown" for p in hands) >= 20
     assert returned >= 5
 
