@@ -51,15 +51,9 @@ def _run(source: str, name: str) -> dict[str, Any]:
             "lines": [f"{name}: {len(source):,} characters; a scenario has at most {MOST_CHARS:,}"],
         }
     try:
+        # A text that parses can still be refused as it compiles (a profile override out
+        # of range, a deal that repeats a card): both are a located error, shown alike.
         scenario = parse_scenario(source, name, set(load()))
-    except ScenarioError as error:
-        return {
-            "status": "error",
-            "line": error.line,
-            "column": error.column,
-            "lines": error.render().splitlines(),
-        }
-    try:
         case = compile_case(scenario)
     except ScenarioError as error:
         return {
