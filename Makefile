@@ -6,6 +6,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 # Material prints a banner about MkDocs 2 on every build; the docs pin mkdocs<2.
 export NO_MKDOCS_2_WARNING := 1
+# These machines set PYTHONDONTWRITEBYTECODE=1, so every Python process compiled the package
+# (and pytest rewrote every test module) anew: 0.3 CPU-s for each `badugi-spec` process the
+# tests start and 6 s for each test worker's collection. The bytecode is kept.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
 
