@@ -207,6 +207,15 @@ def fake_root(tmp_path: Path) -> Path:
     return root
 
 
+def fake_runtime(root: Path) -> Path:
+    """Pyodide's runtime files where `npm ci` puts them, each holding its own name."""
+    runtime = pyodide_build.runtime_dir(root)
+    runtime.mkdir(parents=True)
+    for name in pyodide_build.RUNTIME:
+        (runtime / name).write_bytes(name.encode())
+    return runtime
+
+
 def test_without_the_runtime_or_with_the_flag_the_build_says_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -227,10 +236,7 @@ def test_the_build_places_the_runtime_and_the_cached_wheels(
 ) -> None:
     monkeypatch.delenv(pyodide_build.ENV, raising=False)
     root = fake_root(tmp_path)
-    runtime = pyodide_build.runtime_dir(root)
-    runtime.mkdir(parents=True)
-    for name in pyodide_build.RUNTIME:
-        (runtime / name).write_bytes(name.encode())
+    runtime = fake_runtime(root)
     (runtime / "package.json").write_text('{"version": "0.0.1"}', encoding="utf-8")
     cache = root / "build" / "pyodide"
     # Wheels already in the cache under this source's digest and this Lark: no pip at all.
@@ -298,10 +304,7 @@ def test_a_wheel_that_cannot_be_made_leaves_the_engine_out_with_the_reason(
 ) -> None:
     monkeypatch.delenv(pyodide_build.ENV, raising=False)
     root = fake_root(tmp_path)
-    runtime = pyodide_build.runtime_dir(root)
-    runtime.mkdir(parents=True)
-    for name in pyodide_build.RUNTIME:
-        (runtime / name).write_bytes(b"x")
+    fake_runtime(root)
 
     def offline(command: list[str], *, cwd: Path, what: str) -> None:
         raise pyodide_build.PyodideBuildError(f"{what} failed: no package index reached")

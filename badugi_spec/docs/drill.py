@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -24,7 +23,7 @@ from badugi_spec.cards import Card, Rank, parse_cards
 from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import discard_odds
 
-RuleLink = Callable[[str], str]
+from .learn import RuleLink
 
 
 @dataclass(frozen=True, slots=True)

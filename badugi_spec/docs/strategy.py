@@ -9,7 +9,7 @@ is allowed, never what is wise. The drill at the end is `drill`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -19,10 +19,9 @@ from badugi_spec.rankings.odds import MAX_DRAWS, DrawOdds, draw_odds, hand_odds
 from badugi_spec.trainer.split_odds import split_odds
 
 from .drill import drill_md
-from .learn import faces
+from .learn import RuleLink, faces
 from .render import cards_html
 
-RuleLink = Callable[[str], str]
 STRATEGY_PAGE: Final = "strategy.md"
 STRATEGY_MARK: Final = "Strategy, not a rule"
 

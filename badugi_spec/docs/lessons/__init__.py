@@ -18,9 +18,10 @@ from typing import Final
 
 from badugi_spec import profiles
 
+from ..learn import RuleLink
 from .betting import fixed_limit, other_structures, pot_limit
 from .draw import draw_lesson
-from .model import Lesson, RuleLink, index_md, lesson_md
+from .model import Lesson, index_md, lesson_md
 from .pots import side_pots
 from .split import landmarks_lesson, split_lesson
 from .table import full_table

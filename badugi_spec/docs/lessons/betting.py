@@ -9,7 +9,8 @@ from __future__ import annotations
 from badugi_spec import profiles
 from badugi_spec.engine import Kind
 
-from .model import Lesson, RuleLink, others
+from ..learn import RuleLink
+from .model import Lesson, others
 from .play import play
 from .quiz import ask
 from .replay import Recording, replayer_html

@@ -13,8 +13,9 @@ from badugi_spec.engine import Hand as EngineHand
 from badugi_spec.engine import Kind, shuffled
 from badugi_spec.rankings.house import evaluate
 
+from ..learn import RuleLink
 from ..render import cardify, text
-from .model import Lesson, RuleLink, others
+from .model import Lesson, others
 from .play import NAMES, Played, play
 from .quiz import ask
 from .replay import Recording, replayer_html

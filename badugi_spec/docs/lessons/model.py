@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .quiz import Question, quiz_html
-
-RuleLink = Callable[[str], str]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from badugi_spec.engine import Kind
 from badugi_spec.engine.pots import Pot
 
+from ..learn import RuleLink
 from ..render import text
-from .model import Lesson, RuleLink, others
+from .model import Lesson, others
 from .play import Played, play
 from .quiz import ask
 from .replay import Recording, replayer_html

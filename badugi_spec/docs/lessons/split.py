@@ -10,8 +10,9 @@ from __future__ import annotations
 from badugi_spec.engine import Kind
 from badugi_spec.rankings import ranking
 
+from ..learn import RuleLink
 from .landmarks import ALL_HANDS, BADUGI_HALVES, LOWS, best_hand, share_beaten, table_md
-from .model import Lesson, RuleLink, others
+from .model import Lesson, others
 from .play import Played, play
 from .quiz import ask
 from .replay import Recording, replayer_html

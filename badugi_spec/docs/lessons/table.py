@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from badugi_spec.engine import Kind
 
+from ..learn import RuleLink
 from ..render import text
-from .model import Lesson, RuleLink, others
+from .model import Lesson, others
 from .play import Played, play
 from .quiz import ask
 from .replay import Recording, replayer_html
