@@ -99,13 +99,20 @@ def test_the_command_prints_a_summary(capsys: Capsys) -> None:
     assert match["hands"] == "150" and match["differences"] is None
 
 
-def test_a_broken_invariant_is_one_clear_error_from_the_command(
+def test_a_broken_property_is_a_finding_with_its_replay_and_fails_the_run(
     capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     leak_a_chip(monkeypatch, seat=1)
     status, out, err = run_cli(["simulate", "--hands", "10", "--seed", "8"], capsys)
-    assert status == 2 and out == "" and "Traceback" not in err
-    assert err.startswith("badugi-spec: error: simulate seed 8, hand 1: R5.8 chips")
+    assert status == 1 and err == ""
+    assert out.startswith("hand 1: R5.8 chips-conserved: final stacks")
+    replay = "badugi-spec simulate --profile house --seats 2 --seed 8 --hand 1"
+    assert f"replay: {replay}\n" in out
+    # Every hand is played and the run sums the findings up by property.
+    assert "10 of 10 hands broke a property of the rules:" in out
+    assert "    R5.8 chips-conserved: 10 hands (the first: hand 1)" in out
+    status, out, _ = run_cli(replay.split()[1:], capsys)
+    assert status == 1 and out.startswith("hand 1: R5.8 chips-conserved")
 
 
 @pytest.mark.parametrize(

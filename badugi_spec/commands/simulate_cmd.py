@@ -18,7 +18,9 @@ from badugi_spec.errors import BadugiError
 from badugi_spec.interop import export
 from badugi_spec.profiles.model import MAX_CHIPS
 from badugi_spec.scenario.report import check_report_paths
+from badugi_spec.simulation.findings import Findings
 from badugi_spec.simulation.simulate import Tally, play_hands
+from badugi_spec.simulation.watch import SimulationError
 
 SHOWN_DIFFERENCES = 10
 """Differences printed in full; the rest are only counted."""
@@ -41,7 +43,9 @@ def register(sub: Any) -> None:
         description=(
             "Play N random legal hands (random actions, random discards) at 2 to 8 seats under"
             " a rule profile, and check the rules' invariants after every action. Each hand is"
-            " reproducible from the seed and its number. With --against pokerkit, replay every"
+            " reproducible from the seed and its number. A hand that breaks a property of the"
+            " rules is a finding against our engine: printed with its replay, and the run"
+            " exits 1. With --against pokerkit, replay every"
             " hand through PokerKit (its FixedLimitBadugi, or the same game pot limit or no"
             " limit, or split between two hand types for Badeucy and Badacy, set to the"
             " profile's blinds, bets and cap, dealt the same cards) and report each difference."
@@ -57,6 +61,13 @@ def register(sub: Any) -> None:
         help="default 1000",
     )
     parser.add_argument("--seed", type=arguments.seed, default=0, metavar="S", help="default 0")
+    parser.add_argument(
+        "--hand",
+        type=arguments.at_least(1, "hand"),
+        default=None,
+        metavar="N",
+        help="play hand N of the run alone and print it (a finding's replay)",
+    )
     parser.add_argument(
         "--seats",
         type=_seats,
@@ -210,10 +221,24 @@ def run_simulate(args: argparse.Namespace) -> int:
     differences = returned = refills = rebuilt = 0
     start = time.perf_counter()
     phh_file = export.PhhFile(args.phh) if args.phh else None
+    findings = Findings(_replay_command(args, profile.name, seats))
+
+    def broken(error: SimulationError) -> None:
+        for line in findings.add(error):
+            print(line)
+
     with _stop_between_hands() as stop:
         for played in play_hands(
-            count=args.hands, seed=args.seed, stacks=stacks, structure=profile, seats=seats
+            count=1 if args.hand else args.hands,
+            seed=args.seed,
+            stacks=stacks,
+            structure=profile,
+            seats=seats,
+            first=args.hand or 1,
+            broken=broken,
         ):
+            if args.hand:
+                print("\n".join(played.transcript()))
             tally.add(played)
             rebuilt += bool(played.reshuffles)
             if phh_file is not None:
@@ -247,6 +272,17 @@ def run_simulate(args: argparse.Namespace) -> int:
         hands = "hand" if rebuilt == 1 else "hands"
         print(f"the stub was rebuilt in {rebuilt} {hands} (R8.18){also}")
     print(tally.line(seconds=seconds, differences=None if bridge is None else differences))
+    for line in findings.summary(tally.hands + findings.count):
+        print(line)
     if interrupted:
         return INTERRUPTED
-    return 1 if differences else 0
+    return 1 if differences or findings.count else 0
+
+
+def _replay_command(args: argparse.Namespace, profile: str, seats: int) -> str:
+    """The command that plays this run's hands again (`--hand N` picks one)."""
+    words = ["badugi-spec simulate", f"--profile {profile}", f"--seats {seats}"]
+    words.append(f"--seed {args.seed}")
+    if args.stacks is not None:
+        words.append(f"--stacks {','.join(map(str, args.stacks))}")
+    return " ".join(words)

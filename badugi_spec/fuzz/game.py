@@ -4,7 +4,10 @@
 stacks (so all-ins and side pots at several levels are common), one hand or several (the
 button moving, seats busting, sometimes the whole session to its end, R6, R8.23), every
 deck and action. Our engine (the same `EngineImplementation` that `check` runs) plays it
-and states, after every step, what its state is as `expect` statements. `Trial.text`
+and states, after every step, what its state is as `expect` statements. A step our engine
+refuses though `legal` listed it, a hand with nobody to act and a hand that does not end
+are broken properties of our engine (`simulation.properties`): `BrokenProperty`, with the
+trial so far, which the campaign writes as a finding against our engine. `Trial.text`
 (`trial`) writes it all as a scenario, whole or cut after one statement; the runner of `verify`
 then plays that scenario against the other implementation, so a fuzzed divergence is found,
 located and reported by the very code that reports a failing scenario.
@@ -23,11 +26,12 @@ from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
 from badugi_spec.fuzz import expects, policy, switches, value_lines
 from badugi_spec.fuzz.choices import Choices
-from badugi_spec.fuzz.trial import FuzzError, Setting, Statement, Trial
+from badugi_spec.fuzz.trial import BrokenProperty, FuzzError, Setting, Statement, Trial
 from badugi_spec.profiles.model import HOUSE, Profile
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.scenario.compile import profile_object
 from badugi_spec.scenario.engine_impl import EngineImplementation, RequestError
+from badugi_spec.simulation import properties
 from badugi_spec.simulation.random_play import most_per_hand
 
 NAMES: Final = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -266,6 +270,7 @@ class _Player:
         session = self.engine.session
         assert session is not None and session.hand is not None
         hand = session.hand
+        trial.played.append(hand)  # its history is checked against the rules' properties
         dealt = expects.dealt(state, session=several, omit=self.omit)
         self._say("expect", dealt + expects.turn(state), number)
         # (statement, events so far): rules named later; the deal's checks by its posts.
@@ -275,7 +280,11 @@ class _Player:
             (i for i, s in enumerate(trial.statements) if s.kind == "hand" and s.hand == number),
             default=-1,
         )
+        steps = 0
         while not hand.is_over:
+            steps += 1
+            if steps > properties.MAX_STEPS:
+                raise BrokenProperty([properties.endless(hand, steps - 1)], trial)
             self._illegal(hand, number)
             action = policy.choose(
                 hand, choices, aggressive=trial.aggressive, passive=trial.passive
@@ -292,6 +301,8 @@ class _Player:
                 self._say("reject", [text], number, _code_rule("deck-short"))
                 action = action._replace(discards=action.discards[:-1])
                 outcome = self.engine.act(self._request(action))
+            if not outcome.get("ok"):
+                self._refused(hand, action, outcome, number)
             state = self._ok(outcome)
             trial.statements.append(
                 Statement(
@@ -299,6 +310,9 @@ class _Player:
                 )
             )
             marks.append((len(trial.statements) - 1, hand.event_count))
+            blocked = properties.stuck(hand)
+            if blocked is not None:
+                raise BrokenProperty([blocked], trial)
             later = expects.after(before, state, hand, self.names)
             if not hand.is_over:
                 later += expects.turn(state)
@@ -371,6 +385,32 @@ class _Player:
             text = f"reject {self._words(tried)} with {refused.code}"
             rule = _code_rule(refused.code)
             self._say("reject", [text], number, rule)
+
+    def _refused(self, hand: Hand, action: Action, outcome: dict[str, Any], number: int) -> None:
+        """Our engine refused an action the policy took from its own `legal` options: a
+        broken property (`offer-refused`), never a footnote. The trial ends with the
+        refused action as its last statement, so the scenario written fails there."""
+        code = str(outcome.get("error", ""))
+        known = _code_rule(code)
+        error = IllegalAction(code, known, str(outcome.get("message", "")))
+        broken = properties.refused(hand, action, error)
+        if broken is None:
+            # Not listed: the policy's mistake, not the engine's (a gap of the generator).
+            raise FuzzError(f"the policy chose an action our engine does not list: {error}")
+        # Stated as the action the rules allow: the scenario then fails on our engine at
+        # this line, as `verify` and `check` report any refused action.
+        phase = str(hand.phase)
+        self.trial.statements.append(
+            Statement(
+                "act",
+                self._words(action),
+                number,
+                broken.rule,
+                phase=phase,
+                drawn=len(self.choices.record),
+            )
+        )
+        raise BrokenProperty([broken], self.trial)
 
     def _request(self, action: Action) -> dict[str, Any]:
         request: dict[str, Any] = {"player": self.names[action.seat], "action": action.kind.value}

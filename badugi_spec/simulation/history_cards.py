@@ -93,16 +93,12 @@ class _Cards:
             return f"seat {place}'s hand"
         return _PILE_OF.get(place, f"draw {DISCARDS - place}'s discards")
 
-    def from_top(self, taken: Sequence[Card], what: str) -> None:
+    def from_top(self, taken: Sequence[Card], what: str, rule: str, name: str) -> None:
         if self.top < 0:
             return
         expected = self.order[self.top : self.top + len(taken)]
         if tuple(taken) != expected:
-            self.fail(
-                "R1.6",
-                "deck-order",
-                f"{what} got {cards(taken)}, the deck's next cards are {cards(expected)}",
-            )
+            self.fail(rule, name, f"{what} got {cards(taken)}, the stub's top is {cards(expected)}")
         self.top += len(taken)
 
     def deal(self, event: Event) -> None:
@@ -161,7 +157,7 @@ class _Cards:
     def burn(self, event: Event) -> None:
         for card in event.cards:
             self.move(card, STUB, BURNED, "a burn")
-        self.from_top(event.cards, "the burn")
+        self.from_top(event.cards, "the burn", "R4.4", "burn")
         if event.rule == "R8.21":
             if not self.profile.burn_after_reshuffle:
                 self.fail("R8.21", "burn", f"a burn after a rebuild: {cards(event.cards)}")
@@ -220,7 +216,7 @@ class _Cards:
             self._own_discards(seat, got)
         for card in got:
             self.move(card, STUB, seat, f"seat {seat}'s draw")
-        self.from_top(got, f"seat {seat}'s draw")
+        self.from_top(got, f"seat {seat}'s draw", "R4.2", "draw-from-top")
         self.took = self.took or bool(got)
         if len(self.held[seat]) != self.profile.hand_size:
             self.fail("R4.2", "draw-count", f"seat {seat} holds {len(self.held[seat])} cards")
@@ -266,6 +262,12 @@ class _Cards:
                     f"seat {seat} holds {cards(hand.holdings[seat])}, not what its history"
                     " gives it",
                 )
+        if self.top >= 0 and self.top != hand.deck.position:
+            self.fail(
+                "R1.6",
+                "deck-order",
+                f"the history takes {self.top} cards off the deck, the engine {hand.deck.position}",
+            )
         stub = {index for index, where in self.place.items() if where == STUB}
         if {card.index for card in hand.deck.stub()} != stub:
             self.fail("R4.5", "one-place", "the stub is not what the history leaves in it")

@@ -56,6 +56,14 @@ def check(hand: Hand, events: Sequence[Event]) -> list[Broken]:
                 )
             )
         return broken
+    if sum(hand.stacks) != chips:
+        return [
+            Broken(
+                "R5.8",
+                "chips-conserved",
+                f"final stacks {list(hand.stacks)} add up to {sum(hand.stacks)}, not {chips}",
+            )
+        ]
     for seat in range(seats):
         expected = start[seat] - put[seat] + back[seat] + won[seat]
         if hand.stacks[seat] != expected or result.won[seat] != won[seat]:

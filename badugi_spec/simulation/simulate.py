@@ -1,19 +1,19 @@
 """Random legal play with the rules checked as it goes (`badugi-spec simulate`).
 
 `play` plays one hand from its set-up, choosing every action at random
-(`random_play.choose`) and checking the rules' invariants after each one (`watch.Watch`);
+(`random_play.choose`) under the rules' properties (`properties`, through `watch.Watch`);
 `replay(seed, number)` (with the same seats and profile) gives back the same hand, and
 `play_hands` a run of them. `PlayedHand` is what comes out, for the PokerKit cross-check
 (`interop.pokerkit.bridge`) and the PHH export to read; `Tally` sums a run up.
 
-The hands' randomness lives in `random_play`, the invariants in `watch`; this module
+The hands' randomness lives in `random_play`, the properties in `properties`; this module
 only plays, and uses the engine only.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from badugi_spec.cards import Card
@@ -21,11 +21,9 @@ from badugi_spec.engine.actions import Action
 from badugi_spec.engine.hand import Hand, Result
 from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles.model import HOUSE, Profile
+from badugi_spec.simulation.properties import MAX_STEPS, endless
 from badugi_spec.simulation.random_play import Setup, choose, deal, describe_action
 from badugi_spec.simulation.watch import SimulationError, Watch
-
-MAX_ACTIONS = 400
-"""A hand that needs more actions than this is stuck: the most a hand can take is far less."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +62,7 @@ class PlayedHand:
 
 
 def play(setup: Setup, rng: random.Random, *, structure: Profile | None = None) -> PlayedHand:
-    """Play one hand with random legal actions, checking every invariant after each action."""
+    """Play one hand with random legal actions under the rules' properties (`watch`)."""
     rules = setup.profile if structure is None else structure
     try:
         hand = Hand(deck=setup.deck, stacks=setup.stacks, dealer=setup.dealer, profile=rules)
@@ -74,9 +72,10 @@ def play(setup: Setup, rng: random.Random, *, structure: Profile | None = None) 
         ) from None
     watch = Watch(setup, hand, rules)
     while hand.result is None:
-        if len(watch.actions) >= MAX_ACTIONS:
-            raise watch.fail(f"the hand did not end after {MAX_ACTIONS} actions")
+        if len(watch.actions) >= MAX_STEPS:
+            raise watch.fail(endless(hand, len(watch.actions)))
         watch.apply(choose(hand, rng))
+    watch.finish()
     return PlayedHand(
         setup=setup,
         actions=tuple(watch.actions),
@@ -108,10 +107,19 @@ def play_hands(
     stacks: tuple[int, ...] | None = None,
     structure: Profile = HOUSE,
     seats: int | None = None,
+    first: int = 1,
+    broken: Callable[[SimulationError], None] | None = None,
 ) -> Iterator[PlayedHand]:
-    """Hands 1..count of the run with `seed`; `stacks=None` is the mixed plan (see `deal`)."""
-    for number in range(1, count + 1):
-        yield replay(seed, number, stacks=stacks, structure=structure, seats=seats)
+    """Hands first..first+count-1 of the run with `seed`; `stacks=None` is the mixed plan
+    (see `deal`). A hand that breaks a property raises `SimulationError`, or, given
+    `broken`, goes to it and the run plays on."""
+    for number in range(first, first + count):
+        try:
+            yield replay(seed, number, stacks=stacks, structure=structure, seats=seats)
+        except SimulationError as error:
+            if broken is None:
+                raise
+            broken(error)
 
 
 # ----- the summary -----------------------------------------------------------------------
