@@ -145,6 +145,7 @@ class _Cap:
                 self.committed[seat] += event.amount  # type: ignore[index]
         elif kind in PUTS_IN and self.capped:
             broken = self._bet(seat, event)  # type: ignore[arg-type]
+            self.capped = not broken  # the first break of the cap is enough
         if not self.all_in:
             self.all_in = any(event.stacks[x] == 0 for x in self.order)
         return broken

@@ -1,0 +1,56 @@
+"""A property our engine breaks in a fuzzed trial fails the trial: never a footnote.
+
+The planted bug is the one `fuzz` once printed as "our engine refused its own legal
+step": a `legal` option (standing pat) that the engine then refuses. `game.play` must
+raise `BrokenProperty` naming R4.6, with the trial played so far, whose last statement is
+the refused action, so the scenario written from it fails on our engine at that line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from badugi_spec import profiles
+from badugi_spec.engine import hand as engine_hand
+from badugi_spec.engine.actions import Action, Kind
+from badugi_spec.engine.codes import illegal
+from badugi_spec.engine.hand import Hand
+from badugi_spec.fuzz import game
+from badugi_spec.fuzz.choices import Choices, trial_random
+from badugi_spec.fuzz.trial import BrokenProperty, Setting
+
+HEADS_UP = Setting((profiles.HOUSE,), seats=(2, 2), sessions=False)
+
+
+def test_a_listed_draw_our_engine_refuses_is_a_broken_property_of_the_trial(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    apply = engine_hand.Hand.apply
+
+    def refuse_pat(self: Hand, action: Action) -> None:
+        if action.kind is Kind.DRAW and not action.discards:
+            raise illegal("deck-short", "planted: standing pat is refused")
+        apply(self, action)
+
+    monkeypatch.setattr(engine_hand.Hand, "apply", refuse_pat)
+    caught = []
+    for number in range(40):
+        try:
+            game.play(Choices(trial_random(5, number)), HEADS_UP, seed=5, number=number)
+        except BrokenProperty as error:
+            caught.append(error)
+            if len(caught) == 3:
+                break
+    assert caught, "no trial stood pat"
+    for error in caught:
+        assert [(b.rule, b.name) for b in error.broken] == [("R4.6", "offer-refused")]
+        assert error.trial is not None
+        last = error.trial.statements[-1]
+        assert (last.kind, last.rule) == ("act", "R4.6") and last.text.endswith("stands pat")
+        assert error.trial.played and not error.trial.played[-1].is_over
+
+
+def test_the_same_trials_break_nothing_on_our_engine() -> None:
+    for number in range(10):
+        trial = game.play(Choices(trial_random(5, number)), HEADS_UP, seed=5, number=number)
+        assert trial.played and all(hand.is_over for hand in trial.played)
