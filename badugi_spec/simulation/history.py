@@ -41,7 +41,11 @@ RAISES: Final = frozenset({"bet", "raise", "all-in"})
 """Betting events that can raise the level to match."""
 
 
-def phased(events: Sequence[Event]) -> list[tuple[bool, int, Event]]:
+Step = tuple[bool, int, Event]
+"""An event with (is it in a draw, the round's number), as `phased` gives it."""
+
+
+def phased(events: Sequence[Event]) -> list[Step]:
     """Each event with (is it in a draw, the round's number): betting rounds 1.., draws 1.."""
     out = []
     drawing, number = False, 1
@@ -59,4 +63,4 @@ def cards(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards) or "nothing"
 
 
-__all__ = ["BETTING", "DRAWING", "PUTS_IN", "RAISES", "Broken", "cards", "phased"]
+__all__ = ["BETTING", "DRAWING", "PUTS_IN", "RAISES", "Broken", "Step", "cards", "phased"]

@@ -19,7 +19,7 @@ from typing import Final
 from badugi_spec.cards import Card
 from badugi_spec.engine.actions import Event
 from badugi_spec.engine.hand import Hand
-from badugi_spec.simulation.history import Broken, cards, phased
+from badugi_spec.simulation.history import Broken, Step, cards
 
 STUB: Final = -1
 BURNED: Final = -2
@@ -29,7 +29,7 @@ DISCARDS: Final = -10
 _PILE_OF: Final = {STUB: "stub", BURNED: "burns", FOLDED: "folded"}
 
 
-def _throws(events: Sequence[Event], declared: bool) -> dict[int, list[int]]:
+def _throws(steps: Sequence[Step], declared: bool) -> dict[int, list[int]]:
     """Event index -> the `draw` events whose discards leave the hands there.
 
     A player's discards are thrown before their draw's burn and any rebuild (R4.4, R8.18):
@@ -39,10 +39,10 @@ def _throws(events: Sequence[Event], declared: bool) -> dict[int, list[int]]:
     """
     at: dict[int, list[int]] = {}
     serving = ("burn", "reshuffle", "draw") if declared else ("burn", "reshuffle")
-    for i, event in enumerate(events):
+    for i, (_, _, event) in enumerate(steps):
         if event.kind == "draw":
             start = i
-            while start and events[start - 1].kind in serving:
+            while start and steps[start - 1][2].kind in serving:
                 start -= 1
             at.setdefault(start, []).append(i)
     return at
@@ -72,19 +72,23 @@ class _Cards:
         if not any(b.name == name for b in self.broken):  # the first of each is enough
             self.broken.append(Broken(rule, name, message))
 
-    def move(self, card: Card, source: int, target: int, what: str) -> None:
-        where = self.place.get(card.index)
-        if where != source:
-            self.fail(
-                "R4.5",
-                "one-place",
-                f"{what}: {card} is at {self._where(where)}, not {self._where(source)}",
-            )
-        if where is not None and where >= 0:
-            self.held[where].discard(card.index)
-        self.place[card.index] = target
-        if target >= 0:
-            self.held[target].add(card.index)
+    def move(self, moved: Sequence[Card], source: int, target: int, what: str) -> None:
+        """`moved` from `source` to `target`; each must be at `source` (R4.5)."""
+        place, held = self.place, self.held
+        for card in moved:
+            index = card.index
+            where = place.get(index)
+            if where != source:
+                self.fail(
+                    "R4.5",
+                    "one-place",
+                    f"{what}: {card} is at {self._where(where)}, not {self._where(source)}",
+                )
+            if where is not None and where >= 0:
+                held[where].discard(index)
+            place[index] = target
+            if target >= 0:
+                held[target].add(index)
 
     def _where(self, place: int | None) -> str:
         if place is None:
@@ -114,8 +118,7 @@ class _Cards:
                 f" {cards(expected)}",
             )
         self.deals += 1
-        for card in event.cards:
-            self.move(card, STUB, seat, f"the deal to seat {seat}")
+        self.move(event.cards, STUB, seat, "the deal")
         if self.deals == count and self.top >= 0:
             self.top = self.profile.hand_size * count
 
@@ -150,13 +153,11 @@ class _Cards:
     def throw(self, event: Event) -> None:
         seat = event.seat
         assert seat is not None
-        for card in event.cards:
-            self.move(card, seat, DISCARDS - self.draw, f"seat {seat}'s discard")
-            self.thrown[seat].add(card.index)
+        self.move(event.cards, seat, DISCARDS - self.draw, "a discard")
+        self.thrown[seat].update(card.index for card in event.cards)
 
     def burn(self, event: Event) -> None:
-        for card in event.cards:
-            self.move(card, STUB, BURNED, "a burn")
+        self.move(event.cards, STUB, BURNED, "a burn")
         self.from_top(event.cards, "the burn", "R4.4", "burn")
         if event.rule == "R8.21":
             if not self.profile.burn_after_reshuffle:
@@ -172,7 +173,7 @@ class _Cards:
         for card in event.cards:
             where = self.place.get(card.index, STUB)
             if where >= 0:
-                self.move(card, STUB, STUB, "the rebuilt stub")  # a held card: one-place
+                self.move((card,), STUB, STUB, "the rebuilt stub")  # held: one-place
                 continue
             if where == STUB:
                 from_stub += 1
@@ -214,8 +215,7 @@ class _Cards:
             self.fail("R4.4", "burn", f"seat {seat} served in draw {self.draw} before the burn")
         if got and not self.profile.own_discards_back:
             self._own_discards(seat, got)
-        for card in got:
-            self.move(card, STUB, seat, f"seat {seat}'s draw")
+        self.move(got, STUB, seat, "a draw")
         self.from_top(got, f"seat {seat}'s draw", "R4.2", "draw-from-top")
         self.took = self.took or bool(got)
         if len(self.held[seat]) != self.profile.hand_size:
@@ -273,16 +273,16 @@ class _Cards:
             self.fail("R4.5", "one-place", "the stub is not what the history leaves in it")
 
 
-def check(hand: Hand, events: Sequence[Event]) -> list[Broken]:
+def check(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
     walk = _Cards(hand)
-    throws = _throws(events, hand.profile.draw_delivery == "after-all-declare")
-    for i, (drawing, number, event) in enumerate(phased(events)):
+    throws = _throws(steps, hand.profile.draw_delivery == "after-all-declare")
+    for i, (drawing, number, event) in enumerate(steps):
         if drawing and walk.draw != number:
             walk.open_draw(number)
         elif not drawing and walk.draw:
             walk.close_draw()
         for j in throws.get(i, ()):
-            walk.throw(events[j])
+            walk.throw(steps[j][2])
         kind = event.kind
         if kind == "deal":
             walk.deal(event)

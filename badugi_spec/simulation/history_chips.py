@@ -14,17 +14,17 @@ from collections.abc import Sequence
 
 from badugi_spec.engine.actions import Event
 from badugi_spec.engine.hand import Hand
-from badugi_spec.simulation.history import PUTS_IN, RAISES, Broken, phased
+from badugi_spec.simulation.history import PUTS_IN, RAISES, Broken, Step
 
 
-def check(hand: Hand, events: Sequence[Event]) -> list[Broken]:
+def check(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
     seats = hand.seats
     start = hand.start_stacks
     chips = sum(start)
     put, back, won = [0] * seats, [0] * seats, [0] * seats
     broken: list[Broken] = []
     cap = _Cap(hand)
-    for drawing, number, event in phased(events):
+    for drawing, number, event in steps:
         kind, seat, amount = event.kind, event.seat, event.amount
         if kind == "win":
             # The winnings are paid seat by seat while the pot still reads as it was.
@@ -34,6 +34,10 @@ def check(hand: Hand, events: Sequence[Event]) -> list[Broken]:
             put[seat] += amount  # type: ignore[index]
         elif kind == "return":
             back[seat] += amount  # type: ignore[index]
+        else:  # no chip moves: the stacks and the pot are as the last event left them
+            if not drawing:
+                broken += cap.step(number, event)
+            continue
         if not broken and (min(event.stacks) < 0 or sum(event.stacks) + event.pot != chips):
             broken.append(
                 Broken(
@@ -146,7 +150,7 @@ class _Cap:
         elif kind in PUTS_IN and self.capped:
             broken = self._bet(seat, event)  # type: ignore[arg-type]
             self.capped = not broken  # the first break of the cap is enough
-        if not self.all_in:
+        if not self.all_in and 0 in event.stacks:
             self.all_in = any(event.stacks[x] == 0 for x in self.order)
         return broken
 

@@ -13,28 +13,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from badugi_spec.engine.actions import Event
 from badugi_spec.engine.hand import Hand
 from badugi_spec.engine.pots import Half, Pot
-from badugi_spec.simulation.history import PUTS_IN, Broken, phased
+from badugi_spec.simulation.history import PUTS_IN, Broken, Step
 
 
-def check(hand: Hand, events: Sequence[Event]) -> list[Broken]:
+def check(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
     result = hand.result
     assert result is not None
-    broken = _show_order(hand, events)
+    broken = _show_order(hand, steps)
     values = {seat: [v.strength for v in hand.values(seat)] for seat in hand.live()}
     for number, pot in enumerate(result.pots):
         broken += _pot(hand, number, pot, values)
     return broken
 
 
-def _show_order(hand: Hand, events: Sequence[Event]) -> list[Broken]:
+def _show_order(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
     rounds = hand.profile.betting_rounds
     committed = [0] * hand.seats
     aggressor: int | None = None
     shown: list[int] = []
-    for drawing, number, event in phased(events):
+    for drawing, number, event in steps:
         if event.kind == "show":
             assert event.seat is not None
             shown.append(event.seat)
