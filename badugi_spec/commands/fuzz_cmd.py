@@ -27,8 +27,9 @@ from badugi_spec.commands import arguments
 from badugi_spec.commands.progress import Progress
 from badugi_spec.commands.progress import wanted as progress_wanted
 from badugi_spec.errors import BadugiError
-from badugi_spec.fuzz import reports
-from badugi_spec.fuzz.campaign import Campaign, Plan, write
+from badugi_spec.fuzz import coverage, reports
+from badugi_spec.fuzz.campaign import Campaign, Plan
+from badugi_spec.fuzz.finding import write
 from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.fuzz.trial import Setting
 from badugi_spec.fuzz.value_lines import HOUSE
@@ -65,6 +66,14 @@ def _replay(text: str) -> tuple[int, int]:
     return arguments.seed(seed), arguments.whole(number)
 
 
+def _target(text: str) -> str:
+    try:
+        coverage.targets([text])
+    except coverage.TargetError as bad:
+        raise argparse.ArgumentTypeError(str(bad)) from None
+    return text
+
+
 def register(sub: Any) -> None:
     fuzz = sub.add_parser("fuzz", help="random play and hand values against another implementation")
     fuzz.add_argument("--impl", required=True, metavar="CMD", help="the command to start")
@@ -80,7 +89,16 @@ def register(sub: Any) -> None:
         help=f"trials to play (default {DEFAULT_HANDS} without --seconds)",
     )  # fmt: skip
     fuzz.add_argument("--seconds", type=arguments.seconds, metavar="S",
-                      help="stop starting trials after S seconds")  # fmt: skip
+                      help="bound the whole run, shrinking included, to S seconds")  # fmt: skip
+    fuzz.add_argument(
+        "--target", action="append", type=_target, metavar="RULE|A-B|WAYPOINT",
+        help="spend the campaign on reaching a rule, a range (R8.8-R8.10) or a waypoint"
+        " (repeatable)",
+    )  # fmt: skip
+    fuzz.add_argument("--unguided", action="store_true",
+                      help="fresh random trials only: no corpus, no swarm")  # fmt: skip
+    fuzz.add_argument("--coverage", action="store_true",
+                      help="end with a table of hits per rule and per waypoint")  # fmt: skip
     fuzz.add_argument("--hand", type=_replay, metavar="SEED:N", help="replay one trial")
     fuzz.add_argument("--shard", type=_shard, default=(1, 1), metavar="K/N",
                       help="play only slice K of N of the trial numbers")  # fmt: skip
@@ -93,7 +111,8 @@ def register(sub: Any) -> None:
         help=f"shrink candidates per finding (default {BUDGET})",
     )  # fmt: skip
     fuzz.add_argument("--no-values", action="store_true", help="play only, no value lines")
-    fuzz.add_argument("--first", action="store_true", help="stop at the first divergence")
+    fuzz.add_argument("--first", action="store_true",
+                      help="stop at the first finding against the implementation")  # fmt: skip
     fuzz.add_argument(
         "--no-variants", action="store_true",
         help="never run a trial's variants (by default one play trial in 8 also runs them)",
@@ -222,7 +241,8 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         deadline = time.monotonic() + args.seconds if args.seconds else None
         campaign = Campaign(
             impl, plan, seed=seed, out=out, budget=args.budget, implementation=name,
-            with_variants=not args.no_variants,
+            with_variants=not args.no_variants, deadline=deadline,
+            targets=coverage.targets(args.target or ()), guided=not args.unguided,
         )  # fmt: skip
         shown = progress_wanted(sys.stderr, quiet=args.quiet) and args.jobs == 1
         progress = Progress(sys.stderr, shown)
@@ -234,7 +254,7 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
                     break
                 campaign.run(number)
                 progress.update(_progress_text(campaign, started, args.seconds))
-                if args.first and campaign.findings:
+                if args.first and any(f.status != "engine" for f in campaign.findings.values()):
                     break
                 if getattr(impl, "_given_up", None) is not None:
                     break  # every later request would fail at once: stop, and say why
@@ -252,7 +272,7 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         tally=campaign.tally.as_json(),
         findings=[f.as_json() for f in campaign.findings.values()],
         interrupted=interrupted,
-        unplayable=campaign.unplayable,
+        coverage=campaign.coverage.as_json(),
     )
 
 
@@ -343,25 +363,29 @@ def _finish(report: dict[str, Any], args: argparse.Namespace, *, impl: str) -> i
         )
         if finding["message"]:
             print(safe(f"  {finding['message']}"))
-    for why, number in report.get("unplayable", {}).items():
-        print(safe(f"trials our engine could not play (the first: {number}): {why}"))
+    if getattr(args, "coverage", False):
+        for line in coverage.table(report["coverage"]):
+            print(safe(line))
     if args.junit:
         write_junit(
             args.junit, results + _errored(findings), [], name=f"fuzz {report['implementation']}"
         )
     tally = report["tally"]
     statuses = tally["statuses"]
+    if not getattr(args, "coverage", False):
+        never = report["coverage"].get("never", [])
+        print(safe(f"rules never reached ({len(never)}): {' '.join(never) or 'none'}"))
     print(safe(f"implementation: {report['implementation']}"))
     print(
         f"{tally['trials']} trials ({tally['hands']} hands, {tally['kinds'].get('values', 0)}"
         f" of hand values) in {tally['seconds']:.1f} s: {statuses.get('passed', 0)} passed,"
         f" {statuses.get('diverged', 0)} diverged, {statuses.get('errored', 0)} errored,"
-        f" {statuses.get('skipped', 0)} skipped; {len(findings)} findings"
+        f" {statuses.get('engine', 0)} broke our engine; {len(findings)} findings"
         + (" (interrupted)" if report.get("interrupted") else "")
     )
     if report.get("interrupted"):
         return 130 if not findings else 1
-    return 1 if findings or statuses.get("errored") else 0
+    return 1 if findings or statuses.get("errored") or statuses.get("engine") else 0
 
 
 def _write(out: Path, finding: dict[str, Any]) -> Path:

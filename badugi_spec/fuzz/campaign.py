@@ -1,104 +1,49 @@
 """A fuzzing campaign: numbered trials against an implementation, and what they found.
 
-Trial `n` of seed `s` is made from its own random stream (`choices.trial_random`), so it
-is the same trial whichever shard, worker or run plays it. Each trial is written as a
-scenario (`game`) and run by `verify`'s own runner against the implementation; the first
-divergence of each kind (its rule and what differed) is shrunk (`shrink`) and written as a
-`.badugi` file that passes against our engine and fails against theirs at that line.
-Later trials that diverge the same way are counted, not shrunk again: one bug, one file.
+Trial `n` of seed `s` is made from its own random stream (`choices.trial_random`) and its
+lead (`guide`: a corpus entry's stream mutated, and a swarm), both functions of `s` and `n`
+alone, so it is the same trial whichever shard, worker or run plays it. Our engine plays
+it (`game`); what it reached is counted (`coverage`) and its hands' histories are checked
+(`simulation.properties`: a broken property is a finding against our engine). Written as a
+scenario, it is run by `verify`'s own runner against the implementation; a divergence or
+an error is shrunk (`reduce`) and written as a `.badugi` file. Later trials alike (the same
+kind, or shrunk to the same difference) are counted, not shrunk again: one bug, one file.
 """
 
 from __future__ import annotations
 
-import os
-import random
+import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from badugi_spec.fuzz import coverage
 from badugi_spec.fuzz.choices import Choices, trial_random
-from badugi_spec.fuzz.cut import from_hand
+from badugi_spec.fuzz.finding import Finding, Key, error_class, write
 from badugi_spec.fuzz.game import play, play_values
+from badugi_spec.fuzz.guide import Guide, Lead
+from badugi_spec.fuzz.label import key_of
 from badugi_spec.fuzz.load import load
-from badugi_spec.fuzz.shrink import BUDGET, Shrinker
+from badugi_spec.fuzz.reduce import Reducer
+from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.fuzz.trial import FuzzError, Setting, Trial
-from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
-from badugi_spec.scenario.runner import CaseResult, Divergence, Runner
+from badugi_spec.scenario.engine_impl import Implementation
+from badugi_spec.scenario.runner import CaseResult, Runner
 from badugi_spec.scenario.variants import variants
 
 VARIANT_SHARE: Final = 8
 """One play trial in this many also runs in its variants (`scenario.variants`)."""
-SIBLINGS: Final = 40
-"""Trials of the simplest shape a shrink tries before it edits the stream."""
 VALUE_SHARE: Final = 4
 """One trial in this many is of hand values, for an implementation that also plays."""
-Key = tuple[str, str]
-"""A divergence's kind: the rule at play and what differed (`R8.6`, `legal`)."""
-
-
-@dataclass
-class Finding:
-    key: Key
-    seed: int
-    number: int
-    text: str
-    """The shrunk scenario."""
-    divergence: Divergence | None
-    status: str = "failed"
-    """`failed` (a divergence) or `errored` (the implementation broke)."""
-    message: str = ""
-    path: str = ""
-    original_lines: int = 0
-    tried: int = 0
-    """Shrink candidates run."""
-    repeats: int = 0
-    """Later trials that diverged the same way."""
-    after: float = 0.0
-    """Seconds into the campaign when it was found (before shrinking)."""
-    also: list[list[Any]] = field(default_factory=list)
-    """[rule, kind, trial] of the kinds that shrank to this one's difference."""
-    verified: bool = False
-    """Its scenario passes against our engine and fails against the implementation: only
-    then is it written to `--out`."""
-
-    @property
-    def lines(self) -> int:
-        return self.text.count("\n")
-
-    @property
-    def signature(self) -> str:
-        """What the shrunk divergence differs in, places and amounts aside: `pot: -1`,
-        `legal: +raise`. Two findings alike in it are one bug (see `Campaign._found`)."""
-        d = self.divergence
-        return "" if d is None else signature(self.key[1], d.expected, d.actual)
-
-    def as_json(self) -> dict[str, Any]:
-        d = self.divergence
-        return {
-            "rule": self.key[0],
-            "kind": self.key[1],
-            "seed": self.seed,
-            "trial": self.number,
-            "status": self.status,
-            "file": self.path,
-            "lines": self.lines,
-            "original_lines": self.original_lines,
-            "shrink_candidates": self.tried,
-            "repeats": self.repeats,
-            "found_after": round(self.after, 3),
-            "signature": self.signature,
-            "also": self.also,
-            "verified": self.verified,
-            "line": d.line if d else None,
-            "source": d.source if d else "",
-            "expected": d.expected if d else "",
-            "actual": d.actual if d else "",
-            "message": self.message,
-            "scenario": self.text,
-        }
+SHRINK_SHARE: Final = 0.5
+"""Under `--seconds`, the most of the time left one shrink may take: the search for new
+findings always keeps the rest."""
+FRESH: Final = Lead()
+"""The lead of a fresh trial: its own random stream only."""
+_RULE: Final = re.compile(r"\bR\d+\.\d+\b")
 
 
 @dataclass
@@ -118,13 +63,21 @@ class Plan:
         return "play"
 
     def trial(
-        self, seed: int, number: int, prefix: list[int] | None = None
+        self, seed: int, number: int, prefix: list[int] | None = None, lead: Lead = FRESH
     ) -> tuple[Trial, Choices]:
-        choices = Choices(trial_random(seed, number)) if prefix is None else Choices(None, prefix)
+        """Trial `number`: from its lead and its own random stream, or replayed from
+        `prefix` (then zeros), as a shrink replays it."""
+        if prefix is None:
+            choices = Choices(trial_random(seed, number), lead.prefix, lead.swarm)
+        else:
+            choices = Choices(None, prefix)
+        return self.played(choices, seed, number), choices
+
+    def played(self, choices: Choices, seed: int, number: int) -> Trial:
         if self.kind(number) == "values":
-            return play_values(choices, self.rankings, seed=seed, number=number), choices
+            return play_values(choices, self.rankings, seed=seed, number=number)
         assert self.setting is not None
-        return play(choices, self.setting, seed=seed, number=number), choices
+        return play(choices, self.setting, seed=seed, number=number)
 
 
 @dataclass
@@ -134,6 +87,8 @@ class Tally:
     kinds: Counter[str] = field(default_factory=Counter)
     hands: int = 0
     seconds: float = 0.0
+    guided: int = 0
+    """Play trials that started from a corpus entry."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -142,7 +97,19 @@ class Tally:
             "statuses": dict(self.statuses),
             "kinds": dict(self.kinds),
             "seconds": round(self.seconds, 3),
+            "guided": self.guided,
         }
+
+
+def _broken(trial: Trial) -> list[Any]:
+    """The properties our engine broke in the trial's hands (`simulation.properties`)."""
+    if not trial.played:
+        return []
+    try:
+        from badugi_spec.simulation.properties import check_hand
+    except ImportError:  # pragma: no cover - before the properties land
+        return []
+    return [b for hand in trial.played for b in check_hand(hand)]
 
 
 class Campaign:
@@ -157,25 +124,31 @@ class Campaign:
         implementation: str = "",
         deadline: float | None = None,
         with_variants: bool = True,
+        targets: frozenset[str] = frozenset(),
+        guided: bool = True,
     ) -> None:
-        self.impl = impl
+        self.impl, self.plan, self.seed, self.out = impl, plan, seed, out
         self.variants = with_variants
-        self.plan = plan
-        self.seed = seed
-        self.out = out
-        self.budget = budget
         self.deadline = deadline
         self.implementation = implementation or getattr(impl, "name", "?")
         self.findings: dict[Key, Finding] = {}
         self.aliases: dict[Key, Key] = {}
+        """Kinds whose shrunk difference turned out the same as an earlier finding's."""
         self.played: list[int] = []
         """The trial numbers started, in order (a trial cut short by Ctrl-C included)."""
-        self.unplayable: dict[str, int] = {}
-        """Why our own engine could not play a trial, with the first trial it stopped."""
-        """Keys whose shrunk divergence turned out the same as an earlier finding's."""
         self.tally = Tally()
+        self.coverage = coverage.Coverage()
+        self.targets = targets
+        self.guide = Guide(seed, self._learn, _singles, targets, on=guided)
+        self.reducer = Reducer(
+            impl, seed=seed, budget=budget, implementation=self.implementation,
+            against=self._against, replay=self._replay, deadline=self._shrink_deadline,
+            setting=plan.setting,
+        )  # fmt: skip
         self.on_finding: Callable[[Finding], None] = lambda finding: None
         self.started = time.monotonic()
+        self._found_at = 0.0
+        self._matched: Finding | None = None
 
     # ----- one trial ---------------------------------------------------------------------
 
@@ -184,15 +157,24 @@ class Campaign:
         started = time.perf_counter()
         self.played.append(number)
         self.tally.trials += 1
-        self.tally.kinds[self.plan.kind(number)] += 1
+        kind = self.plan.kind(number)
+        self.tally.kinds[kind] += 1
+        lead = self.guide.lead(number) if kind == "play" else FRESH
+        self.tally.guided += lead.parent >= 0
+        choices = Choices(trial_random(self.seed, number), lead.prefix, lead.swarm)
         try:
-            trial, _ = self.plan.trial(self.seed, number)
+            trial = self.plan.played(choices, self.seed, number)
         except FuzzError as error:
-            # A trial our own engine cannot finish (a draw no stub can serve, R4.6): a gap
-            # of the generator's, said once in the report, never a traceback.
-            self.tally.statuses["skipped"] += 1
-            self.unplayable.setdefault(str(error), number)
-            return "skipped"
+            self.guide.offer(number, None, choices.record)
+            return self._engine_refused(number, choices.record, error, started)
+        stream = list(choices.record)
+        if kind == "play":
+            self.guide.offer(number, trial, stream)
+        self.coverage.add(coverage.reached(trial))
+        broken = _broken(trial)
+        if broken:
+            self._engine_broke(number, trial, stream, broken)
+            return self._done("engine", started)
         text, where = trial.render()
         result = self._against(self.impl, text)
         status = result.status
@@ -205,37 +187,127 @@ class Campaign:
         self.tally.hands += trial.hands
         self._found_at = time.monotonic() - self.started
         if status == "failed" and result.divergence is not None:
-            key = self._key(trial, where, result.divergence, variant)
-            key = self.aliases.get(key, key)
             status = "diverged"
-            known = self.findings.get(key)
-            if known is not None:
-                known.repeats += 1
-            else:
-                first = self._statement(trial, where, result.divergence)
-                try:
-                    finding = self._shrunk(number, trial, key, first, result.divergence, variant)
-                except KeyboardInterrupt:
-                    # Stopped while shrinking: the divergence is kept as it was met.
-                    finding = Finding(key, self.seed, number, text, result.divergence)
-                    finding.original_lines = text.count("\n")
-                    finding.message = "not shrunk: the run was interrupted"
-                    self._found(finding)
-                    self.tally.statuses[status] += 1
-                    raise
-                self._found(finding)
+            self._diverged(number, trial, stream, where, result, variant)
         elif status == "errored":
-            key = ("", "errored")
-            known = self.findings.get(key)
-            if known is not None:
-                known.repeats += 1
-            else:
-                finding = Finding(key, self.seed, number, text, None, "errored", result.message)
-                finding.original_lines = text.count("\n")
-                self._found(finding)
+            self._errored(number, trial, stream, result.message)
+        return self._done(status, started)
+
+    def _done(self, status: str, started: float) -> str:
         self.tally.statuses[status] += 1
         self.tally.seconds += time.perf_counter() - started
         return status
+
+    def _diverged(
+        self,
+        number: int,
+        trial: Trial,
+        stream: list[int],
+        where: dict[int, list[int]],
+        result: CaseResult,
+        variant: str,
+    ) -> None:
+        assert result.divergence is not None
+        key, played = key_of(trial, where, result.divergence, variant)
+        key = self.aliases.get(key, key)
+        known = self.findings.get(key)
+        if known is not None:
+            known.repeats += 1
+            return
+        try:
+            finding = self.reducer.divergence(
+                number, trial, stream, key, result.divergence, variant=variant,
+                known=self._known,
+            )  # fmt: skip
+        except KeyboardInterrupt:
+            # Stopped while shrinking: the divergence is kept as it was met.
+            text = trial.text()
+            finding = Finding(key, self.seed, number, text, result.divergence)
+            finding.original_lines = text.count("\n")
+            finding.message = "not shrunk: the run was interrupted"
+            finding.at_play = played
+            self._found(finding)
+            self.tally.statuses["diverged"] += 1
+            raise
+        if finding is None:
+            self._alike(key, number)
+            return
+        finding.at_play = played
+        self._found(finding)
+
+    def _errored(self, number: int, trial: Trial, stream: list[int], message: str) -> None:
+        key: Key = ("", f"errored: {error_class(message)}")
+        known = self.findings.get(key)
+        if known is not None:
+            known.repeats += 1
+            return
+        self._found(self.reducer.error(number, trial, stream, message))
+
+    def _engine_broke(
+        self, number: int, trial: Trial, stream: list[int], broken: list[Any]
+    ) -> None:
+        first = broken[0]
+        key: Key = (first.rule, f"engine: {first.name}")
+        if key in self.findings:
+            self.findings[key].repeats += 1
+            return
+        shrunk = self.reducer.engine(
+            number, trial, stream, (first.rule, first.name), str(first), _broken
+        )
+        shrunk.key = key
+        self._found(shrunk)
+
+    def _engine_refused(
+        self, number: int, stream: list[int], error: FuzzError, started: float
+    ) -> str:
+        """Our engine refused its own legal step: a finding against our engine."""
+        broken = list(getattr(error, "broken", []))
+        trial = getattr(error, "trial", None)
+        if broken and trial is not None:
+            self._engine_broke(number, trial, stream, broken)
+            return self._done("engine", started)
+        found = _RULE.search(str(error))
+        key: Key = (found.group(0) if found else "", f"engine: {error_class(str(error))}")
+        if key in self.findings:
+            self.findings[key].repeats += 1
+        else:
+            # No trial to write (our engine stopped part way): the trial number replays it.
+            finding = Finding(key, self.seed, number, "", None, "engine", str(error))
+            self._found(finding)
+        return self._done("engine", started)
+
+    def _known(self, mark: str) -> bool:
+        self._matched = next(
+            (f for f in self.findings.values() if mark and f.signature == mark), None
+        )
+        return self._matched is not None
+
+    def _alike(self, key: Key, number: int) -> None:
+        """A divergence that a quick shrink showed to be a known finding's."""
+        finding = self._matched
+        if finding is not None:
+            finding.repeats += 1
+            finding.also.append([*key, number])
+            self.aliases[key] = finding.key
+
+    def _learn(self, number: int, lead: Lead) -> tuple[Trial, list[int]] | None:
+        """Trial `number` on our engine alone, for the corpus (`guide`)."""
+        if self.plan.kind(number) != "play":
+            return None
+        try:
+            trial, choices = self.plan.trial(self.seed, number, lead=lead)
+        except FuzzError:
+            return None
+        return trial, list(choices.record)
+
+    def _replay(self, number: int, stream: list[int]) -> Trial:
+        return self.plan.played(Choices(None, stream), self.seed, number)
+
+    def _shrink_deadline(self) -> float | None:
+        if self.deadline is None:
+            return None
+        now = time.monotonic()
+        return min(self.deadline, now + SHRINK_SHARE * max(0.0, self.deadline - now))
 
     def _against(self, impl: Implementation, text: str, variant: str = "") -> CaseResult:
         """`text` run by `verify`'s runner, or its variant `variant` (`rotated-1`, `suits`,
@@ -267,226 +339,20 @@ class Campaign:
         )
         if same is not None:
             # Shrunk, it differs just as an earlier finding does: the same bug met by
-            # another rule's path (the rule at play is only our best reading).
+            # another path.
             same.repeats += 1
             same.also.append([*finding.key, finding.number])
             self.aliases[finding.key] = same.key
             return
         self.findings[finding.key] = finding
-        if self.out is not None and finding.verified:
+        if self.out is not None and finding.verified and finding.text:
             finding.path = str(write(self.out, finding.seed, finding.number, finding.text))
         self.on_finding(finding)
 
-    # ----- what diverged -----------------------------------------------------------------
 
-    @staticmethod
-    def _statement(trial: Trial, where: dict[int, list[int]], d: Divergence) -> int:
-        """The statement a divergence is at: on its line, the one it quotes."""
-        held = where.get(d.line)
-        if held:
-            for index in held:
-                text = trial.statements[index].text
-                if text == d.source or d.source.endswith(text) or text.endswith(d.source):
-                    return index
-            return held[0]
-        # A deal's divergence is at the `deck` or `hand` line: the checks after it.
-        later = [line for line in where if line > d.line]
-        return where[min(later)][0] if later else len(trial.statements) - 1
-
-    def _key(
-        self, trial: Trial, where: dict[int, list[int]], d: Divergence, variant: str = ""
-    ) -> Key:
-        rule, kind = self._kind(trial, where, d)
-        return (rule, f"{kind} [{_family(variant)}]") if variant else (rule, kind)
-
-    def _kind(self, trial: Trial, where: dict[int, list[int]], d: Divergence) -> Key:
-        index = self._statement(trial, where, d)
-        statement = trial.statements[index]
-        rule = next((s.rule for s in reversed(trial.statements[: index + 1]) if s.rule), "R2.1")
-        if statement.kind == "check":
-            return rule, f"{statement.text.split()[0]} {statement.topic}"
-        if statement.kind == "expect":
-            return rule, _what(statement.text)
-        return rule, {"act": "refused", "reject": "accepted or another code"}.get(
-            statement.kind, statement.kind
-        )
-
-    # ----- shrinking ---------------------------------------------------------------------
-
-    def _shrunk(
-        self, number: int, trial: Trial, key: Key, first: int, seen: Divergence, variant: str = ""
-    ) -> Finding:
-        text = trial.text()
-        _, choices = self.plan.trial(self.seed, number)
-        stream = list(choices.record)
-        best: dict[str, Any] = {}
-        wanted = signature(key[1], seen.expected, seen.actual)
-
-        def diverges(candidate: list[int]) -> bool:
-            tried, _ = self.plan.trial(self.seed, number, candidate)
-            return accepts(tried)
-
-        def accepts(tried: Trial) -> bool:
-            rendered, where = tried.render()
-            result = self._against(self.impl, rendered, variant)
-            d = result.divergence
-            if result.status != "failed" or d is None:
-                return False
-            found = self._key(tried, where, d, variant)
-            # The same difference in the same kind of statement is the same divergence,
-            # though the rule read at play changed with the edit (the last event before
-            # it is only our best reading of which rule is at stake).
-            same = (
-                found[1] == key[1] and wanted and signature(key[1], d.expected, d.actual) == wanted
-            )
-            if found != key and not same:
-                return False
-            best["trial"], best["index"] = tried, self._statement(tried, where, d)
-            return True
-
-        best["trial"], best["index"] = trial, first
-        # Bounded by its budget of candidates, not by time, so the same on every machine
-        # and in every shard; a divergence found just before `--seconds` is still shrunk.
-        shrinker = Shrinker(stream, diverges, budget=self.budget)
-        shrinker.run(cut=trial.statements[first].drawn, siblings=self._siblings(number, stream))
-        if shrinker.best != stream:
-            diverges(shrinker.best)  # the best candidate's trial, played once more
-        self._cut(best, accepts)
-        final: Trial = best["trial"]
-        finding = self._written(number, final, best["index"], key, variant)
-        finding.original_lines = text.count("\n")
-        finding.tried = shrinker.tried
-        return finding
-
-    def _cut(self, best: dict[str, Any], accepts: Callable[[Trial], bool]) -> None:
-        """The shrunk trial cut to start at the hand it diverges in, if that still diverges
-        the same way and our engine passes it (`cut`): the hands before it were kept only
-        by the choices they share with it."""
-        trial: Trial = best["trial"]
-        index: int = best["index"]
-        cut = from_hand(trial, trial.statements[index].hand)
-        if cut is None or not accepts(cut):
-            return
-        ours = self._against(EngineImplementation(), cut.text(upto=best["index"]))
-        if ours.status != "passed":
-            best["trial"], best["index"] = trial, index  # the cut reads a history it lacks
-
-    def _siblings(self, number: int, stream: list[int]) -> Iterator[list[int]]:
-        """Other trials like `number` in its profile and kind of session but of the fewest
-        seats (two, then three, four); each the stream of a trial drawn at random from a
-        seed of its own, so the same on every run."""
-        if self.plan.kind(number) != "play" or not stream:
-            return
-        for index in range(SIBLINGS):
-            seats = 0 if index < SIBLINGS // 2 else 1 if index < 3 * SIBLINGS // 4 else 2
-            rng = random.Random(f"badugi-fuzz-sibling:{self.seed}:{number}:{index}")
-            # The profile and the kind of session kept (a session's bug needs its hands), with
-            # its first choices: how many hands, and whether they are played passively.
-            choices = Choices(rng, [stream[0], seats, *stream[2:6]])
-            assert self.plan.setting is not None
-            play(choices, self.plan.setting, seed=self.seed, number=number)
-            yield choices.record
-
-    def _written(
-        self, number: int, trial: Trial, index: int, key: Key, variant: str = ""
-    ) -> Finding:
-        """The shrunk trial as the file to write: cut after the divergent statement and
-        keeping only that check, if that still diverges the same way (else all checks)."""
-        for keep in ({index}, None):
-            head = _head(self, number, key, None, variant)
-            text = trial.text(upto=index, keep=keep, head=head, rule=key[0])
-            result = self._against(self.impl, text, variant)
-            if result.status == "failed" and result.divergence is not None:
-                head = _head(self, number, key, result.divergence, variant)
-                text = trial.text(upto=index, keep=keep, head=head, rule=key[0])
-                ours = self._against(EngineImplementation(), text)
-                if ours.status != "passed":
-                    continue  # never write a scenario our own engine fails
-                found = Finding(key, self.seed, number, text, result.divergence)
-                found.verified = True
-                return found
-        text = trial.text()
-        return Finding(
-            key, self.seed, number, text, self._against(self.impl, text, variant).divergence
-        )
+def _singles(trial: Trial) -> frozenset[str]:
+    rules, points = coverage.reached(trial)
+    return rules | points
 
 
-def signature(kind: str, expected: str, actual: str) -> str:
-    """`kind`, and how `actual` differs from `expected`: the words only one of them has
-    (numbers and names aside), or by how much the one number that differs is off."""
-    want, got = expected.split(), actual.split()
-    if len(want) == len(got):
-        moved = [(a, b) for a, b in zip(want, got, strict=True) if a != b]
-        numbers = [(a, b) for a, b in moved if a.strip(",").isdigit() and b.strip(",").isdigit()]
-        if len(moved) == len(numbers) == 1:
-            a, b = numbers[0]
-            return f"{kind}: {int(b.strip(',')) - int(a.strip(',')):+d}"
-
-    def words(text: list[str]) -> set[str]:
-        return {w.strip(",;()") for w in text if w.strip(",;()").isalpha() and w[0].islower()}
-
-    extra = sorted(words(got) - words(want))
-    missing = sorted(words(want) - words(got))
-    if not extra and not missing:
-        return ""  # only cards or several amounts differ: nothing to tell two bugs apart by
-    return f"{kind}: " + " ".join([*(f"+{w}" for w in extra), *(f"-{w}" for w in missing)])
-
-
-def _family(variant: str) -> str:
-    """`rotated-2` -> `rotated`: a shrunk trial may have fewer players to rotate by."""
-    return variant.split("-")[0] if variant.startswith("rotated") else variant
-
-
-def _what(text: str) -> str:
-    """The kind of an `expect` statement: `legal`, `pot`, `has`, `main pot` ..."""
-    words = text.split()
-    if words[0] in ("main", "side", "session", "show"):
-        return " ".join(words[:2])
-    if words[0][0].isupper() and len(words) > 1:
-        return words[1]
-    return words[0]
-
-
-HEAD_LINES: Final = 5
-
-
-def _head(
-    campaign: Campaign, number: int, key: Key, d: Divergence | None, variant: str = ""
-) -> str:
-    """The comment a found scenario starts with: where it came from, and what differs.
-
-    Always `HEAD_LINES` lines, so the line numbers it quotes are the file's own."""
-    seed = campaign.seed
-    at = f"line {d.line}" if d else "line ?"
-    expected = d.expected if d else "?"
-    actual = d.actual if d else "?"
-    return "\n".join(
-        [
-            f"Found by badugi-spec fuzz --seed {seed} (trial {number}: --hand {seed}:{number}),"
-            f" shrunk; {key[1]} at {key[0]}.",
-            f"Passes against badugi-spec's engine; against {_one_line(campaign.implementation)}"
-            f" it fails at {at}:",
-            f"  expected: {_one_line(expected)}",
-            f"  actual:   {_one_line(actual)}",
-            f"It fails in its {variant} variant: badugi-spec verify --variants --impl CMD FILE"
-            " reproduces it."
-            if variant
-            else "Drop it into your suite: badugi-spec verify --impl CMD FILE reproduces it.",
-        ]
-    )
-
-
-def _one_line(text: str, limit: int = 200) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
-
-
-def write(out: Path, seed: int, number: int, text: str) -> Path:
-    """`out/fuzz-SEED-TRIAL.badugi`, written whole (a temporary file renamed into place),
-    so a run stopped half way never leaves half a scenario."""
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"fuzz-{seed}-{number}.badugi"
-    temporary = out / f".{path.name}.{os.getpid()}.tmp"
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
-    return path
+__all__ = ["Campaign", "Plan", "Tally", "write"]

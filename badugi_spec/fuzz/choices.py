@@ -18,10 +18,18 @@ from collections.abc import Sequence
 class Choices:
     """Numbers drawn at random (and recorded), or replayed from `prefix` then zeros."""
 
-    def __init__(self, rng: random.Random | None = None, prefix: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        prefix: Sequence[int] = (),
+        swarm: frozenset[str] = frozenset(),
+    ) -> None:
         self._rng = rng
         self._prefix = tuple(prefix)
         self.record: list[int] = []
+        self.swarm = swarm
+        """Features the players go without (`guide.SWARM`): they change only the numbers
+        drawn at random, never a replayed one, so the recorded stream replays alone."""
 
     def below(self, count: int, weights: Sequence[float] | None = None) -> int:
         """A number in `range(count)`; at random, by `weights` if given (one per number)."""

@@ -59,13 +59,15 @@ def after(before: State, state: State, hand: Hand, names: list[str]) -> list[str
         return []
     out = [f"pot {state['pot']}"]
     if str(before.get("phase", "")).startswith("draw"):
+        # The burns and the stub first: a burn missed shows as the burn (R4.4), not as
+        # every hand's cards after it.
+        out += [f"burns {state['burns']}", f"reshuffles {state['reshuffles']}"]
+        out.append(f"stub {state['stub']}")
         for seat in hand.live():
             name = names[seat]
             cards = state["hands"].get(name) or []
             if cards:
                 out.append(f"{name} has {' '.join(cards)}")
-        out += [f"burns {state['burns']}", f"stub {state['stub']}"]
-        out.append(f"reshuffles {state['reshuffles']}")
     else:
         out += stacks(state)
     if state.get("phase") != "complete":

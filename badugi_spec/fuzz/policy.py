@@ -55,7 +55,7 @@ def choose(
     if options[0].kind is Kind.DRAW:
         held = list(hand.holdings[seat])
         most = min(options[0].adds, len(held))
-        count = 0 if passive else choices.below(most + 1, DISCARD_WEIGHTS)
+        count = 0 if passive else choices.below(most + 1, _discard_weights(choices.swarm))
         discards = [held.pop(choices.below(len(held))) for _ in range(count)]
         return Action(seat, Kind.DRAW, discards=tuple(discards))
     distinct = sorted(_distinct(options), key=lambda o: _ORDER.index(o.kind))
@@ -69,6 +69,7 @@ def choose(
             # An all-in between a call and a full raise: where the readings of a short
             # all-in part ways (half a bet, a level or not, reopening; R8.8-R8.10).
             weights[index] = SHORT_RAISE_WEIGHT
+    weights = _swarmed(distinct, weights, choices.swarm)
     option = distinct[0 if passive else choices.below(len(distinct), weights)]
     if option.most > option.to:
         return _sized(seat, option, choices, unit=hand.profile.chip_unit)
@@ -77,6 +78,31 @@ def choose(
         # Both spellings of the same chips: the call or raise, or `all-in` (R5.6).
         kind = Kind.ALL_IN if choices.chance(0.5) else kind
     return Action(seat, kind, amount=_amount(kind, option))
+
+
+_DROPPED: Final = {
+    "folds": (Kind.FOLD,),
+    "raises": (Kind.BET, Kind.RAISE),
+    "all-ins": (Kind.ALL_IN,),
+}
+DEEP_DISCARDS: Final = (0.2, 0.2, 0.5, 3.0, 4.0, 4.0)
+
+
+def _discard_weights(swarm: frozenset[str]) -> tuple[float, ...]:
+    """How many cards a draw replaces: none under a swarm without draws, mostly three or
+    more under `deep-draws` (the stub runs out: R4.6, R8.18, R8.19)."""
+    if "draws" in swarm:
+        return (1.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    return DEEP_DISCARDS if "deep-draws" in swarm else DISCARD_WEIGHTS
+
+
+def _swarmed(options: Sequence[Legal], weights: list[float], swarm: frozenset[str]) -> list[float]:
+    """`weights` with the kinds the swarm drops at 0, unless that leaves nothing."""
+    dropped = {kind for name in swarm for kind in _DROPPED.get(name, ())}
+    if not dropped:
+        return weights
+    kept = [0.0 if o.kind in dropped else w for o, w in zip(options, weights, strict=True)]
+    return kept if any(kept) else weights
 
 
 SHORT_RAISE_WEIGHT: Final = 5.0
@@ -203,7 +229,7 @@ def attempt(hand: Hand, choices: Choices) -> Action | None:
     engine refuses it (with the code the line then expects)."""
     # The same three choices whether or not an attempt is made: a shrink that lowers the
     # first to 0 drops the `reject` line and leaves the rest of the trial as it was.
-    wanted = choices.chance(ILLEGAL_SHARE)
+    wanted = choices.chance(0.0 if "illegal" in choices.swarm else ILLEGAL_SHARE)
     off_chip = choices.chance(0.5)
     which = choices.below(len(ATTEMPTS))
     if not wanted:

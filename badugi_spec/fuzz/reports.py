@@ -1,10 +1,11 @@
 """A campaign's JSON report, and merging the reports of shards into one.
 
-A report holds the numbers of the trials played, the tally and every finding with its
-shrunk scenario, so `fuzz-merge` can rebuild the findings of the whole campaign: for each
-kind of divergence, the finding of the lowest trial number (the one an unsharded run would
-have found first: trials are independent and shrinking is deterministic), the others
-counted as its repeats.
+A report holds the numbers of the trials played, the tally, the rule coverage (hits per
+rule and per waypoint, `coverage`) and every finding with its shrunk scenario, so
+`fuzz-merge` can rebuild the findings of the whole campaign: for each kind of divergence,
+the finding of the lowest trial number (the one an unsharded run would have found first:
+each trial is a function of the seed and its number, `guide`, and shrinking is
+deterministic), the others counted as its repeats; the coverage is the shards' added up.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.errors import BadugiError
+from badugi_spec.fuzz.coverage import Coverage
 
 FORMAT: Final = "badugi-spec fuzz report 1"
 
@@ -33,7 +35,7 @@ def report(
     tally: dict[str, Any],
     findings: Sequence[dict[str, Any]],
     interrupted: bool = False,
-    unplayable: dict[str, int] | None = None,
+    coverage: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     return {
         "format": FORMAT,
@@ -44,7 +46,7 @@ def report(
         "tally": tally,
         "findings": sorted(findings, key=lambda f: (f["trial"], f["rule"], f["kind"])),
         "interrupted": interrupted,
-        "unplayable": dict(unplayable or {}),
+        "coverage": coverage or Coverage().as_json(),
     }
 
 
@@ -102,7 +104,7 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
     }
     kept: dict[tuple[str, str], dict[str, Any]] = {}
     # In trial order, as one run would have met them: by kind, then by what the shrunk
-    # divergence differs in (`campaign.signature`).
+    # divergence differs in (`finding.signature`).
     for finding in sorted((f for r in reports for f in r["findings"]), key=lambda f: f["trial"]):
         key = (finding["rule"], finding["kind"])
         same = key if key in kept else None
@@ -114,11 +116,14 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
             kept[same]["repeats"] += 1 + finding["repeats"]
         else:
             kept[key] = dict(finding)
-    tally: dict[str, Any] = {"trials": 0, "hands": 0, "statuses": Counter(), "kinds": Counter()}
+    tally: dict[str, Any] = {
+        "trials": 0, "hands": 0, "statuses": Counter(), "kinds": Counter(), "guided": 0
+    }  # fmt: skip
     seconds = 0.0
     for r in reports:
         tally["trials"] += r["tally"]["trials"]
         tally["hands"] += r["tally"]["hands"]
+        tally["guided"] += r["tally"].get("guided", 0)
         tally["statuses"].update(r["tally"]["statuses"])
         tally["kinds"].update(r["tally"]["kinds"])
         seconds = max(seconds, r["tally"]["seconds"])
@@ -133,8 +138,16 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
         tally=tally,
         findings=list(kept.values()),
         interrupted=any(r.get("interrupted") for r in reports),
-        unplayable={why: n for r in reports for why, n in r.get("unplayable", {}).items()},
+        coverage=_coverage(reports),
     )
+
+
+def _coverage(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The shards' hits added up: what the whole campaign reached, and never reached."""
+    total = Coverage()
+    for r in reports:
+        total.merge(r.get("coverage", {}))
+    return total.as_json()
 
 
 __all__ = ["FORMAT", "ReportError", "merge", "read", "report"]

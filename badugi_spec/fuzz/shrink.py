@@ -10,7 +10,8 @@ still show the divergence.
 
 The budget is a number of candidates, not seconds, so a shrink gives the same scenario on
 every machine and in every shard of a campaign. A `deadline` may cut one short (a caller's
-choice, at the cost of that sameness); `fuzz` sets none.
+choice, at the cost of that sameness): `fuzz --seconds` sets one, so the whole run, shrinking
+included, ends in time. The test may also say the best is `enough` (already small).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class Shrinker:
         self.tried = 0
         self._deadline = deadline
         """A `time.monotonic()` after which no candidate is tried (a campaign's end)."""
+        self.enough = False
+        """Set by `test` when the best so far is already small: the shrink stops there."""
 
     def _try(self, candidate: list[int]) -> bool:
         if self.tried >= self.budget or not smaller(candidate, self.best):
@@ -59,7 +62,7 @@ class Shrinker:
     @property
     def spent(self) -> bool:
         late = self._deadline is not None and time.monotonic() >= self._deadline
-        return late or self.tried >= self.budget
+        return late or self.enough or self.tried >= self.budget
 
     def run(self, *, cut: int | None = None, siblings: Iterable[list[int]] = ()) -> list[int]:
         """Shrink, first cutting the stream after `cut` choices (where the divergence is:

@@ -10,7 +10,7 @@ line and column is traced back to the statement, its rule and its kind.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from badugi_spec.cards import Card
 from badugi_spec.profiles.model import Profile
@@ -23,6 +23,19 @@ LINE: Final = 96
 
 class FuzzError(Exception):
     """Our own engine broke while playing a trial: a bug here, never the other side's."""
+
+
+class BrokenProperty(FuzzError):
+    """Our engine broke a property of its own history while playing a trial (a `legal`
+    option it then refused, a hand with nobody to act): a finding against our engine.
+
+    `broken` holds the `simulation.properties.Broken` records; `trial` the trial as far as
+    it was played, its last statement the step that broke it, when there is one."""
+
+    def __init__(self, broken: list[Any], trial: Trial | None = None) -> None:
+        super().__init__("; ".join(str(b) for b in broken))
+        self.broken = broken
+        self.trial = trial
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +98,9 @@ class Trial:
     mirrored: bool = False
     """The first two players dealt hold the same ranks, and everyone stands pat: tied
     pots, and their odd chips, come up often (R2.7, R8.15)."""
+    played: list[Any] = field(default_factory=list)
+    """Our engine's `Hand` of every hand dealt, in order (`game` appends each as it is
+    dealt): coverage reads their events, and the properties check their histories."""
     starts: dict[int, tuple[dict[str, int], str]] = field(default_factory=dict)
     """Hand number -> each player's chips as the hand began, and its dealer: what a trial
     cut to start at that hand is seated with (`cut.from_hand`)."""
@@ -206,4 +222,4 @@ def _joined(group: list[tuple[int, Statement]]) -> list[tuple[str, list[int]]]:
 # ----- playing a trial -------------------------------------------------------------------
 
 
-__all__ = ["CHECKS", "FuzzError", "Setting", "Statement", "Trial"]
+__all__ = ["CHECKS", "BrokenProperty", "FuzzError", "Setting", "Statement", "Trial"]

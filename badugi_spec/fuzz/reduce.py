@@ -1,0 +1,273 @@
+"""Shrinking a finding to its scenario: a divergence, an error, or our own engine's.
+
+Each kind is shrunk by editing the trial's stream of choices (`shrink.Shrinker`) and
+keeping a candidate only when it still shows the same thing: the same divergence against
+the implementation (the same kind, or the same difference, `finding.signature`), the same
+class of error (`finding.error_class`), or the same broken property of our own engine.
+
+Before a new divergence is shrunk in full, it is shrunk a little (`QUICK` candidates):
+one that then differs just as a known finding does is that finding again, and is dropped
+there. A shrink stops at its budget, at its `deadline` (`fuzz --seconds`: the campaign's
+share for shrinking) or once the trial is already small (`SMALL` statements).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+from badugi_spec.fuzz.choices import Choices
+from badugi_spec.fuzz.cut import from_hand
+from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, head, signature
+from badugi_spec.fuzz.game import play
+from badugi_spec.fuzz.label import key_of, statement_at
+from badugi_spec.fuzz.shrink import Shrinker
+from badugi_spec.fuzz.trial import FuzzError, Trial
+from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
+from badugi_spec.scenario.runner import CaseResult, Divergence
+
+SIBLINGS: Final = 40
+"""Trials of the simplest shape a shrink tries before it edits the stream."""
+QUICK: Final = 30
+"""Candidates of the first, quick shrink of a new divergence."""
+SMALL: Final = 6
+"""Statements up to the divergence at which a shrunk trial is small enough."""
+
+Against = Callable[[Implementation, str, str], CaseResult]
+Replay = Callable[[int, list[int]], Trial]
+Broken = Callable[[Trial], list[Any]]
+
+
+class Reducer:
+    def __init__(
+        self,
+        impl: Implementation,
+        *,
+        seed: int,
+        budget: int,
+        implementation: str,
+        against: Against,
+        replay: Replay,
+        deadline: Callable[[], float | None],
+        setting: Any = None,
+    ) -> None:
+        self.impl, self.seed, self.budget = impl, seed, budget
+        self.implementation = implementation
+        self.against, self.replay, self.deadline = against, replay, deadline
+        self.setting = setting
+
+    # ----- a divergence --------------------------------------------------------------
+
+    def divergence(
+        self,
+        number: int,
+        trial: Trial,
+        stream: list[int],
+        key: Key,
+        seen: Divergence,
+        *,
+        variant: str = "",
+        known: Callable[[str], bool] = lambda mark: False,
+    ) -> Finding | None:
+        """The shrunk finding, or None when a quick shrink shows a known one."""
+        text = trial.text()
+        wanted = signature(key[1], seen.expected, seen.actual)
+        _, where = trial.render()
+        best: dict[str, Any] = {"trial": trial, "index": statement_at(trial, where, seen)}
+
+        def accepts(tried: Trial, shrinker: Shrinker | None = None) -> bool:
+            rendered, where = tried.render()
+            result = self.against(self.impl, rendered, variant)
+            d = result.divergence
+            if result.status != "failed" or d is None:
+                return False
+            found, _ = key_of(tried, where, d, variant)
+            same = (
+                found[1] == key[1] and wanted and signature(key[1], d.expected, d.actual) == wanted
+            )
+            if found != key and not same:
+                return False
+            best["trial"], best["index"] = tried, statement_at(tried, where, d)
+            best["divergence"] = d
+            if shrinker is not None and best["index"] < SMALL:
+                shrinker.enough = True
+            return True
+
+        def test(shrinker: Shrinker) -> Callable[[list[int]], bool]:
+            def diverges(candidate: list[int]) -> bool:
+                try:
+                    return accepts(self.replay(number, candidate), shrinker)
+                except FuzzError:
+                    return False
+
+            return diverges
+
+        first = best["index"]
+        quick = Shrinker(
+            stream, lambda c: False, budget=min(QUICK, self.budget), deadline=self.deadline()
+        )
+        quick._test = test(quick)
+        quick.run(cut=trial.statements[first].drawn)
+        d = best.get("divergence", seen)
+        if known(signature(key[1], d.expected, d.actual)):
+            return None
+        shrinker = Shrinker(
+            quick.best,
+            lambda c: False,
+            budget=max(0, self.budget - quick.tried),
+            deadline=self.deadline(),
+        )
+        shrinker._test = test(shrinker)
+        shrinker.run(siblings=self._siblings(number, quick.best))
+        self._cut(best, accepts, variant)
+        finding = self._written(number, best["trial"], best["index"], key, variant)
+        finding.original_lines = text.count("\n")
+        finding.tried = quick.tried + shrinker.tried
+        return finding
+
+    def _cut(self, best: dict[str, Any], accepts: Callable[[Trial], bool], variant: str) -> None:
+        """The shrunk trial cut to start at the hand it diverges in, if that still diverges
+        the same way and our engine passes it (`cut`)."""
+        trial: Trial = best["trial"]
+        index: int = best["index"]
+        cut = from_hand(trial, trial.statements[index].hand)
+        if cut is None or not accepts(cut):
+            return
+        ours = self.against(EngineImplementation(), cut.text(upto=best["index"]), "")
+        if ours.status != "passed":
+            best["trial"], best["index"] = trial, index  # the cut reads a history it lacks
+
+    def _siblings(self, number: int, stream: list[int]) -> Iterator[list[int]]:
+        """Other trials like `number` in its profile and kind of session but of the fewest
+        seats; each the stream of a trial drawn from a seed of its own."""
+        if self.setting is None or len(stream) < 6:
+            return
+        for index in range(SIBLINGS):
+            seats = 0 if index < SIBLINGS // 2 else 1 if index < 3 * SIBLINGS // 4 else 2
+            rng = random.Random(f"badugi-fuzz-sibling:{self.seed}:{number}:{index}")
+            choices = Choices(rng, [stream[0], seats, *stream[2:6]])
+            try:
+                play(choices, self.setting, seed=self.seed, number=number)
+            except FuzzError:
+                continue
+            yield choices.record
+
+    def _written(self, number: int, trial: Trial, index: int, key: Key, variant: str) -> Finding:
+        """The shrunk trial as the file to write: cut after the divergent statement and
+        keeping only that check, if that still diverges the same way (else all checks)."""
+        for keep in ({index}, None):
+            kwargs: dict[str, Any] = dict(seed=self.seed, number=number, key=key)
+            top = head(**kwargs, implementation=self.implementation, d=None, variant=variant)
+            text = trial.text(upto=index, keep=keep, head=top, rule=key[0])
+            result = self.against(self.impl, text, variant)
+            if result.status == "failed" and result.divergence is not None:
+                top = head(
+                    **kwargs,
+                    implementation=self.implementation,
+                    d=result.divergence,
+                    variant=variant,
+                )
+                text = trial.text(upto=index, keep=keep, head=top, rule=key[0])
+                if self.against(EngineImplementation(), text, "").status != "passed":
+                    continue  # never write a scenario our own engine fails
+                found = Finding(key, self.seed, number, text, result.divergence)
+                found.verified = True
+                return found
+        text = trial.text()
+        return Finding(
+            key, self.seed, number, text, self.against(self.impl, text, variant).divergence
+        )
+
+    # ----- an error ------------------------------------------------------------------
+
+    def error(self, number: int, trial: Trial, stream: list[int], message: str) -> Finding:
+        """The smallest trial that still breaks the implementation the same way, written
+        with the error in its comment; `verify` on it errors the same way."""
+        wanted = error_class(message)
+        best: dict[str, Any] = {"trial": trial, "message": message}
+
+        def errors(tried: Trial) -> bool:
+            result = self.against(self.impl, tried.text(), "")
+            if result.status != "errored" or error_class(result.message) != wanted:
+                return False
+            best["trial"], best["message"] = tried, result.message
+            return True
+
+        def candidate(stream: list[int]) -> bool:
+            try:
+                return errors(self.replay(number, stream))
+            except FuzzError:
+                return False
+
+        shrinker = Shrinker(stream, candidate, budget=self.budget, deadline=self.deadline())
+        shrinker.run()
+        final: Trial = best["trial"]
+        key: Key = ("", f"errored: {wanted}")
+        upto = self._shortest_erroring(final, wanted)
+        kwargs: dict[str, Any] = dict(seed=self.seed, number=number, key=key)
+        top = head(**kwargs, implementation=self.implementation, d=None, error=best["message"])
+        text = final.text(upto=upto, head=top)
+        result = self.against(self.impl, text, "")
+        finding = Finding(key, self.seed, number, text, None, "errored", best["message"])
+        finding.original_lines = trial.text().count("\n")
+        finding.tried = shrinker.tried
+        ours = self.against(EngineImplementation(), text, "")
+        finding.verified = result.status == "errored" and ours.status == "passed"
+        return finding
+
+    def _shortest_erroring(self, trial: Trial, wanted: str) -> int | None:
+        """The fewest statements after which the trial still errors the same way (a
+        binary search), or None for the whole trial."""
+
+        def errs(upto: int) -> bool:
+            result = self.against(self.impl, trial.text(upto=upto), "")
+            return result.status == "errored" and error_class(result.message) == wanted
+
+        low, high = -1, len(trial.statements) - 1
+        if high < 1 or not errs(high):
+            return None
+        while high - low > 1:
+            middle = (low + high) // 2
+            if middle >= 0 and errs(middle):
+                high = middle
+            else:
+                low = middle
+        return high
+
+    # ----- our own engine ------------------------------------------------------------
+
+    def engine(
+        self, number: int, trial: Trial, stream: list[int], key: Key, message: str, broken: Broken
+    ) -> Finding:
+        """The smallest trial in which our engine still breaks the same property."""
+        best: dict[str, Any] = {"trial": trial, "message": message}
+
+        def breaks(candidate: list[int]) -> bool:
+            tried: Trial | None
+            try:
+                tried = self.replay(number, candidate)
+            except FuzzError as error:
+                found = list(getattr(error, "broken", []))
+                tried = getattr(error, "trial", None)
+            else:
+                found = broken(tried)
+            hit = [b for b in found if (b.rule, b.name) == key]
+            if not hit or tried is None:
+                return False
+            best["trial"], best["message"] = tried, str(hit[0])
+            return True
+
+        shrinker = Shrinker(stream, breaks, budget=self.budget, deadline=self.deadline())
+        shrinker.run()
+        final: Trial = best["trial"]
+        top = engine_head(seed=self.seed, number=number, key=key, message=best["message"])
+        text = final.text(head=top, rule=key[0])
+        finding = Finding(key, self.seed, number, text, None, "engine", best["message"])
+        finding.original_lines = trial.text().count("\n")
+        finding.tried = shrinker.tried
+        finding.verified = True
+        return finding
+
+
+__all__ = ["QUICK", "SMALL", "Reducer"]
