@@ -8,9 +8,13 @@ the refused action, so the scenario written from it fails on our engine at that 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from badugi_spec import profiles
+from badugi_spec.commands import fuzz_self_cmd
 from badugi_spec.engine import hand as engine_hand
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.codes import illegal
@@ -18,6 +22,7 @@ from badugi_spec.engine.hand import Hand
 from badugi_spec.fuzz import game
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.trial import BrokenProperty, Setting
+from tests.support import Capsys, run_cli
 
 HEADS_UP = Setting((profiles.HOUSE,), seats=(2, 2), sessions=False)
 
@@ -54,3 +59,27 @@ def test_the_same_trials_break_nothing_on_our_engine() -> None:
     for number in range(10):
         trial = game.play(Choices(trial_random(5, number)), HEADS_UP, seed=5, number=number)
         assert trial.played and all(hand.is_over for hand in trial.played)
+
+
+def test_fuzz_self_sweeps_every_table_and_fails_on_a_broken_property(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    argv = ["fuzz-self", "--hands", "1", "--seconds", "0", "--json", str(tmp_path / "f.json")]
+    status, out, err = run_cli(argv, capsys)
+    tables = len(fuzz_self_cmd.tables())
+    assert tables == 1 + 7 * 7 + 2 * 5  # house heads-up; seven at 2-8 seats, two at 2-6
+    assert (status, err) == (0, "") and out.startswith(f"sweep: {tables} hands at {tables} tables")
+    apply = engine_hand.Hand.apply
+
+    def leaky(self: Hand, action: Action) -> None:
+        apply(self, action)
+        if self.result is not None:
+            self.stacks[0] += 1  # a chip from nowhere at the settlement (R5.8)
+
+    monkeypatch.setattr(engine_hand.Hand, "apply", leaky)
+    status, out, err = run_cli(argv, capsys)
+    assert status == 1 and f"; {tables} broke a property" in out.splitlines()[0]
+    assert f"    R5.8 chips-conserved: {tables} hands; the first: R5.8" in out
+    assert "(badugi-spec simulate --profile " in out and " --hand 1)" in out
+    figures = json.loads((tmp_path / "f.json").read_text("utf-8"))
+    assert figures["sweep"]["broken"] == {"R5.8 chips-conserved": tables}

@@ -3,7 +3,8 @@
 One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_cmd`,
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
 `protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge),
-`fuzz_mutants_cmd`, `replay_cmd`, `import_cmd`, `export_cmd`, `fmt_cmd`, `new_cmd` (with the
+`fuzz_mutants_cmd`, `fuzz_self_cmd` (our engine against the rules' properties),
+`replay_cmd`, `import_cmd`, `export_cmd`, `fmt_cmd`, `new_cmd` (with the
 hand it plays in `skeleton`), `lsp_cmd` (the language server).
 
 The top layer under `cli`: it may use every layer of the package.
@@ -19,6 +20,7 @@ from badugi_spec.commands import (
     fmt_cmd,
     fuzz_cmd,
     fuzz_mutants_cmd,
+    fuzz_self_cmd,
     hand_cmds,
     import_cmd,
     lsp_cmd,
@@ -41,6 +43,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     protocol_cmd,
     fuzz_cmd,
     fuzz_mutants_cmd,
+    fuzz_self_cmd,
     replay_cmd,
     import_cmd,
     export_cmd,

@@ -33,6 +33,7 @@ COMMANDS: Final = (
     "fuzz",
     "fuzz-merge",
     "fuzz-mutants",
+    "fuzz-self",
     "replay",
     "import",
     "export",
