@@ -20,8 +20,10 @@ from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.hand import Hand
 from badugi_spec.fuzz import game
+from badugi_spec.fuzz.campaign import Campaign, Plan
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.trial import BrokenProperty, Setting
+from badugi_spec.scenario.engine_impl import EngineImplementation
 from tests.support import Capsys, run_cli
 
 HEADS_UP = Setting((profiles.HOUSE,), seats=(2, 2), sessions=False)
@@ -83,3 +85,28 @@ def test_fuzz_self_sweeps_every_table_and_fails_on_a_broken_property(
     assert "(badugi-spec simulate --profile " in out and " --hand 1)" in out
     figures = json.loads((tmp_path / "f.json").read_text("utf-8"))
     assert figures["sweep"]["broken"] == {"R5.8 chips-conserved": tables}
+
+
+def test_a_listed_option_refused_in_a_campaign_is_a_written_finding(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The done-line of issue 34: the campaign of `fuzz-self` meets the planted refusal,
+    fails the run with a finding against our engine citing R4.6, and writes its scenario,
+    which ends on the refused step."""
+    apply = engine_hand.Hand.apply
+
+    def refuse_pat(self: Hand, action: Action) -> None:
+        if action.kind is Kind.DRAW and not action.discards:
+            raise illegal("deck-short", "planted: standing pat is refused")
+        apply(self, action)
+
+    monkeypatch.setattr(engine_hand.Hand, "apply", refuse_pat)
+    run = Campaign(EngineImplementation(), Plan(HEADS_UP, ()), seed=5, out=tmp_path, budget=40)
+    statuses = [run.run(number) for number in range(6)]
+    assert "engine" in statuses
+    (finding,) = run.findings.values()
+    assert (finding.status, finding.key[0]) == ("engine", "R4.6")
+    assert "offer-refused" in finding.key[1] and finding.path
+    text = Path(finding.path).read_text("utf-8")
+    *_, step, end = text.rstrip().splitlines()
+    assert "OWN engine" in text and step.endswith(" stands pat") and end == "unfinished"
