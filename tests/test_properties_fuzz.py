@@ -40,7 +40,7 @@ def test_a_listed_draw_our_engine_refuses_is_a_broken_property_of_the_trial(
         apply(self, action)
 
     monkeypatch.setattr(engine_hand.Hand, "apply", refuse_pat)
-    caught = []
+    caught: list[BrokenProperty] = []
     for number in range(40):
         try:
             game.play(Choices(trial_random(5, number)), HEADS_UP, seed=5, number=number)
@@ -49,12 +49,12 @@ def test_a_listed_draw_our_engine_refuses_is_a_broken_property_of_the_trial(
             if len(caught) == 3:
                 break
     assert caught, "no trial stood pat"
-    for error in caught:
-        assert [(b.rule, b.name) for b in error.broken] == [("R4.6", "offer-refused")]
-        assert error.trial is not None
-        last = error.trial.statements[-1]
+    for broke in caught:
+        assert [(b.rule, b.name) for b in broke.broken] == [("R4.6", "offer-refused")]
+        assert broke.trial is not None
+        last = broke.trial.statements[-1]
         assert (last.kind, last.rule) == ("act", "R4.6") and last.text.endswith("stands pat")
-        assert error.trial.played and not error.trial.played[-1].is_over
+        assert broke.trial.played and not broke.trial.played[-1].is_over
 
 
 def test_the_same_trials_break_nothing_on_our_engine() -> None:
