@@ -166,4 +166,4 @@ fuzz-self: $(STAMP)
 	$(BIN)/badugi-spec fuzz-self --hands 200 --seconds $(FUZZ_SELF_SECONDS) --seed 1 --out reports/fuzz-self --json reports/fuzz-self.json
 
 clean:
-	rm -rf $(VENV) site build reports fuzz-found *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache docs/generated
+	rm -rf $(VENV) site build reports fuzz-found fuzz-self-found *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache docs/generated
