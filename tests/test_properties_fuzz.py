@@ -81,7 +81,7 @@ def test_fuzz_self_sweeps_every_table_and_fails_on_a_broken_property(
     monkeypatch.setattr(engine_hand.Hand, "apply", leaky)
     status, out, err = run_cli(argv, capsys)
     assert status == 1 and f"; {tables} broke a property" in out.splitlines()[0]
-    assert f"    R5.8 chips-conserved: {tables} hands; the first: R5.8" in out
+    assert f"    R5.8 chips-conserved: {tables} hands, at {tables} tables; the first: R5.8" in out
     assert "(badugi-spec simulate --profile " in out and " --hand 1)" in out
     figures = json.loads((tmp_path / "f.json").read_text("utf-8"))
     assert figures["sweep"]["broken"] == {"R5.8 chips-conserved": tables}

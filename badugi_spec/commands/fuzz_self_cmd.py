@@ -32,6 +32,8 @@ from badugi_spec.simulation.simulate import play_hands
 from badugi_spec.simulation.watch import SimulationError
 
 SEATS: Final = (2, 8)
+SHOWN_TABLES: Final = 6
+"""Tables named where a property broke; more are counted."""
 
 
 def register(sub: Any) -> None:
@@ -77,6 +79,7 @@ def sweep(hands: int, seed: int) -> dict[str, Any]:
     played = 0
     broken: Counter[str] = Counter()
     first: dict[str, str] = {}
+    where: dict[str, Counter[str]] = {}
     started = time.perf_counter()
     for profile, seats in tables():
 
@@ -84,6 +87,7 @@ def sweep(hands: int, seed: int) -> dict[str, Any]:
             for b in error.broken:
                 key = f"{b.rule} {b.name}"
                 broken[key] += 1
+                where.setdefault(key, Counter())[f"{profile} at {seats}"] += 1
                 first.setdefault(
                     key,
                     f"{b} (badugi-spec simulate --profile {profile} --seats {seats}"
@@ -97,6 +101,7 @@ def sweep(hands: int, seed: int) -> dict[str, Any]:
         "hands": played + sum(broken.values()),
         "seconds": round(time.perf_counter() - started, 1),
         "broken": dict(broken),
+        "tables_broken": {key: dict(tables) for key, tables in where.items()},
         "first": first,
     }
 
@@ -151,7 +156,10 @@ def run_fuzz_self(args: argparse.Namespace) -> int:
         f" {swept['seconds']} s; {sum(swept['broken'].values())} broke a property"
     )
     for key, times in sorted(swept["broken"].items(), key=lambda kv: -kv[1]):
-        print(f"    {key}: {times} hands; the first: {swept['first'][key]}")
+        at_tables = swept["tables_broken"][key]
+        at = ", ".join(f"{t} ({n})" for t, n in at_tables.items())
+        at = at if len(at_tables) <= SHOWN_TABLES else f"at {len(at_tables)} tables"
+        print(f"    {key}: {times} hands, {at}; the first: {swept['first'][key]}")
     out = Path(args.out) if args.out else None
     fuzzed = campaign(args.seconds, args.seed, out) if args.seconds > 0 else None
     if fuzzed is not None:
