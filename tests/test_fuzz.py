@@ -51,15 +51,15 @@ def _serve(*extra: str) -> str:
 # ----- trials ----------------------------------------------------------------------------
 
 
-# Eight trials of the first 48 (each a whole run); make fuzz-serve plays 2,000 per profile.
-@pytest.mark.parametrize("number", range(0, 48, 6))
+# Four trials of the first 48 (each a whole run); make fuzz-serve plays 2,000 per profile.
+@pytest.mark.parametrize("number", range(0, 48, 12))
 def test_every_trial_is_a_scenario_our_engine_passes(number: int) -> None:
     trial, _ = _plan().trial(5, number)
     result = Runner(EngineImplementation()).run(load(trial.text()))
     assert result.status == "passed", (result.message, result.divergence, trial.text())
 
 
-@pytest.mark.parametrize("number", [1, 10, 13])
+@pytest.mark.parametrize("number", [1, 13])
 def test_a_trial_cut_anywhere_is_a_scenario_our_engine_passes(number: int) -> None:
     """What a shrink writes: cut after one statement, keeping that check or every check."""
     trial, _ = _plan().trial(17, number)
@@ -135,7 +135,7 @@ def test_the_shrinker_keeps_to_its_budget() -> None:
 
 def _campaign_finds(name: str, out: Path, trials: int = 60) -> Any:
     # A small shrink budget: the test asks for a short file, not the shortest.
-    campaign = Campaign(MutantImplementation(BY_NAME[name]), _plan(), seed=1, out=out, budget=150)
+    campaign = Campaign(MutantImplementation(BY_NAME[name]), _plan(), seed=1, out=out, budget=60)
     for number in range(trials):
         campaign.run(number)
         if campaign.findings:
@@ -327,16 +327,18 @@ def test_a_crash_is_a_finding_and_the_report_is_written(tmp_path: Path) -> None:
     )
     junit = tmp_path / "junit.xml"
     code, report = _fuzz(
-        tmp_path, "--impl", f"{sys.executable} {script}", "--hands", "3", "--no-values",
-        "--junit", str(junit),
+        tmp_path, "--impl", f"{sys.executable} {script}", "--hands", "2", "--no-values",
+        "--junit", str(junit), "--budget", "1",
     )  # fmt: skip
     assert code == 1
     assert report["tally"]["statuses"].get("errored", 0) >= 1
     errored = [f for f in report["findings"] if f["status"] == "errored"]
     assert errored and "dying" in errored[0]["message"]
-    # Not a scenario that shows a rule: no file is written, and JUnit still shows it.
-    assert not errored[0]["file"] and not list((tmp_path / "found").glob("*.badugi"))
-    assert 'errors="1"' in junit.read_text("utf-8") or "<error" in junit.read_text("utf-8")
+    # An error is a finding like a divergence: shrunk, and written with the error in its
+    # comment (issue 34); JUnit shows it as a failing case of that file.
+    path = Path(errored[0]["file"])
+    assert "dying" in path.read_text("utf-8").split("\nscenario ")[0]
+    assert "<failure" in junit.read_text("utf-8") or "<error" in junit.read_text("utf-8")
 
 
 def test_ctrl_c_still_writes_the_report(tmp_path: Path) -> None:

@@ -368,7 +368,10 @@ def _finish(report: dict[str, Any], args: argparse.Namespace, *, impl: str) -> i
             print(safe(line))
     if args.junit:
         write_junit(
-            args.junit, results + _errored(findings), [], name=f"fuzz {report['implementation']}"
+            args.junit,
+            results + _errored(findings, results),
+            [],
+            name=f"fuzz {report['implementation']}",
         )
     tally = report["tally"]
     statuses = tally["statuses"]
@@ -392,15 +395,18 @@ def _write(out: Path, finding: dict[str, Any]) -> Path:
     return write(out, int(finding["seed"]), int(finding["trial"]), finding["scenario"])
 
 
-def _errored(findings: list[dict[str, Any]]) -> list[CaseResult]:
-    """The findings with no file to run (the implementation broke), as JUnit cases."""
+def _errored(findings: list[dict[str, Any]], located: list[CaseResult]) -> list[CaseResult]:
+    """The findings that no file run again shows (no file, our engine's own, an error the
+    implementation gives only after a longer run), as JUnit cases."""
+    shown = {result.file for result in located}
     return [
         CaseResult(
-            f"fuzz-{f['seed']}-{f['trial']}", f["file"] or "fuzz", 0, [], "errored",
+            f"fuzz-{f['seed']}-{f['trial']}", f["file"] or "fuzz", 0, [],
+            "failed" if f["status"] == "failed" else "errored",
             message=f["message"] or f"{f['kind']}: {f['expected']} / {f['actual']}",
         )
         for f in findings
-        if not f["file"]
+        if not f["file"] or f["file"] not in shown
     ]  # fmt: skip
 
 

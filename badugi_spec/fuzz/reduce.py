@@ -204,7 +204,7 @@ class Reducer:
         shrinker.run()
         final: Trial = best["trial"]
         key: Key = ("", f"errored: {wanted}")
-        upto = self._shortest_erroring(final, wanted)
+        upto = self._shortest_erroring(final, wanted, self.budget - shrinker.tried)
         kwargs: dict[str, Any] = dict(seed=self.seed, number=number, key=key)
         top = head(**kwargs, implementation=self.implementation, d=None, error=best["message"])
         text = final.text(upto=upto, head=top)
@@ -216,18 +216,20 @@ class Reducer:
         finding.verified = result.status == "errored" and ours.status == "passed"
         return finding
 
-    def _shortest_erroring(self, trial: Trial, wanted: str) -> int | None:
+    def _shortest_erroring(self, trial: Trial, wanted: str, budget: int) -> int | None:
         """The fewest statements after which the trial still errors the same way (a
-        binary search), or None for the whole trial."""
+        binary search within what is left of the budget), or None for the whole trial."""
+        runs = [0]
 
         def errs(upto: int) -> bool:
+            runs[0] += 1
             result = self.against(self.impl, trial.text(upto=upto), "")
             return result.status == "errored" and error_class(result.message) == wanted
 
         low, high = -1, len(trial.statements) - 1
-        if high < 1 or not errs(high):
+        if high < 1 or budget < 2 or not errs(high):
             return None
-        while high - low > 1:
+        while high - low > 1 and runs[0] < budget:
             middle = (low + high) // 2
             if middle >= 0 and errs(middle):
                 high = middle
