@@ -1,5 +1,6 @@
 """Fuzz: trials against `badugi-spec serve` at 6 seats, as a ratio to the same trials
-in-process, and for information to `simulate`'s random hands.
+in-process, and for information to `simulate`'s random hands; guided trials (the corpus,
+the swarm, the coverage: `fuzz.guide`) against unguided ones, in trials a second.
 
 Both sides play the same numbered trials (seed 1, six seats, every shipped profile, no
 value trials and no variants): the peer runs them by the same runner against our engine
@@ -40,6 +41,38 @@ def _hands_per_second(impl: Any) -> tuple[float, int, dict[str, int]]:
     return hands / elapsed, hands, dict(campaign.tally.statuses)
 
 
+GUIDED_TRIALS = 150
+
+
+def _trials_per_second(*, guided: bool) -> tuple[float, int]:
+    """Trials a second of a default campaign's play in-process, every profile at 2 to 8
+    seats, no shrinking (budget 0): what the corpus, the swarm and the coverage cost."""
+    every = tuple(profiles.get(name) for name in profiles.names())
+    campaign = Campaign(
+        EngineImplementation(), Plan(Setting(every), ()), seed=1, out=None, budget=0,
+        with_variants=False, guided=guided,
+    )  # fmt: skip
+    elapsed = seconds(lambda: [campaign.run(n) for n in range(GUIDED_TRIALS)])
+    return GUIDED_TRIALS / elapsed, campaign.tally.guided
+
+
+def _guidance() -> Row:
+    unguided, _ = _trials_per_second(guided=False)
+    guided, mutated = _trials_per_second(guided=True)
+    ratio = guided / unguided
+    return Row(
+        "fuzz",
+        "guided trials, in-process (trials/s)",
+        guided,
+        unguided,
+        "trials/s",
+        ratio,
+        "guided >= 0.8x unguided",
+        ratio >= 0.8,
+        f"peer = the same {GUIDED_TRIALS} trial numbers with --unguided; {mutated} guided",
+    )
+
+
 def run() -> list[Row]:
     ours, hands, _ = _hands_per_second(EngineImplementation())
     server = ProcessImplementation(SERVE)
@@ -61,6 +94,7 @@ def run() -> list[Row]:
             f"peer = the same {TRIALS} trials ({hands} hands) in-process; {wire_statuses}",
         )
     ]
+    rows.append(_guidance())
     profile = profiles.get("pokerstars-2010")
     count = 300
     elapsed = seconds(

@@ -13,7 +13,7 @@ import pytest
 from badugi_spec import profiles
 from badugi_spec.cli import main
 from badugi_spec.fuzz import campaign as campaign_module
-from badugi_spec.fuzz import coverage
+from badugi_spec.fuzz import coverage, waypoints
 from badugi_spec.fuzz.campaign import Campaign, Plan
 from badugi_spec.fuzz.finding import error_class
 from badugi_spec.fuzz.guide import Guide, feeds
@@ -47,12 +47,12 @@ def test_coverage_reads_rules_and_waypoints_from_our_engine() -> None:
 
 
 def test_a_tied_side_pot_and_its_odd_chip_are_waypoints_of_r8_15() -> None:
-    found = coverage._expected(
+    found = waypoints.expected(
         "side pot 1 5 between Ann, Bob, Cy to Ann 3, Bob 2", capped=True, names=3
     )
     assert found == {"side-pot", "tied-pot", "tied-side-pot", "odd-chip"}
-    assert coverage.waypoint_rule("odd-chip") == "R8.15"
-    assert coverage.waypoint_rule("refused:deck-short") == "R4.6"
+    assert waypoints.waypoint_rule("odd-chip") == "R8.15"
+    assert waypoints.waypoint_rule("refused:deck-short") == "R4.6"
 
 
 @pytest.mark.parametrize(

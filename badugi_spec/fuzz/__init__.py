@@ -7,7 +7,17 @@
 - `policy`: how a fuzzed player chooses (legal and illegal actions);
 - `expects`: our engine's state as `expect` lines;
 - `value_lines`: random `evaluate` and `compare` lines, every category of every ranking;
+- `coverage`: the rules a trial reached, read from our engine's events, refusals and value
+  lines, with `waypoints` (the thin corners: a capped round, a tie in a side pot ...);
+  hits per rule and per waypoint over a campaign, and `--target` parsed;
+- `corpus`: the streams that reached a rule, waypoint or pair not seen before;
+- `guide`: the generator's lead for each trial (a corpus entry mutated, a swarm), a
+  function of the seed and the trial number alone (reproducible and shard-safe);
+- `plan`: which trials are play and which values, each made from its lead;
+- `label`: the statement a divergence is at, and the rule of the field that differs;
 - `shrink`: the smallest stream that still diverges the same way;
+- `reduce`: a divergence, an error or our engine's broken property shrunk to its file;
+- `finding`: a finding, its signature (one bug, one file) and how it is written;
 - `campaign`: numbered trials against an implementation, findings and their files;
 - `reports`: a campaign's JSON report, and merging shard reports.
 

@@ -14,91 +14,30 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.fuzz import coverage
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.finding import Finding, Key, error_class, write
-from badugi_spec.fuzz.game import play, play_values
 from badugi_spec.fuzz.guide import Guide, Lead
 from badugi_spec.fuzz.label import key_of
 from badugi_spec.fuzz.load import load
+from badugi_spec.fuzz.plan import FRESH, Plan, Tally
 from badugi_spec.fuzz.reduce import Reducer
 from badugi_spec.fuzz.shrink import BUDGET
-from badugi_spec.fuzz.trial import FuzzError, Setting, Trial
+from badugi_spec.fuzz.trial import FuzzError, Trial
 from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import CaseResult, Runner
 from badugi_spec.scenario.variants import variants
 
 VARIANT_SHARE: Final = 8
 """One play trial in this many also runs in its variants (`scenario.variants`)."""
-VALUE_SHARE: Final = 4
-"""One trial in this many is of hand values, for an implementation that also plays."""
 SHRINK_SHARE: Final = 0.5
 """Under `--seconds`, the most of the time left one shrink may take: the search for new
 findings always keeps the rest."""
-FRESH: Final = Lead()
-"""The lead of a fresh trial: its own random stream only."""
 _RULE: Final = re.compile(r"\bR\d+\.\d+\b")
-
-
-@dataclass
-class Plan:
-    """What a campaign sends: which trials are play and which are values."""
-
-    setting: Setting | None
-    """None: the implementation does not play (or plays none of the profiles)."""
-    rankings: tuple[str, ...]
-    """The rankings of value trials (`house` for the house Badugi); empty: no values."""
-
-    def kind(self, number: int) -> str:
-        if self.setting is None:
-            return "values"
-        if self.rankings and number % VALUE_SHARE == VALUE_SHARE - 1:
-            return "values"
-        return "play"
-
-    def trial(
-        self, seed: int, number: int, prefix: list[int] | None = None, lead: Lead = FRESH
-    ) -> tuple[Trial, Choices]:
-        """Trial `number`: from its lead and its own random stream, or replayed from
-        `prefix` (then zeros), as a shrink replays it."""
-        if prefix is None:
-            choices = Choices(trial_random(seed, number), lead.prefix, lead.swarm)
-        else:
-            choices = Choices(None, prefix)
-        return self.played(choices, seed, number), choices
-
-    def played(self, choices: Choices, seed: int, number: int) -> Trial:
-        if self.kind(number) == "values":
-            return play_values(choices, self.rankings, seed=seed, number=number)
-        assert self.setting is not None
-        return play(choices, self.setting, seed=seed, number=number)
-
-
-@dataclass
-class Tally:
-    trials: int = 0
-    statuses: Counter[str] = field(default_factory=Counter)
-    kinds: Counter[str] = field(default_factory=Counter)
-    hands: int = 0
-    seconds: float = 0.0
-    guided: int = 0
-    """Play trials that started from a corpus entry."""
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "trials": self.trials,
-            "hands": self.hands,
-            "statuses": dict(self.statuses),
-            "kinds": dict(self.kinds),
-            "seconds": round(self.seconds, 3),
-            "guided": self.guided,
-        }
 
 
 def _broken(trial: Trial) -> list[Any]:

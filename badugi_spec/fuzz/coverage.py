@@ -3,9 +3,9 @@
 Our engine cites a rule in every event it logs (`Event.rule`), every refusal has a code
 with its rule (`engine.codes`) and every value line a ranking's rule: the rules a trial
 reached are read from there, with no instrumentation of the implementation under test.
-*Waypoints* are situations random play reaches thinly (a capped round, a tie in a side
-pot, an odd chip, a reshuffle, the stub's last card, a bust to heads-up, every refusal
-code); each names the rule it exercises, and reaching one counts for that rule too.
+*Waypoints* (`waypoints`) are situations random play reaches thinly (a capped round, a tie
+in a side pot, an odd chip, a reshuffle, the stub's last card, a bust to heads-up, every
+refusal code); each names the rule it exercises, and reaching one counts for that rule too.
 
 A profile's own chapter (R10 to R22) is reached by a trial under that profile where a
 rule of the chapter cites a rule the trial reached, or cites none (it states the profile's
@@ -17,43 +17,16 @@ from __future__ import annotations
 
 import difflib
 import functools
-import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
 
 from badugi_spec import rules as rulebook
-from badugi_spec.engine.codes import CODES
 from badugi_spec.fuzz.trial import Trial
+from badugi_spec.fuzz.waypoints import WAYPOINTS, waypoint_names, waypoint_rule, waypoints
 from badugi_spec.profiles.model import PARAMETERS
 from badugi_spec.rankings import RANKINGS
 
-WAYPOINTS: Final = {
-    "cap": ("R3.6", "a betting round capped: a call, and no raise left"),
-    "cap-heads-up": ("R8.7", "a round capped at a table of two"),
-    "stub-short": ("R4.6", "a draw the stub could not serve in full"),
-    "reshuffle": ("R8.18", "the discards reshuffled into a new stub"),
-    "burn-after-reshuffle": ("R8.21", "a reshuffle under a profile that burns after it"),
-    "last-card": ("R8.19", "a draw that ran the stub to its last card"),
-    "short-all-in": ("R8.8", "an all-in for less than a full bet or raise"),
-    "side-pot": ("R8.13", "a side pot"),
-    "tied-pot": ("R5.2", "a pot shared by tied hands"),
-    "odd-chip": ("R8.15", "a tied pot whose chips do not divide evenly"),
-    "tied-side-pot": ("R8.15", "a tie in a side pot"),
-    "split-pot": ("R8.29", "a pot split between two rankings"),
-    "odd-chip-between-halves": ("R8.30", "a split pot with an odd chip between its halves"),
-    "bust": ("R6.4", "a player out of chips"),
-    "bust-to-heads-up": ("R8.23", "a session down to two players with chips"),
-    "session-over": ("R6.4", "a session played to its end"),
-    "session-tie": ("R6.5", "a session that ends in a tie"),
-    "live-post": ("R8.3", "a live big blind posted before the deal"),
-    "showdown": ("R8.22", "hands shown"),
-    "returned": ("R8.12", "uncalled chips given back"),
-}
-"""Each waypoint's rule and what it is; `refused:CODE` waypoints come from `CODES`."""
-REFUSED: Final = "refused:"
-_WINNERS: Final = re.compile(r"^(main pot|side pot \d+) (\d+) between .*? to (.+)$")
-_HALF: Final = re.compile(r"^half \S+ of (main pot|side pot \d+) (\d+)")
 _BETTING: Final = {
     "pot-limit": ("R14.1", "R14.4"),
     "no-limit": ("R14.1", "R14.5"),
@@ -73,20 +46,9 @@ _HOUSE_SHAPES: Final = {
 """The house Badugi's rules a value line of each shape shows (its `topic`)."""
 
 
-def waypoint_rule(name: str) -> str:
-    if name.startswith(REFUSED):
-        known = CODES.get(name[len(REFUSED) :])
-        return known.rule if known is not None else ""
-    return WAYPOINTS[name][0] if name in WAYPOINTS else ""
-
-
-def waypoint_names() -> list[str]:
-    return [*WAYPOINTS, *(REFUSED + code for code in CODES)]
-
-
 def reached(trial: Trial) -> tuple[frozenset[str], frozenset[str]]:
     """The rules and the waypoints `trial` reached, as our engine played it."""
-    points = _waypoints(trial)
+    points = waypoints(trial)
     found = {s.rule for s in trial.statements if s.rule} | set(trial.rules)
     found |= {waypoint_rule(point) for point in points}
     for statement in trial.statements:
@@ -149,93 +111,6 @@ def _chapters() -> dict[str, list[tuple[str, frozenset[str]]]]:
 
 def _chapter_rules(chapter: str, found: set[str]) -> set[str]:
     return {rule for rule, cited in _chapters().get(chapter, []) if not cited or cited & found}
-
-
-def _waypoints(trial: Trial) -> set[str]:
-    points: set[str] = set()
-    names = len(trial.names)
-    if trial.first_posts:
-        points.add("live-post")
-    capped = trial.profile.cap is not None and trial.profile.cap > 0
-    for index, statement in enumerate(trial.statements):
-        text, kind = statement.text, statement.kind
-        if kind == "expect" and text.startswith("stacks "):
-            if index > trial.ends.get(statement.hand, len(trial.statements)):
-                points |= _busts(text, names)
-            continue
-        if kind == "reject":
-            code = text.rsplit(" with ", 1)[-1]
-            points.add(REFUSED + code)
-            if code == "deck-short":
-                points.add("stub-short")
-        elif kind == "hand" and "posts a live big blind" in text:
-            points.add("live-post")
-        elif kind == "act" and "goes all-in" in text and statement.rule in ("R5.6", "R8.8"):
-            points.add("short-all-in")
-        elif kind == "expect":
-            points |= _expected(text, capped=capped, names=names)
-    if split_halves(s.text for s in trial.statements if s.kind == "expect"):
-        points.add("odd-chip-between-halves")
-    if "reshuffle" in points and trial.profile.burn_after_reshuffle:
-        points.add("burn-after-reshuffle")
-    if "R5.6" in trial.rules or "R14.6" in trial.rules:
-        points.add("short-all-in")
-    if "cap" in points and names == 2:
-        points.add("cap-heads-up")
-    return points
-
-
-def _expected(text: str, *, capped: bool, names: int) -> set[str]:
-    points: set[str] = set()
-    words = text.split()
-    if words[0] == "legal" and capped and "call" in words and not {"raise", "all-in"} & set(words):
-        points.add("cap")
-    elif words[0] == "reshuffles" and words[1] != "0":
-        points.add("reshuffle")
-    elif words[0] == "stub" and words[1] == "0":
-        points.add("last-card")
-    elif words[0] == "session" and words[1] == "over":
-        points.add("session-over")
-        if words[-2] == "tie" or " tie " in text:
-            points.add("session-tie")
-    elif len(words) > 1 and words[1] == "shows":
-        points.add("showdown")
-    elif len(words) > 2 and words[1:3] == ["gets", "back"]:
-        points.add("returned")
-    elif words[0] == "half":
-        points.add("split-pot")
-    found = _WINNERS.match(text)
-    if found is not None:
-        label, amount, shares = found.groups()
-        if label.startswith("side"):
-            points.add("side-pot")
-        winners = shares.split(", ")
-        if len(winners) > 1:
-            points.add("tied-pot")
-            if label.startswith("side"):
-                points.add("tied-side-pot")
-            if int(amount) % len(winners):
-                points.add("odd-chip")
-    return points
-
-
-def _busts(text: str, names: int) -> set[str]:
-    """A hand's last `stacks`: a player out of chips, and the table down to two."""
-    chips = [int(w.strip(",")) for w in text.split()[2::2] if w.strip(",").isdigit()]
-    if 0 not in chips:
-        return set()
-    left = sum(1 for c in chips if c)
-    return {"bust", "bust-to-heads-up"} if names > 2 and left == 2 else {"bust"}
-
-
-def split_halves(texts: Iterable[str]) -> bool:
-    """Whether two `half` lines of one pot differ in amount: an odd chip between them."""
-    seen: dict[str, set[int]] = {}
-    for text in texts:
-        found = _HALF.match(text)
-        if found is not None:
-            seen.setdefault(found.group(1), set()).add(int(found.group(2)))
-    return any(len(amounts) > 1 for amounts in seen.values())
 
 
 class TargetError(ValueError):

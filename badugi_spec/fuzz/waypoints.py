@@ -1,0 +1,153 @@
+"""Waypoints: situations random play reaches thinly, read from a trial our engine played.
+
+Each names the rule it exercises: a capped round, the stub short, a reshuffle, the last
+card, a short all-in, a side pot, a tie in it and its odd chip, a split pot and an odd chip
+between the halves, a bust and a bust to heads-up, a session's end, a live post, every
+refusal code (`refused:CODE`). They are read from the trial's statements (what our engine
+stated after each step, and the refusals it gave), so a cut or replayed trial has them too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from badugi_spec.engine.codes import CODES
+from badugi_spec.fuzz.trial import Trial
+
+WAYPOINTS: Final = {
+    "cap": ("R3.6", "a betting round capped: a call, and no raise left"),
+    "cap-heads-up": ("R8.7", "a round capped at a table of two"),
+    "stub-short": ("R4.6", "a draw the stub could not serve in full"),
+    "reshuffle": ("R8.18", "the discards reshuffled into a new stub"),
+    "burn-after-reshuffle": ("R8.21", "a reshuffle under a profile that burns after it"),
+    "last-card": ("R8.19", "a draw that ran the stub to its last card"),
+    "short-all-in": ("R8.8", "an all-in for less than a full bet or raise"),
+    "side-pot": ("R8.13", "a side pot"),
+    "tied-pot": ("R5.2", "a pot shared by tied hands"),
+    "odd-chip": ("R8.15", "a tied pot whose chips do not divide evenly"),
+    "tied-side-pot": ("R8.15", "a tie in a side pot"),
+    "split-pot": ("R8.29", "a pot split between two rankings"),
+    "odd-chip-between-halves": ("R8.30", "a split pot with an odd chip between its halves"),
+    "bust": ("R6.4", "a player out of chips"),
+    "bust-to-heads-up": ("R8.23", "a session down to two players with chips"),
+    "session-over": ("R6.4", "a session played to its end"),
+    "session-tie": ("R6.5", "a session that ends in a tie"),
+    "live-post": ("R8.3", "a live big blind posted before the deal"),
+    "showdown": ("R8.22", "hands shown"),
+    "returned": ("R8.12", "uncalled chips given back"),
+}
+"""Each waypoint's rule and what it is; `refused:CODE` waypoints come from `CODES`."""
+REFUSED: Final = "refused:"
+_WINNERS: Final = re.compile(r"^(main pot|side pot \d+) (\d+) between .*? to (.+)$")
+_HALF: Final = re.compile(r"^half \S+ of (main pot|side pot \d+) (\d+)")
+
+
+def waypoint_rule(name: str) -> str:
+    if name.startswith(REFUSED):
+        known = CODES.get(name[len(REFUSED) :])
+        return known.rule if known is not None else ""
+    return WAYPOINTS[name][0] if name in WAYPOINTS else ""
+
+
+def waypoint_names() -> list[str]:
+    return [*WAYPOINTS, *(REFUSED + code for code in CODES)]
+
+
+def waypoints(trial: Trial) -> set[str]:
+    points: set[str] = set()
+    names = len(trial.names)
+    if trial.first_posts:
+        points.add("live-post")
+    capped = trial.profile.cap is not None and trial.profile.cap > 0
+    for index, statement in enumerate(trial.statements):
+        text, kind = statement.text, statement.kind
+        if kind == "expect" and text.startswith("stacks "):
+            if index > trial.ends.get(statement.hand, len(trial.statements)):
+                points |= _busts(text, names)
+            continue
+        if kind == "reject":
+            code = text.rsplit(" with ", 1)[-1]
+            points.add(REFUSED + code)
+            if code == "deck-short":
+                points.add("stub-short")
+        elif kind == "hand" and "posts a live big blind" in text:
+            points.add("live-post")
+        elif kind == "act" and "goes all-in" in text and statement.rule in ("R5.6", "R8.8"):
+            points.add("short-all-in")
+        elif kind == "expect":
+            points |= expected(text, capped=capped, names=names)
+    if split_halves(s.text for s in trial.statements if s.kind == "expect"):
+        points.add("odd-chip-between-halves")
+    if "reshuffle" in points and trial.profile.burn_after_reshuffle:
+        points.add("burn-after-reshuffle")
+    if "R5.6" in trial.rules or "R14.6" in trial.rules:
+        points.add("short-all-in")
+    if "cap" in points and names == 2:
+        points.add("cap-heads-up")
+    return points
+
+
+def expected(text: str, *, capped: bool, names: int) -> set[str]:
+    points: set[str] = set()
+    words = text.split()
+    if words[0] == "legal" and capped and "call" in words and not {"raise", "all-in"} & set(words):
+        points.add("cap")
+    elif words[0] == "reshuffles" and words[1] != "0":
+        points.add("reshuffle")
+    elif words[0] == "stub" and words[1] == "0":
+        points.add("last-card")
+    elif words[0] == "session" and words[1] == "over":
+        points.add("session-over")
+        if words[-2] == "tie" or " tie " in text:
+            points.add("session-tie")
+    elif len(words) > 1 and words[1] == "shows":
+        points.add("showdown")
+    elif len(words) > 2 and words[1:3] == ["gets", "back"]:
+        points.add("returned")
+    elif words[0] == "half":
+        points.add("split-pot")
+    found = _WINNERS.match(text)
+    if found is not None:
+        label, amount, shares = found.groups()
+        if label.startswith("side"):
+            points.add("side-pot")
+        winners = shares.split(", ")
+        if len(winners) > 1:
+            points.add("tied-pot")
+            if label.startswith("side"):
+                points.add("tied-side-pot")
+            if int(amount) % len(winners):
+                points.add("odd-chip")
+    return points
+
+
+def _busts(text: str, names: int) -> set[str]:
+    """A hand's last `stacks`: a player out of chips, and the table down to two."""
+    chips = [int(w.strip(",")) for w in text.split()[2::2] if w.strip(",").isdigit()]
+    if 0 not in chips:
+        return set()
+    left = sum(1 for c in chips if c)
+    return {"bust", "bust-to-heads-up"} if names > 2 and left == 2 else {"bust"}
+
+
+def split_halves(texts: Iterable[str]) -> bool:
+    """Whether two `half` lines of one pot differ in amount: an odd chip between them."""
+    seen: dict[str, set[int]] = {}
+    for text in texts:
+        found = _HALF.match(text)
+        if found is not None:
+            seen.setdefault(found.group(1), set()).add(int(found.group(2)))
+    return any(len(amounts) > 1 for amounts in seen.values())
+
+
+__all__ = [
+    "REFUSED",
+    "WAYPOINTS",
+    "expected",
+    "split_halves",
+    "waypoint_names",
+    "waypoint_rule",
+    "waypoints",
+]
