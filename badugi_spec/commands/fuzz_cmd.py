@@ -243,6 +243,7 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
             impl, plan, seed=seed, out=out, budget=args.budget, implementation=name,
             with_variants=not args.no_variants, deadline=deadline,
             targets=coverage.targets(args.target or ()), guided=not args.unguided,
+            defer_engine=True,
         )  # fmt: skip
         shown = progress_wanted(sys.stderr, quiet=args.quiet) and args.jobs == 1
         progress = Progress(sys.stderr, shown)
@@ -258,6 +259,7 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
                     break
                 if getattr(impl, "_given_up", None) is not None:
                     break  # every later request would fail at once: stop, and say why
+            campaign.finish()
         except KeyboardInterrupt:
             interrupted = True
         finally:

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from badugi_spec.fuzz import coverage
 from badugi_spec.fuzz.choices import Choices, trial_random
-from badugi_spec.fuzz.finding import Finding, Key, error_class, write
+from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, write
 from badugi_spec.fuzz.guide import Guide, Lead
 from badugi_spec.fuzz.label import key_of
 from badugi_spec.fuzz.load import load
@@ -65,6 +65,7 @@ class Campaign:
         with_variants: bool = True,
         targets: frozenset[str] = frozenset(),
         guided: bool = True,
+        defer_engine: bool = False,
     ) -> None:
         self.impl, self.plan, self.seed, self.out = impl, plan, seed, out
         self.variants = with_variants
@@ -76,6 +77,10 @@ class Campaign:
         self.played: list[int] = []
         """The trial numbers started, in order (a trial cut short by Ctrl-C included)."""
         self.tally = Tally()
+        self.defer_engine = defer_engine
+        """Shrink findings against our engine only in `finish` (`fuzz` against another
+        implementation); `fuzz-self`, whose findings they all are, shrinks each at once."""
+        self.pending: list[tuple[Finding, Trial, list[int], Key]] = []
         self.coverage = coverage.Coverage()
         self.targets = targets
         self.guide = Guide(seed, self._learn, _singles, targets, on=guided)
@@ -190,11 +195,41 @@ class Campaign:
         if key in self.findings:
             self.findings[key].repeats += 1
             return
-        shrunk = self.reducer.engine(
-            number, trial, stream, (first.rule, first.name), str(first), _broken
-        )
+        if self.defer_engine:
+            # Shrunk in `finish`, after the search: our engine's own bug must not eat the
+            # time a campaign against another implementation has for finding its bugs.
+            top = engine_head(seed=self.seed, number=number, key=key, message=str(first))
+            waiting = Finding(key, self.seed, number, trial.text(head=top), None, "engine")
+            waiting.message, waiting.verified = str(first), True
+            waiting.original_lines = waiting.lines
+            self.pending.append((waiting, trial, stream, (first.rule, first.name)))
+            self._found(waiting, write_now=False)
+            return
+        broke: Key = (first.rule, first.name)
+        self._found(self._engine_shrunk(number, trial, stream, broke, key, str(first)))
+
+    def _engine_shrunk(
+        self, number: int, trial: Trial, stream: list[int], broken: Key, key: Key, message: str
+    ) -> Finding:
+        shrunk = self.reducer.engine(number, trial, stream, broken, message, _broken)
         shrunk.key = key
-        self._found(shrunk)
+        return shrunk
+
+    def finish(self) -> None:
+        """Shrink and write the findings against our engine held back (`defer_engine`),
+        within what is left of `--seconds`; one the time does not allow is written whole."""
+        for waiting, trial, stream, broken in self.pending:
+            if self.deadline is None or time.monotonic() < self.deadline:
+                shrunk = self._engine_shrunk(
+                    waiting.number, trial, stream, broken, waiting.key, waiting.message
+                )
+                waiting.text, waiting.tried = shrunk.text, shrunk.tried
+                waiting.message = shrunk.message
+            else:
+                waiting.message += " (not shrunk: the run's time was spent)"
+            if self.out is not None:
+                waiting.path = str(write(self.out, waiting.seed, waiting.number, waiting.text))
+        self.pending = []
 
     def _engine_refused(
         self, number: int, stream: list[int], error: FuzzError, started: float
@@ -270,7 +305,7 @@ class Campaign:
                 return name, result
         return None
 
-    def _found(self, finding: Finding) -> None:
+    def _found(self, finding: Finding, *, write_now: bool = True) -> None:
         finding.after = self._found_at
         same = next(
             (f for f in self.findings.values() if f.signature and f.signature == finding.signature),
@@ -284,7 +319,7 @@ class Campaign:
             self.aliases[finding.key] = same.key
             return
         self.findings[finding.key] = finding
-        if self.out is not None and finding.verified and finding.text:
+        if self.out is not None and finding.verified and finding.text and write_now:
             finding.path = str(write(self.out, finding.seed, finding.number, finding.text))
         self.on_finding(finding)
 

@@ -31,6 +31,8 @@ SIBLINGS: Final = 40
 """Trials of the simplest shape a shrink tries before it edits the stream."""
 QUICK: Final = 30
 """Candidates of the first, quick shrink of a new divergence."""
+CUT_RUNS: Final = 12
+"""Runs at least (within `--budget`) of the search for where an erroring trial can end."""
 SMALL: Final = 6
 """Statements up to the divergence at which a shrunk trial is small enough."""
 
@@ -204,7 +206,9 @@ class Reducer:
         shrinker.run()
         final: Trial = best["trial"]
         key: Key = ("", f"errored: {wanted}")
-        upto = self._shortest_erroring(final, wanted, self.budget - shrinker.tried)
+        # The cut has a share of its own: a smaller stream can make a longer trial.
+        share = max(self.budget - shrinker.tried, min(CUT_RUNS, self.budget))
+        upto = self._shortest_erroring(final, wanted, share)
         kwargs: dict[str, Any] = dict(seed=self.seed, number=number, key=key)
         top = head(**kwargs, implementation=self.implementation, d=None, error=best["message"])
         text = final.text(upto=upto, head=top)
