@@ -1,4 +1,4 @@
-"""`simulate`: random legal hands with the invariants checked, optionally against PokerKit."""
+"""`simulate`: random legal hands checked against the rules' properties, optionally PokerKit."""
 
 from __future__ import annotations
 
@@ -39,10 +39,10 @@ class SimulateArgumentError(BadugiError):
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "simulate",
-        help="play random legal hands, check the invariants, optionally compare with PokerKit",
+        help="play random legal hands under the rules' properties, optionally against PokerKit",
         description=(
             "Play N random legal hands (random actions, random discards) at 2 to 8 seats under"
-            " a rule profile, and check the rules' invariants after every action. Each hand is"
+            " a rule profile, and check every hand against the rules' properties. Each hand is"
             " reproducible from the seed and its number. A hand that breaks a property of the"
             " rules is a finding against our engine: printed with its replay, and the run"
             " exits 1. With --against pokerkit, replay every"

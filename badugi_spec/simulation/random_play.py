@@ -2,9 +2,10 @@
 
 Each hand is reproducible from the run's seed and the hand's number alone: `hand_random`
 gives it a private stream that shuffles the deck, picks the button and the stacks (`deal`),
-and then chooses every action (`choose`). Kept apart from the invariant checks (`watch`)
-and the loop that plays hands with them (`simulate`), so that anything else that wants
-random legal play from the same streams (a `fuzz` command) takes this module alone.
+and then chooses every action (`choose`). Kept apart from the rules' properties
+(`properties`, `watch`) and the loop that plays hands with them (`simulate`), so that
+anything else that wants random legal play from the same streams (a `fuzz` command)
+takes this module alone.
 """
 
 from __future__ import annotations
