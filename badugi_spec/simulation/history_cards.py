@@ -109,13 +109,13 @@ class _Cards:
         seat, count = event.seat, len(self.hand.order)
         assert seat is not None
         expected = self.order[self.deals : self.profile.hand_size * count : count]
-        if self.hand.order[self.deals] != seat or tuple(event.cards) != expected:
+        due = self.hand.order[self.deals] if self.deals < count else None
+        if due != seat or tuple(event.cards) != expected:
             self.fail(
                 "R1.7",
                 "deal",
-                f"seat {seat} dealt {cards(event.cards)}; dealt {self.deals + 1}th from the"
-                f" first left of the button, the deck gives seat {self.hand.order[self.deals]}"
-                f" {cards(expected)}",
+                f"seat {seat} dealt {cards(event.cards)}; in place {self.deals + 1} from the"
+                f" first left of the button the deck gives seat {due} {cards(expected)}",
             )
         self.deals += 1
         self.move(event.cards, STUB, seat, "the deal")
@@ -227,7 +227,9 @@ class _Cards:
         if not back:
             return
         others = sum(1 for index, where in self.place.items() if where == STUB and index not in own)
-        if others >= len(got):
+        # A last card the profile keeps back was not there to deal (R8.19).
+        kept = 0 if self.profile.last_card == "dealt" else 1
+        if others - kept >= len(got):
             self.fail(
                 "R8.20",
                 "own-discards",
@@ -248,9 +250,12 @@ class _Cards:
             self.fail(
                 "R4.5",
                 "one-place",
-                f"seat {seat} shows {cards(event.cards)}, the history leaves it"
-                f" {len(self.held[seat])} other cards",
+                f"seat {seat} shows {cards(event.cards)}, its history gives it"
+                f" {cards(self._cards(self.held[seat]))}",
             )
+
+    def _cards(self, indexes: set[int]) -> list[Card]:
+        return [card for card in self.order if card.index in indexes]
 
     def end(self) -> None:
         hand = self.hand
