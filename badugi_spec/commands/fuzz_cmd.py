@@ -245,6 +245,8 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
             targets=coverage.targets(args.target or ()), guided=not args.unguided,
             defer_engine=True,
         )  # fmt: skip
+        if args.first:
+            campaign.shrink_share = 1.0  # the search ends at the finding: shrink in full
         shown = progress_wanted(sys.stderr, quiet=args.quiet) and args.jobs == 1
         progress = Progress(sys.stderr, shown)
         started = time.monotonic()

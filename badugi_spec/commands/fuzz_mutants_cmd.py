@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import difflib
+import json
 import shlex
 import sys
 from functools import partial
@@ -41,6 +42,10 @@ def register(sub: Any) -> None:
                          help="where each mutant's scenarios go, a folder each")  # fmt: skip
     command.add_argument("--jobs", type=arguments.at_least(1, "job"), default=1, metavar="N",
                          help="mutants fuzzed at once, each in a process of its own")  # fmt: skip
+    command.add_argument(
+        "--before", metavar="FILE",
+        help="an earlier run's --json: end with a Markdown table of both, mutant by mutant",
+    )  # fmt: skip
     command.set_defaults(run=run_fuzz_mutants)
 
 
@@ -139,7 +144,44 @@ def run_fuzz_mutants(args: argparse.Namespace) -> int:
     print(f"{found} of {len(rows)} mutants found, each in at most {MOST_LINES} lines")
     if args.json:
         write_json(args.json, {"seconds": args.seconds, "seed": args.seed, "mutants": rows})
+    if args.before:
+        for line in compared(_rows_of(args.before), rows):
+            print(line)
     return 0 if found == len(rows) else 1
 
 
-__all__ = ["MOST_LINES", "fuzz_one", "register", "run_fuzz_mutants", "serve_mutant"]
+def _rows_of(path: str) -> list[dict[str, Any]]:
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+        rows = data["mutants"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise BadugiError(f"--before {path}: not a fuzz-mutants --json report ({error})") from None
+    return [row for row in rows if isinstance(row, dict) and "mutant" in row]
+
+
+def _cell(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return "-"
+    if not row.get("found"):
+        return f"missed ({row.get('trials', 0)} trials)"
+    return f"{row['trial'] + 1} / {row['after']:.1f} s"
+
+
+def compared(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
+    """A Markdown table: per mutant, trials and seconds to its first finding, before and
+    after (`--before`), and what the finding was labelled after."""
+    old = {row["mutant"]: row for row in before}
+    lines = [
+        "| mutant | rule | before: trials / s | after: trials / s | labelled after |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for row in after:
+        kind = row.get("kind", "") if row.get("found") else ""
+        lines.append(
+            f"| `{row['mutant']}` | {row['rule']} | {_cell(old.get(row['mutant']))}"
+            f" | {_cell(row)} | {kind} |"
+        )
+    return lines
+
+
+__all__ = ["MOST_LINES", "compared", "fuzz_one", "register", "run_fuzz_mutants", "serve_mutant"]

@@ -37,6 +37,8 @@ VARIANT_SHARE: Final = 8
 SHRINK_SHARE: Final = 0.5
 """Under `--seconds`, the most of the time left one shrink may take: the search for new
 findings always keeps the rest."""
+LONG: Final = 12
+"""Hands past which a session is long (the house limit, R6.4)."""
 _RULE: Final = re.compile(r"\bR\d+\.\d+\b")
 
 
@@ -77,6 +79,9 @@ class Campaign:
         self.played: list[int] = []
         """The trial numbers started, in order (a trial cut short by Ctrl-C included)."""
         self.tally = Tally()
+        self.shrink_share = SHRINK_SHARE
+        """Of the time left, the most one shrink may take (1.0 when the run stops at its
+        first finding: nothing is left to search for)."""
         self.defer_engine = defer_engine
         """Shrink findings against our engine only in `finish` (`fuzz` against another
         implementation); `fuzz-self`, whose findings they all are, shrinks each at once."""
@@ -281,7 +286,7 @@ class Campaign:
         if self.deadline is None:
             return None
         now = time.monotonic()
-        return min(self.deadline, now + SHRINK_SHARE * max(0.0, self.deadline - now))
+        return min(self.deadline, now + self.shrink_share * max(0.0, self.deadline - now))
 
     def _against(self, impl: Implementation, text: str, variant: str = "") -> CaseResult:
         """`text` run by `verify`'s runner, or its variant `variant` (`rotated-1`, `suits`,
@@ -325,8 +330,14 @@ class Campaign:
 
 
 def _singles(trial: Trial) -> frozenset[str]:
+    """What the corpus tells trials apart by: the rules and waypoints reached, and the
+    generator's own rare parts (a rule switch set, a session past twelve hands), so the
+    trials that drew them are kept and mutated too."""
     rules, points = coverage.reached(trial)
-    return rules | points
+    parts = {f"switch:{o.split('=')[0]}" for o in trial.overrides}
+    if trial.hands > LONG:
+        parts.add("long-session")
+    return rules | points | parts
 
 
 __all__ = ["Campaign", "Plan", "Tally", "write"]
