@@ -40,6 +40,8 @@ from badugi_spec.scenario.runner import CaseResult
 from badugi_spec.scenario.suite import load_suite, run_suite
 
 DEFAULT_HANDS = 500
+VALUE_RULES = ("R1.2", "R2.", "R9.", "R21.3", "R21.4", "R22.3", "R22.4")
+"""The rules value trials reach: a target among them keeps the value trials."""
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -185,7 +187,13 @@ def plan_for(impl: ProcessImplementation, args: argparse.Namespace) -> Plan:
             tuple(profiles.get(n) for n in plays), seats=args.seats, overrides=impl.protocol >= 2
         )
     rankings: tuple[str, ...] = ()
-    if can & {"evaluate", "compare"} and not args.no_values:
+    # Aimed only at rules of play (`--target R8.15`), no trial is spent on hand values.
+    aimed_at_play = (
+        bool(args.target)
+        and setting is not None
+        and not any(t.startswith(VALUE_RULES) for t in coverage.targets(args.target))
+    )
+    if can & {"evaluate", "compare"} and not args.no_values and not aimed_at_play:
         declared = [r for r in RANKINGS if impl.rankings and r in impl.rankings]
         rankings = (HOUSE, *declared)
     if setting is None and not rankings:
