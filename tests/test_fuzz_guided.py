@@ -12,6 +12,7 @@ import pytest
 
 from badugi_spec import profiles
 from badugi_spec.cli import main
+from badugi_spec.commands.fuzz_mutants_cmd import compared
 from badugi_spec.fuzz import campaign as campaign_module
 from badugi_spec.fuzz import coverage, waypoints
 from badugi_spec.fuzz.campaign import Campaign, Plan
@@ -179,3 +180,16 @@ def test_a_broken_property_of_our_engine_fails_the_run_with_a_file(
     assert finding["status"] == "engine" and finding["rule"] == "R8.13"
     assert finding["file"] and "OWN engine" in Path(finding["file"]).read_text("utf-8")
     assert data["tally"]["statuses"].get("engine") == 3
+
+
+def test_fuzz_mutants_compares_two_runs_mutant_by_mutant() -> None:
+    before = [{"mutant": "no-burn", "rule": "R4.4", "found": False, "trials": 31}]
+    after = [
+        {"mutant": "no-burn", "rule": "R4.4", "found": True, "trial": 16, "after": 4.25,
+         "kind": "burns at R4.4"},
+        {"mutant": "aces-high", "rule": "R1.2", "found": True, "trial": 0, "after": 1.0,
+         "kind": "shows at R8.22"},
+    ]  # fmt: skip
+    table = compared(before, after)
+    assert table[2] == "| `no-burn` | R4.4 | missed (31 trials) | 17 / 4.2 s | burns at R4.4 |"
+    assert table[3].startswith("| `aces-high` | R1.2 | - | 1 / 1.0 s |")
