@@ -52,7 +52,7 @@ STATEMENTS: Final = (
     "shuffle", "burn", "reshuffle", "reject", "expect", "evaluate", "compare", "unfinished",
 )  # fmt: skip
 
-VERBS: Final = ("checks", "bets", "calls", "raises", "folds", "goes", "discards", "stands")
+VERBS: Final = ("checks", "bets", "calls", "raises", "folds", "goes", "discards", "stands", "mucks")
 """The words after a player's name: an action (`goes all-in`, `stands pat`)."""
 
 
