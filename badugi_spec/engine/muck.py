@@ -3,7 +3,8 @@
 Only a hand that wins no pot and no share of one may be mucked, so a muck moves no chip:
 the pots stand as settled, and the showdown's log and result only lose that hand. That is
 why a muck comes after the settlement, one player at a time in the order the hands were
-shown (R8.22), and why it is the one action a finished hand still takes. The part keeps
+shown (R8.22) where that decides it, and why it is the one action a finished hand still
+takes. The part keeps
 no state of its own: the log's show rows are the show order, and a muck rewrites its row.
 """
 
@@ -37,10 +38,11 @@ class Mucking(Table):
         if rows[showdown[at]][0] == "muck":
             raise illegal("no-showdown", f"seat {seat} has mucked already")
         mucked = [n for n, i in enumerate(showdown) if rows[i][0] == "muck"]
-        if mucked and at <= mucked[-1]:
+        rule = self.profile.muck
+        # Only "beaten by a hand shown" depends on who has shown so far: there, in order.
+        if rule == "beaten-by-shown" and mucked and at <= mucked[-1]:
             raise illegal("out-of-turn", f"the hands are mucked in show order (R8.22): seat {seat}"
                           f" comes before seat {order[mucked[-1]]}, who has mucked")  # fmt: skip
-        rule = self.profile.muck
         if rule == "never":
             raise illegal("muck-not-allowed", f"under {self.profile.name} every hand is shown")
         if rows[showdown[at]][2] == FACE_UP_RULE:

@@ -43,7 +43,7 @@ SHOW_ORDERS: Final = (
     "last-aggressor", "side-pots-first", "first-to-act", "all-in-first", "face-up-if-all-in",
 )  # fmt: skip
 """The readings of who shows first (R8.22)."""
-MUCKS: Final = ("never", "beaten-by-shown", "after-first-show", "any-in-turn")
+MUCKS: Final = ("never", "beaten-by-shown", "after-first-show", "any-losing")
 """Who may muck at the showdown (R8.32)."""
 
 PILES: Final = ("stub", "discards", "current-discards", "folded", "burns")
