@@ -103,6 +103,7 @@ SHORT_DEALER = (3, 100)
 TO_ROUND_2 = ("D call", "B check", "B pat", "D pat")
 TO_ROUND_3 = (*TO_ROUND_2, "B check", "D check", "B pat", "D pat")
 
+
 def _muck_showdown(profile: str) -> Callable[[], Hand]:
     """Heads-up to a checked-down showdown: the big blind (seat 1) shows first and loses."""
 

@@ -105,7 +105,9 @@ def _settling(event: Event, point: Checkpoint) -> bool:
     # the settlement (R5.4, R5.5) and the wins come before the engine pays.
     if not point.over:
         return False
-    return event.kind in ("show", "muck", "win") or (event.kind == "return" and event.rule != "R8.12")
+    if event.kind in ("show", "muck", "win"):
+        return True
+    return event.kind == "return" and event.rule != "R8.12"
 
 
 def _apply(table: _Table, event: Event, point: Checkpoint) -> None:

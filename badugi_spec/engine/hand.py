@@ -71,9 +71,7 @@ def _placed_blinds(
     return small, big
 
 
-class Hand(
-    Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mucking, Settlement
-):
+class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mucking, Settlement):
     # Slots, not an instance dict: a hand holds more attributes than Python 3.11 keeps in a
     # shared-key dict (30), and every action reads and writes dozens of them; slots make
     # the whole benchmark hand about 8% faster. A new attribute goes in its part's STATE.

@@ -54,14 +54,16 @@ class Mucking(Table):
         if rule == "beaten-by-shown":
             shown = [s for n, s in enumerate(order[:at]) if n not in mucked]
             for pot in result.pots:
-                if seat in pot.eligible and not self._beaten(seat, [s for s in shown if s in pot.eligible]):
-                    raise illegal("must-show", f"no hand shown so far beats seat {seat}'s")  # fmt: skip
+                rivals = [s for s in shown if s in pot.eligible]
+                if seat in pot.eligible and not self._beaten(seat, rivals):
+                    raise illegal("must-show", f"no hand shown so far beats seat {seat}'s")
         row = rows[showdown[at]]
         rows[showdown[at]] = ("muck", seat, "R8.32", 0, (), (), "", *row[7:])
         shown_now = list(result.shown)
         shown_now[seat] = None
         pots = tuple(
-            pot._replace(eligible=tuple(s for s in pot.eligible if s != seat)) for pot in result.pots
+            pot._replace(eligible=tuple(s for s in pot.eligible if s != seat))
+            for pot in result.pots
         )
         self.result = result._replace(shown=tuple(shown_now), pots=pots)
 

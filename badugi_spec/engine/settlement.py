@@ -20,7 +20,6 @@ from badugi_spec.engine.table import Table
 from badugi_spec.rankings import RankedValue, Ranking
 from badugi_spec.rankings.house import HandValue, winners
 
-
 FACE_UP_RULE = "R8.22"
 """The rule a show event cites when every hand was tabled at once (`face-up-if-all-in`)."""
 
