@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.settlement import FACE_UP_RULE
 from badugi_spec.engine.table import Table
-from badugi_spec.rankings.house import winners
+from badugi_spec.rankings.house import evaluate, winners
 
 SHOWN_FIRST = ("beaten-by-shown", "after-first-show")
 """The `muck` readings under which the first player to show must show (R8.32)."""
@@ -73,7 +73,7 @@ class Mucking(Table):
             return False
         rankings = self._rankings
         if rankings is None:
-            return 0 not in winners([self.value(s) for s in (seat, *others)])
+            return 0 not in winners([evaluate(self.holdings[s]) for s in (seat, *others)])
         cards = {s: [card.index for card in self.holdings[s]] for s in (seat, *others)}
         return all(
             max(r.strength(cards[s]) for s in others) > r.strength(cards[seat]) for r in rankings

@@ -197,7 +197,8 @@ class Settlement(Table):
         from the button's left, once a player in the showdown is all-in."""
         live = self.live()
         reading = self.profile.show_order
-        all_in = self._all_in_seats() if reading != "last-aggressor" else set()
+        needs = ("face-up-if-all-in", "first-to-act", "all-in-first")
+        all_in = self._all_in_seats() if reading in needs else set()
         if reading == "face-up-if-all-in" and all_in:
             return live
         first = self.last_aggressor if self.last_aggressor in live else live[0]
@@ -210,7 +211,9 @@ class Settlement(Table):
         if reading == "side-pots-first":
             # A player's tier is the last pot they are in; higher tiers show first.
             pots = self._build_pots(self._uncalled_back()[1])
-            tier = {s: max(i for i, pot in enumerate(pots) if s in pot.eligible) for s in live}
+            tier = {
+                s: max((i for i, p in enumerate(pots) if s in p.eligible), default=0) for s in live
+            }
             order.sort(key=lambda seat: -tier[seat])
         return order
 
