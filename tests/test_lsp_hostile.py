@@ -75,7 +75,7 @@ def test_a_hostile_session_is_answered_and_bounded(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with _start(tmp_path) as process:
         client = Client(process)
-        hover = {
+        hover: dict[str, Any] = {
             "textDocument": {"uri": "file:///dev/zero"},
             "position": {"line": 0, "character": 0},
         }

@@ -215,7 +215,8 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> in
     server = build()
     reader = stdin or sys.stdin.buffer
     untyped: Any = server  # pygls's own methods carry no types
-    untyped.lsp.connection_made(StdOutTransportAdapter(reader, stdout or sys.stdout.buffer))
+    adapter: Any = StdOutTransportAdapter
+    untyped.lsp.connection_made(adapter(reader, stdout or sys.stdout.buffer))
     try:
         return server.loop.run_until_complete(_read(server, reader))
     except KeyboardInterrupt:
