@@ -101,6 +101,7 @@ def register(sub: Any) -> None:
     )
     verify.add_argument("--json", metavar="FILE", help="write a machine-readable report")
     verify.add_argument("--junit", metavar="FILE", help="write JUnit XML")
+    arguments.force_option(verify, "a report")
     verify.add_argument(
         "-q",
         "--quiet",
@@ -146,6 +147,7 @@ def run_verify(args: argparse.Namespace) -> int:
         {"--json": args.json, "--junit": args.junit},
         inputs=[Path(p) for p in args.paths],
         files=scenario_files(args.paths),
+        force=args.force,
     )
     suite = load_suite(args.paths)
     planned = plan(suite, with_variants=args.variants)
