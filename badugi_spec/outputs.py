@@ -104,24 +104,35 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def _probe(path: Path, where: str) -> None:
     """That a file can be made beside `path`: it is written there, then renamed."""
+    folder = path.absolute().parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # made when the file is written, not before the run
+    if not folder.is_dir():
+        raise OutputError(f"{where}: {folder} is not a folder")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         if path.exists() and not os.access(path, os.W_OK):
             raise OutputError(f"{where}: cannot be written (permission denied)")
-        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".probe")
         os.close(fd)
         os.unlink(probe)
     except OSError as error:
         raise OutputError(f"{where}: cannot be written ({error.strerror or error})") from None
 
 
-def write(path: str | os.PathLike[str], data: bytes | str, *, mode: int | None = None) -> None:
+def write(
+    path: str | os.PathLike[str],
+    data: bytes | str,
+    *,
+    mode: int | None = None,
+    make_folders: bool = True,
+) -> None:
     """The whole file or none of it: a temporary file beside `path`, renamed over it, removed
     on every failure. `mode`: the permissions (default: an existing file's, else 0666 less
-    the umask)."""
+    the umask); `make_folders`: make the folders on the way (a report's), or not."""
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if make_folders:
+        target.parent.mkdir(parents=True, exist_ok=True)
     if mode is None:
         mode = _mode_of(target)
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")

@@ -7,18 +7,22 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from badugi_spec import profiles
 from badugi_spec.commands import arguments
 from badugi_spec.commands.progress import Progress, wanted
 from badugi_spec.errors import BadugiError
+from badugi_spec.outputs import check_outputs
 from badugi_spec.trainer import Report, Terminal, Trainer, play_sessions
 from badugi_spec.trainer.faces import Faces, can_encode_symbols, wants_colour
 from badugi_spec.trainer.odds_bot import BOTS
 from badugi_spec.trainer.session import CannotPlay, cannot_play
 
 INTERRUPTED = 130
+SUITE = Path("scenarios")
+"""The suite's folder: `play --force` never replaces a scenario in it."""
 
 
 class PlayError(BadugiError):
@@ -78,6 +82,7 @@ def register(sub: Any) -> None:
         help="when the session ends, save every hand played as one .badugi scenario"
         " (a hand block each, the stacks carried from hand to hand)",
     )
+    arguments.force_option(play, "a --save or --save-session file (never one of scenarios/)")
     play.set_defaults(run=run_play)
 
     bots = sub.add_parser(
@@ -132,6 +137,12 @@ def run_play(args: argparse.Namespace) -> int:
             f"profile {profile.name} seats {profile.min_seats} to {profile.max_seats} players"
             f" (R8.2), not {args.players}"
         )
+    # Before the session: a hand played is not lost to a file that cannot take it.
+    check_outputs(
+        {"--save": args.save, "--save-session": args.save_session},
+        force=args.force,
+        protected=[SUITE],
+    )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     symbols = can_encode_symbols(sys.stdout)
     if not symbols and hasattr(sys.stdout, "reconfigure"):
