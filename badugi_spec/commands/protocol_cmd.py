@@ -24,6 +24,7 @@ from badugi_spec.commands import arguments
 from badugi_spec.commands.progress import Progress, rate_line, wanted
 from badugi_spec.errors import BadugiError
 from badugi_spec.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
+from badugi_spec.outputs import check_outputs, write
 from badugi_spec.protocol import MAX_LINE_BYTES
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.scenario.compile import compile_case
@@ -231,6 +232,9 @@ def _progress_of(
 
 
 def run_cases(args: argparse.Namespace) -> int:
+    # Before the suite is read: a file where the folder should be is one line, not a
+    # traceback after the work.
+    check_outputs({"--out": args.out}, inputs=[Path(p) for p in args.paths], folders={"--out"})
     suite = load_suite(args.paths)
     for error in suite.errors:
         print("\n".join(load_error_lines(error)))
@@ -246,7 +250,7 @@ def write_cases(suite: Suite, out: Path) -> list[Path]:
     for scenario in suite.scenarios:
         path = out / f"{scenario.id}.json"
         case = compile_case(scenario)
-        path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write(path, json.dumps(case, indent=2, ensure_ascii=False) + "\n")
         written.append(path)
     return written
 
