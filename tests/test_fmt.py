@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from badugi_spec import outputs
 from badugi_spec.cli import main
-from badugi_spec.commands import fmt_cmd
 from badugi_spec.errors import ScenarioError
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario import Scenario, parse_scenario
@@ -313,14 +313,14 @@ def test_fmt_keeps_to_the_folder_its_permissions_and_links_and_goes_on(
     kept = folder / "e-kept.badugi"
     kept.write_text(MESSY, "utf-8")
     kept.chmod(0o640)
-    real_write = fmt_cmd.outputs.write
+    real_write = outputs.write
 
     def write(path: Path, text: str, **given: Any) -> None:
         if Path(path).name == blocked.name:
             raise PermissionError(13, "Permission denied")
         real_write(path, text, **given)
 
-    monkeypatch.setattr(fmt_cmd.outputs, "write", write)
+    monkeypatch.setattr(outputs, "write", write)
     assert main(["fmt", str(folder)]) == 2
     out, err = capsys.readouterr()
     assert outside.read_text("utf-8") == MESSY and frozen.read_text("utf-8") == MESSY
