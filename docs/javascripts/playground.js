@@ -9,7 +9,7 @@
   "use strict";
 
   const container = document.getElementById("badugi-playground");
-  if (!container || !window.badugiEngine || !window.badugiShareLink) return;
+  if (!container || !window.badugiEngine || !window.badugiLinks) return;
   const { load, decorate, element, progressPanel } = window.badugiEngine;
   const root = container.dataset.root || "../";
   const FIRST = "house-worked-example";
@@ -30,7 +30,7 @@
 
   // ----- the link: the text compressed after the # ------------------------------------
 
-  const { squeeze, unsqueeze, LinkTooLong, MOST_CHARS } = window.badugiShareLink;
+  const { squeeze, unsqueeze, LinkTooLong, MOST_CHARS } = window.badugiLinks;
 
   let suite = null;
   async function suiteText(id) {
