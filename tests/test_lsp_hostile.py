@@ -96,6 +96,15 @@ def test_a_hostile_session_is_answered_and_bounded(tmp_path: Path) -> None:
         _raw(client, b"Content-Length: 7\r\n\r\n{nope!}")
         assert _error(client, None)["code"] == wire.PARSE_ERROR
 
+        _message(client, {"jsonrpc": "2.0", "id": 99, "result": None})  # answers nothing asked
+        _message(
+            client,
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didChange",
+                "params": {"textDocument": {"uri": "x"}, "contentChanges": 5},
+            },
+        )
         _message(client, {"jsonrpc": "2.0", "id": 7})
         assert _error(client, 7)["code"] == wire.INVALID_REQUEST
         _message(client, {"jsonrpc": "2.0", "id": 8, "method": "badugi/nothing", "params": {}})

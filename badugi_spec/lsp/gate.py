@@ -75,3 +75,34 @@ def document_uri(message: dict[str, Any]) -> str | None:
     document = params.get("textDocument") if isinstance(params, dict) else None
     uri = document.get("uri") if isinstance(document, dict) else None
     return uri if isinstance(uri, str) else None
+
+
+def texts(message: dict[str, Any]) -> list[str]:
+    """The texts a didOpen or didChange carries, to be measured before they are kept."""
+    params = message.get("params")
+    if not isinstance(params, dict):
+        return []
+    document = params.get("textDocument")
+    if isinstance(document, dict) and isinstance(document.get("text"), str):
+        return [document["text"]]
+    changes = params.get("contentChanges")
+    if not isinstance(changes, list):
+        return []
+    return [c["text"] for c in changes if isinstance(c, dict) and isinstance(c.get("text"), str)]
+
+
+def reopening(message: dict[str, Any]) -> dict[str, Any] | None:
+    """For a didChange of a document that was not kept: a didOpen with its last whole new
+    text (a change without a range), or None when it has none (a range needs the text)."""
+    params = message["params"]
+    changes = params.get("contentChanges")
+    whole = [c for c in changes if isinstance(c, dict)] if isinstance(changes, list) else []
+    whole = [c for c in whole if "range" not in c and isinstance(c.get("text"), str)]
+    uri = document_uri(message)
+    if not whole or uri is None:
+        return None
+    version = params["textDocument"].get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        version = 0
+    document = {"uri": uri, "languageId": "badugi", "version": version, "text": whole[-1]["text"]}
+    return {"jsonrpc": "2.0", "method": _OPENING, "params": {"textDocument": document}}

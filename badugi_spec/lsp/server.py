@@ -231,7 +231,11 @@ async def _read(server: BadugiServer, reader: IO[bytes]) -> int:
         frame = await loop.run_in_executor(None, wire.read_frame, reader)
         if frame is None:
             return 0 if server.lsp._shutdown else 1
-        status = receive(server, frame)
+        try:
+            status = receive(server, frame)
+        except Exception:  # a bug of ours must not end the editor's server
+            logging.exception("a message could not be handled")
+            continue
         if status is not None:
             return status
 
@@ -262,18 +266,17 @@ def receive(server: BadugiServer, frame: wire.Frame) -> int | None:
         _send(server, verdict.answer)
     if verdict.exit is not None or not verdict.deliver:
         return verdict.exit
-    data = _sized(server, data)
-    if data is None:
-        return None
     try:
-        message = protocol._deserialize_message(data)
-    except Exception:
+        kept = _sized(server, data)
+        message = None if kept is None else protocol._deserialize_message(kept)
+    except Exception:  # params of the wrong shape: pygls's converter refused them
         if "id" in data and "method" in data:
             text = f"the params of {data['method'][:80]!r} are not as the protocol has them"
             _send(server, wire.error(data["id"], wire.INVALID_PARAMS, text))
         return None
-    protocol._procedure_handler(message)
-    server.started = server.started or data["method"] == "initialize"
+    if message is not None:
+        protocol._procedure_handler(message)
+    server.started = server.started or data.get("method") == "initialize"
     return None
 
 
@@ -294,17 +297,11 @@ def _known(server: BadugiServer, method: str) -> bool:
 def _sized(server: BadugiServer, data: dict[str, Any]) -> dict[str, Any] | None:
     """The message to deliver, None when it was handled here: a document over the size of
     a scenario file is not kept (said once in a diagnostic), and one that was too large is
-    kept again once a whole new text fits."""
-    method, uri = data["method"], gate.document_uri(data)
+    kept again once a whole new text fits (`gate.reopening`)."""
+    method, uri = data.get("method"), gate.document_uri(data)
     if uri is None or method not in (_OPEN, _CHANGE, _CLOSE):
         return data
-    params = data["params"]
-    if method == _OPEN:
-        texts = [params["textDocument"].get("text")]
-    else:
-        changes = params.get("contentChanges")
-        texts = [c.get("text") for c in changes if isinstance(c, dict)] if changes else []
-    if any(isinstance(text, str) and _size(text) > MAX_SCENARIO_BYTES for text in texts):
+    if any(_size(text) > MAX_SCENARIO_BYTES for text in gate.texts(data)):
         server.workspace.remove_text_document(uri)
         if uri in server.pending:
             server.pending.pop(uri).cancel()
@@ -313,16 +310,11 @@ def _sized(server: BadugiServer, data: dict[str, Any]) -> dict[str, Any] | None:
     if uri not in server.too_large or method == _OPEN:
         server.too_large.discard(uri)
         return data
-    server.too_large.discard(uri)
     if method == _CLOSE:
+        server.too_large.discard(uri)
         server.publish_diagnostics(uri, [])
         return None
-    whole = [c for c in changes if isinstance(c, dict) and "range" not in c]
-    if not whole or not isinstance(whole[-1].get("text"), str):
-        server.too_large.add(uri)  # a change to a text we did not keep: it stays unknown
-        return None
-    document = {"uri": uri, "languageId": "badugi", "version": 0, "text": whole[-1]["text"]}
-    version = params["textDocument"].get("version")
-    if isinstance(version, int) and not isinstance(version, bool):
-        document["version"] = version
-    return {"jsonrpc": "2.0", "method": _OPEN, "params": {"textDocument": document}}
+    opening = gate.reopening(data)
+    if opening is not None:  # else a change to a text not kept: it stays unknown
+        server.too_large.discard(uri)
+    return opening
