@@ -143,12 +143,24 @@ def test_a_hostile_session_is_answered_and_bounded(tmp_path: Path) -> None:
     assert status == 0
 
 
-def test_exit_without_shutdown_is_status_1(tmp_path: Path) -> None:
-    with _start(tmp_path) as process:
-        client = Client(process)
-        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-        client.send("exit", None)
-        assert _finish(process)[0] == 1
+def _frame(message: dict[str, Any]) -> bytes:
+    body = json.dumps(message).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def test_exit_without_shutdown_is_status_1() -> None:
+    """In this process (`serve` takes its streams): the protocol's exit codes."""
+    from badugi_spec.lsp.server import serve
+
+    init: dict[str, Any] = {"processId": None, "rootUri": None, "capabilities": {}}
+    start = _frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
+    leave = _frame({"jsonrpc": "2.0", "method": "exit"})
+    shutdown = _frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    assert serve(io.BytesIO(start + leave), io.BytesIO()) == 1
+    assert serve(io.BytesIO(start), io.BytesIO()) == 1  # the input ends: no shutdown either
+    answers = io.BytesIO()
+    assert serve(io.BytesIO(start + shutdown + leave), answers) == 0
+    assert b'"id": 2' in answers.getvalue()
 
 
 def test_a_huge_length_is_read_past_in_pieces_not_held() -> None:
