@@ -165,6 +165,7 @@ def test_save_never_overwrites_without_force_nor_a_suite_scenario(
         (["--save", "mine.badugi"], "--save mine.badugi: exists; --force replaces it"),
         (["--save-session", "mine.badugi"], "exists; --force replaces it"),
         (["--save", "scenarios/01-x/a.badugi", "--force"], "scenario suite; never replaced"),
+        (["--save", str(suite / "a.badugi"), "--force"], "scenario suite; never replaced"),
         (["--save", "n.badugi", "--save-session", "n.badugi"], "name the same file"),
         (["--save", "scenarios"], "is a folder, not a file"),
     ]:

@@ -7,6 +7,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,8 @@ from badugi_spec.trainer.session import CannotPlay, cannot_play
 
 INTERRUPTED = 130
 SUITE = Path("scenarios")
-"""The suite's folder: `play --force` never replaces a scenario in it."""
+"""The suite's folder (here, or any folder of that name a path is in): `play --force`
+never replaces a scenario in it."""
 
 
 class PlayError(BadugiError):
@@ -138,11 +140,8 @@ def run_play(args: argparse.Namespace) -> int:
             f" (R8.2), not {args.players}"
         )
     # Before the session: a hand played is not lost to a file that cannot take it.
-    check_outputs(
-        {"--save": args.save, "--save-session": args.save_session},
-        force=args.force,
-        protected=[SUITE],
-    )
+    saves = {"--save": args.save, "--save-session": args.save_session}
+    check_outputs(saves, force=args.force, protected=[SUITE, *_suites(saves.values())])
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     symbols = can_encode_symbols(sys.stdout)
     if not symbols and hasattr(sys.stdout, "reconfigure"):
@@ -161,6 +160,17 @@ def run_play(args: argparse.Namespace) -> int:
     )
     summary = trainer.run()
     return INTERRUPTED if summary.stopped == "Ctrl-C" else 0
+
+
+def _suites(paths: Iterable[str | None]) -> list[Path]:
+    """The `scenarios` folders the paths are in, wherever they are: --force spares them."""
+    return [
+        folder
+        for path in paths
+        if path
+        for folder in Path(path).resolve().parents
+        if folder.name == SUITE.name
+    ]
 
 
 def run_bot_sessions(args: argparse.Namespace) -> int:
