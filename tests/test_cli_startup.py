@@ -100,6 +100,12 @@ def test_serve_needs_no_grammar() -> None:
     assert _under(modules, (*HEAVY, "badugi_spec.scenario.suite", "importlib.metadata")) == []
 
 
+def test_simulate_plays_without_the_scenario_language() -> None:
+    modules = _imported("simulate", "--hands", "2", "--seed", "1")
+    assert "badugi_spec.simulation.simulate" in modules
+    assert _under(modules, ("lark", "pokerkit", "badugi_spec.docs", "badugi_spec.trainer")) == []
+
+
 def test_the_version_served_is_the_installed_one() -> None:
     assert badugi_spec.__version__ == version("badugi-spec")
 
