@@ -29,6 +29,7 @@ from badugi_spec.mutants.hand import (
     _AnyShortAllInReopens,
     _BigBlindFirstBeforeDraw,
     _BurnOnlyWhenDrawing,
+    _CallerRaisesAShortRest,
     _DeadMoneyToTheLastPot,
     _DealerDealtFirst,
     _DealerDrawsFirst,
@@ -202,6 +203,9 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("any-short-all-in-reopens", "R8.8",
            "under a half-bet rule an all-in below half a bet reopens the betting",
            hand=_AnyShortAllInReopens),
+    Mutant("caller-raises-a-short-rest", "R14.6",
+           "in a big-bet game a caller of a short all-in may raise a second one smaller than"
+           " the big blind", hand=_CallerRaisesAShortRest),
     Mutant("button-onto-empty-seats", "R8.23",
            "the button moves to the next seat even when it has no chips",
            session=_ButtonOntoEmptySeats),
