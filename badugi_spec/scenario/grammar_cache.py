@@ -4,15 +4,17 @@ Lark builds the LALR tables of `grammar.lark` in about 0.1 to 0.2 s, which every
 `check`, `fmt`, `verify` and test process paid; loading the saved tables takes about a
 tenth of that. The saved parser is a pickle, so it is kept only where nobody else can
 write: a folder of the user's own cache (`$XDG_CACHE_HOME/badugi-spec`, else
-`~/.cache/badugi-spec`; `%LOCALAPPDATA%` on Windows) that is not writable by others.
+`~/.cache/badugi-spec`; `%LOCALAPPDATA%/badugi-spec/cache` on Windows) that is not
+writable by others.
 
 A file is never stale: its name is a digest of everything the tables depend on (the
 grammar's text, the options, Lark's and Python's versions), so a changed grammar or an
-upgraded Lark reads another name and builds anew. Files are written whole to a temporary
-name and renamed, so a process never reads half of one another is writing; a file that
-still fails to load is rebuilt and replaced. When the folder cannot be made or written,
-the parser is built in memory, silently: a cache is never a reason to fail.
-`BADUGI_GRAMMAR_CACHE` names another folder, or `off` to build every time.
+upgraded Lark reads another name and builds anew (the few latest files of each parser are
+kept, the older deleted). Files are written whole to a temporary name and renamed, so a
+process never reads half of one another is writing; a file that still fails to load is
+rebuilt and replaced. When the folder cannot be made or written, the parser is built in
+memory, silently: a cache is never a reason to fail. `BADUGI_GRAMMAR_CACHE` names another
+folder, or `off` to build every time.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ import lark
 ENV: Final = "BADUGI_GRAMMAR_CACHE"
 """A folder for the saved parsers, or `off` (or empty) to build them in every process."""
 DIGITS: Final = 32
+KEEP: Final = 4
+"""Files kept per parser: a few checkouts of different grammars sharing the cache (branches,
+worktrees) then each find theirs, rather than each deleting the others' and building anew."""
 
 
 def folder() -> Path | None:
@@ -91,8 +96,8 @@ def _ours(path: Path, *, make: bool = False) -> bool:
 
 
 def _save(built: lark.Lark, path: Path) -> None:
-    """Write the parser to `path` whole, then drop the same parser's earlier files (of
-    another grammar or Lark); a failure leaves the folder as it was."""
+    """Write the parser to `path` whole, then drop the same parser's files but the `KEEP`
+    latest (of other grammars or Lark versions); a failure leaves the folder as it was."""
     import tempfile  # only when writing, which is rare
 
     try:
@@ -105,7 +110,8 @@ def _save(built: lark.Lark, path: Path) -> None:
             os.unlink(temporary)
             raise
         name = path.name.rsplit("-", 1)[0]
-        for old in path.parent.glob(f"{name}-{'?' * DIGITS}.lark"):
+        mine = path.parent.glob(f"{name}-{'?' * DIGITS}.lark")
+        for old in sorted(mine, key=lambda file: file.stat().st_mtime_ns)[:-KEEP]:
             if old != path:
                 old.unlink(missing_ok=True)
     except Exception:  # unwritable, full, read-only...: the parser is built each time instead
