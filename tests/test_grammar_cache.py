@@ -73,6 +73,15 @@ def test_another_grammar_or_option_is_never_served_the_old_file(
     assert grammar_cache.key(SMALL, OPTIONS) != grammar_cache.key(SMALL, {**OPTIONS, "x": 1})
 
 
+def test_a_grammar_importing_its_own_files_is_never_saved(folder: Path) -> None:
+    # Its digest would not change with the imported file's text.
+    grammar = 'start: WORD+\n%import .words.WORD\n%ignore " "\n'
+    (folder.parent / "words.lark").write_text("WORD: /[a-z]+/\n", "utf-8")
+    options = {**OPTIONS, "import_paths": [str(folder.parent)]}
+    assert _words(grammar_cache.parser("small", grammar, **options)) == ["to", "be", "or", "not"]
+    assert not folder.exists()
+
+
 def test_each_name_keeps_its_latest_files(folder: Path, loads: list[object]) -> None:
     grammar_cache.parser("small-tokens", SMALL, keep_all_tokens=True, **OPTIONS)
     grammars = [f"{SMALL}// version {number}\n" for number in range(6)]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 import sys
 from pathlib import Path
@@ -31,6 +32,9 @@ import lark
 ENV: Final = "BADUGI_GRAMMAR_CACHE"
 """A folder for the saved parsers, or `off` (or empty) to build them in every process."""
 DIGITS: Final = 32
+_OTHER_FILE: Final = re.compile(r"^\s*%import\s+(?!common\.)", re.MULTILINE)
+"""A grammar that imports a file of its own: the digest of its text would not see that
+file change, so such a grammar is built every time (ours imports only Lark's `common`)."""
 KEEP: Final = 4
 """Files kept per parser: a few checkouts of different grammars sharing the cache (branches,
 worktrees) then each find theirs, rather than each deleting the others' and building anew."""
@@ -61,7 +65,7 @@ def parser(name: str, grammar: str, **options: Any) -> lark.Lark:
     which parser it is (a grammar may be built with other options elsewhere): the cache
     keeps one file per name, the latest."""
     where = folder()
-    if where is None or not _ours(where, make=True):
+    if where is None or _OTHER_FILE.search(grammar) or not _ours(where, make=True):
         return lark.Lark(grammar, **options)
     path = where / f"{name}-{key(grammar, options)}.lark"
     if _ours(path):
