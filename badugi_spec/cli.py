@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from badugi_spec import commands
-from badugi_spec.errors import BadugiError
+from badugi_spec.errors import BadugiError, clip
 
 USAGE_ERROR = 2
 
@@ -67,9 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
     except BadugiError as error:
         first, *rest = str(error).splitlines() or [type(error).__name__]
-        print(f"badugi-spec: error: {first}", file=sys.stderr)
+        print(clip(f"badugi-spec: error: {first}"), file=sys.stderr)
         for line in rest:
-            print(line, file=sys.stderr)
+            print(clip(line), file=sys.stderr)
         return USAGE_ERROR
     except BrokenPipeError as error:
         if _stdout_is_closed():
