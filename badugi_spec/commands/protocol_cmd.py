@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from badugi_spec.commands import arguments
 from badugi_spec.commands.progress import Progress, rate_line, wanted
@@ -28,31 +28,12 @@ from badugi_spec.outputs import OutputError, check_outputs, write
 from badugi_spec.protocol import MAX_LINE_BYTES
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.report import (
-    chapter_table,
-    check_lines,
-    check_report_paths,
-    counts,
-    load_error_lines,
-    nothing_compared,
-    print_results,
-    safe,
-    summary_line,
-    unsent_lines,
-    write_json,
-    write_reports,
-)
 from badugi_spec.scenario.runner import CaseResult
-from badugi_spec.scenario.suite import (
-    Deadline,
-    Planned,
-    Suite,
-    load_suite,
-    plan,
-    run_planned,
-    run_suite,
-    scenario_files,
-)
+
+# The suite's loader and reports (and with them Lark) are imported in the commands that use
+# them: `serve`, which the tests and `verify` start again and again, needs neither.
+if TYPE_CHECKING:
+    from badugi_spec.scenario.suite import Deadline, Planned, Suite
 
 DEFAULT_PATHS = ["scenarios"]
 
@@ -137,6 +118,20 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from badugi_spec.scenario.report import (
+        chapter_table,
+        check_lines,
+        check_report_paths,
+        counts,
+        nothing_compared,
+        print_results,
+        safe,
+        summary_line,
+        unsent_lines,
+        write_reports,
+    )
+    from badugi_spec.scenario.suite import Deadline, load_suite, plan, run_planned, scenario_files
+
     # The deadline counts from here, as the user waits: the suite's loading included.
     deadline = Deadline.after(args.deadline) if args.deadline is not None else None
     try:
@@ -233,6 +228,9 @@ def _progress_of(
 
 
 def run_cases(args: argparse.Namespace) -> int:
+    from badugi_spec.scenario.report import load_error_lines
+    from badugi_spec.scenario.suite import load_suite
+
     # Before the suite is read: a file where the folder should be is one line, not a
     # traceback after the work.
     check_outputs({"--out": args.out}, inputs=[Path(p) for p in args.paths], folders={"--out"})
@@ -266,6 +264,8 @@ def write_cases(suite: Suite, out: Path) -> list[Path]:
 
 def against(mutant: Mutant, suite: Suite) -> list[CaseResult]:
     """The suite against `mutant`, with its variants for a mutant that needs them."""
+    from badugi_spec.scenario.suite import run_suite
+
     return run_suite(MutantImplementation(mutant), suite, with_variants=mutant.needs == "variants")
 
 
@@ -305,6 +305,9 @@ def mutant_table(mutants: Sequence[Mutant], suite: Suite) -> tuple[list[str], li
 
 
 def run_mutants(args: argparse.Namespace) -> int:
+    from badugi_spec.scenario.report import load_error_lines, write_json
+    from badugi_spec.scenario.suite import load_suite
+
     suite = load_suite(args.paths)
     for error in suite.errors:
         print("\n".join(load_error_lines(error)))
