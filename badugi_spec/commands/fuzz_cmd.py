@@ -395,8 +395,8 @@ def _finish(report: dict[str, Any], args: argparse.Namespace, *, impl: str) -> i
         f"{tally['trials']} trials ({tally['hands']} hands, {tally['kinds'].get('values', 0)}"
         f" of hand values) in {tally['seconds']:.1f} s: {statuses.get('passed', 0)} passed,"
         f" {statuses.get('diverged', 0)} diverged, {statuses.get('errored', 0)} errored,"
-        f" {statuses.get('engine', 0)} broke our engine; {len(findings)} findings"
-        + (" (interrupted)" if report.get("interrupted") else "")
+        f" {statuses.get('skipped', 0)} skipped, {statuses.get('engine', 0)} broke our engine;"
+        f" {len(findings)} findings" + (" (interrupted)" if report.get("interrupted") else "")
     )
     if report.get("interrupted"):
         return 130 if not findings else 1
