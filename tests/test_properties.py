@@ -29,14 +29,14 @@ from badugi_spec.simulation.watch import SimulationError
 WSOP = profiles.get("wsop-2023")
 
 
-def tied_hand() -> Hand:
+def tied_hand(button_cards: str = "Ad 2h 3s 4c") -> Hand:
     """Three seats, the button seat 0: the small blind folds, and the big blind (seat 2)
     and the button tie with A-2-3-4 for a pot of 5 (R8.15's own example)."""
     # Dealt one at a time from seat 1, the first left of the button: 1, 2, 0, 1, 2, 0...
     small, big, button = (
         parse_cards("Kc Qd Jh Ts"),
         parse_cards("Ac 2d 3h 4s"),
-        parse_cards("Ad 2h 3s 4c"),
+        parse_cards(button_cards),
     )
     top = [card for three in zip(small, big, button, strict=True) for card in three]
     deck = top + [card for card in DECK if card not in top]
@@ -90,6 +90,15 @@ def test_hands_shown_out_of_order_is_r8_22(monkeypatch: pytest.MonkeyPatch) -> N
     order = engine_hand.Hand._show_order
     monkeypatch.setattr(engine_hand.Hand, "_show_order", lambda self: order(self)[::-1])
     assert names(check_hand(tied_hand())) == [("R8.22", "show-order")]
+
+
+def test_a_muck_where_the_profile_allows_none_is_r8_32() -> None:
+    hand = tied_hand(button_cards="Ad 2h 3s 5c")  # the button's 5-3-2-A loses
+    hand.apply(Action(0, Kind.MUCK))  # after the big blind showed (R8.32, after-first-show)
+    assert check_hand(hand) == []
+    hand.profile = WSOP.replace(muck="never")  # the rules it should have kept to
+    broken = check_hand(hand)
+    assert names(broken) == [("R8.32", "muck")] and "seat 0 mucked" in broken[0].message
 
 
 def test_a_pot_to_the_wrong_hand_is_r5_1(monkeypatch: pytest.MonkeyPatch) -> None:

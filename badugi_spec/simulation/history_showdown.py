@@ -21,7 +21,7 @@ from badugi_spec.simulation.history import PUTS_IN, Broken, Step
 def check(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
     result = hand.result
     assert result is not None
-    broken = _show_order(hand, steps)
+    broken = _show_order(hand, steps) + _mucks(hand, steps)
     values = {seat: [v.strength for v in hand.values(seat)] for seat in hand.live()}
     for number, pot in enumerate(result.pots):
         broken += _pot(hand, number, pot, values)
@@ -31,23 +31,23 @@ def check(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
 def _show_order(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
     rounds = hand.profile.betting_rounds
     committed = [0] * hand.seats
+    put = [0] * hand.seats
     aggressor: int | None = None
     shown: list[int] = []
     for drawing, number, event in steps:
-        if event.kind == "show":
-            assert event.seat is not None
-            shown.append(event.seat)
-        elif not drawing and number == rounds and event.kind in PUTS_IN:
-            seat = event.seat
-            assert seat is not None
-            level = max(committed)
-            committed[seat] += event.amount
-            if committed[seat] > level:
-                aggressor = seat
-    live = hand.live()
-    first = aggressor if aggressor in live else live[0]
-    start = live.index(first)
-    expected = live[start:] + live[:start]
+        kind, seat = event.kind, event.seat
+        if kind in ("show", "muck"):  # a muck takes the place its hand was shown in
+            shown.append(seat)  # type: ignore[arg-type]
+        elif kind == "return":
+            put[seat] -= event.amount  # type: ignore[index]
+        elif kind in PUTS_IN:
+            put[seat] += event.amount  # type: ignore[index]
+            if not drawing and number == rounds:
+                level = max(committed)
+                committed[seat] += event.amount  # type: ignore[index]
+                if committed[seat] > level and kind != "post":  # type: ignore[index]
+                    aggressor = seat  # a blind is no bet (R8.22)
+    expected = _expected_order(hand, aggressor, put)
     if shown == expected:
         return []
     who = "nobody bet" if aggressor is None else f"seat {aggressor} bet or raised last"
@@ -55,9 +55,57 @@ def _show_order(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
         Broken(
             "R8.22",
             "show-order",
-            f"hands shown by seats {shown}; {who} in betting round {rounds}: {expected}",
+            f"hands shown by seats {shown}; {who} in betting round {rounds}, under"
+            f" {hand.profile.show_order}: {expected}",
         )
     ]
+
+
+def _mucks(hand: Hand, steps: Sequence[Step]) -> list[Broken]:
+    """A muck takes a hand that wins nothing out of the showdown, where the profile lets
+    a player muck at all (R8.32): it never moves a chip."""
+    result = hand.result
+    assert result is not None
+    for _, _, event in steps:
+        seat = event.seat
+        if event.kind != "muck" or seat is None:
+            continue
+        if hand.profile.muck == "never" or result.won[seat]:
+            return [
+                Broken(
+                    "R8.32",
+                    "muck",
+                    f"seat {seat} mucked under muck = {hand.profile.muck},"
+                    f" winning {result.won[seat]}",
+                )
+            ]
+    return []
+
+
+def _expected_order(hand: Hand, aggressor: int | None, put: Sequence[int]) -> list[int]:
+    """The show order of R8.22 under the profile's reading. All-in is no chips behind once
+    uncalled chips are back: what a seat ends with, less what it won."""
+    live = hand.live()
+    result = hand.result
+    assert result is not None
+    reading = hand.profile.show_order
+    all_in = {seat for seat in live if hand.stacks[seat] - result.won[seat] == 0}
+    if reading == "face-up-if-all-in" and all_in:
+        return live
+    first = aggressor if aggressor in live else live[0]
+    if aggressor not in live and reading == "first-to-act":
+        first = next((seat for seat in live if seat not in all_in), first)
+    start = live.index(first)
+    order = live[start:] + live[:start]
+    if aggressor not in live and reading == "all-in-first":
+        order.sort(key=lambda seat: seat not in all_in)
+    if reading == "side-pots-first":
+        # A player's tier is the last pot they are in (a pot at each level a player still
+        # in reached, R8.13): the later side pots show first, in order within each.
+        levels = sorted({put[seat] for seat in live if put[seat] > 0})
+        tier = {seat: sum(1 for level in levels if level <= put[seat]) for seat in live}
+        order.sort(key=lambda seat: -tier[seat])
+    return order
 
 
 def _pot(hand: Hand, number: int, pot: Pot, values: dict[int, list[int]]) -> list[Broken]:
