@@ -36,6 +36,8 @@ FRESH_SHARE: Final = 0.3
 TARGET_FRESH: Final = 0.1
 YOUNG: Final = 8
 """Corpus entries below which every trial is fresh."""
+KEPT: Final = 0.75
+"""Of an entry that reached a target, the share of its stream a mutation leaves alone."""
 SWARM_SHARE: Final = 0.5
 """Trials that draw a swarm; each feature is then dropped with even odds."""
 SWARM: Final = ("folds", "raises", "all-ins", "draws", "illegal", "deep-draws")
@@ -86,14 +88,19 @@ class Guide:
         if rng.random() < SWARM_SHARE:
             swarm = frozenset(feature for feature in SWARM if rng.random() < 0.5)
         fresh = TARGET_FRESH if self.targets else FRESH_SHARE
-        # Fresh while the corpus is young: mutations of three entries would be all alike.
-        if rng.random() < fresh or len(self.corpus.entries) < YOUNG:
+        # Fresh while the corpus is young (mutations of three entries would be all alike),
+        # unless an entry has reached a target already.
+        young = len(self.corpus.entries) < YOUNG and not self._aimed_at_all()
+        if rng.random() < fresh or young:
             return Lead((), swarm)
         entry = self.corpus.pick(rng, self.targets)
         if entry is None:
             return Lead((), swarm)
         aimed = bool(self.targets & entry.singles)
         return Lead(self._mutated(rng, list(entry.stream), aimed=aimed), swarm, entry.number)
+
+    def _aimed_at_all(self) -> bool:
+        return bool(self.targets) and any(e.singles & self.targets for e in self.corpus.entries)
 
     def offer(self, number: int, trial: Trial | None, stream: list[int]) -> None:
         """A trial the campaign played (None: of values, or one our engine could not
@@ -126,7 +133,7 @@ class Guide:
             return ()
         size = len(stream)
         # Aimed at a target: keep the start (the deal that reached it), vary the rest.
-        low = int(size * 0.6) if aimed else 0
+        low = int(size * KEPT) if aimed else 0
         for _ in range(1 + rng.randrange(3)):
             operation = rng.randrange(4)
             at = low + rng.randrange(max(1, size - low))
