@@ -38,7 +38,7 @@ YOUNG: Final = 8
 """Corpus entries below which every trial is fresh."""
 KEPT: Final = 0.75
 """Of an entry that reached a target, the share of its stream a mutation leaves alone."""
-SWARM_SHARE: Final = 0.5
+SWARM_SHARE: Final = 0.3
 """Trials that draw a swarm; each feature is then dropped with even odds."""
 SWARM: Final = ("folds", "raises", "all-ins", "draws", "illegal", "deep-draws")
 """What a swarm may drop (`deep-draws` is the one it may add: draws of three and more)."""

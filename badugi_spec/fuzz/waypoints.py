@@ -24,6 +24,7 @@ WAYPOINTS: Final = {
     "burn-after-reshuffle": ("R8.21", "a reshuffle under a profile that burns after it"),
     "last-card": ("R8.19", "a draw that ran the stub to its last card"),
     "short-all-in": ("R8.8", "an all-in for less than a full bet or raise"),
+    "raise-over-short-all-in": ("R8.9", "a raise in the round of a short all-in: complete it"),
     "side-pot": ("R8.13", "a side pot"),
     "tied-pot": ("R5.2", "a pot shared by tied hands"),
     "odd-chip": ("R8.15", "a tied pot whose chips do not divide evenly"),
@@ -40,6 +41,8 @@ WAYPOINTS: Final = {
 }
 """Each waypoint's rule and what it is; `refused:CODE` waypoints come from `CODES`."""
 REFUSED: Final = "refused:"
+_SHORT: Final = ("R5.6", "R8.8", "R14.6")
+"""The rules an all-in for less than a full bet or raise is logged under."""
 _WINNERS: Final = re.compile(r"^(main pot|side pot \d+) (\d+) between .*? to (.+)$")
 _HALF: Final = re.compile(r"^half \S+ of (main pot|side pot \d+) (\d+)")
 
@@ -61,6 +64,8 @@ def waypoints(trial: Trial) -> set[str]:
     if trial.first_posts:
         points.add("live-post")
     capped = trial.profile.cap is not None and trial.profile.cap > 0
+    short_in: tuple[int, str] | None = None
+    """The hand and round of the last short all-in: a raise after it there completes it."""
     for index, statement in enumerate(trial.statements):
         text, kind = statement.text, statement.kind
         if kind == "expect" and text.startswith("stacks "):
@@ -74,8 +79,13 @@ def waypoints(trial: Trial) -> set[str]:
                 points.add("stub-short")
         elif kind == "hand" and "posts a live big blind" in text:
             points.add("live-post")
-        elif kind == "act" and "goes all-in" in text and statement.rule in ("R5.6", "R8.8"):
+        elif kind == "act" and "goes all-in" in text and statement.rule in _SHORT:
             points.add("short-all-in")
+            short_in = (statement.hand, statement.phase)
+        elif (
+            kind == "act" and " raises to" in text and short_in == (statement.hand, statement.phase)
+        ):
+            points.add("raise-over-short-all-in")
         elif kind == "expect":
             points |= expected(text, capped=capped, names=names)
     if split_halves(s.text for s in trial.statements if s.kind == "expect"):
