@@ -88,10 +88,11 @@ class Guide:
         if rng.random() < SWARM_SHARE:
             swarm = frozenset(feature for feature in SWARM if rng.random() < 0.5)
         fresh = TARGET_FRESH if self.targets else FRESH_SHARE
-        # Fresh while the corpus is young (mutations of three entries would be all alike),
-        # unless an entry has reached a target already.
-        young = len(self.corpus.entries) < YOUNG and not self._aimed_at_all()
-        if rng.random() < fresh or young:
+        # While the corpus is young (mutations of three entries would be all alike) a trial
+        # is fresh and whole, as unguided, unless an entry has reached a target already.
+        if len(self.corpus.entries) < YOUNG and not self._aimed_at_all():
+            return Lead()
+        if rng.random() < fresh:
             return Lead((), swarm)
         entry = self.corpus.pick(rng, self.targets)
         if entry is None:
