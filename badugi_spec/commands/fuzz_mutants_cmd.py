@@ -65,7 +65,11 @@ def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, An
     failed = [f for f in report["findings"] if f["status"] == "failed"]
     row["trials"] = report["tally"]["trials"]
     if not failed:
-        row["why"] = "no divergence" if not report["findings"] else report["findings"][0]["message"]
+        errors = [f["message"] for f in report["findings"] if f["status"] == "errored"]
+        own = sum(1 for f in report["findings"] if f["status"] == "engine")
+        row["why"] = errors[0] if errors else "no divergence"
+        if own:
+            row["why"] += f" (and {own} finding(s) against our own engine)"
         return row
     finding = failed[0]
     path = finding["file"]
