@@ -11,6 +11,7 @@ levels than the profile's cap, counted from the chips, not from the engine's own
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from badugi_spec.engine.actions import Event
 from badugi_spec.engine.hand import Hand
@@ -132,7 +133,12 @@ class _Cap:
         # Before the first draw the big blind may be the round's first level (R3.6, R8.6).
         self.levels = 1 if s.cap_counts_blind else 0
         self.capped = s.cap > 0 and s.cap_heads_up == "never"
-        self.full = s.bet_sizes[0]
+        self.stakes = Fraction(1)
+        """The kill's multiple of every bet (R19.4): 2 for a full kill, 3/2 for a half."""
+        self.bounded = True
+        """Whether the chips of a round are bounded by the cap: not after a straddle, a
+        level of its own before anyone acts (R19.6)."""
+        self.full: Fraction | int = self._bet_size(1)
         """What a raise adds to be a full one: the bet, or the largest raise in big bet."""
         self.all_in = False
         """A player dealt in had no chips behind before this action: the chips' bound off."""
@@ -141,11 +147,18 @@ class _Cap:
         if number != self.number:
             self.number, self.levels = number, 0
             self.committed = [0] * len(self.committed)
-            self.full = self.profile.bet_sizes[number - 1]
+            self.full = self._bet_size(number)
         kind, seat = event.kind, event.seat
         broken: list[Broken] = []
         if kind == "post":
-            if not event.note.startswith("ante"):  # antes are not part of the round
+            note = event.note
+            if note == "kill":  # the hand is played at the kill's stakes (R19.4)
+                self.stakes = Fraction(event.amount, self.profile.big_blind)
+                self.full = self._bet_size(1)
+            elif note.startswith("straddle"):
+                self.bounded = False
+            # Antes and dead blinds are in the pot but no player's bet (R8.3, R19.3).
+            if not note.startswith(("ante", "dead")):
                 self.committed[seat] += event.amount  # type: ignore[index]
         elif kind in PUTS_IN and self.capped:
             broken = self._bet(seat, event)  # type: ignore[arg-type]
@@ -153,6 +166,10 @@ class _Cap:
         if not self.all_in and 0 in event.stacks:
             self.all_in = any(event.stacks[x] == 0 for x in self.order)
         return broken
+
+    def _bet_size(self, number: int) -> Fraction | int:
+        bet = self.profile.bet_sizes[number - 1]
+        return bet if self.stakes == 1 else bet * self.stakes  # ints unless a kill: faster
 
     def _bet(self, seat: int, event: Event) -> list[Broken]:
         s, committed = self.profile, self.committed
@@ -178,8 +195,9 @@ class _Cap:
             ]
         # In fixed limit every level is one bet, so the chips are bounded too; a spread
         # game's levels may be any size in the spread (R14.10).
-        if s.betting == "fixed-limit" and s.short_all_in == "full-bet" and not self.all_in:
-            most = (s.cap + (0 if index or s.cap_counts_blind else 1)) * s.bet_sizes[index]
+        fixed = s.betting == "fixed-limit" and s.short_all_in == "full-bet"
+        if fixed and self.bounded and not self.all_in:
+            most = (s.cap + (0 if index or s.cap_counts_blind else 1)) * self._bet_size(index + 1)
             if now > most:
                 return [
                     Broken(
