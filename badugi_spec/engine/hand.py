@@ -27,6 +27,7 @@ from badugi_spec.engine.betting_options import BettingOptions
 from badugi_spec.engine.betting_round import BettingRound
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.draw_round import DrawRound
+from badugi_spec.engine.live import NO_LIVE, LiveTable
 from badugi_spec.engine.phase import Phase, Result
 from badugi_spec.engine.phase import phase as _phase
 from badugi_spec.engine.posting import Posting
@@ -87,8 +88,10 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         reshuffles: Sequence[Sequence[Card]] = (),
         posts: Sequence[tuple[int, int]] = (),
         blinds: tuple[int, int] | None = None,
+        live: LiveTable = NO_LIVE,
     ) -> None:
-        """`posts` are live big blinds posted out of turn, as (seat, chips): a player who
+        """`live` is what a live table adds before the deal: players sitting out, dead
+        blinds, a kill or a straddle (chapter R19). `posts` are live big blinds posted out of turn, as (seat, chips): a player who
         joins a game between the blinds posts one before the deal (R8.3). `blinds` are the
         (small, big) blind seats when the session places them rather than the button, as a
         dead button does (R8.23): the small blind's seat may then be empty, and the
@@ -111,6 +114,11 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         """The rankings hands are valued in; None on the house fast path (R8.22, R8.29)."""
         self.dealer = dealer
         dealt_in = self._dealt_in(start)
+        self.live_table = live
+        if live.out:  # players sitting out keep their chips but are not dealt in (R19.1)
+            dealt_in = [dealt and seat not in live.out for seat, dealt in enumerate(dealt_in)]
+            if sum(dealt_in) < 2:
+                raise ValueError("a hand needs at least two players present with chips (R19.1)")
         # Clockwise from the first seat left of the button; the button is last (R8.2).
         clockwise = (*range(dealer + 1, seats), *range(dealer + 1))
         self.order: tuple[int, ...] = (

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from badugi_spec.cards import Card
 from badugi_spec.engine.actions import Kind, Legal
 from badugi_spec.engine.deck import Deck
+from badugi_spec.engine.live import LiveTable
 from badugi_spec.profiles.model import Profile
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ TABLE: Final = (
     "_largest_raise", "_covered_is_all_in", "_keep_turn", "_fold_when_free", "_complete",
     "_cap", "_last_card_dealt", "_after_all_declare", "_draw_options",
     "_round_end_returns", "_rounds", "_gathers_all", "_opening_increment",
+    "live_table",
 )  # fmt: skip
 """The hand's own slots: set up once, then read by every part."""
 
@@ -85,6 +87,7 @@ class Table:
         _rounds: int
         _gathers_all: bool
         _opening_increment: int
+        live_table: LiveTable
         # --- the turn -------------------------------------------------------------------
         phase: Phase
         _drawing: bool

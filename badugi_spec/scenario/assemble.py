@@ -48,6 +48,7 @@ class _Hand:
     """Players the hand's `deal` gives no cards: they have no chips left (R8.23)."""
     deal_where: Where | None = None
     posts: list[tuple[str, int]] = field(default_factory=list)
+    seating: list[tuple[str, str]] = field(default_factory=list)
 
 
 class _Assembler(Header):
@@ -277,6 +278,24 @@ class _Assembler(Header):
             )
         hand.posts.append((name, amount))
 
+    _SEATING = {
+        "sits out": "sits-out",
+        "returns": "returns",
+        "returns posting missed blinds": "returns-posting",
+        "returns waiting for the big blind": "returns-waiting",
+        "straddles": "straddles",
+    }
+
+    def on_seating(self, where: Where, name: str, what: str) -> None:
+        """A player sits out, comes back or straddles, before the deal (chapter R19)."""
+        hand = self.current(where)
+        self.player(name, where)
+        if hand.sourced:
+            raise self.fail(where, f"'{name} {what}' comes before the deal: put it above")
+        if any(who == name for who, _ in hand.seating):
+            raise self.fail(where, f"{name} already sits out, returns or straddles in this hand")
+        hand.seating.append((name, self._SEATING[" ".join(what.split())]))
+
     def _first_blinds(self) -> tuple[str, ...]:
         """Who posts the blinds in the first hand, when every player has chips (R8.3): the
         two seats left of the button, or heads-up the button and the other player."""
@@ -451,6 +470,7 @@ class _Assembler(Header):
                 reshuffles=tuple(h.reshuffles),
                 unfinished=h.unfinished,
                 posts=tuple(h.posts),
+                seating=tuple(h.seating),
             )
             for h in self.hands
         )
