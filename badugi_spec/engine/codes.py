@@ -53,6 +53,13 @@ CODES: Final = {
             "R14.10",
             "a big-bet or spread bet or raise outside the range the structure allows",
         ),
+        # The live table's (chapter R19).
+        Code(
+            "seating-refused",
+            "R19.3",
+            "a choice before the deal the table does not allow: a return without the missed"
+            " blinds, a post where the player must wait, a straddle out of place",
+        ),
         Code(
             "reshuffle-mismatch",
             "R8.18",

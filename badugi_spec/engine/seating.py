@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from badugi_spec.engine.actions import CHECK, DRAW, FOLD, Action
+from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.live import NO_LIVE, LiveTable, kill_factor
 
 if TYPE_CHECKING:
@@ -66,28 +67,28 @@ class Seating:
         for seat, event in events:
             if event == "sits-out":
                 if seat in absent or seat in waiting:
-                    raise ValueError(f"seat {seat} is sitting out already (R19.1)")
+                    raise illegal("seating-refused", f"seat {seat} is sitting out already (R19.1)")
                 absent.add(seat)
                 continue
             if event == "straddles":
                 continue
             if seat not in absent:
-                raise ValueError(f"seat {seat} is not sitting out, so cannot return (R19.3)")
+                raise illegal("seating-refused", f"seat {seat} is not sitting out, so cannot return (R19.3)")
             absent.discard(seat)
             owed = self.missed.get(seat) if not_dealt else None
             if event == "returns-waiting":
                 waiting.add(seat)
             elif event == "returns-posting":
                 if not owed:
-                    raise ValueError(f"seat {seat} missed no blind, so has none to post (R19.3)")
+                    raise illegal("seating-refused", f"seat {seat} missed no blind, so has none to post (R19.3)")
                 if self.profile.missed_blinds == "must-wait":
-                    raise ValueError(
+                    raise illegal("seating-refused", 
                         f"under {self.profile.name} a player who missed a blind must wait for"
                         " the big blind (R19.3)"
                     )
                 posting.add(seat)
             elif owed:
-                raise ValueError(
+                raise illegal("seating-refused", 
                     f"seat {seat} missed the {' and '.join(sorted(owed, reverse=True))} blind:"
                     " they return posting missed blinds or waiting for the big blind (R19.3)"
                 )
@@ -107,21 +108,25 @@ class Seating:
         for seat in sorted(waiting):  # in as soon as the big blind reaches the seat
             if self._big_blind_at(frozenset(out - {seat})) == seat:
                 out.discard(seat)
+        present = [s for s, chips in enumerate(self.stacks) if chips > 0 and s not in out]
+        owed_before = self.missed
+        if len(present) < 2:
+            if any(event == "sits-out" for _, event in events):
+                raise illegal(
+                    "seating-refused", "a hand needs two players present with chips (R19.1)"
+                )
+            # The others have busted: a table of one cannot deal, so whoever is away is
+            # dealt in again, owing nothing (R19.1).
+            absent, waiting, out, posting, owed_before = set(), set(), set(), set(), {}
         dealer, blinds = self._places(frozenset(out))
         small, big = self._blind_seats(dealer, blinds, frozenset(out))
-        missed = {seat: set(owed) for seat, owed in self.missed.items()}
-        if self.hands and not_dealt:
-            last, seats = self.hands[-1], len(self.stacks)
-            for seat in absent:
-                owed = missed.setdefault(seat, set())
-                if _between(last.big_blind, big, seat, seats):
-                    owed.add("big")
-                if _between(last.small_blind, small, seat, seats):
-                    owed.add("small")
+        missed = {seat: set(owed) for seat, owed in owed_before.items()}
+        if not_dealt and absent:
+            self._note_missed(missed, absent, frozenset(out - absent), (small, big))
         live_posts, dead = [], []
         for seat in sorted(posting):
             if seat in (dealer, small):
-                raise ValueError(
+                raise illegal("seating-refused", 
                     f"seat {seat} is on the button or in the small blind this hand: they"
                     " come back posting at another seat, or wait (R19.3)"
                 )
@@ -141,9 +146,33 @@ class Seating:
             straddle=self._straddler(events, dealer, big, frozenset(out)),
         )
         if live.straddle is not None and live.kill is not None:
-            raise ValueError("there is no straddle in a kill pot (R19.6)")
+            raise illegal("seating-refused", "there is no straddle in a kill pot (R19.6)")
         self._pending = (absent, {seat for seat in waiting if seat in out}, missed)
         return dealer, blinds, live, live_posts
+
+    def _note_missed(
+        self,
+        missed: dict[int, set[str]],
+        absent: set[int],
+        others_out: frozenset[int],
+        blinds: tuple[int, int],
+    ) -> None:
+        """The blinds that passed each absent seat this hand (R19.2): those that moved past
+        it since the last hand, or in the first hand those it would have posted."""
+        small, big = blinds
+        if self.hands:
+            last, seats = self.hands[-1], len(self.stacks)
+            passed = [(last.small_blind, small, "small"), (last.big_blind, big, "big")]
+            for seat in absent:
+                for low, high, name in passed:
+                    if _between(low, high, seat, seats):
+                        missed.setdefault(seat, set()).add(name)
+            return
+        would = self._blind_seats(*self._places(others_out), others_out)
+        for seat in absent:
+            for at, name in zip(would, ("small", "big"), strict=True):
+                if seat == at:
+                    missed.setdefault(seat, set()).add(name)
 
     def _commit_seating(self) -> None:
         """The hand was dealt: the choices made for it stand."""
@@ -183,13 +212,13 @@ class Seating:
         if not wanted:
             return None
         if self.profile.straddle == "none":
-            raise ValueError(f"{self.profile.name} has no straddle (R19.6)")
+            raise illegal("seating-refused", f"{self.profile.name} has no straddle (R19.6)")
         order = self._dealt_order(dealer, out)
         if len(order) < 3 or len(wanted) > 1:
-            raise ValueError("one player straddles, at a table of three or more (R19.6)")
+            raise illegal("seating-refused", "one player straddles, at a table of three or more (R19.6)")
         under_the_gun = order[(order.index(big) + 1) % len(order)]
         if wanted[0] != under_the_gun:
-            raise ValueError(
+            raise illegal("seating-refused", 
                 f"only the player left of the big blind, seat {under_the_gun}, may straddle"
                 " (R19.6)"
             )

@@ -135,8 +135,9 @@ class Session(Seating):
         current = self.hand
         if current is not None and not current.is_over:
             raise illegal("out-of-turn", "the current hand is still being played")
-        order = deck if deck is not None else shuffled(self._shuffler.getrandbits(64))
+        # The players' choices first: a refused one leaves the shuffle untouched too.
         dealer, blinds, live, returning = self._arrange(seating)
+        order = deck if deck is not None else shuffled(self._shuffler.getrandbits(64))
         hand = self._new_hand(
             deck=order,
             stacks=self.stacks,

@@ -49,6 +49,7 @@ PRECEDENCE: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (("too-many-discards",), "more than four discards"),
     (("discard-repeated",), "a card discarded twice"),
     (("discard-not-held",), "a discarded card not held"),
+    (("seating-refused",), "a choice before the deal the table does not allow (R19)"),
     (("deck-invalid",), "a stated deck that repeats a card"),
     (("deck-short",), "a stated deck too short for the deal or the draw"),
     (("reshuffle-mismatch",), "a stated rebuilt stub that is not the cards the profile gathers"),

@@ -228,20 +228,15 @@ def _pot_detail(want: dict[str, Any], pots: list[dict[str, Any]]) -> tuple[str, 
     return None if actual == expected else (expected, actual)
 
 
-_POSTED: Final = {"dead": "dead small blind", "kill": "kill", "straddle": "straddle"}
-"""The live table's posts by the words an expectation uses (R19.3, R19.4, R19.6)."""
-
-
 def _posts(want: dict[str, Any], posts: list[dict[str, Any]]) -> tuple[str, str] | None:
     """Who posted the small or the big blind, and how much (R1.5, R8.3, R8.26)."""
     blind, amount = want["blind"], want["amount"]
     mine = [post for post in posts if post.get("blind") == blind]
-    named = _POSTED.get(blind, f"{blind} blind")
-    nobody = f"nobody posts {named}"
+    nobody = f"nobody posts {blind} blind"
 
     def said(post: dict[str, Any]) -> str:
         chips = f" {post.get('amount')}" if amount is not None else ""
-        return f"{post.get('player')} posts {named}{chips}"
+        return f"{post.get('player')} posts {blind} blind{chips}"
 
     actual = [said(post) for post in mine]
     if want["player"] is None:
