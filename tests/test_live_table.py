@@ -133,7 +133,7 @@ def test_a_waiting_player_comes_in_with_the_big_blind_and_owes_nothing() -> None
         hand = session.start_hand(seating=events)
     # Dead button: big blinds 2, 0, 1 (Di out, waiting from the third hand), then Di's own.
     assert seen[:3] == [(2, False), (0, False), (1, False)]
-    assert (3, True) in seen + [(hand.big_blind, bool(hand.holdings[3]))]
+    assert (3, True) in [*seen, (hand.big_blind, bool(hand.holdings[3]))]
     assert session.waiting == set() and 3 not in session.missed
 
 

@@ -91,8 +91,9 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         live: LiveTable = NO_LIVE,
     ) -> None:
         """`live` is what a live table adds before the deal: players sitting out, dead
-        blinds, a kill or a straddle (chapter R19). `posts` are live big blinds posted out of turn, as (seat, chips): a player who
-        joins a game between the blinds posts one before the deal (R8.3). `blinds` are the
+        blinds, a kill or a straddle (chapter R19). `posts` are live big blinds posted out
+        of turn, as (seat, chips): a player who joins a game between the blinds posts one
+        before the deal (R8.3). `blinds` are the
         (small, big) blind seats when the session places them rather than the button, as a
         dead button does (R8.23): the small blind's seat may then be empty, and the
         button's too."""

@@ -73,24 +73,31 @@ class Seating:
             if event == "straddles":
                 continue
             if seat not in absent:
-                raise illegal("seating-refused", f"seat {seat} is not sitting out, so cannot return (R19.3)")
+                raise illegal(
+                    "seating-refused", f"seat {seat} is not sitting out, so cannot return (R19.3)"
+                )
             absent.discard(seat)
             owed = self.missed.get(seat) if not_dealt else None
             if event == "returns-waiting":
                 waiting.add(seat)
             elif event == "returns-posting":
                 if not owed:
-                    raise illegal("seating-refused", f"seat {seat} missed no blind, so has none to post (R19.3)")
+                    raise illegal(
+                        "seating-refused",
+                        f"seat {seat} missed no blind, so has none to post (R19.3)",
+                    )
                 if self.profile.missed_blinds == "must-wait":
-                    raise illegal("seating-refused", 
+                    raise illegal(
+                        "seating-refused",
                         f"under {self.profile.name} a player who missed a blind must wait for"
-                        " the big blind (R19.3)"
+                        " the big blind (R19.3)",
                     )
                 posting.add(seat)
             elif owed:
-                raise illegal("seating-refused", 
+                raise illegal(
+                    "seating-refused",
                     f"seat {seat} missed the {' and '.join(sorted(owed, reverse=True))} blind:"
-                    " they return posting missed blinds or waiting for the big blind (R19.3)"
+                    " they return posting missed blinds or waiting for the big blind (R19.3)",
                 )
         return absent, waiting, posting
 
@@ -126,9 +133,10 @@ class Seating:
         live_posts, dead = [], []
         for seat in sorted(posting):
             if seat in (dealer, small):
-                raise illegal("seating-refused", 
+                raise illegal(
+                    "seating-refused",
                     f"seat {seat} is on the button or in the small blind this hand: they"
-                    " come back posting at another seat, or wait (R19.3)"
+                    " come back posting at another seat, or wait (R19.3)",
                 )
             owed = missed.pop(seat)
             if "big" in owed and seat != big:
@@ -139,7 +147,9 @@ class Seating:
             missed.pop(seat, None)
         live = LiveTable(
             out=frozenset(out),
-            killed=frozenset(absent) if self.profile.absent_hand == "killed-at-deal" else frozenset(),
+            killed=frozenset(absent)
+            if self.profile.absent_hand == "killed-at-deal"
+            else frozenset(),
             dead=tuple(dead),
             kill=self._kill(frozenset(out | absent)),
             killer_last=self.profile.killer_acts == "last",
@@ -215,12 +225,15 @@ class Seating:
             raise illegal("seating-refused", f"{self.profile.name} has no straddle (R19.6)")
         order = self._dealt_order(dealer, out)
         if len(order) < 3 or len(wanted) > 1:
-            raise illegal("seating-refused", "one player straddles, at a table of three or more (R19.6)")
+            raise illegal(
+                "seating-refused", "one player straddles, at a table of three or more (R19.6)"
+            )
         under_the_gun = order[(order.index(big) + 1) % len(order)]
         if wanted[0] != under_the_gun:
-            raise illegal("seating-refused", 
+            raise illegal(
+                "seating-refused",
                 f"only the player left of the big blind, seat {under_the_gun}, may straddle"
-                " (R19.6)"
+                " (R19.6)",
             )
         return under_the_gun
 

@@ -18,7 +18,7 @@ from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import SEATS, Hand
 from badugi_spec.engine.live import NO_LIVE, LiveTable
-from badugi_spec.engine.seating import Seating, SeatEvent
+from badugi_spec.engine.seating import SeatEvent, Seating
 from badugi_spec.profiles.model import HOUSE, Profile
 
 
@@ -108,7 +108,9 @@ class Session(Seating):
         seats = len(self.stacks)
         present = [seat for seat in range(seats) if self.stacks[seat] > 0 and seat not in out]
         big = next(
-            seat for step in range(1, seats + 1) if (seat := (last.big_blind + step) % seats) in present
+            seat
+            for step in range(1, seats + 1)
+            if (seat := (last.big_blind + step) % seats) in present
         )
         if len(present) == 2:
             other = next(s for s in present if s != big)

@@ -8,7 +8,7 @@ hand that goes on after `unfinished`. The header statements are in `assemble_hea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import ScenarioError
@@ -49,6 +49,16 @@ class _Hand:
     deal_where: Where | None = None
     posts: list[tuple[str, int]] = field(default_factory=list)
     seating: list[tuple[str, str]] = field(default_factory=list)
+
+
+# The live table's lines before a deal, as the case names them (chapter R19).
+_SEATING: Final = {
+    "sits out": "sits-out",
+    "returns": "returns",
+    "returns posting missed blinds": "returns-posting",
+    "returns waiting for the big blind": "returns-waiting",
+    "straddles": "straddles",
+}
 
 
 class _Assembler(Header):
@@ -278,14 +288,6 @@ class _Assembler(Header):
             )
         hand.posts.append((name, amount))
 
-    _SEATING = {
-        "sits out": "sits-out",
-        "returns": "returns",
-        "returns posting missed blinds": "returns-posting",
-        "returns waiting for the big blind": "returns-waiting",
-        "straddles": "straddles",
-    }
-
     def on_seating(self, where: Where, name: str, what: str) -> None:
         """A player sits out, comes back or straddles, before the deal (chapter R19)."""
         hand = self.current(where)
@@ -294,7 +296,7 @@ class _Assembler(Header):
             raise self.fail(where, f"'{name} {what}' comes before the deal: put it above")
         if any(who == name for who, _ in hand.seating):
             raise self.fail(where, f"{name} already sits out, returns or straddles in this hand")
-        hand.seating.append((name, self._SEATING[" ".join(what.split())]))
+        hand.seating.append((name, _SEATING[" ".join(what.split())]))
 
     def _first_blinds(self) -> tuple[str, ...]:
         """Who posts the blinds in the first hand, when every player has chips (R8.3): the
