@@ -347,9 +347,10 @@ class _Player:
         """Now and then, at three seats or more, a player sits out, one sitting out comes
         back one of the three ways, or a player straddles, before the deal (chapter R19):
         the choices to try in turn, the first the table allows being taken."""
-        names, session = self.trial.names, self.engine.session
-        if len(names) < 3 or session is None:
-            return []
+        names, session, rules = self.trial.names, self.engine.session, self.trial.profile
+        live_table = rules.straddle != "none" or rules.absent_hand != "not-dealt"
+        if len(names) < 3 or session is None or not live_table:
+            return []  # only profiles with a live table of their own (R19.1, R19.6)
         # Every choice made either way: a shrink that drops the event keeps the rest.
         wanted, seat = self.choices.chance(SEATING_SHARE), self.choices.below(len(names))
         how, way = self.choices.below(3), self.choices.below(3)
@@ -359,7 +360,7 @@ class _Player:
             back = sorted(session.absent)[seat % len(session.absent)]
             event = ("returns", "returns-posting", "returns-waiting")[way]
             return [{"player": names[back], "event": event}]
-        if how == 0 and self.trial.profile.straddle != "none":
+        if how == 0 and rules.straddle != "none":
             # Only the player left of the big blind may: each seat is tried (R19.6).
             return [{"player": name, "event": "straddles"} for name in names]
         return [{"player": names[seat], "event": "sits-out"}]
