@@ -29,6 +29,7 @@ from badugi_spec.mutants.hand import (
     _AnyShortAllInReopens,
     _BigBlindFirstBeforeDraw,
     _BurnOnlyWhenDrawing,
+    _CallerRaisesAShortRest,
     _DeadMoneyToTheLastPot,
     _DealerDealtFirst,
     _DealerDrawsFirst,
@@ -208,6 +209,9 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("any-short-all-in-reopens", "R8.8",
            "under a half-bet rule an all-in below half a bet reopens the betting",
            hand=_AnyShortAllInReopens),
+    Mutant("caller-raises-a-short-rest", "R14.6",
+           "in a big-bet game a caller of a short all-in may raise a second one smaller than"
+           " the big blind", hand=_CallerRaisesAShortRest),
     Mutant("button-onto-empty-seats", "R8.23",
            "the button moves to the next seat even when it has no chips",
            session=_ButtonOntoEmptySeats),
@@ -312,6 +316,28 @@ CATALOGUE: tuple[Mutant, ...] = (
            "at most four cards may be replaced, even with five in the hand",
            reading=_when("max_discards", 5, 4)),
     # ----- end of the split-pot mutants -----
+    # ----- the showdown of issue 35: show order readings and the muck -----
+    Mutant("side-pot-players-not-first", "R8.22",
+           "players all-in for an earlier pot show in their place, before the side pot's",
+           reading=_when("show_order", "side-pots-first", "last-aggressor")),
+    Mutant("all-in-hands-not-face-up", "R8.22",
+           "hands are shown one by one from the last bettor even when a player is all-in",
+           reading=_when("show_order", "face-up-if-all-in", "last-aggressor")),
+    Mutant("first-to-act-read-by-position", "R8.22",
+           "the first seat left of the button shows first even when it is all-in",
+           reading=_when("show_order", "first-to-act", "last-aggressor")),
+    Mutant("all-in-first-read-by-position", "R8.22",
+           "with no bet, the all-in player keeps its place rather than showing first",
+           reading=_when("show_order", "all-in-first", "last-aggressor")),
+    Mutant("muck-without-a-shown-hand", "R8.32",
+           "on PokerStars any losing hand may be mucked, though no shown hand beats it",
+           reading=_when("muck", "beaten-by-shown", "after-first-show")),
+    Mutant("first-to-show-may-muck", "R8.32",
+           "the first player to show may muck a losing hand where the rules make them show",
+           reading=_when("muck", "after-first-show", "any-losing")),
+    Mutant("every-hand-shown", "R8.32", "no hand may ever be mucked",
+           reading=_set(muck="never")),
+    # ----- end of the issue 35 showdown mutants -----
     # ----- seen only through the statements of issue 22 -----
     Mutant("show-order-from-the-button", "R8.22",
            "the first player left of the button shows first, even after a bet in the last round",
@@ -341,7 +367,7 @@ CATALOGUE: tuple[Mutant, ...] = (
            session=_ButtonSkipsAfterABustBeforeIt, needs="variants"),
     # ----- end of the variants mutants -----
     # ----- the live table (issue 35, chapter R19, R8.23) -----
-    Mutant("small-blind-button-moves-one-seat", "R11.8",
+    Mutant("small-blind-button-moves-one-seat", "R11.9",
            "PokerStars' button moves one seat, onto a player who was not dealt in, rather than"
            " to the last small blind", reading=_when("button_moves", "small-blind-button",
                                                       "every-hand")),
