@@ -201,3 +201,23 @@ def test_a_straddle_only_under_the_gun_at_three_or_more() -> None:
     hand_seats = killing._blind_seats(*killing._places(frozenset()), frozenset())
     under_the_gun = (hand_seats[1] + 1) % 4
     assert "kill pot" in refused(killing, SeatEvent(under_the_gun, "straddles"))
+
+
+def test_when_the_others_bust_a_player_away_is_dealt_in_again() -> None:
+    # A table of one cannot deal: Cy, away, comes back owing nothing (R19.1).
+    session = Session(stacks=(100, 100, 100), profile=LIVE)
+    hand = session.start_hand(seating=[SeatEvent(2, "sits-out")])
+    fold_round(hand)
+    session._after_hand(hand)
+    session.stacks = (200, 0, 100)  # as if Bob had lost everything
+    hand = session.start_hand()
+    assert sorted(hand.order) == [0, 2] and session.absent == set() and session.missed == {}
+
+
+def test_folded_to_an_absent_big_blind_dead_at_turn_it_wins() -> None:
+    # The site folds an absent hand only when the action reaches it (R19.1, R11.7).
+    session = Session(stacks=(100, 100, 100), profile=get("pokerstars-2010"))
+    hand = session.start_hand(seating=[SeatEvent(2, "sits-out")])
+    session.apply(Action(0, Kind.FOLD))
+    session.apply(Action(1, Kind.FOLD))
+    assert hand.result is not None and hand.result.winners == (2,)

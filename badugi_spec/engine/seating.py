@@ -115,7 +115,9 @@ class Seating:
         for seat in sorted(waiting):  # in as soon as the big blind reaches the seat
             if self._big_blind_at(frozenset(out - {seat})) == seat:
                 out.discard(seat)
-        present = [s for s, chips in enumerate(self.stacks) if chips > 0 and s not in out]
+        # Present: with chips, dealt in and not away, whatever the profile does with those away.
+        away = out | absent
+        present = [s for s, chips in enumerate(self.stacks) if chips > 0 and s not in away]
         owed_before = self.missed
         if len(present) < 2:
             if any(event == "sits-out" for _, event in events):
