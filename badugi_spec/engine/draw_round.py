@@ -193,11 +193,11 @@ class DrawRound(Table):
         how many can be dealt, so the first ones held stand for them."""
         held = self.holdings[seat]
         count = min(self.profile.max_discards, len(held))
+        partial = self._after_all_declare and len(self._drawn) + 1 < len(self._round_drawers)
         while count > 0:
             plan, burn = self._plan_with(seat, tuple(held[:count]))
-            completes = True if self._after_all_declare else self._completes_round()
             try:
-                self._supply(plan, burn, completes)
+                self._supply(plan, burn, partial)
             except IllegalAction:
                 # One less: under the last-card rule a smaller draw may get more of its
                 # cards, so what a rehearsal of this one dealt does not bound the next.

@@ -46,18 +46,14 @@ class Stub(Table):
         per discard, fold or burn rather than per card, since only a reshuffle reads them."""
 
     def _supply(
-        self,
-        plan: Sequence[tuple[int, tuple[Card, ...]]],
-        burn: int,
-        completes: bool | None = None,
+        self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int, partial: bool = False
     ) -> None:
         """Refuse `deck-short` unless every card this draw needs can be dealt (R4.6, R8.18).
 
         Usually the stub is enough; otherwise the draw is rehearsed on a copy, reshuffles
-        and all, so that a refusal changes nothing. `completes`: whether `plan` ends the
-        round; by default, whether the player acting is the round's last. A declaration
-        that is not the last is checked as if the players still to declare stood pat
-        (R8.32), so `completes` is then true.
+        and all, so that a refusal changes nothing. `partial`: `plan` holds the draws
+        declared so far, and the players still to declare are taken to stand pat (R8.32);
+        a rebuilt stub's stated order, which holds their discards too, is not checked yet.
         """
         need = burn
         for _, cards in plan:  # a plain loop: for a plan of one a generator costs more
@@ -73,8 +69,7 @@ class Stub(Table):
                 own = {card.index for card in (*self.discards[drawer], *discards)}
                 if self.deck.dealable(own, 0 if self._last_card_dealt else 1) >= need:
                     return
-        if completes is None:
-            completes = self._completes_round()
+        completes = True if partial else self._completes_round()
         if not self.profile.reshuffle:
             self.deck.require(need, f"draw {self.phase.number}")
             # Nothing can rebuild the stub, so a last card the rule keeps back is short too.
@@ -87,7 +82,7 @@ class Stub(Table):
             return
         if (
             self._gathers_all
-            and self.reshuffles >= len(self._stated_reshuffles)
+            and (partial or self.reshuffles >= len(self._stated_reshuffles))
             and self.profile.own_discards_back
         ):
             # Every card not in a live hand can come back, and no stated order is left to
@@ -96,7 +91,7 @@ class Stub(Table):
             thrown = sum(len(cards) for _, cards in plan)
             if len(self.deck.order()) - held + thrown >= need:
                 return
-        available = self._available(plan, burn, completes)
+        available = self._available(plan, burn, completes, stated=not partial)
         if available < need:
             raise illegal(
                 "deck-short",
@@ -109,9 +104,14 @@ class Stub(Table):
         return len(self._drawn) + 1 == len(self._drawers())
 
     def _available(
-        self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int, complete: bool
+        self,
+        plan: Sequence[tuple[int, tuple[Card, ...]]],
+        burn: int,
+        complete: bool,
+        *,
+        stated: bool,
     ) -> int:
-        rehearsal = _Rehearsal(self)
+        rehearsal = _Rehearsal(self, stated=stated)
         got = 0
         try:
             for seat, thrown in plan:
@@ -278,7 +278,7 @@ class _Rehearsal(Stub):
         "holdings", "discards", "total", "stacks", "_rows", *STATE,
     )  # fmt: skip
 
-    def __init__(self, hand: Table) -> None:
+    def __init__(self, hand: Table, *, stated: bool) -> None:
         self.profile = self.structure = hand.profile
         self._last_card_dealt = hand._last_card_dealt
         self.phase = hand.phase
@@ -289,7 +289,8 @@ class _Rehearsal(Stub):
         self.discards = [list(cards) for cards in hand.discards]
         self.burns = list(hand.burns)
         self._muck = list(hand._muck)
-        self._stated_reshuffles = hand._stated_reshuffles
+        # Without the stated orders, a rebuild is stacked in deck order: same count.
+        self._stated_reshuffles = hand._stated_reshuffles if stated else []
         self.reshuffles = hand.reshuffles
         self._skipping = hand._skipping
         self.total = list(hand.total)

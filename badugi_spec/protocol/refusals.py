@@ -50,7 +50,7 @@ PRECEDENCE: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (("discard-repeated",), "a card discarded twice"),
     (("discard-not-held",), "a discarded card not held"),
     (("deck-invalid",), "a stated deck that repeats a card"),
-    (("deck-short",), "a stated deck too short for the deal or the draw"),
+    (("deck-short",), "a deck too short for the deal, or a draw it cannot serve (R8.32)"),
     (("reshuffle-mismatch",), "a stated rebuilt stub that is not the cards the profile gathers"),
 )
 
