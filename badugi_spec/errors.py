@@ -10,6 +10,19 @@ BadugiError
 
 from __future__ import annotations
 
+from typing import Final
+
+MOST_LINE_CHARS: Final = 300
+"""An error line at most: a value of 40,000 characters is no message anybody reads."""
+_AROUND: Final = 60
+"""Characters of a long source line shown before the place an error points at."""
+
+
+def clip(line: str, *, most: int = MOST_LINE_CHARS) -> str:
+    """`line` cut to `most` characters, `…` marking the cut: the one limit every error
+    line the command line prints goes through (`cli`, `ScenarioError.render`)."""
+    return line if len(line) <= most else line[: most - 1] + "…"
+
 
 class BadugiError(Exception):
     """Base of every error this package raises on purpose."""
@@ -59,9 +72,16 @@ class ScenarioError(BadugiError):
 
     def render(self) -> str:
         if self.line == 0:
-            return f"{self.path}: {self.message}"
-        head = f"{self.path}:{self.line}:{self.column}: {self.message}"
+            return clip(f"{self.path}: {self.message}")
+        head = clip(f"{self.path}:{self.line}:{self.column}: {self.message}")
         if not self.source_line:
             return head
-        caret = " " * (max(self.column, 1) - 1) + "^"
-        return f"{head}\n    {self.source_line}\n    {caret}"
+        # A long line is shown around the place, so the caret still points at it.
+        at = max(self.column, 1) - 1
+        start = max(at - _AROUND, 0)
+        shown = self.source_line[start:]
+        if start:
+            shown = "…" + shown[1:]
+        shown = clip(shown, most=MOST_LINE_CHARS - 4)
+        caret = " " * (at - start) + "^"
+        return f"{head}\n    {shown}\n    {caret}"

@@ -41,6 +41,8 @@ class Round:
     full_level: int
     levels: int
     acted: set[int] = field(default_factory=set)
+    last: dict[int, int] = field(default_factory=dict)
+    """The round total each seat left when it last acted."""
 
     @classmethod
     def start(cls, profile: Profile, *, first: bool) -> Round:
@@ -50,6 +52,7 @@ class Round:
 
     def record(self, seat: int, level: int, now: int) -> None:
         """`seat` acted, taking the round from `level` to `now`."""
+        self.last[seat] = now
         if now - level >= self.increment and now > level:
             self.increment = now - level  # a full bet or raise (R14.3)
         elif now - self.full_level < self.increment or now <= level:
@@ -84,7 +87,12 @@ def may_raise(hand: Hand, seat: int, rnd: Round) -> bool:
     to_call = max(hand.committed) - hand.committed[seat]
     others = [s for s in hand.live() if s != seat and hand.stacks[s] > 0]
     capped = profile.cap > 0 and rnd.levels >= profile.cap
-    return hand.stacks[seat] > to_call and bool(others) and not capped and seat not in rnd.acted
+    # Short all-ins that add up to a full raise reopen the betting only for a player who
+    # then faces a full raise since their own last action: one who called the first of
+    # them faces only the rest (R14.6; seven seats, rounding up, seed 362 found it).
+    short_of_full = seat in rnd.last and max(hand.committed) - rnd.last[seat] < rnd.increment
+    reopened = seat not in rnd.acted and not short_of_full
+    return hand.stacks[seat] > to_call and bool(others) and not capped and reopened
 
 
 def check_options(hand: Hand, seat: int, rnd: Round) -> None:

@@ -3,7 +3,7 @@ hand and never deals a player their own discards where the profile forbids it.
 
 Issue 35: a rebuilt stub dealt players their own earlier discards (R8.20, R11.5), and
 under declared draws a draw the deck could not serve was accepted, so that no later
-action was (R8.32). Here a policy that keeps players in and draws the most it is offered
+action was (R8.33). Here a policy that keeps players in and draws the most it is offered
 drives the stub to its end in most hands, and after every step the test checks:
 
 - a hand not over offers an action, and the engine accepts the one chosen from it;

@@ -103,7 +103,44 @@ SHORT_DEALER = (3, 100)
 TO_ROUND_2 = ("D call", "B check", "B pat", "D pat")
 TO_ROUND_3 = (*TO_ROUND_2, "B check", "D check", "B pat", "D pat")
 
+
+def _muck_showdown(profile: str) -> Callable[[], Hand]:
+    """Heads-up to a checked-down showdown: the big blind (seat 1) shows first and loses."""
+
+    def build() -> Hand:
+        deck = stacked_deck(big_blind="Kc Kd Qc Qd", dealer="As 2h 3d 4c")
+        h = Hand(deck=deck, profile=profiles.get(profile))
+        passive_to_end(h)
+        return h
+
+    return build
+
+
+MUCKS = [  # the muck at the showdown (R8.32)
+    Case("a muck mid-hand", "no-showdown", hand(), act(Action(0, Kind.MUCK))),
+    Case("a muck after a fold", "no-showdown", hand("D fold"), act(Action(1, Kind.MUCK))),
+    Case(
+        "a muck where every hand is shown",
+        "muck-not-allowed",
+        _muck_showdown("house"),
+        act(Action(1, Kind.MUCK)),
+    ),
+    Case(
+        "a muck of the winning hand",
+        "muck-would-win",
+        _muck_showdown("pokerstars-2010"),
+        act(Action(0, Kind.MUCK)),
+    ),
+    Case(
+        "a muck by the first to show",
+        "must-show",
+        _muck_showdown("pokerstars-2010"),
+        act(Action(1, Kind.MUCK)),
+    ),
+]
+
 CASES = [
+    *MUCKS,
     # R3.3
     Case("big blind acts first before the draw", "out-of-turn", hand(), step("B call")),
     Case("dealer draws first", "out-of-turn", hand("D call", "B check"), step("D pat")),

@@ -94,6 +94,7 @@ def test_10_a_scenario_outside_a_suite_folder_is_named_from_the_folder_given(
     _export([str(tmp_path / "mine")], target, capsys)
     (fields,) = tomllib.loads(target.read_text(encoding="utf-8")).values()
     assert fields["_scenario"] == "mine/deep/a.badugi:15"
+    target.unlink()  # an existing file is replaced only with --force
     _export([str(folder / "a.badugi")], target, capsys)
     (fields,) = tomllib.loads(target.read_text(encoding="utf-8")).values()
     assert fields["_scenario"] == "a.badugi:15"
@@ -152,7 +153,8 @@ def test_5_an_export_that_breaks_off_leaves_the_old_file_and_no_partial_one(
         return real(scenario, **given)
 
     monkeypatch.setattr(export, "scenario_fields", breaking)
-    status, _, err = run_cli(["export", str(SUITE / "03-betting"), "--phh", str(target)], capsys)
+    argv = ["export", str(SUITE / "03-betting"), "--phh", str(target), "--force"]
+    status, _, err = run_cli(argv, capsys)
     assert status != 0 and calls == 3 and "Traceback" not in err
     assert target.read_text(encoding="utf-8") == "# the old export\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.phhs"], "no temporary file is left"

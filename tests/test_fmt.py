@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from badugi_spec import outputs
 from badugi_spec.cli import main
 from badugi_spec.errors import ScenarioError
 from badugi_spec.rules import load as load_rules
@@ -288,3 +289,50 @@ def test_a_folder_without_scenarios_is_an_error(
 def test_a_missing_path_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fmt", str(tmp_path / "nowhere.badugi")]) == 2
     assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_fmt_keeps_to_the_folder_its_permissions_and_links_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 41: a link out of the folder is not followed; a read-only file and a file with
+    two hard links are refused with a line each; a file that cannot be written is one line
+    and the run goes on to the later files, with a summary."""
+    outside = tmp_path / "outside.badugi"
+    outside.write_text(MESSY, "utf-8")
+    folder = tmp_path / "suite"
+    folder.mkdir()
+    (folder / "a-link.badugi").symlink_to(outside)
+    frozen = folder / "b-frozen.badugi"
+    frozen.write_text(MESSY, "utf-8")
+    frozen.chmod(0o444)
+    linked = folder / "c-linked.badugi"
+    linked.write_text(MESSY, "utf-8")
+    os.link(linked, tmp_path / "twin.badugi")
+    blocked = folder / "d-blocked.badugi"
+    blocked.write_text(MESSY, "utf-8")
+    kept = folder / "e-kept.badugi"
+    kept.write_text(MESSY, "utf-8")
+    kept.chmod(0o640)
+    real_write = outputs.write
+
+    def write(path: Path, text: str, **given: Any) -> None:
+        if Path(path).name == blocked.name:
+            raise PermissionError(13, "Permission denied")
+        real_write(path, text, **given)
+
+    monkeypatch.setattr(outputs, "write", write)
+    assert main(["fmt", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert outside.read_text("utf-8") == MESSY and frozen.read_text("utf-8") == MESSY
+    assert linked.read_text("utf-8") == MESSY and blocked.read_text("utf-8") == MESSY
+    assert kept.read_text("utf-8") == CANONICAL
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o640
+    lines = err.splitlines()
+    assert len(lines) == 4, lines
+    assert "a-link.badugi: a link out of" in lines[0]
+    assert "b-frozen.badugi: read-only; not rewritten" in lines[1]
+    assert "c-linked.badugi: has 2 hard links" in lines[2]
+    assert "d-blocked.badugi: cannot write it: Permission denied" in lines[3]
+    assert out.splitlines()[-1] == (
+        "1 file reformatted, 0 files left unchanged, 1 file not read, 3 files not written"
+    )

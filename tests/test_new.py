@@ -13,6 +13,8 @@ from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.layout import layout
 from badugi_spec.scenario.suite import load_suite, run_suite
 
+ROOT = Path(__file__).resolve().parent.parent
+
 TABLES = sorted(
     {(name, seats) for name in profiles.names() for seats in (2, profiles.get(name).max_seats)}
 )
@@ -141,3 +143,18 @@ def test_mistakes_are_one_line(
 def test_an_id_the_language_cannot_read_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert new("Cap_Demo", "--rule", "R3.6", "--out", "-") == 2
     assert "'Cap_Demo' is not a scenario id" in capsys.readouterr().err
+
+
+def test_an_id_the_suite_has_or_too_long_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 41: `new` refuses an id a suite scenario already has (check would then fail)
+    and an id too long for a file name, each in one line, writing nothing."""
+    monkeypatch.chdir(ROOT)
+    assert main(["new", "aces-are-low", "--rule", "R3.6", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "the suite already has a scenario aces-are-low" in err and err.count("\n") == 1
+    assert main(["new", "a" * 300, "--rule", "R3.6", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "at most 100 characters, not 300" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from badugi_spec import profiles
+from badugi_spec.cli import main
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.layout import layout
 from badugi_spec.scenario.suite import load_suite, run_suite
@@ -147,3 +148,53 @@ def test_the_session_option_through_a_pipe(tmp_path: Path) -> None:
     nothing = play("q\n", "--seed", "5", "--plain", "--save-session", str(tmp_path / "x.badugi"))
     assert "Session not saved: no hand has ended yet" in nothing.stdout
     assert not (tmp_path / "x.badugi").exists()
+
+
+def test_save_never_overwrites_without_force_nor_a_suite_scenario(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 41: `--save` and `--save-session` refuse an existing file before the session;
+    `--force` replaces one, never a scenario of the suite; the same file for both is refused."""
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "mine.badugi"
+    mine.write_text("keep\n", encoding="utf-8")
+    suite = tmp_path / "scenarios" / "01-x"
+    suite.mkdir(parents=True)
+    (suite / "a.badugi").write_text("suite\n", encoding="utf-8")
+    for argv, words in [
+        (["--save", "mine.badugi"], "--save mine.badugi: exists; --force replaces it"),
+        (["--save-session", "mine.badugi"], "exists; --force replaces it"),
+        (["--save", "scenarios/01-x/a.badugi", "--force"], "scenario suite; never replaced"),
+        (["--save", str(suite / "a.badugi"), "--force"], "scenario suite; never replaced"),
+        (["--save", "n.badugi", "--save-session", "n.badugi"], "name the same file"),
+        (["--save", "scenarios"], "is a folder, not a file"),
+    ]:
+        assert main(["play", "--seed", "1", *argv]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, err
+    assert mine.read_text(encoding="utf-8") == "keep\n"
+    assert (suite / "a.badugi").read_text(encoding="utf-8") == "suite\n"
+
+
+def test_the_save_key_never_writes_over_a_file_it_did_not_make(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for number in range(1, 60):
+        (tmp_path / f"played-house-3-hand-{number}.badugi").write_text("old\n", encoding="utf-8")
+    console = Script(["c", "k", "p"] * 6 + ["s", "q"])
+    Trainer(console=console, profile=profiles.get("house"), seed=3, faces=Faces(colour=False)).run()
+    assert any("exists; play --save FILE --force replaces it" in line for line in console.lines)
+    assert {p.read_text(encoding="utf-8") for p in tmp_path.iterdir()} == {"old\n"}
+    owned = tmp_path / "owned.badugi"
+    owned.write_text("old\n", encoding="utf-8")  # cleared by `play --force` before a session
+    console = Script(["c", "k", "p"] * 6 + ["s", "q"])
+    trainer = Trainer(
+        console=console,
+        profile=profiles.get("house"),
+        seed=3,
+        faces=Faces(colour=False),
+        save_to=str(owned),
+    )
+    trainer.run()
+    assert owned.read_text(encoding="utf-8").startswith("scenario played-house")

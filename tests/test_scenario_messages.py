@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from badugi_spec.cli import main
-from badugi_spec.errors import ScenarioError
+from badugi_spec.errors import MOST_LINE_CHARS, ScenarioError
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario import parse_scenario
 from badugi_spec.scenario.compile import compile_case
@@ -85,7 +85,9 @@ def test_an_unknown_rule_id_gets_its_chapter_and_the_nearest_id() -> None:
 def test_an_override_out_of_range_gives_the_range_and_the_rule() -> None:
     error = error_of('scenario m "t"\nprofile house cap=-1\nrules R3.4\n')
     assert (error.line, error.column) == (2, 19)
-    assert error.message == "cap=-1: cap is a whole number, 0 or more (0: no cap), not '-1' (R8.6)"
+    assert error.message == (
+        "cap=-1: cap is a whole number from 0 to 10^12 (0: no cap), not '-1' (R8.6)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -265,3 +267,20 @@ def test_order_counts_from_one() -> None:
     assert error_of(HEAD + "order 0\n").message == (
         "order counts from 1: 'order 1' is the rule's featured example"
     )
+
+
+def test_an_override_over_10_12_and_a_huge_value_are_short_clear_lines() -> None:
+    """Issue 41: a chip override above 10^12 is refused for its size, not as "0 or more",
+    and no error line echoes a 40,000-character value (`errors.clip`)."""
+    head = 'scenario x "t"\nrules R3.6\nplayers Ann 100 dealer, Bob 100\nunfinished\n'
+    big = head.replace("rules", "profile house cap=10000000000000\nrules")
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(big, "x.badugi", set(load_rules()))
+    assert "cap is a whole number from 0 to 10^12" in caught.value.message
+    many = head.replace("rules", "profile house bet_sizes=" + ",".join(["2"] * 20_000) + "\nrules")
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(many, "x.badugi", set(load_rules()))
+    lines = caught.value.render().splitlines()
+    assert "has 20000 items; at most 8" in lines[0]
+    assert max(map(len, lines)) <= MOST_LINE_CHARS
+    assert lines[2].index("^") == 4 + caught.value.column - 1  # the caret still at its place

@@ -58,3 +58,10 @@ def seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text!r}: must be more than 0 seconds")
     return value
+
+
+def force_option(parser: argparse.ArgumentParser, what: str = "a report file") -> None:
+    """`--force`: replace `what` that already exists (never an input: `badugi_spec.outputs`)."""
+    parser.add_argument(
+        "--force", action="store_true", help=f"replace {what} that already exists (never an input)"
+    )

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from badugi_spec.commands import arguments
 from badugi_spec.rules import load as load_rules
 from badugi_spec.scenario.coverage import coverage, exempt_summary, matrix_lines
 from badugi_spec.scenario.engine_impl import EngineImplementation
@@ -29,6 +30,7 @@ def register(sub: Any) -> None:
     check.add_argument("paths", nargs="*", default=DEFAULT_PATHS, help="files or folders")
     check.add_argument("--json", metavar="FILE", help="write a machine-readable report")
     check.add_argument("--junit", metavar="FILE", help="write JUnit XML")
+    arguments.force_option(check, "a report")
     check.add_argument(
         "--coverage",
         action="store_true",
@@ -49,6 +51,7 @@ def run_check(args: argparse.Namespace) -> int:
         {"--json": args.json, "--junit": args.junit},
         inputs=[Path(p) for p in args.paths],
         files=scenario_files(args.paths),
+        force=args.force,
     )
     suite = load_suite(args.paths)
     results = run_suite(EngineImplementation(), suite)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from badugi_spec.commands import arguments
 from badugi_spec.interop import export
 from badugi_spec.scenario.report import check_report_paths, load_error_lines
 from badugi_spec.scenario.suite import load_suite, scenario_files
@@ -26,6 +27,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("paths", nargs="+", help="scenario files or folders")
     parser.add_argument("--phh", metavar="FILE", required=True, help="the .phhs file to write")
+    arguments.force_option(parser, "the .phhs file")
     parser.set_defaults(run=run_export)
 
 
@@ -36,6 +38,7 @@ def run_export(args: argparse.Namespace) -> int:
         {"--phh": args.phh},
         inputs=[Path(p) for p in args.paths],
         files=scenario_files(args.paths),
+        force=args.force,
     )
     suite = load_suite(args.paths)
     for error in suite.errors:

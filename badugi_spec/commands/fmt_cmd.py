@@ -1,8 +1,12 @@
 """`fmt`: lay scenario files out the canonical way (`scenario.layout`), or check they are.
 
 Without `--check` each file that changes is written again in place, through a temporary
-file in its folder that then replaces it, so an interrupted run leaves every file whole.
-A file that does not parse is reported at its place and left as it is.
+file in its folder that then replaces it with the file's own permissions, so an interrupted
+run leaves every file whole. A file that does not parse is reported at its place and left
+as it is. Inside a folder given, a link to a file outside it is not followed (a link names
+a file someone else may own); a read-only file, a file with more than one hard link (a
+rename would split them) and a file or folder that cannot be written are each refused
+with one line, and the run goes on to the other files.
 """
 
 from __future__ import annotations
@@ -12,11 +16,11 @@ import difflib
 import os
 import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from badugi_spec import outputs
 from badugi_spec.errors import ScenarioError
 from badugi_spec.scenario.layout import layout
 from badugi_spec.scenario.report import safe
@@ -47,6 +51,7 @@ class _Tally:
     changed: list[Path] = field(default_factory=list)
     unchanged: int = 0
     errors: int = 0
+    unwritten: int = 0
 
 
 def run_fmt(args: argparse.Namespace) -> int:
@@ -56,7 +61,7 @@ def run_fmt(args: argparse.Namespace) -> int:
         if empty is not None:
             _report(empty)
             tally.errors += 1
-    for path in scenario_files(args.paths):
+    for path in _files(args.paths, tally):
         try:
             text = read_source(path)
             formatted = layout(text, str(path))
@@ -67,16 +72,56 @@ def run_fmt(args: argparse.Namespace) -> int:
         if formatted == text:
             tally.unchanged += 1
             continue
+        refused = None if args.check else _refusal(path)
+        if refused is None and not args.check:
+            try:
+                replace(path, formatted)
+            except OSError as error:
+                refused = f"cannot write it: {error.strerror or error}"
+        if refused is not None:
+            _say(f"{path}: {refused}; not rewritten")
+            tally.unwritten += 1
+            continue
         tally.changed.append(path)
-        if not args.check:
-            replace(path, formatted)
         print(safe(f"{'would reformat' if args.check else 'reformatted'} {path}"))
         if args.diff:
             print(diff(text, formatted, str(path)), end="")
     print(_summary(tally, check=args.check))
-    if tally.errors:
+    if tally.errors or tally.unwritten:
         return UNREADABLE
     return CHANGED if args.check and tally.changed else 0
+
+
+def _files(paths: list[str], tally: _Tally) -> list[Path]:
+    """The scenario files under `paths`, but no link out of a folder given."""
+    kept: list[Path] = []
+    for given in paths:
+        folder = Path(given)
+        inside = folder.resolve() if folder.is_dir() else None
+        for path in scenario_files([given]):
+            if inside is not None and not path.resolve().is_relative_to(inside):
+                _say(f"{path}: a link out of {given}; not followed")
+                tally.errors += 1
+                continue
+            kept.append(path)
+    return kept
+
+
+def _refusal(path: Path) -> str | None:
+    """Why `path` must not be replaced by a rewritten copy; None when it may be."""
+    try:
+        status = path.stat()
+    except OSError as error:
+        return f"cannot read it again: {error.strerror or error}"
+    if not status.st_mode & 0o222 or not os.access(path, os.W_OK):
+        return "read-only"
+    if status.st_nlink > 1:
+        return f"has {status.st_nlink} hard links, which a rewrite would split"
+    return None
+
+
+def _say(line: str) -> None:
+    print(safe(f"badugi-spec: error: {line}"), file=sys.stderr)
 
 
 def _report(error: ScenarioError) -> None:
@@ -97,6 +142,8 @@ def _summary(tally: _Tally, *, check: bool) -> str:
     out = f"{files(len(tally.changed))} {done}, {files(tally.unchanged)} {kept}"
     if tally.errors:
         out += f", {files(tally.errors)} not read"
+    if tally.unwritten:
+        out += f", {files(tally.unwritten)} not written"
     return out
 
 
@@ -113,20 +160,9 @@ def diff(before: str, after: str, name: str) -> str:
 
 
 def replace(path: Path, text: str) -> None:
-    """Write `text` to `path` whole or not at all: a temporary file beside it, renamed over
-    it, with the file's own permissions. A link is followed: its target is rewritten."""
+    """Write `text` to `path` whole or not at all (`outputs.write`: a temporary file beside
+    it, renamed over it), with the file's own permissions. A link is followed: its target
+    is rewritten (`_files` has already refused one that leaves a folder given)."""
     target = path.resolve()
     mode = stat.S_IMODE(target.stat().st_mode)
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    outputs.write(target, text, mode=mode, make_folders=False)

@@ -28,5 +28,4 @@ def run_lsp(args: argparse.Namespace) -> int:
             raise
         print(f"badugi-spec: error: {MISSING}", file=sys.stderr)
         return USAGE_ERROR
-    serve()
-    return 0
+    return serve()

@@ -14,16 +14,19 @@ import re
 from pathlib import Path
 from typing import Any, Final
 
-from badugi_spec import profiles
+from badugi_spec import outputs, profiles
 from badugi_spec.commands.arguments import whole
 from badugi_spec.commands.skeleton import NAMES, Request, SkeletonError, skeleton
 from badugi_spec.rules import Rule, chapter_of
 from badugi_spec.rules import load as load_rules
-from badugi_spec.scenario.suite import EXTENSION
+from badugi_spec.scenario.suite import EXTENSION, scenario_files
 
 SUITE: Final = Path("scenarios")
 _ID: Final = re.compile(r"[a-z0-9][a-z0-9-]*")
 """A scenario id, as the grammar's SLUG reads it."""
+MOST_ID_CHARS: Final = 100
+"""A scenario id at most: its file name `ID.badugi` must fit every file system."""
+_SCENARIO_LINE: Final = re.compile(r"^[ \t]*scenario[ \t]+([a-z0-9][a-z0-9-]*)", re.M)
 CLOSE: Final = 3
 """How many near rule IDs an unknown one is answered with."""
 
@@ -55,10 +58,20 @@ def register(sub: Any) -> None:
 
 
 def run_new(args: argparse.Namespace) -> int:
+    if len(args.id) > MOST_ID_CHARS:
+        raise SkeletonError(
+            f"a scenario id has at most {MOST_ID_CHARS} characters, not {len(args.id)}"
+            f" ({args.id[:30]}...)"
+        )
     if not _ID.fullmatch(args.id):
         raise SkeletonError(
             f"{args.id!r:.60} is not a scenario id: lower-case letters, digits and dashes,"
             " starting with a letter or digit (e.g. cap-before-the-draw)"
+        )
+    taken = _suite_file_with(args.id)
+    if taken is not None:
+        raise SkeletonError(
+            f"the suite already has a scenario {args.id} ({taken}); ids are unique: choose another"
         )
     rules = _rules(args.rule)
     profile = _profile(args.profile, rules[0])
@@ -70,8 +83,7 @@ def run_new(args: argparse.Namespace) -> int:
         print(text, end="")
         return 0
     try:
-        with target.open("x", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        outputs.create(target, text)
     except FileExistsError:
         raise SkeletonError(
             f"{target} already exists: new never overwrites a scenario; choose another id or --out"
@@ -80,6 +92,21 @@ def run_new(args: argparse.Namespace) -> int:
         raise SkeletonError(f"no folder {target.parent} to write {target.name} in") from None
     print(f"wrote {target} ({profile.name}, {players} players); next: badugi-spec check {target}")
     return 0
+
+
+def _suite_file_with(scenario_id: str) -> Path | None:
+    """The suite file (`scenarios/`) that already has a scenario `scenario_id`, if any:
+    each file's `scenario` lines, read without parsing the suite."""
+    if not SUITE.is_dir():
+        return None
+    for path in scenario_files([SUITE]):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if scenario_id in _SCENARIO_LINE.findall(text):
+            return path
+    return None
 
 
 def _rules(asked: list[str]) -> tuple[Rule, ...]:

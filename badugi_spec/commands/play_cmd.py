@@ -7,18 +7,24 @@ import os
 import random
 import sys
 import time
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from badugi_spec import profiles
 from badugi_spec.commands import arguments
 from badugi_spec.commands.progress import Progress, wanted
 from badugi_spec.errors import BadugiError
+from badugi_spec.outputs import check_outputs
 from badugi_spec.trainer import Report, Terminal, Trainer, play_sessions
 from badugi_spec.trainer.faces import Faces, can_encode_symbols, wants_colour
 from badugi_spec.trainer.odds_bot import BOTS
 from badugi_spec.trainer.session import CannotPlay, cannot_play
 
 INTERRUPTED = 130
+SUITE = Path("scenarios")
+"""The suite's folder (here, or any folder of that name a path is in): `play --force`
+never replaces a scenario in it."""
 
 
 class PlayError(BadugiError):
@@ -78,6 +84,7 @@ def register(sub: Any) -> None:
         help="when the session ends, save every hand played as one .badugi scenario"
         " (a hand block each, the stacks carried from hand to hand)",
     )
+    arguments.force_option(play, "a --save or --save-session file (never one of scenarios/)")
     play.set_defaults(run=run_play)
 
     bots = sub.add_parser(
@@ -132,6 +139,9 @@ def run_play(args: argparse.Namespace) -> int:
             f"profile {profile.name} seats {profile.min_seats} to {profile.max_seats} players"
             f" (R8.2), not {args.players}"
         )
+    # Before the session: a hand played is not lost to a file that cannot take it.
+    saves = {"--save": args.save, "--save-session": args.save_session}
+    check_outputs(saves, force=args.force, protected=[SUITE, *_suites(saves.values())])
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     symbols = can_encode_symbols(sys.stdout)
     if not symbols and hasattr(sys.stdout, "reconfigure"):
@@ -150,6 +160,17 @@ def run_play(args: argparse.Namespace) -> int:
     )
     summary = trainer.run()
     return INTERRUPTED if summary.stopped == "Ctrl-C" else 0
+
+
+def _suites(paths: Iterable[str | None]) -> list[Path]:
+    """The `scenarios` folders the paths are in, wherever they are: --force spares them."""
+    return [
+        folder
+        for path in paths
+        if path
+        for folder in Path(path).resolve().parents
+        if folder.name == SUITE.name
+    ]
 
 
 def run_bot_sessions(args: argparse.Namespace) -> int:

@@ -18,40 +18,22 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from badugi_spec.commands import arguments
 from badugi_spec.commands.progress import Progress, rate_line, wanted
 from badugi_spec.errors import BadugiError
 from badugi_spec.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
+from badugi_spec.outputs import OutputError, check_outputs, write
 from badugi_spec.protocol import MAX_LINE_BYTES
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.report import (
-    chapter_table,
-    check_lines,
-    check_report_paths,
-    counts,
-    load_error_lines,
-    nothing_compared,
-    print_results,
-    safe,
-    summary_line,
-    unsent_lines,
-    write_json,
-    write_reports,
-)
 from badugi_spec.scenario.runner import CaseResult
-from badugi_spec.scenario.suite import (
-    Deadline,
-    Planned,
-    Suite,
-    load_suite,
-    plan,
-    run_planned,
-    run_suite,
-    scenario_files,
-)
+
+# The suite's loader and reports (and with them Lark) are imported in the commands that use
+# them: `serve`, which the tests and `verify` start again and again, needs neither.
+if TYPE_CHECKING:
+    from badugi_spec.scenario.suite import Deadline, Planned, Suite
 
 DEFAULT_PATHS = ["scenarios"]
 
@@ -101,6 +83,7 @@ def register(sub: Any) -> None:
     )
     verify.add_argument("--json", metavar="FILE", help="write a machine-readable report")
     verify.add_argument("--junit", metavar="FILE", help="write JUnit XML")
+    arguments.force_option(verify, "a report")
     verify.add_argument(
         "-q",
         "--quiet",
@@ -112,6 +95,7 @@ def register(sub: Any) -> None:
     cases = sub.add_parser("cases", help="write the compiled scenarios as JSON cases")
     cases.add_argument("paths", nargs="*", default=DEFAULT_PATHS, help="files or folders")
     cases.add_argument("--out", required=True, metavar="DIR", help="folder for the .json files")
+    arguments.force_option(cases, "case files")
     cases.set_defaults(run=run_cases)
 
     mutants = sub.add_parser("mutants", help="run the suite against deliberately wrong engines")
@@ -134,6 +118,20 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from badugi_spec.scenario.report import (
+        chapter_table,
+        check_lines,
+        check_report_paths,
+        counts,
+        nothing_compared,
+        print_results,
+        safe,
+        summary_line,
+        unsent_lines,
+        write_reports,
+    )
+    from badugi_spec.scenario.suite import Deadline, load_suite, plan, run_planned, scenario_files
+
     # The deadline counts from here, as the user waits: the suite's loading included.
     deadline = Deadline.after(args.deadline) if args.deadline is not None else None
     try:
@@ -146,6 +144,7 @@ def run_verify(args: argparse.Namespace) -> int:
         {"--json": args.json, "--junit": args.junit},
         inputs=[Path(p) for p in args.paths],
         files=scenario_files(args.paths),
+        force=args.force,
     )
     suite = load_suite(args.paths)
     planned = plan(suite, with_variants=args.variants)
@@ -229,10 +228,24 @@ def _progress_of(
 
 
 def run_cases(args: argparse.Namespace) -> int:
+    from badugi_spec.scenario.report import load_error_lines
+    from badugi_spec.scenario.suite import load_suite
+
+    # Before the suite is read: a file where the folder should be is one line, not a
+    # traceback after the work.
+    check_outputs({"--out": args.out}, inputs=[Path(p) for p in args.paths], folders={"--out"})
     suite = load_suite(args.paths)
     for error in suite.errors:
         print("\n".join(load_error_lines(error)))
-    written = write_cases(suite, Path(args.out))
+    out = Path(args.out)
+    # Before any case is written: one that exists stops the run unless --force.
+    existing = [out / f"{s.id}.json" for s in suite.scenarios if (out / f"{s.id}.json").exists()]
+    if existing and not args.force:
+        raise OutputError(
+            f"--out {out}: {len(existing)} case files exist ({existing[0].name} ...);"
+            " --force replaces them"
+        )
+    written = write_cases(suite, out)
     print(f"{len(written)} cases written to {args.out}")
     return 1 if suite.errors else 0
 
@@ -244,13 +257,15 @@ def write_cases(suite: Suite, out: Path) -> list[Path]:
     for scenario in suite.scenarios:
         path = out / f"{scenario.id}.json"
         case = compile_case(scenario)
-        path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write(path, json.dumps(case, indent=2, ensure_ascii=False) + "\n")
         written.append(path)
     return written
 
 
 def against(mutant: Mutant, suite: Suite) -> list[CaseResult]:
     """The suite against `mutant`, with its variants for a mutant that needs them."""
+    from badugi_spec.scenario.suite import run_suite
+
     return run_suite(MutantImplementation(mutant), suite, with_variants=mutant.needs == "variants")
 
 
@@ -290,6 +305,9 @@ def mutant_table(mutants: Sequence[Mutant], suite: Suite) -> tuple[list[str], li
 
 
 def run_mutants(args: argparse.Namespace) -> int:
+    from badugi_spec.scenario.report import load_error_lines, write_json
+    from badugi_spec.scenario.suite import load_suite
+
     suite = load_suite(args.paths)
     for error in suite.errors:
         print("\n".join(load_error_lines(error)))

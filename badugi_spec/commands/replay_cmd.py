@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from badugi_spec.commands import arguments
 from badugi_spec.errors import BadugiError
 from badugi_spec.interop import sources
 from badugi_spec.interop.record import HistoryError
@@ -54,6 +55,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--profile", metavar="NAME", help="replay every hand under this profile")
     parser.add_argument("--json", metavar="FILE", help="write a machine-readable report")
     parser.add_argument("--junit", metavar="FILE", help="write JUnit XML, one test case per hand")
+    arguments.force_option(parser, "a report")
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="print only hands that are not exact"
     )
@@ -77,6 +79,7 @@ def run_replay(args: argparse.Namespace) -> int:
         {"--json": args.json, "--junit": args.junit},
         inputs=[Path(p) for p in args.paths],
         files=list(scan.files),
+        force=args.force,
     )
     results: list[Replayed] = []
     # A folder entry that cannot be read (a FIFO, a link to nowhere) is said and counted as

@@ -133,7 +133,8 @@ def _phh_target(text: str) -> None:
         raise SimulateArgumentError(
             f"--phh {path}: a .badugi file is a scenario; write PHH to a .phhs file"
         )
-    check_report_paths({"--phh": text}, inputs=[], files=[])
+    # simulate replaces its --phh file as it always has (issue 41 left it out).
+    check_report_paths({"--phh": text}, inputs=[], files=[], force=True)
 
 
 @contextlib.contextmanager

@@ -53,7 +53,17 @@ class BettingOptions(Table):
         """Big bet: a player facing less than the round's largest bet or raise has called
         part of it already, so short all-ins that add up to a raise do not reopen the
         betting for them (R14.6); nor may anyone raise who faces less (PokerKit too)."""
-        return max(self.committed) - self.committed[seat] >= self._largest
+        faced = max(self.committed) - self.committed[seat]
+        return faced >= self._largest and not self._short_of_full_raise(seat, faced)
+
+    def _short_of_full_raise(self, seat: int, faced: int) -> bool:
+        """Big bet: a player who has acted this round and now faces less than a full raise
+        (the last complete one, the big blind counted) may only call or fold, even when
+        short all-ins since then add up to a raise (R14.6; TDA 41). `_largest` leaves the
+        blinds out, so without this a caller of a short all-in over the big blind could
+        raise a second short all-in that was smaller than the blind. `largest-raise` is
+        PokerKit's reading (R13.2), which has no such clause."""
+        return faced < self.increment and self._acted[seat] != -1 and not self._largest_raise
 
     def _capped(self) -> bool:
         cap = self._cap
@@ -117,7 +127,10 @@ class BettingOptions(Table):
         """A big-bet or spread bet or raise as a range (R14.10); returns the all-in option
         when the whole stack is within the range or short of it."""
         committed = self.committed[seat]
-        if level - committed < self._largest:  # `_faces_a_full_raise`, inlined: hot
+        faced = level - committed
+        if faced < self._largest:  # `_faces_a_full_raise`, inlined: hot
+            return None
+        if faced < self.increment and self._short_of_full_raise(seat, faced):
             return None
         everything = committed + self.stacks[seat]
         low, high = self._range(seat, level)

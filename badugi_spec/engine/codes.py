@@ -58,8 +58,15 @@ CODES: Final = {
             "R8.18",
             "a stated reshuffle order that is not the cards the profile gathers",
         ),
+        # The muck at the showdown (R8.32): its own block.
+        Code("no-showdown", "R8.32", "a muck when the hand has not been shown down, or by a"
+             " player who is not in the showdown"),
+        Code("muck-not-allowed", "R8.32", "a muck where the profile has every hand shown"),
+        Code("muck-would-win", "R8.32", "a muck of a hand that wins a pot or a share of one"),
+        Code("must-show", "R8.32", "a muck by the first to show, or of a hand no shown hand"
+             " beats where the profile asks for that"),
     )
-}
+}  # fmt: skip
 
 
 def illegal(code: str, message: str) -> IllegalAction:

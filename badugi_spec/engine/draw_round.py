@@ -52,7 +52,7 @@ class DrawRound(Table):
 
     def _serves_any_draws(self) -> bool:
         """Whether this draw round can be served whatever its players draw, so that no
-        draw of it needs checking (R4.6, R8.32): the stub alone holds the burn, every
+        draw of it needs checking (R4.6, R8.33): the stub alone holds the burn, every
         player's most and a card to spare (R8.19), or a reshuffle gathers every card out
         of the live hands in deck order (as PokerKit's), which always covers the cards
         thrown and the burn."""
@@ -132,7 +132,7 @@ class DrawRound(Table):
                 self._replace_all(plan)
             else:
                 thrown = tuple(discards)
-                # Checked now, as if the players still to declare stood pat (R8.32).
+                # Checked now, as if the players still to declare stood pat (R8.33).
                 cards = self._declared_cards + len(thrown)
                 if not self._round_served and (
                     self.deck.remaining <= cards + self.profile.burns_per_draw or self._skipping
@@ -166,7 +166,7 @@ class DrawRound(Table):
 
     def _check_declaration(self, seat: int, thrown: tuple[Card, ...]) -> None:
         """Refuse `deck-short` unless the draws declared so far and this one can all be
-        served, the players still to declare standing pat (R8.32)."""
+        served, the players still to declare standing pat (R8.33)."""
         plan = [*self._declared, (seat, thrown)]
         try:
             self._supply(plan, self._burn_count_all(plan), True)
@@ -174,7 +174,7 @@ class DrawRound(Table):
             raise self._refusal(seat, short) from None
 
     def _refusal(self, seat: int, short: IllegalAction) -> IllegalAction:
-        """A `deck-short` refusal that says how many cards the player can draw (R8.32);
+        """A `deck-short` refusal that says how many cards the player can draw (R8.33);
         any other refusal (a stated reshuffle that does not fit) as it is."""
         if short.code != "deck-short":
             return short
@@ -184,12 +184,12 @@ class DrawRound(Table):
             if most
             else "can only stand pat"
         )
-        return illegal(short.code, f"{short.message}; seat {seat} {can} now (R8.32)")
+        return illegal(short.code, f"{short.message}; seat {seat} {can} now (R8.33)")
 
     def _most_served(self, seat: int) -> int:
         """The most cards `seat` can draw now: the largest draw the stub and the piles the
         profile reshuffles can serve, after the draws declared before it and as if the
-        players still to declare stood pat (R8.32). Which cards are thrown does not change
+        players still to declare stood pat (R8.33). Which cards are thrown does not change
         how many can be dealt, so the first ones held stand for them."""
         held = self.holdings[seat]
         count = min(self.profile.max_discards, len(held))
@@ -216,7 +216,7 @@ class DrawRound(Table):
         return [(seat, thrown)], self._burn_count(thrown)
 
     def _draw_choices(self, seat: int) -> tuple[Legal, ...]:
-        """The draw option: 0 to the most cards the deck can serve now (R4.6, R8.32).
+        """The draw option: 0 to the most cards the deck can serve now (R4.6, R8.33).
         `Hand.legal_actions` asks only when the stub alone may not serve every draw size:
         when it holds fewer cards than the draws declared so far, the burn, the profile's
         most and one to spare for the last-card rule (R8.19), or may hold the player's own

@@ -9,7 +9,7 @@ code and rule ID) leaves the state exactly as it was.
 `Hand` is the coordinator: it sets the table up, owns the turn and answers what the state
 is; each phase is a part of its own module, with its own state (`table` says why they are
 mixins): `posting`, `betting_round` (with `betting_options` and `reopening`),
-`draw_round`, `stub` and `settlement`.
+`draw_round`, `stub`, `settlement` and `muck`.
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ from badugi_spec.cards import Card
 from badugi_spec.engine import betting_round, draw_round, posting, stub
 from badugi_spec.engine import choices as _choices
 from badugi_spec.engine import split as _halves
-from badugi_spec.engine.actions import DRAW, FOLD, Action, Event, Legal
+from badugi_spec.engine.actions import DRAW, FOLD, MUCK, Action, Event, Legal
 from badugi_spec.engine.betting_options import BettingOptions
 from badugi_spec.engine.betting_round import BettingRound
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.draw_round import DrawRound
+from badugi_spec.engine.muck import Mucking
 from badugi_spec.engine.phase import Phase, Result
 from badugi_spec.engine.phase import phase as _phase
 from badugi_spec.engine.posting import Posting
@@ -70,7 +71,7 @@ def _placed_blinds(
     return small, big
 
 
-class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Settlement):
+class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mucking, Settlement):
     # Slots, not an instance dict: a hand holds more attributes than Python 3.11 keeps in a
     # shared-key dict (30), and every action reads and writes dozens of them; slots make
     # the whole benchmark hand about 8% faster. A new attribute goes in its part's STATE.
@@ -247,7 +248,7 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         if seat is None:
             return ()
         if self._drawing:
-            # The profile's 0 to most, unless the deck may not serve that many (R8.32).
+            # The profile's 0 to most, unless the deck may not serve that many (R8.33).
             options: tuple[Legal, ...] = self._draw_options
             if self._round_served or (
                 self.deck.remaining > self._draw_bound + self._declared_cards and not self._skipping
@@ -285,14 +286,19 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         The checks run in the order of R8.24, so when an action breaks several rules the
         code reported is the same in every implementation.
         """
-        if self.result is not None:
-            raise illegal("hand-over", "the hand is over; no more actions")
         seat, kind, _, discards = action  # at once: NamedTuple field reads are slow
+        if self.result is not None:
+            if kind is MUCK:  # the one action a finished hand takes (R8.32)
+                self._muck_hand(seat)
+                return
+            raise illegal("hand-over", "the hand is over; no more actions")
         drawing = kind is DRAW  # every other kind is a betting action
         # The phase is a betting round or a draw: the hand is not over.
         if drawing and not self._drawing:
             raise illegal("not-draw-round", f"{self.phase} is a betting round, not a draw")
-        if not drawing and self._drawing:
+        if not drawing and (self._drawing or kind is MUCK):
+            if kind is MUCK:
+                raise illegal("no-showdown", f"{self.phase}: a muck waits for the showdown")
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
         if seat != self.to_act:
             if kind is FOLD and self._may_fold_all_in(seat):

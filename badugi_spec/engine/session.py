@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from badugi_spec.cards import Card
-from badugi_spec.engine.actions import Action
+from badugi_spec.engine.actions import MUCK, Action
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import SEATS, Hand
@@ -164,9 +164,13 @@ class Session:
         return Hand, {}
 
     def apply(self, action: Action) -> None:
+        hand = self.hand
+        if action.kind is MUCK and hand is not None and hand.is_over:
+            # A muck moves no chip (R8.32): it may follow the hand that ended the session.
+            hand.apply(action)
+            return
         if self.result is not None:
             raise illegal("session-over", f"the session ended after {self.result.hands} hands")
-        hand = self.hand
         if hand is None:
             raise illegal("out-of-turn", "no hand has been dealt yet")
         hand.apply(action)

@@ -52,7 +52,7 @@ class Stub(Table):
 
         Usually the stub is enough; otherwise the draw is rehearsed on a copy, reshuffles
         and all, so that a refusal changes nothing. `partial`: `plan` holds the draws
-        declared so far, and the players still to declare are taken to stand pat (R8.32);
+        declared so far, and the players still to declare are taken to stand pat (R8.33);
         a rebuilt stub's stated order, which holds their discards too, is not checked yet.
         """
         need = burn

@@ -313,6 +313,26 @@ class _Player:
         trial.ends[number] = last_act
         self._say("expect", expects.ended(state, omit=self.omit), number)
         self._name_rules(hand, marks)
+        return self._mucks(hand, number, state) if last else state
+
+    def _mucks(self, hand: Hand, number: int, state: dict[str, Any]) -> dict[str, Any]:
+        """The trial's last hand, once shown down: players give up hands now and then
+        (R8.32). Last, so an engine that plays no muck still has every other line checked;
+        a refused muck is a `reject` line."""
+        for action in policy.mucks(hand, self.choices):
+            outcome = self.engine.act(self._request(action))
+            text, drawn = self._words(action), len(self.choices.record)
+            if outcome.get("ok"):
+                state = outcome["state"]
+                self.trial.statements.append(
+                    Statement("act", text, number, "R8.32", phase="complete", drawn=drawn)
+                )
+                shown = ", ".join(state["result"]["show_order"])
+                if "show_order" not in self.omit and shown:
+                    self._say("expect", [f"show order {shown}"], number, "R8.32")
+            else:
+                code = str(outcome.get("error"))
+                self._say("reject", [f"reject {text} with {code}"], number, _code_rule(code))
         return state
 
     def _live_post(self) -> list[dict[str, Any]]:
@@ -395,6 +415,7 @@ class _Player:
             Kind.BET: f"{name} bets{chips}",
             Kind.RAISE: f"{name} raises to{chips}",
             Kind.ALL_IN: f"{name} goes all-in{chips}",
+            Kind.MUCK: f"{name} mucks",
         }[kind]
 
     @staticmethod

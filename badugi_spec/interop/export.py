@@ -179,6 +179,8 @@ def _actions(events: Iterable[Event], position: dict[int, int]) -> Iterator[str]
             yield f"{who} f"
         elif event.kind == "show":
             yield f"{who} sm {phh.card_text(event.cards)}"
+        elif event.kind == "muck":  # PHH writes a muck as a showdown with no cards (R8.32)
+            yield f"{who} sm"
     if drawing:
         yield from _draw_round(drawing, position)
 

@@ -15,20 +15,18 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
+from badugi_spec import outputs
 from badugi_spec.errors import BadugiError
 from badugi_spec.interop.importer import refuse
 from badugi_spec.interop.record import HandRecord
 
 SUFFIX: Final = ".badugi"
 _SAFE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,99}")
-_CREATE: Final = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-"""O_EXCL: the file must be new, and a link at the name (even to nowhere) is not followed."""
 
 
 class OutputError(BadugiError):
@@ -84,9 +82,9 @@ class Output:
         data = text.encode("utf-8")
         try:
             if existing is None:
-                _create(target, data)
+                outputs.create(target, data)  # O_EXCL: a link at the name is not followed
             else:
-                _replace(target, data)
+                outputs.write(target, data, make_folders=False)  # renamed over: not followed
         except FileExistsError:
             # Made by someone else since the check above: still never overwritten.
             raise refuse(record, f"{target} exists; --force replaces it") from None
@@ -109,24 +107,3 @@ class Output:
 
 def _identity(status: os.stat_result) -> tuple[int, int]:
     return status.st_dev, status.st_ino
-
-
-def _create(target: Path, data: bytes) -> None:
-    fd = os.open(target, _CREATE, 0o666)
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
-    except OSError:
-        target.unlink(missing_ok=True)  # a half-written scenario would be worse than none
-        raise
-
-
-def _replace(target: Path, data: bytes) -> None:
-    # A dot name: a scenario scan (`*.badugi`) never picks up the temporary file.
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    _create(temporary, data)
-    try:
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise

@@ -194,6 +194,11 @@ class _AnyShortAllInReopens(MutantHand):
         return gained > 0  # even one chip over the level counts as half a bet
 
 
+class _CallerRaisesAShortRest(MutantHand):
+    def _short_of_full_raise(self, seat: int, faced: int) -> bool:
+        return False  # only the largest voluntary raise counts: the blind is not a full one
+
+
 class _AllInSkipsTheDraw(MutantHand):
     def _drawers(self) -> list[int]:
         # Players with no chips behind are left out of the draws while anyone still has
@@ -254,6 +259,23 @@ class _HalfBetRuleInBigBet(MutantHand):
         if self._epoch == epoch and 2 * (now - self.full_level) >= self.increment:
             self._epoch += 1
 
+    # A player who faces half a raise may raise again, as under a limit half-bet rule:
+    # without these the reopening above changes nothing, since R14.6 also asks a player
+    # who acted already to face a full raise.
+    def _short_of_full_raise(self, seat: int, faced: int) -> bool:
+        return 2 * faced < self.increment and self._acted[seat] != -1
+
+    def _sized_options(
+        self, options: dict[Kind, Legal], kind: Kind, seat: int, level: int
+    ) -> Legal | None:
+        largest, faced = self._largest, level - self.committed[seat]
+        if 2 * faced >= self.increment:
+            self._largest = min(largest, faced)
+        try:
+            return super()._sized_options(options, kind, seat, level)
+        finally:
+            self._largest = largest
+
 
 class _ShortAllInReopens(MutantHand):
     """Any all-in over the bet reopens the betting for everyone."""
@@ -263,6 +285,22 @@ class _ShortAllInReopens(MutantHand):
         super()._raised_big_bet(level, now, all_in)
         if self._epoch == epoch:
             self._epoch += 1
+
+    # For everyone, whatever they face: R14.6's full raise to face is read away too.
+    def _faces_a_full_raise(self, seat: int) -> bool:
+        return True
+
+    def _short_of_full_raise(self, seat: int, faced: int) -> bool:
+        return False
+
+    def _sized_options(
+        self, options: dict[Kind, Legal], kind: Kind, seat: int, level: int
+    ) -> Legal | None:
+        largest, self._largest = self._largest, 0
+        try:
+            return super()._sized_options(options, kind, seat, level)
+        finally:
+            self._largest = largest
 
 
 class _LeastRaiseFromTheShortAllIn(MutantHand):

@@ -1,4 +1,4 @@
-"""Wrong decks: hands that misread where a draw's cards come from (issue 35, R8.20, R8.32).
+"""Wrong decks: hands that misread where a draw's cards come from (issue 35, R8.20, R8.33).
 
 Each overrides one hook of the engine's draw or stub (`_kept_from`, `_reshuffle`,
 `_check_declaration`, `_draw_choices`) and plays the reading the engine had before the fix,

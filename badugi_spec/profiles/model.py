@@ -39,6 +39,13 @@ class Param:
 FIVE_CARD_LOW: Final = 5
 """A low (R9.4) plays every card, so a split game with one deals exactly five."""
 
+SHOW_ORDERS: Final = (
+    "last-aggressor", "side-pots-first", "first-to-act", "all-in-first", "face-up-if-all-in",
+)  # fmt: skip
+"""The readings of who shows first (R8.22)."""
+MUCKS: Final = ("never", "beaten-by-shown", "after-first-show", "any-losing")
+"""Who may muck at the showdown (R8.32)."""
+
 PILES: Final = ("stub", "discards", "current-discards", "folded", "burns")
 
 MAX_CHIPS: Final = 10**12
@@ -104,6 +111,7 @@ class Profile:
     odd_chip_between_halves: str = "by-position"
     pots_without_losers: bool = False
     show_order: str = "last-aggressor"
+    muck: str = "never"
     # session
     hands_per_session: int = 12
     session_ends: str = "any-bust"
@@ -215,8 +223,11 @@ PARAMETERS: Final = {
            ("by-position", "low-half", "first-listed")),
         _P("pots_without_losers", "showdown", "R8.31", bool,
            "the pots are formed again without the hands that win nothing, then awarded"),
-        _P("show_order", "showdown", "R8.22", str, "who shows first at the showdown",
-           ("last-aggressor",)),
+        _P("show_order", "showdown", "R8.22", str,
+           "who shows first at the showdown when nobody bet the last round or a player is all-in",
+           SHOW_ORDERS),
+        _P("muck", "showdown", "R8.32", str,
+           "who may give up a losing hand at the showdown without showing it", MUCKS),
         _P("hands_per_session", "session", "R8.23", int, "hands in a session (0: no limit)",
            low=0),
         _P("session_ends", "session", "R8.23", str,

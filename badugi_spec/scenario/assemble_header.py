@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any
+from typing import Any, Final
 
-from badugi_spec.errors import ScenarioError
+from badugi_spec.errors import ScenarioError, clip
 from badugi_spec.profiles import (
     HOUSE,
     PARAMETERS,
@@ -24,6 +24,9 @@ from badugi_spec.profiles import (
     override_value,
 )
 from badugi_spec.scenario.model import Where
+
+_MOST_SHOWN: Final = 40
+"""A value's characters an error echoes at most."""
 
 
 class Header:
@@ -140,9 +143,10 @@ def _unknown_profile(name: str, message: str) -> str:
 def _bad_value(param: Param, text: str, message: str) -> str:
     """A value the parameter cannot take, with what it can take and its rule."""
     allowed = _allowed(param)
+    given = clip(text, most=_MOST_SHOWN)
     if not allowed:
-        return f"{param.name}={text}: {message}"
-    return f"{param.name}={text}: {param.name} is {allowed}, not {text!r:.40} ({param.rule})"
+        return f"{param.name}={given}: {message}"
+    return f"{param.name}={given}: {param.name} is {allowed}, not {given!r} ({param.rule})"
 
 
 def _allowed(param: Param) -> str:
@@ -151,7 +155,8 @@ def _allowed(param: Param) -> str:
         if low is not None and high is not None:
             span = f"a whole number from {low} to {high}"
         elif low is not None:
-            span = f"a whole number, {low} or more"
+            # No parameter's own bound: the chips' one (MAX_CHIPS) is the top.
+            span = f"a whole number from {low} to 10^12"
         else:
             return ""
         note = re.search(r"\(([^)]*)\)", param.summary)

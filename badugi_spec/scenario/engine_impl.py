@@ -213,6 +213,9 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
                 for s, v in enumerate(hand_result.shown)
             },
             "show_order": _show_order(hand, names),
+            "mucked": [
+                names[e.seat] for e in hand.events if e.kind == "muck" and e.seat is not None
+            ],
         }
         | ({"shown_in": _shown_in(hand, names)} if hand.named_rankings else {}),
     }

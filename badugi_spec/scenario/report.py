@@ -7,22 +7,21 @@ report files are written whole or not at all.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
-import tempfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from xml.etree import ElementTree as ET
 
-from badugi_spec.errors import BadugiError
+from badugi_spec.outputs import check_outputs, write
 from badugi_spec.rules import chapter_of
 from badugi_spec.scenario.runner import CaseResult
-from badugi_spec.scenario.suite import LoadError
+
+if TYPE_CHECKING:  # only named: importing the suite's loader would bring Lark to `simulate`
+    from badugi_spec.scenario.suite import LoadError
 
 STEPS_SHOWN = 8
 STATUSES: Final = ("passed", "failed", "errored", "skipped")
@@ -316,65 +315,20 @@ def to_json(
 
 
 def check_report_paths(
-    reports: dict[str, str | None], *, inputs: Sequence[Path], files: Sequence[Path]
+    reports: dict[str, str | None],
+    *,
+    inputs: Sequence[Path],
+    files: Sequence[Path],
+    force: bool = False,
 ) -> None:
-    """Refuse, before a run, report paths that would overwrite an input or each other
-    (BadugiError), or that cannot be written (OSError). Nothing is created but folders.
-
-    `reports` maps each option (`--json`) to its path; `inputs` are the paths given on the
-    command line and `files` the scenario files found under them.
-    """
-    seen: dict[Path, str] = {}
-    for option, text in reports.items():
-        if not text:
-            continue
-        path = Path(text)
-        if path.is_dir():
-            raise BadugiError(f"{option} {path}: is a folder, not a file")
-        if any(_same_file(path, source) for source in (*inputs, *files)):
-            raise BadugiError(f"{option} {path}: is an input scenario file; choose another path")
-        folders = [source.resolve() for source in inputs if source.is_dir()]
-        if path.suffix == ".badugi" and any(f in path.resolve().parents for f in folders):
-            raise BadugiError(
-                f"{option} {path}: a .badugi file in an input folder would be read as a scenario"
-            )
-        key = path.resolve()
-        if key in seen:
-            raise BadugiError(f"{seen[key]} and {option} name the same file: {path}")
-        seen[key] = option
-        _probe(path)
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
-    except OSError:
-        return False
-
-
-def _probe(path: Path) -> None:
-    """That a file can be made next to `path`: the report is written there, then renamed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists() and not os.access(path, os.W_OK):
-        raise PermissionError(f"cannot write {path}: permission denied")
-    fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
-    os.close(fd)
-    os.unlink(probe)
+    """Refuse, before a run, report paths that are inputs, collide, are folders, exist
+    (without `force`) or cannot be written: `badugi_spec.outputs`, the one guard."""
+    check_outputs(reports, inputs=inputs, files=files, force=force)
 
 
 def _write_atomic(path: str, data: bytes) -> None:
     """The whole file or none of it: a run that breaks off never leaves an empty report."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write(path, data)
 
 
 def write_json(path: str, payload: dict[str, Any]) -> None:

@@ -219,6 +219,9 @@ class Statements(Located):
     def stand_pat(self, c: list[Any]) -> Any:
         return ("draw", None, (), ())
 
+    def muck(self, c: list[Any]) -> Any:
+        return ("muck", None, (), None)
+
     @v_args(meta=True)
     def reject(self, meta: Any, c: list[Any]) -> Any:
         act, code = c

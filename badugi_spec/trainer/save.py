@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from badugi_spec import outputs
 from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import BadugiError
 from badugi_spec.rules import load as load_rules
@@ -139,9 +140,19 @@ def session_text(played: Sequence[tuple[Hand, HandLog]], *, names: Sequence[str]
     return text
 
 
-def write(path: str | Path, text: str) -> None:
+def write(path: str | Path, text: str, *, owned: set[str] | None = None) -> None:
+    """Write a saved hand or session. A path in `owned` (the session's own files, cleared
+    by `play`'s output guard) is replaced whole; any other must be new: an existing file,
+    a scenario of the suite included, is never written over."""
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        if owned is not None and str(path) in owned:
+            outputs.write(path, text, make_folders=False)
+        else:
+            outputs.create(path, text)
+            if owned is not None:
+                owned.add(str(path))
+    except FileExistsError:
+        raise SaveError(f"{path} exists; play --save FILE --force replaces it") from None
     except OSError as error:
         raise SaveError(f"cannot write {path}: {error.strerror or error}") from None
 

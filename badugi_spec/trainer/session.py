@@ -184,6 +184,9 @@ class Trainer:
         self.decks = [tuple(deck) for deck in decks]
         self.save_to = save_to
         self.session_to = session_to
+        # The files this session may replace: those `play` checked before it began, and
+        # those it made itself. Any other existing file is never written over.
+        self.owned: set[str] = {path for path in (save_to, session_to) if path}
         self.log: HandLog | None = None
         self.finished: tuple[Hand, HandLog] | None = None
         """The last hand that ended, with its log: what `s` saves."""
@@ -259,7 +262,7 @@ class Trainer:
         path = self.save_to or f"played-{self.profile.name}-{self.seed}-hand-{log.number}.badugi"
         names = [self.names(seat) for seat in range(hand.seats)]
         try:
-            write(path, scenario_text(hand, log, names=names, seed=self.seed))
+            write(path, scenario_text(hand, log, names=names, seed=self.seed), owned=self.owned)
         except SaveError as error:
             self.console.show(f"Not saved: {error}.")
             return False
@@ -277,7 +280,7 @@ class Trainer:
         ]
         names = [self.names(seat) for seat in range(len(self.session.stacks))]
         try:
-            write(path, session_text(played, names=names, seed=self.seed))
+            write(path, session_text(played, names=names, seed=self.seed), owned=self.owned)
         except SaveError as error:
             self.console.show(f"Session not saved: {error}.")
             return

@@ -8,7 +8,7 @@
   "use strict";
 
   const container = document.getElementById("badugi-play");
-  if (!container || !window.badugiEngine) return;
+  if (!container || !window.badugiEngine || !window.badugiLinks) return;
   const { load, decorate, element, progressPanel } = window.badugiEngine;
   const root = container.dataset.root || "../";
 
@@ -125,25 +125,16 @@
 
   /* The session a link names (#profile=...&players=...&seed=...&keys=[...]), or null. */
   function fromLink(hash) {
-    const params = new URLSearchParams(hash.replace(/^#/, ""));
-    if (!params.has("seed")) return null;
-    let keys = [];
-    try {
-      keys = JSON.parse(params.get("keys") || "[]");
-    } catch (error) {
-      keys = null;
+    const read = window.badugiLinks.readPlayLink(hash);
+    if (read === null) return null;
+    if (read.problem) {
+      showMessage(read.problem);
+      return null;
     }
-    if (!Array.isArray(keys) || !keys.every((k) => typeof k === "string")) {
+    if (read.keysUnreadable) {
       showMessage("This link's keys cannot be read; a new session is dealt from its seed instead.");
-      keys = [];
     }
-    return {
-      profile: params.get("profile") || "house",
-      seats: Number(params.get("players") || 2),
-      seed: Number(params.get("seed")),
-      hints: params.get("hints") === "1",
-      inputs: keys,
-    };
+    return read.choice;
   }
 
   function resume(hash) {

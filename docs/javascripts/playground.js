@@ -9,7 +9,7 @@
   "use strict";
 
   const container = document.getElementById("badugi-playground");
-  if (!container || !window.badugiEngine) return;
+  if (!container || !window.badugiEngine || !window.badugiLinks) return;
   const { load, decorate, element, progressPanel } = window.badugiEngine;
   const root = container.dataset.root || "../";
   const FIRST = "house-worked-example";
@@ -30,26 +30,7 @@
 
   // ----- the link: the text compressed after the # ------------------------------------
 
-  function toBase64Url(bytes) {
-    let binary = "";
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function fromBase64Url(text) {
-    const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-    return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-  }
-
-  async function squeeze(text) {
-    const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-    return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
-  }
-
-  async function unsqueeze(packed) {
-    const stream = new Blob([fromBase64Url(packed)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(await new Response(stream).arrayBuffer());
-  }
+  const { squeeze, unsqueeze, LinkTooLong, MOST_CHARS } = window.badugiLinks;
 
   let suite = null;
   async function suiteText(id) {
@@ -71,7 +52,9 @@
       try {
         return await unsqueeze(params.get("s"));
       } catch (error) {
-        verdict.textContent = "This link's scenario cannot be read (the link is cut or changed); the house example is shown instead.";
+        verdict.textContent = error instanceof LinkTooLong
+          ? `This link's scenario is longer than a scenario may be (${MOST_CHARS.toLocaleString("en")} characters), so it was not opened; the house example is shown instead.`
+          : "This link's scenario cannot be read (the link is cut or changed); the house example is shown instead.";
         verdict.className = "playground-verdict failed";
         return null;
       }
