@@ -40,7 +40,7 @@ CODES: Final = {
         Code("too-many-discards", "R4.2", "more than four cards discarded"),
         Code("discard-repeated", "R4.2", "the same card discarded twice"),
         Code("discard-not-held", "R4.2", "a discarded card the player does not hold"),
-        Code("deck-short", "R4.6", "the stated deck has too few cards for the deal or a draw"),
+        Code("deck-short", "R4.6", "too few cards for the deal, or a draw the deck cannot serve"),
         Code("deck-invalid", "R1.1", "the stated deck repeats a card"),
         Code(
             "not-reopened",

@@ -162,6 +162,7 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mu
             self._last_card_dealt,
             self._after_all_declare,
             self._draw_options,
+            self._draw_bound,
             self._round_end_returns,
             self._rounds,
             self._gathers_all,
@@ -256,8 +257,14 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mu
         if seat is None:
             return ()
         if self._drawing:
+            # The profile's 0 to most, unless the deck may not serve that many (R8.33).
             options: tuple[Legal, ...] = self._draw_options
-            return options
+            if self._round_served or (
+                self.deck.remaining > self._draw_bound + self._declared_cards and not self._skipping
+            ):
+                return options
+            self._legal = legal = self._draw_choices(seat)
+            return legal
         memo = self._options_memo
         if memo is None:
             self._legal = legal = tuple(self._betting_options(seat).values())

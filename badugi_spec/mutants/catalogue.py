@@ -106,6 +106,11 @@ from badugi_spec.mutants.session import (
     _FixedButton,
     _NoBustStop,
 )
+from badugi_spec.mutants.stub import (
+    _DeclarationsCheckedOnlyAtTheLast,
+    _EveryDrawSizeOffered,
+    _OwnDiscardsKeptOnlyFromTheRebuilder,
+)
 from badugi_spec.rankings import Ranking
 from badugi_spec.rankings.house import evaluate
 
@@ -249,6 +254,15 @@ CATALOGUE: tuple[Mutant, ...] = (
            hand=_LastCardToAShortDrawer),
     Mutant("own-discards-dealt-back", "R8.20", "a player may be dealt back their own discards",
            reading=_set(own_discards_back=True)),
+    Mutant("own-discards-kept-only-from-the-rebuilder", "R8.20",
+           "a rebuilt stub keeps own discards only from the player whose draw rebuilt it",
+           hand=_OwnDiscardsKeptOnlyFromTheRebuilder),
+    Mutant("declarations-checked-only-at-the-last", "R8.33",
+           "declared draws are checked for supply only at the last declaration",
+           hand=_DeclarationsCheckedOnlyAtTheLast),
+    Mutant("every-draw-size-offered", "R8.33",
+           "every draw size is offered, though the deck cannot serve them all",
+           hand=_EveryDrawSizeOffered),
     Mutant("draws-delivered-in-turn", "R8.16",
            "replacements dealt as each player discards, even when all declare first",
            reading=_set(draw_delivery="in-turn")),
