@@ -8,8 +8,6 @@ package imports this file first, and `badugi-spec --help` should not pay for the
 
 from __future__ import annotations
 
-import importlib
-
 TYPE_CHECKING = False  # as typing's, without importing typing (mypy reads it by its name)
 if TYPE_CHECKING:
     from badugi_spec.cards import Card, Rank, Suit, parse_cards
@@ -43,17 +41,9 @@ _HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 
 if not TYPE_CHECKING:  # for mypy the names are the imports above, and no other name exists
+    from badugi_spec.lazy import names as _names
 
-    def __getattr__(name: str) -> object:
-        home = _HOME.get(name)
-        if home is None:
-            raise AttributeError(f"module 'badugi_spec' has no attribute {name!r}")
-        value = getattr(importlib.import_module(home), name)
-        globals()[name] = value  # the next lookup is an ordinary one
-        return value
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *_HOME})
+    __getattr__, __dir__ = _names(__name__, _HOME)
 
 
 __all__ = [

@@ -16,6 +16,7 @@ import pytest
 from badugi_spec import profiles
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import CODES, Action, Hand, Kind, Session
+from badugi_spec.engine.seating import SeatEvent
 from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles import HOUSE
 from badugi_spec.profiles.model import Profile
@@ -84,6 +85,16 @@ def start(deck: tuple[Card, ...] | None = None) -> Callable[[Target], object]:
     def attempt(target: Target) -> object:
         assert isinstance(target, Session)
         return target.start_hand(deck)
+
+    return attempt
+
+
+def seat_event(event: SeatEvent) -> Callable[[Target], object]:
+    """A deal with one player's choice before it (chapter R19)."""
+
+    def attempt(target: Target) -> object:
+        assert isinstance(target, Session)
+        return target.start_hand(seating=[event])
 
     return attempt
 
@@ -351,6 +362,13 @@ CASES = [
         "deck-short",
         lambda: _hand_on(short_deck(10), "D call", "B check", "B draw " + str(DECK[0])),
         act(Action(0, Kind.DRAW, discards=DECK[1:4:2])),
+    ),
+    # R19.3
+    Case(
+        "a player who is not sitting out returns",
+        "seating-refused",
+        lambda: Session(stacks=(100, 100, 100), profile=profiles.get("wsop-live")),
+        seat_event(SeatEvent(1, "returns")),
     ),
     # R1.1
     Case(

@@ -40,7 +40,7 @@ CODES: Final = {
         Code("too-many-discards", "R4.2", "more than four cards discarded"),
         Code("discard-repeated", "R4.2", "the same card discarded twice"),
         Code("discard-not-held", "R4.2", "a discarded card the player does not hold"),
-        Code("deck-short", "R4.6", "the stated deck has too few cards for the deal or a draw"),
+        Code("deck-short", "R4.6", "too few cards for the deal, or a draw the deck cannot serve"),
         Code("deck-invalid", "R1.1", "the stated deck repeats a card"),
         Code(
             "not-reopened",
@@ -52,6 +52,13 @@ CODES: Final = {
             "amount-out-of-range",
             "R14.10",
             "a big-bet or spread bet or raise outside the range the structure allows",
+        ),
+        # The live table's (chapter R19).
+        Code(
+            "seating-refused",
+            "R19.3",
+            "a choice before the deal the table does not allow: a return without the missed"
+            " blinds, a post where the player must wait, a straddle out of place",
         ),
         Code(
             "reshuffle-mismatch",

@@ -27,6 +27,7 @@ from badugi_spec.engine.betting_options import BettingOptions
 from badugi_spec.engine.betting_round import BettingRound
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.draw_round import DrawRound
+from badugi_spec.engine.live import NO_LIVE, LiveTable
 from badugi_spec.engine.muck import Mucking
 from badugi_spec.engine.phase import Phase, Result
 from badugi_spec.engine.phase import phase as _phase
@@ -88,9 +89,12 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mu
         reshuffles: Sequence[Sequence[Card]] = (),
         posts: Sequence[tuple[int, int]] = (),
         blinds: tuple[int, int] | None = None,
+        live: LiveTable = NO_LIVE,
     ) -> None:
-        """`posts` are live big blinds posted out of turn, as (seat, chips): a player who
-        joins a game between the blinds posts one before the deal (R8.3). `blinds` are the
+        """`live` is what a live table adds before the deal: players sitting out, dead
+        blinds, a kill or a straddle (chapter R19). `posts` are live big blinds posted out
+        of turn, as (seat, chips): a player who joins a game between the blinds posts one
+        before the deal (R8.3). `blinds` are the
         (small, big) blind seats when the session places them rather than the button, as a
         dead button does (R8.23): the small blind's seat may then be empty, and the
         button's too."""
@@ -112,6 +116,11 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mu
         """The rankings hands are valued in; None on the house fast path (R8.22, R8.29)."""
         self.dealer = dealer
         dealt_in = self._dealt_in(start)
+        self.live_table = live
+        if live.out:  # players sitting out keep their chips but are not dealt in (R19.1)
+            dealt_in = [dealt and seat not in live.out for seat, dealt in enumerate(dealt_in)]
+            if sum(dealt_in) < 2:
+                raise ValueError("a hand needs at least two players present with chips (R19.1)")
         # Clockwise from the first seat left of the button; the button is last (R8.2).
         clockwise = (*range(dealer + 1, seats), *range(dealer + 1))
         self.order: tuple[int, ...] = (
@@ -153,6 +162,7 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mu
             self._last_card_dealt,
             self._after_all_declare,
             self._draw_options,
+            self._draw_bound,
             self._round_end_returns,
             self._rounds,
             self._gathers_all,
@@ -247,8 +257,14 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mu
         if seat is None:
             return ()
         if self._drawing:
+            # The profile's 0 to most, unless the deck may not serve that many (R8.33).
             options: tuple[Legal, ...] = self._draw_options
-            return options
+            if self._round_served or (
+                self.deck.remaining > self._draw_bound + self._declared_cards and not self._skipping
+            ):
+                return options
+            self._legal = legal = self._draw_choices(seat)
+            return legal
         memo = self._options_memo
         if memo is None:
             self._legal = legal = tuple(self._betting_options(seat).values())

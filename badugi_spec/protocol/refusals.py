@@ -52,8 +52,9 @@ PRECEDENCE: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (("too-many-discards",), "more than four discards"),
     (("discard-repeated",), "a card discarded twice"),
     (("discard-not-held",), "a discarded card not held"),
+    (("seating-refused",), "a choice before the deal the table does not allow (R19)"),
     (("deck-invalid",), "a stated deck that repeats a card"),
-    (("deck-short",), "a stated deck too short for the deal or the draw"),
+    (("deck-short",), "a deck too short for the deal, or a draw it cannot serve (R8.33)"),
     (("reshuffle-mismatch",), "a stated rebuilt stub that is not the cards the profile gathers"),
     # The muck at the showdown (R8.32), after its `no-showdown` and `out-of-turn` above.
     (("muck-not-allowed",), "a muck where the profile, or an all-in, has every hand shown"),

@@ -247,6 +247,8 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
             ]
         if "posts" in request:  # protocol 2: live big blinds posted out of turn (R8.3)
             hand["posts"] = request["posts"]
+        if "seating" in request:  # protocol 2: sitting out, returns, straddles (R19)
+            hand["seating"] = request["seating"]
         return impl.deal(hand)
     return impl.act(_act(request))
 

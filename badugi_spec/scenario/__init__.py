@@ -16,8 +16,6 @@ with the package made it pay.
 
 from __future__ import annotations
 
-import importlib
-
 TYPE_CHECKING = False  # as typing's, without importing typing (mypy reads it by its name)
 if TYPE_CHECKING:
     from badugi_spec.scenario.model import Scenario
@@ -32,17 +30,9 @@ _HOME = {
 }
 
 if not TYPE_CHECKING:  # for mypy the names are the imports above, and no other name exists
+    from badugi_spec.lazy import names as _names
 
-    def __getattr__(name: str) -> object:
-        home = _HOME.get(name)
-        if home is None:
-            raise AttributeError(f"module 'badugi_spec.scenario' has no attribute {name!r}")
-        value = getattr(importlib.import_module(home), name)
-        globals()[name] = value  # the next lookup is an ordinary one
-        return value
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *_HOME})
+    __getattr__, __dir__ = _names(__name__, _HOME)
 
 
 __all__ = ["LoadError", "Scenario", "Suite", "load_suite", "parse_scenario"]

@@ -268,6 +268,11 @@ def compile_case(scenario: Scenario) -> dict[str, Any]:
                     if hand.posts
                     else {}
                 ),
+                **(
+                    {"seating": [{"player": name, "event": what} for name, what in hand.seating]}
+                    if hand.seating
+                    else {}
+                ),
                 "steps": [_step(step) for step in hand.steps],
                 **(
                     {"unfinished": {"line": hand.unfinished.line}}
