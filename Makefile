@@ -158,7 +158,7 @@ fuzz-mutants: $(STAMP)
 	$(BIN)/badugi-spec fuzz-mutants --seconds 60 --jobs 2 --out reports/fuzz-mutants --json reports/fuzz-mutants.json
 
 ## Our own engine against the rules' properties, no second engine (docs/implementers.md,
-## "Our engine checks itself"): 200 random hands at each of the 60 tables (every shipped
+## "Our engine checks itself"): 200 random hands at each table (every shipped
 ## profile at 2 to 8 seats), then a guided campaign in-process for FUZZ_SELF_SECONDS.
 ## Exits 1 on any broken property; the campaign's shrunk findings go to reports/fuzz-self.
 FUZZ_SELF_SECONDS ?= 600
