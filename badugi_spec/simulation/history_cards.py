@@ -182,8 +182,10 @@ class _Cards:
                 name = "current-discards" if DISCARDS - where == self.draw else "discards"
             else:
                 name = _PILE_OF[where]
-            # Without `stub`, only the last card kept back may go in (R8.19).
-            if name not in piles and not (name == "stub" and from_stub <= 1):
+            # Without `stub`, only the last card kept back may go in (R8.19), or, where
+            # nobody gets their own discards back, the cards passed over (R8.20).
+            kept = from_stub <= 1 or not self.profile.own_discards_back
+            if name not in piles and not (name == "stub" and kept):
                 self.fail(
                     "R8.18",
                     "reshuffle-piles",
