@@ -29,6 +29,7 @@ from badugi_spec.commands import (
     protocol_cmd,
     replay_cmd,
     simulate_cmd,
+    suite_cmd,
 )
 
 COMMANDS: tuple[ModuleType, ...] = (
@@ -39,6 +40,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     check_cmd,
     simulate_cmd,
     protocol_cmd,
+    suite_cmd,
     fuzz_cmd,
     fuzz_mutants_cmd,
     replay_cmd,

@@ -61,6 +61,9 @@ class CaseResult:
     """How the case was run, where it matters (a compare decided from evaluate values)."""
     skip_reasons: list[str] = field(default_factory=list)
     """Why steps were left out (`the implementation lacks play`), each once."""
+    expected: str = ""
+    """Why the case is listed as expected to fail (`verify --expect`); "" when it is not."""
+    expected_link: str = ""
 
 
 CHECK_KINDS = {
