@@ -15,10 +15,14 @@ import pytest
 from badugi_spec.cli import main
 from badugi_spec.commands.verify_cmd import impl_argv
 from badugi_spec.errors import BadugiError
+from badugi_spec.protocol import validate
 from badugi_spec.scenario import expected as expectations
+from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.report import describe_failure
 from badugi_spec.scenario.runner import CaseResult
 from badugi_spec.scenario.selection import Selection, SelectionError, keyword, rule_matcher
-from badugi_spec.scenario.suite import installed_suite, load_suite, scenario_files
+from badugi_spec.scenario.suite import installed_suite, load_suite, run_suite, scenario_files
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = shlex.join([sys.executable, "-m", "badugi_spec", "serve"])
@@ -236,7 +240,7 @@ def test_the_lock_records_cases_added_changed_and_removed_per_version(
     assert "## 1.0\n\n- 2 added: `values-right`, `values-wrong`" in first
     assert main(["suite-lock", "--check", str(folder)]) == 0
     # A story reworded and a case moved change nothing; an expectation changed does.
-    (folder / "right.badugi").write_text(RIGHT.replace("right\"", "right, reworded\""), "utf-8")
+    (folder / "right.badugi").write_text(RIGHT.replace('right"', 'right, reworded"'), "utf-8")
     assert main(["suite-lock", "--check", str(folder)]) == 0
     (folder / "wrong.badugi").write_text(WRONG.replace("4-2-A", "3-2-A"), "utf-8")
     (folder / "new.badugi").write_text(RIGHT.replace("values-right", "values-new"), "utf-8")
@@ -256,3 +260,38 @@ def test_the_lock_records_cases_added_changed_and_removed_per_version(
     assert "skip values-wrong: changed in suite 1.1, after 1.0" in out
     assert main(["verify", "--list", "--suite-version", "0.9", str(folder)]) == 2
     assert "no such suite version (1.0, 1.1)" in capsys.readouterr().err
+
+
+# --- 5. rules on every expectation --------------------------------------------------------
+
+MIXED = """\
+scenario mixed-rules "Values and betting in one case"
+rules R2.4 R3.3 R3.6
+
+evaluate A♠ 2♥ 3♦ K♦ is 3-card 3-2-A
+players Ann 100, Bob 100 dealer
+deal Ann 2♣ 4♥ 6♦ 6♠ / Bob A♠ 2♥ 3♦ K♦
+expect pot 3
+reject Ann checks with out-of-turn
+"""
+
+
+def test_each_expectation_carries_the_rules_that_decide_it(tmp_path: Path) -> None:
+    (tmp_path / "m.badugi").write_text(MIXED, "utf-8")
+    (scenario,) = load_suite([tmp_path]).scenarios
+    case = compile_case(scenario)
+    assert case["checks"][0]["rules"] == ["R2.4"]
+    steps = {
+        step["op"] if step["op"] != "expect" else step["what"]: step
+        for step in case["hands"][0]["steps"]
+    }
+    assert steps["pot"]["rules"] == ["R3.3", "R3.6"]
+    assert steps["reject"]["rules"][0] == "R3.3"  # the refusal code's own rule first
+    assert validate(case, "case") == []
+
+
+def test_a_failure_names_the_rules_of_its_step(tmp_path: Path) -> None:
+    (tmp_path / "w.badugi").write_text(WRONG, "utf-8")
+    (result,) = run_suite(EngineImplementation(), load_suite([tmp_path]))
+    assert result.divergence is not None and result.divergence.rules == ("R2.4",)
+    assert "    rules:    R2.4" in describe_failure(result)

@@ -234,7 +234,8 @@ def run_verify(args: argparse.Namespace) -> int:
         entries = expectations.updated(results, listed)
         expectations.save(Path(args.expect), entries)
         print(f"{args.expect}: {len(entries)} expected failures written")
-    print(summary_line(tally, full=True))
+    version = "" if pinned is None else f" (suite {args.suite_version or pinned.version})"
+    print(summary_line(tally, full=True) + version)
     if args.update_expect:
         return 1 if suite.errors else 0
     failed = tally["failed"] or tally["errored"] or tally["xpassed"]
