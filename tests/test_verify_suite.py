@@ -8,6 +8,7 @@ import shlex
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -18,7 +19,7 @@ from badugi_spec.errors import BadugiError
 from badugi_spec.protocol import validate
 from badugi_spec.scenario import expected as expectations
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.engine_impl import EngineImplementation, Outcome
 from badugi_spec.scenario.report import describe_failure
 from badugi_spec.scenario.runner import CaseResult
 from badugi_spec.scenario.selection import Selection, SelectionError, keyword, rule_matcher
@@ -295,3 +296,63 @@ def test_a_failure_names_the_rules_of_its_step(tmp_path: Path) -> None:
     (result,) = run_suite(EngineImplementation(), load_suite([tmp_path]))
     assert result.divergence is not None and result.divergence.rules == ("R2.4",)
     assert "    rules:    R2.4" in describe_failure(result)
+
+
+# --- 6. messages ----------------------------------------------------------------------------
+
+WRONG_CODE = """\
+scenario wrong-code "A refusal expected with the wrong code"
+rules R3.3
+
+players Ann 100 dealer, Bob 100
+deal Ann 2♣ 4♥ 6♦ 6♠ / Bob A♠ 2♥ 3♦ K♦
+reject Ann checks with out-of-turn
+"""
+
+
+def test_fix_is_for_authors_under_check_never_under_verify(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "c.badugi").write_text(WRONG_CODE, "utf-8")
+    assert main(["check", str(tmp_path)]) == 1
+    assert "    fix:" in capsys.readouterr().out
+    assert main(["verify", "--impl", SERVE, "-q", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "expected: " in out and "fix:" not in out
+
+
+class _DropsAReturn(EngineImplementation):
+    """Leaves the player who gets nothing back out of `returned`."""
+
+    def act(self, step: dict[str, Any]) -> Outcome:
+        outcome = super().act(step)
+        result = (outcome.get("state") or {}).get("result")
+        if result:
+            result["returned"] = {k: v for k, v in result["returned"].items() if v}
+        return outcome
+
+
+def test_a_player_missing_from_returned_is_said_missing() -> None:
+    suite_ = load_suite(
+        [
+            ROOT
+            / "scenarios/05-showdown-and-short-stacks/uncovered-chip-leaves-the-settled-pot.badugi"
+        ]
+    )
+    (result,) = run_suite(_DropsAReturn(), suite_)
+    assert result.divergence is not None
+    assert (
+        result.divergence.actual
+        == "returned Ann gets back missing (`returned` names every player, 0 included)"
+    )
+
+
+def test_a_stray_stdout_line_is_quoted_with_the_stderr_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "v.badugi").write_text(RIGHT, "utf-8")
+    chatty = shlex.join([sys.executable, "-c", "print('engine starting...')"])
+    assert main(["verify", "--impl", chatty, "-q", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "malformed reply 'engine starting...' (stdout carries only the replies" in out
+    assert "write logs to stderr" in out
