@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # tests start and 6 s for each test worker's collection. The bytecode is kept.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test suite-lock wheel-check test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
+.PHONY: run test suite-lock wheel-check board test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,18 @@ wheel-check: $(STAMP)
 	/tmp/badugi-wheel-check/venv/bin/pip install --quiet /tmp/badugi-wheel-check/dist/*.whl
 	cd /tmp/badugi-wheel-check && PATH=/tmp/badugi-wheel-check/venv/bin:$$PATH \
 	  badugi-spec verify --impl "badugi-spec serve" --quiet
+
+## The compliance board of the site's Compliance page (docs/compliance/, committed): the
+## suite against our serve, the PokerKit adapter, the page's JavaScript evaluator under node
+## and the starter servers (about a minute and a half on 2 cores).
+board: $(STAMP)
+	go build -o /tmp/badugi-board-starter-go docs/starters/go/main.go
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/badugi-spec board --out docs/compliance \
+	  --impl "serve=badugi-spec serve" \
+	  --impl "pokerkit=$(BIN)/python -m badugi_spec.interop.pokerkit.adapter" \
+	  --impl "page-js=node docs/starters/page-evaluator-server.js" \
+	  --impl "starter-node=node docs/starters/node/badugi-server.js" \
+	  --impl "starter-go=/tmp/badugi-board-starter-go"
 
 lint: $(STAMP)
 	$(BIN)/ruff check badugi_spec tests benchmarks

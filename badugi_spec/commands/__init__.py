@@ -14,6 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from badugi_spec.commands import (
+    board_cmd,
     check_cmd,
     export_cmd,
     fmt_cmd,
@@ -41,6 +42,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     simulate_cmd,
     protocol_cmd,
     suite_cmd,
+    board_cmd,
     fuzz_cmd,
     fuzz_mutants_cmd,
     replay_cmd,
