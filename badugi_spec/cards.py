@@ -137,8 +137,11 @@ _SUIT_TOKENS: Final = (
 _SEPARATORS: Final = frozenset(" \t\r\n,;:/|-_+.()[]{}'\"")
 
 
-def _describe(token: str, number: int, column: int) -> str:
-    return f"card {number} {token!r} (column {column})"
+def _describe(token: str, number: int, start: int, word_starts: Sequence[int]) -> str:
+    if not word_starts:
+        return f"card {number} {token!r} (column {start + 1})"
+    word = sum(1 for word_start in word_starts if word_start <= start)
+    return f"card {number} {token!r} (word {word})"
 
 
 def parse_cards(text: str, *, count: int | None = None) -> tuple[Card, ...]:
@@ -147,6 +150,23 @@ def parse_cards(text: str, *, count: int | None = None) -> tuple[Card, ...]:
     Raises CardError naming the offending token and its place; duplicates and a wrong
     number of cards (when `count` is given) are errors too.
     """
+    return _parse(text, count, ())
+
+
+def parse_words(words: Sequence[str], *, count: int | None = None) -> tuple[Card, ...]:
+    """Cards given as several words, as a shell passes `hand As 2h 3d Kd`: read as
+    `parse_cards` reads the words joined by spaces, but an error names the word the card is
+    in (`word 3`) rather than a column of a text the user never typed."""
+    if len(words) == 1:
+        return parse_cards(words[0], count=count)
+    words = [word.replace("\ufe0f", "").replace("\ufe0e", "") for word in words]  # as below
+    starts = [0]
+    for word in words[:-1]:
+        starts.append(starts[-1] + len(word) + 1)
+    return _parse(" ".join(words), count, starts)
+
+
+def _parse(text: str, count: int | None, word_starts: Sequence[int]) -> tuple[Card, ...]:
     cards: list[Card] = []
     seen: dict[Card, int] = {}
     # Phones append a variation selector to suit symbols (♠️); it is invisible, so an
@@ -167,27 +187,27 @@ def parse_cards(text: str, *, count: int | None = None) -> tuple[Card, ...]:
         if rank is None:
             token = text[start : min(end, start + 3)]
             raise CardError(
-                f"{_describe(token, number, start + 1)}: unknown rank {text[i]!r};"
+                f"{_describe(token, number, start, word_starts)}: unknown rank {text[i]!r};"
                 " ranks are A 2-9 T (or 10) J Q K"
             )
         i += len(rank_text)
         if i >= n or text[i] in _SEPARATORS or text[i].isspace():
             raise CardError(
-                f"{_describe(text[start:i], number, start + 1)}: missing suit;"
+                f"{_describe(text[start:i], number, start, word_starts)}: missing suit;"
                 " suits are s h d c or ♠ ♥ ♦ ♣"
             )
         suit = _SUIT_TOKENS.get(text[i].lower())
         if suit is None:
             raise CardError(
-                f"{_describe(text[start : i + 1], number, start + 1)}: unknown suit {text[i]!r};"
-                " suits are s h d c or ♠ ♥ ♦ ♣"
+                f"{_describe(text[start : i + 1], number, start, word_starts)}:"
+                f" unknown suit {text[i]!r}; suits are s h d c or ♠ ♥ ♦ ♣"
             )
         i += 1
         card = DECK[(rank.order - 1) * 4 + suit.index]  # the one shared object per card
         if card in seen:
             raise CardError(
-                f"{_describe(text[start:i], number, start + 1)}: duplicate card {card.pretty()}"
-                f" (already card {seen[card]})"
+                f"{_describe(text[start:i], number, start, word_starts)}:"
+                f" duplicate card {card.pretty()} (already card {seen[card]})"
             )
         seen[card] = number
         cards.append(card)

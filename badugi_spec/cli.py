@@ -1,6 +1,9 @@
 """The `badugi-spec` command. Each subcommand lives in `badugi_spec.commands`.
 
 Errors the user can cause end as one line on stderr with exit status 2, never a traceback.
+
+Only the chosen command's module is imported (`badugi_spec.commands`): the others appear in
+`--help` from the list there, as parsers with no arguments that are never run.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import select
 import sys
 from collections.abc import Sequence
 
-from badugi_spec.commands import COMMANDS
+from badugi_spec import commands
 from badugi_spec.errors import BadugiError, clip
 
 USAGE_ERROR = 2
@@ -22,7 +25,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(USAGE_ERROR, f"badugi-spec: error: {message} (see --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or with `command` given, one in which only that command's module
+    is imported and registered: every other command is a stand-in with its help line, enough
+    for `--help` and for argparse's list of choices."""
     parser = _Parser(
         prog="badugi-spec",
         description=(
@@ -32,15 +38,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for command in COMMANDS:
-        command.register(sub)
+    wanted = commands.modules() if command is None else (commands.module_of(command),)
+    registered: set[str] = set()
+    for name, module, help_line in commands.COMMANDS:
+        if module not in wanted:
+            sub.add_parser(name, help=help_line)
+        elif module not in registered:
+            # A module registers all of its commands, in the order COMMANDS lists them.
+            commands.load(module).register(sub)
+            registered.add(module)
     return parser
 
 
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The command `argv` names: its first word not starting with `-`. The only option
+    before the command is `-h`, which takes no value, so that word is the command."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser.parse_args(argv)
+        # "" names no command: every command is a stand-in, enough for `--help` and errors.
+        args = build_parser(_command_word(words) or "").parse_args(words)
     except SystemExit as stop:  # --help, or a usage error already printed as one line
         return stop.code if isinstance(stop.code, int) else USAGE_ERROR
     try:

@@ -110,6 +110,76 @@ def test_compare_three_hands_two_tie_for_the_win(capsys: Capsys) -> None:
     assert "R2.3" in verdict
 
 
+# --- cards as separate words (issue 35 item 7) -------------------------------------------
+
+
+def _words(text: str) -> list[str]:
+    """The words a shell passes for `text` typed unquoted."""
+    return text.split()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hand", "As", "2h", "3d", "Kd"],
+        ["hand", "A♠", "2♥ 3♦", "K♦"],
+        ["hand", "As2h", "3dKd"],
+    ],
+)
+def test_hand_takes_cards_as_words(argv: list[str], capsys: Capsys) -> None:
+    assert run_cli(argv, capsys) == run_cli(["hand", "A♠ 2♥ 3♦ K♦"], capsys)
+
+
+def test_a_game_and_a_ranking_take_words_too(capsys: Capsys) -> None:
+    for option in (["--game", "badeucy"], ["--ranking", "low-2-7"]):
+        quoted = run_cli(["hand", *option, "A♠ 2♥ 3♦ 4♣ 9♠"], capsys)
+        assert quoted[0] == 0
+        assert run_cli(["hand", *option, "As", "2h", "3d", "4c", "9s"], capsys) == quoted
+
+
+@pytest.mark.parametrize(
+    ("argv", "quoted"),
+    [
+        # four cards to a hand in the house game, the profile's size under --game
+        (["Kc", "Jh", "8d", "7s", "As", "2h", "3d", "Kd"], ["K♣ J♥ 8♦ 7♠", "A♠ 2♥ 3♦ K♦"]),
+        (["As", "2h", "3d", "4c", "5s", "6s", "7s", "8s", "Ah", "2c", "3s", "4d"],
+         ["As 2h 3d 4c", "5s 6s 7s 8s", "Ah 2c 3s 4d"]),
+        (["--game", "badeucy", *_words("As 2h 3d 4c 9s 2s 3h 4d 6c Kd")],
+         ["--game", "badeucy", "As 2h 3d 4c 9s", "2s 3h 4d 6c Kd"]),
+        # a Badugi ranking takes 4 or 5: ten cards can only be two fives; else a `/`
+        (["--ranking", "badugi", *_words("As 2h 3d 4c 9s Ah 2c 3s 7d Kh")],
+         ["--ranking", "badugi", "As 2h 3d 4c 9s", "Ah 2c 3s 7d Kh"]),
+        (["--ranking", "badugi", *_words("As 2h 3d 4c / Ah 2c 3s 7d Kh")],
+         ["--ranking", "badugi", "As 2h 3d 4c", "Ah 2c 3s 7d Kh"]),
+        (["As 2h", "3d 4c", "/", "Ah", "2c 3s 7d"], ["As 2h 3d 4c", "Ah 2c 3s 7d"]),
+    ],
+)  # fmt: skip
+def test_compare_takes_cards_as_words(argv: list[str], quoted: list[str], capsys: Capsys) -> None:
+    expected = run_cli(["compare", *quoted], capsys)
+    assert expected[0] == 0
+    assert run_cli(["compare", *argv], capsys) == expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["hand", "As", "2h", "3x", "Kd"], "card 3 '3x' (word 3): unknown suit 'x'"),
+        (["hand", "As 2h", "3x", "Kd"], "card 3 '3x' (word 2): unknown suit 'x'"),
+        (["hand", "As", "2h", "3d"], "expected 4 cards, got 3 in 'As 2h 3d'"),
+        (["hand", "As", "2h", "3d", "As"], "card 4 'As' (word 4): duplicate card A♠ (already card 1)"),
+        (["compare", *_words("As 2h 3d 4c 5s 6h 7x 8c")], "hand 2: card 3 '7x' (word 3): unknown suit"),
+        (["compare", *_words("As 2h 3d 4c 5s 6h 7d")], "7 cards make no hands of 4 cards"),
+        (["compare", "--ranking", "badugi", *("As 2h 3d 4c 5s 6h 7d 8c 9c Tc " * 2).split()[:20]],
+         "20 cards could be hands of 4 or 5 cards: put / between the hands"),
+        (["compare", "As 2h 3d 4c", "Ah"], "hand 2: expected 4 cards, got 1 in 'Ah'"),
+        (["compare", *_words("As 2h 3d 4c / / 5s 6h 7d 8c")], "hand 2 has no cards"),
+        (["compare", *_words("As 2h 3d 4c As 6h 7d 8c")], "A♠ is in hand 1 and hand 2"),
+    ],
+)  # fmt: skip
+def test_a_bad_word_is_one_line_naming_it(argv: list[str], line: str, capsys: Capsys) -> None:
+    assert line in one_line_error(*run_cli(argv, capsys))
+
+
 # --- errors ------------------------------------------------------------------------------
 
 

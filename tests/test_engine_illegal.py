@@ -16,6 +16,7 @@ import pytest
 from badugi_spec import profiles
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import CODES, Action, Hand, Kind, Session
+from badugi_spec.engine.seating import SeatEvent
 from badugi_spec.errors import IllegalAction
 from badugi_spec.profiles import HOUSE
 from badugi_spec.profiles.model import Profile
@@ -88,6 +89,16 @@ def start(deck: tuple[Card, ...] | None = None) -> Callable[[Target], object]:
     return attempt
 
 
+def seat_event(event: SeatEvent) -> Callable[[Target], object]:
+    """A deal with one player's choice before it (chapter R19)."""
+
+    def attempt(target: Target) -> object:
+        assert isinstance(target, Session)
+        return target.start_hand(seating=[event])
+
+    return attempt
+
+
 def short_deck(size: int) -> tuple[Card, ...]:
     return DECK[:size]
 
@@ -103,7 +114,44 @@ SHORT_DEALER = (3, 100)
 TO_ROUND_2 = ("D call", "B check", "B pat", "D pat")
 TO_ROUND_3 = (*TO_ROUND_2, "B check", "D check", "B pat", "D pat")
 
+
+def _muck_showdown(profile: str) -> Callable[[], Hand]:
+    """Heads-up to a checked-down showdown: the big blind (seat 1) shows first and loses."""
+
+    def build() -> Hand:
+        deck = stacked_deck(big_blind="Kc Kd Qc Qd", dealer="As 2h 3d 4c")
+        h = Hand(deck=deck, profile=profiles.get(profile))
+        passive_to_end(h)
+        return h
+
+    return build
+
+
+MUCKS = [  # the muck at the showdown (R8.32)
+    Case("a muck mid-hand", "no-showdown", hand(), act(Action(0, Kind.MUCK))),
+    Case("a muck after a fold", "no-showdown", hand("D fold"), act(Action(1, Kind.MUCK))),
+    Case(
+        "a muck where every hand is shown",
+        "muck-not-allowed",
+        _muck_showdown("house"),
+        act(Action(1, Kind.MUCK)),
+    ),
+    Case(
+        "a muck of the winning hand",
+        "muck-would-win",
+        _muck_showdown("pokerstars-2010"),
+        act(Action(0, Kind.MUCK)),
+    ),
+    Case(
+        "a muck by the first to show",
+        "must-show",
+        _muck_showdown("pokerstars-2010"),
+        act(Action(1, Kind.MUCK)),
+    ),
+]
+
 CASES = [
+    *MUCKS,
     # R3.3
     Case("big blind acts first before the draw", "out-of-turn", hand(), step("B call")),
     Case("dealer draws first", "out-of-turn", hand("D call", "B check"), step("D pat")),
@@ -314,6 +362,13 @@ CASES = [
         "deck-short",
         lambda: _hand_on(short_deck(10), "D call", "B check", "B draw " + str(DECK[0])),
         act(Action(0, Kind.DRAW, discards=DECK[1:4:2])),
+    ),
+    # R19.3
+    Case(
+        "a player who is not sitting out returns",
+        "seating-refused",
+        lambda: Session(stacks=(100, 100, 100), profile=profiles.get("wsop-live")),
+        seat_event(SeatEvent(1, "returns")),
     ),
     # R1.1
     Case(

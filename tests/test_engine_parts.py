@@ -97,7 +97,7 @@ def bare(
     t._options_memo = None
     (
         t._largest_raise, t._covered_is_all_in, t._keep_turn, t._fold_when_free, t._complete,
-        t._cap, t._last_card_dealt, t._after_all_declare, t._draw_options,
+        t._cap, t._last_card_dealt, t._after_all_declare, t._draw_options, t._draw_bound,
         t._round_end_returns, t._rounds, t._gathers_all, t._opening_increment, _,
     ) = _choices.of(profile)  # fmt: skip
     t.phase, t._drawing, t.to_act, t.result, t._legal = phase("bet", 1), False, None, None, None
@@ -109,8 +109,10 @@ def bare(
     t._shorts, t._due, t.uncapped = [], [], False
     t._round_bet = profile.bet_sizes[0]
     t._drawn, t._round_drawers, t._declared, t._draw_burned = [], [], [], False
+    t._declared_cards, t._round_served = 0, False
     t.deck = Deck(_cards(deck)) if deck else Deck(_cards("As 2h 3d 4c"))
     t.burns, t._muck, t.reshuffles, t._stated_reshuffles = [], [], 0, []
+    t._skipping = False
     t._blind_all_in = False
     return t
 

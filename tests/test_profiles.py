@@ -22,6 +22,7 @@ SHIPPED = (
     "no-limit",
     "half-pot",
     "spread-2-5",
+    "wsop-live",
     "badeucy",
     "badacy",
 )

@@ -65,6 +65,8 @@ CASES: list[tuple[str, tuple[str, ...], str, str, bool]] = [
     # PokerKit refills a short deck (R4.6), so deck-short is ours alone; not held is shared.
     ("not-held-before-deck", ("discard-not-held", "deck-short"), SHORT_DECK + "Ann calls 1; Bob checks\n", "Bob discards K♦ 5♠ 9♥", True),
     ("invalid-before-short", ("deck-invalid", "deck-short"), "players Ann 100 dealer, Bob 100\ndeck A♠ 2♥ 3♦ A♠ 5♠\n", "deal", True),
+    # PokerKit has no live table (R19): ours alone.
+    ("seating-before-invalid", ("seating-refused", "deck-invalid"), "profile wsop-live\nplayers Ann 100 dealer, Bob 100, Cy 100\nBob returns\ndeck A♠ 2♥ 3♦ A♠ 5♠\n", "deal", False),
 ]  # fmt: skip
 
 
@@ -150,6 +152,7 @@ def test_the_cases_cover_every_tier_boundary_that_can_meet() -> None:
         (6, 8),
         (10, 11),
         (13, 14),
+        (14, 15),
     ]:
         assert (upper, lower) in met, (PRECEDENCE[upper][0], PRECEDENCE[lower][0])
 

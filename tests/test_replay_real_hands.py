@@ -181,3 +181,25 @@ def test_the_command_reports_and_writes_json_and_junit(tmp_path: Path, capsys: C
     }
     suite = ET.parse(junit).getroot()
     assert suite.get("tests") == "184" and suite.get("failures") == "7"
+
+
+def test_pokerstars_2010_shows_and_mucks_in_the_histories_order() -> None:
+    """R8.22, R8.32, R11.8: under `side-pots-first` the engine's showdown order is the order
+    the history shows and mucks in, in every showdown of two hands or more (96), and each of
+    the 68 mucks is accepted (else the hand would not replay exact)."""
+    from badugi_spec.interop.record import Verb
+    from badugi_spec.interop.replay import replica
+
+    showdowns = mucks = 0
+    for record in _records("pokerstars"):
+        said = [s.player for s in record.steps if s.verb in (Verb.SHOW, Verb.MUCK)]
+        if len(said) < 2:
+            continue
+        copy = replica(record)
+        hand = copy.hand()
+        for action in copy.actions:
+            hand.apply(action)
+        assert [e.seat for e in hand.events if e.kind in ("show", "muck")] == said, record.hand_id
+        showdowns += 1
+        mucks += sum(1 for e in hand.events if e.kind == "muck")
+    assert (showdowns, mucks) == (96, 68)

@@ -60,7 +60,7 @@ def _sample() -> list[str]:
     ids = sorted(cases())
     hard = {
         "stub-mixed-into-the-reshuffle",
-        "own-discards-go-to-the-bottom",
+        "own-discards-passed-over",
         "two-reshuffles-in-one-hand",
         "tied-pots-each-share-their-odd-chip",
         "busted-player-sits-out",

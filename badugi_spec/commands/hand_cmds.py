@@ -1,16 +1,22 @@
-"""`hand`, `compare` and `rules`: the evaluator and the rulebook from the command line."""
+"""`hand`, `compare` and `rules`: the evaluator and the rulebook from the command line.
+
+The profiles and the rulebook are imported where they are used: `hand` of four cards, the
+commonest run, starts with the evaluator alone (issue 40).
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from badugi_spec.cards import Card, parse_cards
-from badugi_spec.profiles import Profile, get, names
+from badugi_spec.cards import Card, parse_words
+from badugi_spec.errors import CardError
 from badugi_spec.rankings import RankedValue, ranking, ranking_names
 from badugi_spec.rankings.explain import explain
 from badugi_spec.rankings.house import evaluate, winners
-from badugi_spec.rules import load_chapters
+
+if TYPE_CHECKING:
+    from badugi_spec.profiles import Profile
 
 RANKING_HELP = (
     "value hands in this ranking (R9.1): %(choices)s; the Badugi rankings take 4 or 5 cards,"
@@ -25,14 +31,23 @@ GAME_HELP = (
 def register(sub: Any) -> None:
     hand = sub.add_parser("hand", help="value a four-card hand and explain which cards play")
     hand.add_argument(
-        "cards", help='four cards (or five, with --ranking), e.g. "A♠ 2♥ 3♦ K♦" or "As2h3dKd"'
+        "cards",
+        nargs="+",
+        metavar="CARDS",
+        help="four cards (or five, with --ranking), as one word or several:"
+        ' e.g. As 2h 3d Kd, "A♠ 2♥ 3♦ K♦" or As2h3dKd',
     )
     _value_options(hand)
     hand.set_defaults(run=run_hand)
 
     cmp = sub.add_parser("compare", help="say which of two or more hands wins, and why")
     cmp.add_argument(
-        "hands", nargs="+", metavar="HAND", help="four cards per hand (or five, with --ranking)"
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="four cards per hand (or five, with --ranking): each hand as one word, e.g."
+        ' "A♠ 2♥ 3♦ 4♣" "5♠ 6♥ 7♦ 8♣", or every card as a word, e.g. As 2h 3d 4c 5s 6h 7d 8c,'
+        " with / between the hands where their size does not tell (a ranking of 4 or 5 cards)",
     )
     _value_options(cmp)
     cmp.set_defaults(run=run_compare)
@@ -52,6 +67,8 @@ def _game(game: str) -> Profile:
     """The profile whose rankings value the hands; an unknown name is one clear line.
 
     A broken profile file says what is wrong with it and where, not "unknown game"."""
+    from badugi_spec.profiles import get, names
+
     if game not in names():
         raise_usage(f"unknown game {game!r:.60}; the profiles are {', '.join(names())}")
     return get(game)
@@ -68,7 +85,7 @@ def run_hand(args: argparse.Namespace) -> int:
     if args.game is not None:
         profile = _game(args.game)
         halves = profile.halves
-        cards = parse_cards(args.cards, count=profile.hand_size)
+        cards = parse_words(args.cards, count=profile.hand_size)
         rule = "R8.29" if len(halves) > 1 else "R8.22"
         print(f"{args.game}: {' and '.join(halves)} ({rule})")
         for index, name in enumerate(halves):
@@ -77,19 +94,23 @@ def run_hand(args: argparse.Namespace) -> int:
             print("\n".join(f"  {line}" for line in explained.splitlines()))
         return 0
     if args.ranking is not None:
-        print(ranking(args.ranking).evaluate(parse_cards(args.cards)).explain())
+        print(ranking(args.ranking).evaluate(parse_words(args.cards)).explain())
         return 0
-    print(explain(parse_cards(args.cards, count=4)))
+    print(explain(parse_words(args.cards, count=4)))
     return 0
 
 
 def run_compare(args: argparse.Namespace) -> int:
-    if len(args.hands) < 2:
-        raise_usage("compare needs at least two hands")
-    count = None if args.ranking is not None else 4
+    sizes: tuple[int, ...] = (4,)
+    if args.ranking is not None:
+        # The hands a draw game deals: a Badugi ranking values 1 to 5 cards, but 4 or 5
+        # are what cards typed one by one are grouped in.
+        sizes = tuple(size for size in ranking(args.ranking).hand_sizes if size >= 4)
     if args.game is not None:
-        count = _game(args.game).hand_size
-    hands = [parse_cards(text, count=count) for text in args.hands]
+        sizes = (_game(args.game).hand_size,)
+    hands = _hands(args.hands, sizes)
+    if len(hands) < 2:
+        raise_usage("compare needs at least two hands")
     seen: dict[object, int] = {}
     for number, hand in enumerate(hands, start=1):
         for card in hand:
@@ -114,6 +135,52 @@ def run_compare(args: argparse.Namespace) -> int:
     reason = _why(top, max(losers))
     print(f"{names} {verb} with {top}: {reason}")
     return 0
+
+
+def _hands(words: list[str], sizes: tuple[int, ...]) -> list[tuple[Card, ...]]:
+    """The hands `compare` was given: each hand one word (quoted), or the cards as separate
+    words, split into hands at each `/` word or else every `size` cards, for the one size of
+    `sizes` that fits. With a single size, every hand must have that many cards."""
+    count = sizes[0] if len(sizes) == 1 else None
+    if "/" in words:
+        groups: list[list[str]] = [[]]
+        for word in words:
+            if word == "/":
+                groups.append([])
+            else:
+                groups[-1].append(word)
+        return [_hand(number, group, count) for number, group in enumerate(groups, start=1)]
+    if len(words) < 2 or not all(map(_one_card, words)):
+        return [_hand(number, [word], count) for number, word in enumerate(words, start=1)]
+    fits = [size for size in sizes if len(words) % size == 0]
+    if len(fits) != 1:
+        raise_usage(
+            f"{len(words)} cards make no hands of {' or '.join(map(str, sizes))} cards"
+            if not fits
+            else f"{len(words)} cards could be hands of {' or '.join(map(str, fits))} cards:"
+            " put / between the hands"
+        )
+    size = fits[0]
+    return [
+        _hand(number, words[start : start + size], size)
+        for number, start in enumerate(range(0, len(words), size), start=1)
+    ]
+
+
+def _one_card(word: str) -> bool:
+    """Whether a word is one card's text (`As`, `10h`, `A♠`, as typed on a phone too): no
+    card is longer than three characters, and no hand of them shorter."""
+    return len(word.replace("\ufe0f", "").replace("\ufe0e", "").strip()) <= 3
+
+
+def _hand(number: int, words: list[str], count: int | None) -> tuple[Card, ...]:
+    """One hand of `compare`; an error names the hand."""
+    if not words:
+        raise_usage(f"hand {number} has no cards: one / too many?")
+    try:
+        return parse_words(words, count=count)
+    except CardError as error:
+        raise CardError(f"hand {number}: {error}") from None
 
 
 def _compare_ranked(name: str, hands: list[tuple[Card, ...]]) -> int:
@@ -176,12 +243,12 @@ def _why(winner: Any, runner_up: Any) -> str:
 
 
 def raise_usage(message: str) -> None:
-    from badugi_spec.errors import CardError
-
     raise CardError(message)
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    from badugi_spec.rules import load_chapters
+
     for chapter in load_chapters():
         print(f"{chapter.id} {chapter.title}")
         for rule in chapter.rules:

@@ -1,10 +1,9 @@
-"""`serve`, `verify`, `cases` and `mutants`: checking another implementation (docs/implementers.md).
+"""`serve`, `cases` and `mutants`: checking another implementation (docs/implementers.md).
 
 `serve` puts our engine (or, with `--mutant NAME`, one mutant of the catalogue) behind the
-protocol; `verify --impl "CMD ARGS"` runs the suite against any program that speaks it,
-with `--variants` its metamorphic forms too and `--deadline S` a limit on the whole run;
+protocol (`verify`, in `verify_cmd`, runs the suite against any program that speaks it);
 `cases --out DIR` writes the compiled suite as JSON; `mutants` runs the suite against
-deliberately wrong implementations.
+deliberately wrong implementations. With no path, both read the installed suite.
 """
 
 from __future__ import annotations
@@ -15,25 +14,21 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from badugi_spec.commands import arguments, verify_cmd
-from badugi_spec.commands.verify_cmd import PATHS_HELP
+from badugi_spec.commands import arguments
 from badugi_spec.mutants import BY_NAME, CATALOGUE, Mutant, MutantImplementation
 from badugi_spec.outputs import OutputError, check_outputs, write
-from badugi_spec.scenario import versions
 from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.report import (
-    load_error_lines,
-    write_json,
-)
 from badugi_spec.scenario.runner import CaseResult
-from badugi_spec.scenario.suite import (
-    Suite,
-    load_suite,
-    run_suite,
-    suite_paths,
-)
+
+# The suite's loader and reports (and with them Lark) are imported in the commands that use
+# them: `serve`, which the tests and `verify` start again and again, needs neither.
+if TYPE_CHECKING:
+    from badugi_spec.scenario.suite import Suite
+    from badugi_spec.scenario.versions import SuiteVersion
+
+PATHS_HELP = "scenario files or folders (default: the suite installed with badugi-spec)"
 
 
 def mutant_name(text: str) -> str:
@@ -57,8 +52,6 @@ def register(sub: Any) -> None:
         help="serve one mutant of the catalogue instead: our engine with one rule misread",
     )
     serve.set_defaults(run=run_serve)
-
-    verify_cmd.register(sub)
 
     cases = sub.add_parser("cases", help="write the compiled scenarios as JSON cases")
     cases.add_argument("paths", nargs="*", help=PATHS_HELP)
@@ -86,7 +79,12 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_cases(args: argparse.Namespace) -> int:
+    from badugi_spec.scenario import versions
+    from badugi_spec.scenario.report import load_error_lines
+    from badugi_spec.scenario.suite import load_suite, suite_paths
+
     args.paths = suite_paths(args.paths)
+
     # Before the suite is read: a file where the folder should be is one line, not a
     # traceback after the work.
     check_outputs({"--out": args.out}, inputs=[Path(p) for p in args.paths], folders={"--out"})
@@ -106,7 +104,7 @@ def run_cases(args: argparse.Namespace) -> int:
     return 1 if suite.errors else 0
 
 
-def write_cases(suite: Suite, out: Path, found: versions.SuiteVersion | None = None) -> list[Path]:
+def write_cases(suite: Suite, out: Path, found: SuiteVersion | None = None) -> list[Path]:
     """Each scenario's compiled case as `<id>.json` (the `case` schema), with the suite
     version that last changed it (`since`) and its `digest` when the suite is versioned."""
     out.mkdir(parents=True, exist_ok=True)
@@ -115,8 +113,10 @@ def write_cases(suite: Suite, out: Path, found: versions.SuiteVersion | None = N
         path = out / f"{scenario.id}.json"
         case = compile_case(scenario)
         if found is not None:
+            from badugi_spec.scenario.versions import digest
+
             case["since"] = found.since(scenario.id)
-            case["digest"] = versions.digest(scenario)
+            case["digest"] = digest(scenario)
         write(path, json.dumps(case, indent=2, ensure_ascii=False) + "\n")
         written.append(path)
     return written
@@ -124,6 +124,8 @@ def write_cases(suite: Suite, out: Path, found: versions.SuiteVersion | None = N
 
 def against(mutant: Mutant, suite: Suite) -> list[CaseResult]:
     """The suite against `mutant`, with its variants for a mutant that needs them."""
+    from badugi_spec.scenario.suite import run_suite
+
     return run_suite(MutantImplementation(mutant), suite, with_variants=mutant.needs == "variants")
 
 
@@ -163,7 +165,11 @@ def mutant_table(mutants: Sequence[Mutant], suite: Suite) -> tuple[list[str], li
 
 
 def run_mutants(args: argparse.Namespace) -> int:
+    from badugi_spec.scenario.report import load_error_lines, write_json
+    from badugi_spec.scenario.suite import load_suite, suite_paths
+
     args.paths = suite_paths(args.paths)
+
     suite = load_suite(args.paths)
     for error in suite.errors:
         print("\n".join(load_error_lines(error)))

@@ -153,9 +153,33 @@ CHOICES: Final = (
         "button_moves",
         "Robert's Rules offer a moving button (`every-hand`) and a dead button"
         " (`dead-button`, the big blind always moves on and a small blind or button may be"
-        " dead); most tournaments use the dead button. The shipped profiles move the"
-        " button, as the PokerStars histories show; `dead-button-after-the-small-blind-busts`"
-        " and `dead-small-blind-after-the-big-blind-busts` play the other rule.",
+        " dead). The WSOP names the dead button for its tournaments (rule 85) and live"
+        " games (rule 151), as the TDA does, so `wsop-2023`, the split games on it and"
+        " `wsop-live` use it (`dead-button-stays-on-a-busted-small-blind`). PokerStars in"
+        " 2010 gave the button to the last small blind (`small-blind-button`, 178 of 179"
+        " changes of hand; `button-passes-a-player-waiting-to-play`); the house, PokerKit"
+        " and the big-bet profiles move it one seat.",
+    ),
+    # ----- the live table (chapter R19) -----
+    Choice(
+        "A player sitting out",
+        "R19.1",
+        "absent_hand",
+        "Cash games deal an absent player out (`not-dealt`, WSOP live-action rules), WSOP"
+        " and TDA tournaments deal them in and kill the hand at the deal (`killed-at-deal`),"
+        " and PokerStars folded it at each turn (`dead-at-turn`). A player who missed a"
+        " blind comes back by posting it or waiting for the big blind; at Badugi the WSOP"
+        " live-action rules allow only the wait (`missed_blinds`, rule 307). See"
+        " `missed-blinds-posted-live-and-dead` and `badugi-player-waits-for-the-big-blind`.",
+    ),
+    Choice(
+        "Kill pots and straddles",
+        "R19.4",
+        "kill",
+        "The WSOP live-action rules have full and half kills at lowball (rules 199 to 213)"
+        " but none at Badugi, and a straddle under the gun only in limit games (rule 161)."
+        " `wsop-live` has the straddle and no kill; a kill table is an override"
+        " (`full-kill-after-two-pots`, `pot-limit-kill-doubles-the-least-bet`).",
     ),
     Choice(
         "A short big blind",

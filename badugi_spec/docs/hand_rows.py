@@ -142,6 +142,7 @@ _INFINITIVE: Final = {
     "call": "call",
     "raise": "raise",
     "all-in": "go all-in",
+    "muck": "muck the hand",
 }
 
 

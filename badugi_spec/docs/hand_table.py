@@ -103,6 +103,8 @@ def hand_html(
             if step["action"] == "draw":
                 what = draw_what(step, state, after)
                 waiting = delivered(waiting, step, state, after, table)
+            elif step["action"] == "muck":
+                what = "mucks: gives up the hand face down, unseen (it wins nothing)"
             else:
                 what = bet_what(step, state, after, table)
             shown = after

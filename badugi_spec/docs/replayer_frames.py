@@ -105,7 +105,9 @@ def _settling(event: Event, point: Checkpoint) -> bool:
     # the settlement (R5.4, R5.5) and the wins come before the engine pays.
     if not point.over:
         return False
-    return event.kind in ("show", "win") or (event.kind == "return" and event.rule != "R8.12")
+    if event.kind in ("show", "muck", "win"):
+        return True
+    return event.kind == "return" and event.rule != "R8.12"
 
 
 def _apply(table: _Table, event: Event, point: Checkpoint) -> None:
@@ -121,7 +123,7 @@ def _apply(table: _Table, event: Event, point: Checkpoint) -> None:
             table.paid[seat] += event.amount
         table.stacks = [s + p for s, p in zip(table.settled_from, table.paid, strict=True)]
         table.pot = event.pot - sum(table.paid)
-        table.phase = "showdown" if event.kind == "show" else "complete"
+        table.phase = "showdown" if event.kind in ("show", "muck") else "complete"
         return
     table.stacks, table.pot = list(event.stacks), event.pot
     if event.kind in _BETTING:

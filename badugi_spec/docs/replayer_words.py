@@ -96,6 +96,8 @@ def sentence(
             return f"{who} gets back {event.amount} that nobody called."
         case "show":
             return f"{who} shows {_pretty(_codes(event.cards))}: {event.note}."
+        case "muck":
+            return f"{who} mucks: the hand goes into the muck face down, unseen, and loses."
         case "win":
             how = ": everyone else folded" if event.rule == "R3.10" else ""
             split = f" ({event.note})" if event.note else ""

@@ -24,11 +24,13 @@ class Kind(enum.Enum):
     FOLD = "fold"
     ALL_IN = "all-in"
     DRAW = "draw"
+    MUCK = "muck"
+    """Give up a losing hand at the showdown without showing it (R8.32)."""
 
 
 # The kinds as plain names for the engine's hot paths: reading an Enum member through its
 # class costs about 45 ns in Python 3.11, and the betting code reads several per action.
-CHECK, BET, CALL, RAISE, FOLD, ALL_IN, DRAW = (
+CHECK, BET, CALL, RAISE, FOLD, ALL_IN, DRAW, MUCK = (
     Kind.CHECK,
     Kind.BET,
     Kind.CALL,
@@ -36,6 +38,7 @@ CHECK, BET, CALL, RAISE, FOLD, ALL_IN, DRAW = (
     Kind.FOLD,
     Kind.ALL_IN,
     Kind.DRAW,
+    Kind.MUCK,
 )
 
 
@@ -67,7 +70,7 @@ class Legal(NamedTuple):
     most: int = 0
 
     def describe(self) -> str:
-        if self.kind in (Kind.CHECK, Kind.FOLD):
+        if self.kind in (Kind.CHECK, Kind.FOLD, Kind.MUCK):
             return self.kind.value
         if self.kind is Kind.DRAW:
             return f"draw 0-{self.adds}"

@@ -78,7 +78,14 @@ class BettingRound(Table):
         self.increment = self._opening_increment
         self.uncapped = self._lift_cap()
         self._due = self._due_to_act()
-        self._continue_betting(self.big_blind)
+        live = self.live_table
+        if live.kill is None and live.straddle is None:
+            self._continue_betting(self.big_blind)
+            return
+        # A kill or a straddle is the level to match and the full bet a raise goes over,
+        # but not a level of the cap; the action starts after it if it acts last (R19.4-6).
+        self.full_level = self._level
+        self._continue_betting(live.opens_after(self.big_blind))
 
     def _start_betting(self, number: int) -> None:
         self.phase = _phase("bet", number)

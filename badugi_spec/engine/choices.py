@@ -39,6 +39,8 @@ def of(rules: Profile) -> tuple[Any, ...]:
         rules.last_card == "dealt",
         rules.draw_delivery == "after-all-declare",
         _draw_options(rules.max_discards),
+        # Cards a draw may need besides those declared before it (R4.4, R4.2, R8.33).
+        rules.burns_per_draw + rules.max_discards,
         rules.return_uncalled == "round-end",
         rules.betting_rounds,
         # A reshuffle can gather every card out of the live hands, with none held back.

@@ -40,7 +40,7 @@ CODES: Final = {
         Code("too-many-discards", "R4.2", "more than four cards discarded"),
         Code("discard-repeated", "R4.2", "the same card discarded twice"),
         Code("discard-not-held", "R4.2", "a discarded card the player does not hold"),
-        Code("deck-short", "R4.6", "the stated deck has too few cards for the deal or a draw"),
+        Code("deck-short", "R4.6", "too few cards for the deal, or a draw the deck cannot serve"),
         Code("deck-invalid", "R1.1", "the stated deck repeats a card"),
         Code(
             "not-reopened",
@@ -53,13 +53,27 @@ CODES: Final = {
             "R14.10",
             "a big-bet or spread bet or raise outside the range the structure allows",
         ),
+        # The live table's (chapter R19).
+        Code(
+            "seating-refused",
+            "R19.3",
+            "a choice before the deal the table does not allow: a return without the missed"
+            " blinds, a post where the player must wait, a straddle out of place",
+        ),
         Code(
             "reshuffle-mismatch",
             "R8.18",
             "a stated reshuffle order that is not the cards the profile gathers",
         ),
+        # The muck at the showdown (R8.32): its own block.
+        Code("no-showdown", "R8.32", "a muck when the hand has not been shown down, or by a"
+             " player who is not in the showdown"),
+        Code("muck-not-allowed", "R8.32", "a muck where the profile has every hand shown"),
+        Code("muck-would-win", "R8.32", "a muck of a hand that wins a pot or a share of one"),
+        Code("must-show", "R8.32", "a muck by the first to show, or of a hand no shown hand"
+             " beats where the profile asks for that"),
     )
-}
+}  # fmt: skip
 
 
 def illegal(code: str, message: str) -> IllegalAction:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine.codes import illegal
@@ -67,6 +68,29 @@ class Deck:
 
     def stub(self) -> tuple[Card, ...]:
         return self._cards[self._next :]
+
+    def dealable(self, skip: AbstractSet[int], keep: int) -> int:
+        """How many stub cards could be dealt, passing over the card indexes in `skip` and
+        the last `keep` cards (R8.20, R8.19)."""
+        cards = self._cards
+        return sum(1 for card in cards[self._next : len(cards) - keep] if card.index not in skip)
+
+    def take_skipping(self, count: int, skip: AbstractSet[int], keep: int) -> tuple[Card, ...]:
+        """Up to `count` cards from the top, passing over the card indexes in `skip` and the
+        last `keep` cards; the cards passed over stay on top, in their order (R8.20)."""
+        cards = self._cards
+        end = len(cards) - keep
+        taken: list[Card] = []
+        passed: list[Card] = []
+        at = self._next
+        while at < end and len(taken) < count:
+            card = cards[at]
+            (passed if card.index in skip else taken).append(card)
+            at += 1
+        self._cards = (*passed, *cards[at:])
+        self._next = 0
+        self.used += len(taken)
+        return tuple(taken)
 
     def rebuild(self, cards: Sequence[Card]) -> None:
         """Replace the stub with `cards`, top first (a reshuffle, R8.18)."""

@@ -12,12 +12,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from badugi_spec.cards import Card
+from badugi_spec.engine.actions import DRAW, Legal
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.phase import phase as _phase
 from badugi_spec.engine.stub import BURN, DISCARD
 from badugi_spec.engine.table import Table
+from badugi_spec.errors import IllegalAction
 
-STATE: Final = ("_drawn", "_round_drawers", "_declared", "_draw_burned")
+STATE: Final = (
+    "_drawn", "_round_drawers", "_declared", "_declared_cards", "_draw_burned", "_round_served",
+)  # fmt: skip
 
 
 class DrawRound(Table):
@@ -28,17 +32,42 @@ class DrawRound(Table):
         self._drawn = []
         self._round_drawers = []
         self._declared = []
+        self._declared_cards = 0
+        """Cards the round's declarations so far ask for (`after-all-declare`)."""
         self._draw_burned = False
+        self._round_served = False
+        """The stub and the piles can serve any draws this round: none need checking."""
 
     def _start_draw(self, number: int) -> None:
         self.phase = _phase("draw", number)
         self._drawing = True
         self._drawn = []
         self._declared = []
+        self._declared_cards = 0
         self._draw_burned = False
         # Nobody folds during a draw, so the round's drawers are known from its start.
         self._round_drawers = self._drawers()
+        self._round_served = self._serves_any_draws()
         self.to_act = self._first_drawer()
+
+    def _serves_any_draws(self) -> bool:
+        """Whether this draw round can be served whatever its players draw, so that no
+        draw of it needs checking (R4.6, R8.33): the stub alone holds the burn, every
+        player's most and a card to spare (R8.19), or a reshuffle gathers every card out
+        of the live hands in deck order (as PokerKit's), which always covers the cards
+        thrown and the burn."""
+        if self._skipping:
+            return False
+        most = self._draw_bound + self.profile.max_discards * (len(self._round_drawers) - 1)
+        if self.deck.remaining > most:
+            return True
+        return (
+            self._gathers_all
+            and self.profile.own_discards_back
+            and self.reshuffles >= len(self._stated_reshuffles)
+            and len(self.deck.order())
+            >= self.profile.hand_size * len(self._round_drawers) + self.profile.burns_per_draw
+        )
 
     def _drawers(self) -> list[int]:
         """Everyone still in draws, all-in players too, clockwise from the button (R8.16)."""
@@ -90,7 +119,11 @@ class DrawRound(Table):
             if last:
                 plan = [*self._declared, (seat, tuple(discards))]
                 burn = self._burn_count_all(plan)
-                self._supply(plan, burn)  # refuses `deck-short` before anything changes
+                if not self._round_served:  # refuses `deck-short` before anything changes
+                    try:
+                        self._supply(plan, burn)
+                    except IllegalAction as short:
+                        raise self._refusal(seat, short) from None
                 self._drawn.append(seat)
                 self._declared = plan
                 for who, thrown in plan:
@@ -99,6 +132,13 @@ class DrawRound(Table):
                 self._replace_all(plan)
             else:
                 thrown = tuple(discards)
+                # Checked now, as if the players still to declare stood pat (R8.33).
+                cards = self._declared_cards + len(thrown)
+                if not self._round_served and (
+                    self.deck.remaining <= cards + self.profile.burns_per_draw or self._skipping
+                ):
+                    self._check_declaration(seat, thrown)
+                self._declared_cards = cards
                 self._declared.append((seat, thrown))
                 self._drawn.append(seat)
                 self._rows.append(
@@ -109,7 +149,11 @@ class DrawRound(Table):
                 return
         else:
             burn = self._burn_count(discards)
-            self._supply([(seat, tuple(discards))], burn)
+            if not self._round_served:
+                try:
+                    self._supply([(seat, tuple(discards))], burn)
+                except IllegalAction as short:
+                    raise self._refusal(seat, short) from None
             self._drawn.append(seat)
             self._throw(seat, discards)
             self._burn(burn)
@@ -119,6 +163,67 @@ class DrawRound(Table):
             self._start_betting(self.phase.number + 1)
         else:
             self.to_act = drawers[len(self._drawn)]
+
+    def _check_declaration(self, seat: int, thrown: tuple[Card, ...]) -> None:
+        """Refuse `deck-short` unless the draws declared so far and this one can all be
+        served, the players still to declare standing pat (R8.33)."""
+        plan = [*self._declared, (seat, thrown)]
+        try:
+            self._supply(plan, self._burn_count_all(plan), True)
+        except IllegalAction as short:
+            raise self._refusal(seat, short) from None
+
+    def _refusal(self, seat: int, short: IllegalAction) -> IllegalAction:
+        """A `deck-short` refusal that says how many cards the player can draw (R8.33);
+        any other refusal (a stated reshuffle that does not fit) as it is."""
+        if short.code != "deck-short":
+            return short
+        most = self._most_served(seat)
+        can = (
+            f"can draw at most {most} card{'' if most == 1 else 's'}"
+            if most
+            else "can only stand pat"
+        )
+        return illegal(short.code, f"{short.message}; seat {seat} {can} now (R8.33)")
+
+    def _most_served(self, seat: int) -> int:
+        """The most cards `seat` can draw now: the largest draw the stub and the piles the
+        profile reshuffles can serve, after the draws declared before it and as if the
+        players still to declare stood pat (R8.33). Which cards are thrown does not change
+        how many can be dealt, so the first ones held stand for them."""
+        held = self.holdings[seat]
+        count = min(self.profile.max_discards, len(held))
+        partial = self._after_all_declare and len(self._drawn) + 1 < len(self._round_drawers)
+        while count > 0:
+            plan, burn = self._plan_with(seat, tuple(held[:count]))
+            try:
+                self._supply(plan, burn, partial)
+            except IllegalAction:
+                # One less: under the last-card rule a smaller draw may get more of its
+                # cards, so what a rehearsal of this one dealt does not bound the next.
+                count -= 1
+                continue
+            return count
+        return 0
+
+    def _plan_with(
+        self, seat: int, thrown: tuple[Card, ...]
+    ) -> tuple[list[tuple[int, tuple[Card, ...]]], int]:
+        """The draw's plan if `seat` throws `thrown` now, and the cards it burns."""
+        if self._after_all_declare:
+            plan = [*self._declared, (seat, thrown)]
+            return plan, self._burn_count_all(plan)
+        return [(seat, thrown)], self._burn_count(thrown)
+
+    def _draw_choices(self, seat: int) -> tuple[Legal, ...]:
+        """The draw option: 0 to the most cards the deck can serve now (R4.6, R8.33).
+        `Hand.legal_actions` asks only when the stub alone may not serve every draw size:
+        when it holds fewer cards than the draws declared so far, the burn, the profile's
+        most and one to spare for the last-card rule (R8.19), or may hold the player's own
+        discards (R8.20)."""
+        options: tuple[Legal, ...] = self._draw_options
+        served = self._most_served(seat)
+        return options if served == options[0].adds else (Legal(DRAW, adds=served),)
 
     def _throw(self, seat: int, discards: Sequence[Card]) -> None:
         if not discards:
@@ -153,7 +258,7 @@ class DrawRound(Table):
         covers them all and no last card is held back, one take cut into the same shares."""
         deck = self.deck
         need = sum([len(thrown) for _, thrown in plan])
-        if not self._last_card_dealt or deck.remaining < need:
+        if not self._last_card_dealt or deck.remaining < need or self._skipping:
             for who, thrown in plan:
                 self._replace(who, thrown)
             return

@@ -9,7 +9,7 @@ code and rule ID) leaves the state exactly as it was.
 `Hand` is the coordinator: it sets the table up, owns the turn and answers what the state
 is; each phase is a part of its own module, with its own state (`table` says why they are
 mixins): `posting`, `betting_round` (with `betting_options` and `reopening`),
-`draw_round`, `stub` and `settlement`.
+`draw_round`, `stub`, `settlement` and `muck`.
 """
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ from badugi_spec.cards import Card
 from badugi_spec.engine import betting_round, draw_round, posting, stub
 from badugi_spec.engine import choices as _choices
 from badugi_spec.engine import split as _halves
-from badugi_spec.engine.actions import DRAW, FOLD, Action, Event, Legal
+from badugi_spec.engine.actions import DRAW, FOLD, MUCK, Action, Event, Legal
 from badugi_spec.engine.betting_options import BettingOptions
 from badugi_spec.engine.betting_round import BettingRound
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.draw_round import DrawRound
+from badugi_spec.engine.live import NO_LIVE, LiveTable
+from badugi_spec.engine.muck import Mucking
 from badugi_spec.engine.phase import Phase, Result
 from badugi_spec.engine.phase import phase as _phase
 from badugi_spec.engine.posting import Posting
@@ -70,7 +72,7 @@ def _placed_blinds(
     return small, big
 
 
-class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Settlement):
+class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Mucking, Settlement):
     # Slots, not an instance dict: a hand holds more attributes than Python 3.11 keeps in a
     # shared-key dict (30), and every action reads and writes dozens of them; slots make
     # the whole benchmark hand about 8% faster. A new attribute goes in its part's STATE.
@@ -87,9 +89,12 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         reshuffles: Sequence[Sequence[Card]] = (),
         posts: Sequence[tuple[int, int]] = (),
         blinds: tuple[int, int] | None = None,
+        live: LiveTable = NO_LIVE,
     ) -> None:
-        """`posts` are live big blinds posted out of turn, as (seat, chips): a player who
-        joins a game between the blinds posts one before the deal (R8.3). `blinds` are the
+        """`live` is what a live table adds before the deal: players sitting out, dead
+        blinds, a kill or a straddle (chapter R19). `posts` are live big blinds posted out
+        of turn, as (seat, chips): a player who joins a game between the blinds posts one
+        before the deal (R8.3). `blinds` are the
         (small, big) blind seats when the session places them rather than the button, as a
         dead button does (R8.23): the small blind's seat may then be empty, and the
         button's too."""
@@ -111,6 +116,11 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         """The rankings hands are valued in; None on the house fast path (R8.22, R8.29)."""
         self.dealer = dealer
         dealt_in = self._dealt_in(start)
+        self.live_table = live
+        if live.out:  # players sitting out keep their chips but are not dealt in (R19.1)
+            dealt_in = [dealt and seat not in live.out for seat, dealt in enumerate(dealt_in)]
+            if sum(dealt_in) < 2:
+                raise ValueError("a hand needs at least two players present with chips (R19.1)")
         # Clockwise from the first seat left of the button; the button is last (R8.2).
         clockwise = (*range(dealer + 1, seats), *range(dealer + 1))
         self.order: tuple[int, ...] = (
@@ -152,6 +162,7 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
             self._last_card_dealt,
             self._after_all_declare,
             self._draw_options,
+            self._draw_bound,
             self._round_end_returns,
             self._rounds,
             self._gathers_all,
@@ -246,8 +257,14 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         if seat is None:
             return ()
         if self._drawing:
+            # The profile's 0 to most, unless the deck may not serve that many (R8.33).
             options: tuple[Legal, ...] = self._draw_options
-            return options
+            if self._round_served or (
+                self.deck.remaining > self._draw_bound + self._declared_cards and not self._skipping
+            ):
+                return options
+            self._legal = legal = self._draw_choices(seat)
+            return legal
         memo = self._options_memo
         if memo is None:
             self._legal = legal = tuple(self._betting_options(seat).values())
@@ -278,14 +295,19 @@ class Hand(Posting, BettingRound, BettingOptions, Reopening, DrawRound, Stub, Se
         The checks run in the order of R8.24, so when an action breaks several rules the
         code reported is the same in every implementation.
         """
-        if self.result is not None:
-            raise illegal("hand-over", "the hand is over; no more actions")
         seat, kind, _, discards = action  # at once: NamedTuple field reads are slow
+        if self.result is not None:
+            if kind is MUCK:  # the one action a finished hand takes (R8.32)
+                self._muck_hand(seat)
+                return
+            raise illegal("hand-over", "the hand is over; no more actions")
         drawing = kind is DRAW  # every other kind is a betting action
         # The phase is a betting round or a draw: the hand is not over.
         if drawing and not self._drawing:
             raise illegal("not-draw-round", f"{self.phase} is a betting round, not a draw")
-        if not drawing and self._drawing:
+        if not drawing and (self._drawing or kind is MUCK):
+            if kind is MUCK:
+                raise illegal("no-showdown", f"{self.phase}: a muck waits for the showdown")
             raise illegal("not-betting-round", f"{self.phase} is a draw, not a betting round")
         if seat != self.to_act:
             if kind is FOLD and self._may_fold_all_in(seat):

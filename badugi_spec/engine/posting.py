@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from badugi_spec.engine.live import LiveTable
 from badugi_spec.engine.table import Table
 
 STATE: Final = ("_blind_all_in",)
@@ -26,9 +27,17 @@ class Posting(Table):
         if rules.ante:
             for seat in self.order:
                 self._post(seat, rules.ante, "ante", "R8.3", commits=False)
-        if dealt_in[self.small_blind]:  # an empty seat's small blind is dead (R8.23)
+        live = self.live_table
+        kill = live.kill
+        killer = kill[0] if kill is not None else None
+        # An empty seat's small blind is dead (R8.23); a killer's kill takes the place of
+        # their own blind (R19.4).
+        if dealt_in[self.small_blind] and killer != self.small_blind:
             self._post(self.small_blind, rules.small_blind, "small blind", "R1.5")
-        self._post(self.big_blind, rules.big_blind, "big blind", "R1.5")
+        if killer != self.big_blind:
+            self._post(self.big_blind, rules.big_blind, "big blind", "R1.5")
+        if kill is not None or live.straddle is not None or live.dead:
+            self._post_live(live)
         if len({seat for seat, _ in posts}) != len(posts):
             raise ValueError("a seat posts one live big blind at most (R8.3)")
         for seat, chips in posts:
@@ -41,6 +50,21 @@ class Posting(Table):
                 raise ValueError(f"a posted big blind is 1 to {rules.big_blind} chips, not {chips}")
             self._post(seat, chips, "posted big blind", "R8.3")
         self._deal()
+        for seat in sorted(self.live_table.killed):
+            # An absent player's hand dies as soon as it is dealt; the blinds stay (R19.1).
+            self.folded[seat] = True
+            self._log("fold", seat, "R19.1", note="absent: killed at the deal")
+
+    def _post_live(self, live: LiveTable) -> None:
+        """The live table's posts after the blinds: a kill, a straddle, and the dead small
+        blinds of players coming back (R19.3, R19.4, R19.6)."""
+        if live.kill is not None:
+            self._post(live.kill[0], live.kill[1], "kill", "R19.4")
+        if live.straddle is not None:
+            self._post(live.straddle, 2 * self.profile.big_blind, "straddle", "R19.6")
+        for seat, chips in live.dead:
+            # Dead money: in the pot, but not the player's bet of the round (R19.3).
+            self._post(seat, chips, "dead small blind", "R19.3", commits=False)
 
     def _can_deal(self, stacks: Sequence[int]) -> bool:
         """Enough players have chips to post a blind with (R6.4, R8.2). At the house table

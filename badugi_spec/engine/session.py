@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from badugi_spec.cards import Card
-from badugi_spec.engine.actions import Action
+from badugi_spec.engine.actions import MUCK, Action
 from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import SEATS, Hand
+from badugi_spec.engine.live import NO_LIVE, LiveTable
+from badugi_spec.engine.seating import SeatEvent, Seating
 from badugi_spec.profiles.model import HOUSE, Profile
 
 
@@ -30,7 +32,7 @@ class SessionResult:
     """`hands` when the hand limit was reached, `bust` when a player ran out of chips."""
 
 
-class Session:
+class Session(Seating):
     def __init__(
         self,
         *,
@@ -58,6 +60,7 @@ class Session:
         self.hands: list[Hand] = []
         self.result: SessionResult | None = None
         self._shuffler = random.Random(seed)
+        self._set_up_seating()
 
     @property
     def hand(self) -> Hand | None:
@@ -81,26 +84,36 @@ class Session:
                 return seat
         return (button + 1) % seats
 
-    def _next_places(self) -> tuple[int, tuple[int, int] | None]:
-        """The next hand's button and, under a dead button, its blind seats (R8.23).
+    def _places(self, out: frozenset[int]) -> tuple[int, tuple[int, int] | None]:
+        """The next hand's button and, under a dead button, its blind seats (R8.23); `out`
+        are players with chips who are not dealt in (R19.1).
 
-        With `button_moves = "dead-button"` the big blind moves on to the next player with
-        chips, the small blind to the seat that had the big blind and the button to the
-        seat that had the small blind, empty or not: nobody misses a big blind, and a
-        seat's small blind or button can be dead. Heads-up the button posts the small blind
-        (R1.5), and the big blind goes to the player who did not have it.
+        With `button_moves = "dead-button"` the big blind moves on to the next player dealt
+        in, the small blind to the seat that had the big blind and the button to the seat
+        that had the small blind, empty or not: nobody misses a big blind, and a seat's
+        small blind or button can be dead. Heads-up the button posts the small blind
+        (R1.5), and the big blind goes to the player who did not have it. With
+        `small-blind-button` the button goes to the last hand's small blind if that player
+        still has chips, so it passes a player who was not dealt in.
         """
-        if not self.hands or self.profile.button_moves != "dead-button":
+        rule = self.profile.button_moves
+        if not self.hands or rule == "every-hand":
             return self.next_dealer, None
         last = self.hands[-1]
+        if rule == "small-blind-button":
+            heads_up = last.small_blind == last.dealer
+            if not heads_up and self.stacks[last.small_blind] > 0:
+                return last.small_blind, None
+            return self.next_dealer, None
         seats = len(self.stacks)
+        present = [seat for seat in range(seats) if self.stacks[seat] > 0 and seat not in out]
         big = next(
             seat
             for step in range(1, seats + 1)
-            if self.stacks[seat := (last.big_blind + step) % seats] > 0
+            if (seat := (last.big_blind + step) % seats) in present
         )
-        if sum(1 for stack in self.stacks if stack > 0) == 2:
-            other = next(s for s in range(seats) if self.stacks[s] > 0 and s != big)
+        if len(present) == 2:
+            other = next(s for s in present if s != big)
             return other, None
         return last.small_blind, (last.big_blind, big)
 
@@ -114,25 +127,33 @@ class Session:
         *,
         reshuffles: Sequence[Sequence[Card]] = (),
         posts: Sequence[tuple[int, int]] = (),
+        seating: Sequence[SeatEvent] = (),
     ) -> Hand:
         """Deal the next hand from `deck`, or from a fresh seeded shuffle (R6.3); `posts` are
-        live big blinds posted out of turn, as (seat, chips) (R8.3)."""
+        live big blinds posted out of turn, as (seat, chips) (R8.3); `seating` what players
+        do before the deal: sit out, return, straddle (chapter R19)."""
         if self.result is not None:
             raise illegal("session-over", f"the session ended after {self.result.hands} hands")
         current = self.hand
         if current is not None and not current.is_over:
             raise illegal("out-of-turn", "the current hand is still being played")
+        # The players' choices first: a refused one leaves the shuffle untouched too.
+        dealer, blinds, live, returning = self._arrange(seating)
         order = deck if deck is not None else shuffled(self._shuffler.getrandbits(64))
-        dealer, blinds = self._next_places()
         hand = self._new_hand(
             deck=order,
             stacks=self.stacks,
             dealer=dealer,
             reshuffles=reshuffles,
             blinds=blinds,
-            posts=posts,
+            posts=(*posts, *returning),
+            live=live,
         )
         self.hands.append(hand)
+        self._commit_seating()
+        self._act_for_absent(hand)
+        if hand.is_over:
+            self._after_hand(hand)
         return hand
 
     def _new_hand(
@@ -144,14 +165,17 @@ class Session:
         reshuffles: Sequence[Sequence[Card]] = (),
         blinds: tuple[int, int] | None = None,
         posts: Sequence[tuple[int, int]] = (),
+        live: LiveTable = NO_LIVE,
     ) -> Hand:
         """The hand factory: `_hand_kind` says which kind of hand it makes."""
         make, options = self._hand_kind()
+        if live is not NO_LIVE:
+            options = {**options, "live": live}
         return make(
             deck=deck,
             stacks=stacks,
             dealer=dealer,
-            profile=self.profile,
+            profile=self._hand_profile(live),
             reshuffles=reshuffles,
             blinds=blinds,
             posts=posts,
@@ -164,17 +188,23 @@ class Session:
         return Hand, {}
 
     def apply(self, action: Action) -> None:
+        hand = self.hand
+        if action.kind is MUCK and hand is not None and hand.is_over:
+            # A muck moves no chip (R8.32): it may follow the hand that ended the session.
+            hand.apply(action)
+            return
         if self.result is not None:
             raise illegal("session-over", f"the session ended after {self.result.hands} hands")
-        hand = self.hand
         if hand is None:
             raise illegal("out-of-turn", "no hand has been dealt yet")
         hand.apply(action)
+        self._act_for_absent(hand)
         if hand.is_over:
             self._after_hand(hand)
 
     def _after_hand(self, hand: Hand) -> None:
         self.stacks = tuple(hand.stacks)
+        self._count_pot(hand)
         reason = self._end_reason()
         if reason is not None:
             top = max(self.stacks)

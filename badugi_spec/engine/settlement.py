@@ -20,6 +20,9 @@ from badugi_spec.engine.table import Table
 from badugi_spec.rankings import RankedValue, Ranking
 from badugi_spec.rankings.house import HandValue, winners
 
+FACE_UP_RULE = "R8.22"
+"""The rule a show event cites when every hand was tabled at once (`face-up-if-all-in`)."""
+
 
 class Settlement(Table):
     __slots__ = ()
@@ -159,9 +162,13 @@ class Settlement(Table):
                 rule = "R5.5" if self._blind_all_in else "R5.4"
                 self._log("return", seat, rule, amount=returned[seat])
         if ended_by == "showdown":
-            for seat in self._show_order():
+            order = self._show_order()
+            # Hands tabled at once (R8.22) cite that rule: a muck reads it (R8.32).
+            at_once = self.profile.show_order == "face-up-if-all-in" and bool(self._all_in_seats())
+            show_rule = FACE_UP_RULE if at_once else "R5.1"
+            for seat in order:
                 self._rows.append(
-                    ("show", seat, "R5.1", 0, tuple(self.holdings[seat]), (),
+                    ("show", seat, show_rule, 0, tuple(self.holdings[seat]), (),
                      shown[seat] if show_notes is None else show_notes[seat],
                      sum(self.total), tuple(self.stacks))
                 )  # fmt: skip
@@ -183,9 +190,35 @@ class Settlement(Table):
         self.result = Result(ended_by, best, won, tuple(self.returned), shown, pot, pots)
 
     def _show_order(self) -> list[int]:
-        """The last aggressor of the final round shows first, else the first player left of
-        the button; then clockwise (R8.22)."""
+        """Who shows in which order (R8.22, `show_order`): the last aggressor of the final
+        round first, else a first seat that depends on the reading; then clockwise.
+        `side-pots-first` then puts each player in a later side pot before those all-in
+        for an earlier one; `face-up-if-all-in` tables every hand at once, in seat order
+        from the button's left, once a player in the showdown is all-in."""
         live = self.live()
+        reading = self.profile.show_order
+        needs = ("face-up-if-all-in", "first-to-act", "all-in-first")
+        all_in = self._all_in_seats() if reading in needs else set()
+        if reading == "face-up-if-all-in" and all_in:
+            return live
         first = self.last_aggressor if self.last_aggressor in live else live[0]
+        if self.last_aggressor not in live and reading == "first-to-act":
+            first = next((s for s in live if s not in all_in), first)
         start = live.index(first)
-        return live[start:] + live[:start]
+        order = live[start:] + live[:start]
+        if self.last_aggressor not in live and reading == "all-in-first":
+            order.sort(key=lambda seat: seat not in all_in)  # stable: position within
+        if reading == "side-pots-first":
+            # A player's tier is the last pot they are in; higher tiers show first.
+            pots = self._build_pots(self._uncalled_back()[1])
+            tier = {
+                s: max((i for i, p in enumerate(pots) if s in p.eligible), default=0) for s in live
+            }
+            order.sort(key=lambda seat: -tier[seat])
+        return order
+
+    def _all_in_seats(self) -> set[int]:
+        """The players still in with no chips behind once uncalled chips are back: read
+        before the pots are paid out (WSOP-T 70's "all-in")."""
+        seat, extra = _pots.uncalled(self.total)
+        return {s for s in self.live() if self.stacks[s] + (extra if s == seat else 0) == 0}

@@ -9,6 +9,7 @@ alone is not enough, the draw is rehearsed on a copy (`_Rehearsal`), reshuffles 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import Final
 
 from badugi_spec.cards import Card
@@ -16,10 +17,12 @@ from badugi_spec.engine.codes import illegal
 from badugi_spec.engine.deck import Deck
 from badugi_spec.engine.table import Table
 
-STATE: Final = ("deck", "burns", "_muck", "reshuffles", "_stated_reshuffles")
+STATE: Final = ("deck", "burns", "_muck", "reshuffles", "_stated_reshuffles", "_skipping")
 
 # Cards out of play, by the pile a reshuffle policy names (R8.18).
 DISCARD, FOLDED, BURN = "discards", "folded", "burns"
+
+_NONE: Final[frozenset[int]] = frozenset()  # `_kept_from` when nothing is kept back
 
 
 class Stub(Table):
@@ -35,26 +38,41 @@ class Stub(Table):
         self._stated_reshuffles = [tuple(cards) for cards in reshuffles] if reshuffles else []
         self.burns = []
         self.reshuffles = 0
+        self._skipping = False
+        """The stub was rebuilt under `own_discards_back=false`: a take must pass over the
+        taker's own discards (R8.20). Until then every take is a plain one."""
         self._muck = []
         """Cards out of play that a reshuffle may use: (cards, pile, draw number), one entry
         per discard, fold or burn rather than per card, since only a reshuffle reads them."""
 
-    def _supply(self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int) -> None:
+    def _supply(
+        self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int, partial: bool = False
+    ) -> None:
         """Refuse `deck-short` unless every card this draw needs can be dealt (R4.6, R8.18).
 
         Usually the stub is enough; otherwise the draw is rehearsed on a copy, reshuffles
-        and all, so that a refusal changes nothing.
+        and all, so that a refusal changes nothing. `partial`: `plan` holds the draws
+        declared so far, and the players still to declare are taken to stand pat (R8.33);
+        a rebuilt stub's stated order, which holds their discards too, is not checked yet.
         """
         need = burn
         for _, cards in plan:  # a plain loop: for a plan of one a generator costs more
             need += len(cards)
         remaining = self.deck.remaining
         if remaining > need or (remaining == need and self._last_card_dealt):
-            return
+            if not self._skipping:
+                return
+            if len(plan) == 1 and not burn:
+                # Dealing in turn from a stub that may hold the player's own discards: it
+                # is enough if it holds the cards without them (R8.20).
+                drawer, discards = plan[0]
+                own = {card.index for card in (*self.discards[drawer], *discards)}
+                if self.deck.dealable(own, 0 if self._last_card_dealt else 1) >= need:
+                    return
+        completes = True if partial else self._completes_round()
         if not self.profile.reshuffle:
             self.deck.require(need, f"draw {self.phase.number}")
             # Nothing can rebuild the stub, so a last card the rule keeps back is short too.
-            completes = len(self._drawn) + 1 == len(self._drawers())
             if self.deck.remaining - need < self._reserve(completes):
                 raise illegal(
                     "deck-short",
@@ -62,14 +80,18 @@ class Stub(Table):
                     f" {self.deck.remaining}, and its last card is not dealt (R8.19)",
                 )
             return
-        if self._gathers_all and self.reshuffles >= len(self._stated_reshuffles):
+        if (
+            self._gathers_all
+            and (partial or self.reshuffles >= len(self._stated_reshuffles))
+            and self.profile.own_discards_back
+        ):
             # Every card not in a live hand can come back, and no stated order is left to
             # check: the draw can be dealt if the hand's deck holds enough such cards.
             held = sum(len(self.holdings[seat]) for seat in self.live())
             thrown = sum(len(cards) for _, cards in plan)
             if len(self.deck.order()) - held + thrown >= need:
                 return
-        available = self._available(plan, burn)
+        available = self._available(plan, burn, completes, stated=not partial)
         if available < need:
             raise illegal(
                 "deck-short",
@@ -77,15 +99,25 @@ class Stub(Table):
                 f" profile reshuffles hold {available}",
             )
 
-    def _available(self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int) -> int:
-        rehearsal = _Rehearsal(self)
+    def _completes_round(self) -> bool:
+        """The player acting is the round's last to draw."""
+        return len(self._drawn) + 1 == len(self._drawers())
+
+    def _available(
+        self,
+        plan: Sequence[tuple[int, tuple[Card, ...]]],
+        burn: int,
+        complete: bool,
+        *,
+        stated: bool,
+    ) -> int:
+        rehearsal = _Rehearsal(self, stated=stated)
         got = 0
         try:
-            for _, thrown in plan:
-                rehearsal.throw(thrown)
+            for seat, thrown in plan:
+                rehearsal.throw(seat, thrown)
             if burn:
                 got += len(rehearsal.burn_cards(burn))
-            complete = len(self._drawn) + 1 == len(self._drawers())
             last_taker = max((i for i, (_, thrown) in enumerate(plan) if thrown), default=-1)
             for i, (seat, thrown) in enumerate(plan):
                 last = complete and i == last_taker
@@ -99,9 +131,18 @@ class Stub(Table):
         # call with a keyword argument is not specialised and costs a few times a plain one.
         deck = self.deck
         reserve = 0 if self._last_card_dealt else self._reserve(last_of_round)
-        if deck.remaining - count >= reserve:
+        # Until a rebuild the stub holds no discards, so nobody's own can be in it (R8.20).
+        if deck.remaining - count >= reserve and not self._skipping:
             return deck.take(count)
         return self._take_with_reshuffle(count, seat, last_of_round=last_of_round)
+
+    def _kept_from(self, seat: int | None) -> AbstractSet[int]:
+        """The card indexes `seat` may not be dealt from the stub as it stands: under
+        `own_discards_back=false`, once the stub has been rebuilt, every card they have
+        discarded in the hand, this draw's included (R8.20, R11.5)."""
+        if seat is None or not self._skipping:
+            return _NONE
+        return {card.index for card in self.discards[seat]}
 
     def _reserve(self, last_of_round: bool) -> int:
         """Stub cards that may not be dealt now (R8.19), when the stub holds all this take
@@ -127,21 +168,34 @@ class Stub(Table):
             deck = self.deck
             reserve = self._reserve(last_of_round)
             want = count - len(taken)
-            if deck.remaining - want >= reserve:
+            # A player's own discards in a rebuilt stub are passed over, and stay where
+            # they are for the next player (R8.20).
+            own = self._kept_from(seat)
+            if not own and deck.remaining - want >= reserve:
                 taken += deck.take(want)
+                break
+            if own and deck.dealable(own, reserve) >= want:
+                taken += deck.take_skipping(want, own, reserve)
                 break
             piles = self.profile.reshuffle
             if not piles:
                 deck.require(count, f"draw {self.phase.number}")
             if "stub" not in piles:
                 held = self._held_back_when_short(last_of_round)
-                taken += deck.take(max(deck.remaining - held, 0))
-            before = deck.remaining
+                if own:
+                    taken += deck.take_skipping(want, own, held)
+                else:
+                    taken += deck.take(max(deck.remaining - held, 0))
+            before = deck.dealable(own, reserve) if own else deck.remaining
             self._reshuffle(seat)
             # Spent when nothing new came in, or only the card a burn after the rebuild takes
             # again (it would come back at the next rebuild, for ever).
             burned = 1 if self.profile.burn_after_reshuffle else 0
-            if deck.remaining <= max(before, self._reserve(last_of_round)) + burned:
+            if own:
+                own = self._kept_from(seat)
+                if deck.dealable(own, reserve) <= before + burned:
+                    raise _Short(len(taken))
+            elif deck.remaining <= max(before, self._reserve(last_of_round)) + burned:
                 raise _Short(len(taken))
             if self.profile.burn_after_reshuffle:
                 card = deck.take(1)
@@ -203,12 +257,9 @@ class Stub(Table):
             order = list(stated)
         else:
             order = self.deck.canonical(chosen)
-        if seat is not None and not self.profile.own_discards_back:
-            # The player being served gets other cards first; their own go to the bottom.
-            own = {c.index for c in self.discards[seat]}
-            order = [c for c in order if c.index not in own] + [c for c in order if c.index in own]
         self.deck.rebuild(order)
         self.reshuffles += 1
+        self._skipping = not self.profile.own_discards_back
         self._log("reshuffle", None, "R8.18", cards=tuple(order), amount=len(order))
 
 
@@ -227,7 +278,7 @@ class _Rehearsal(Stub):
         "holdings", "discards", "total", "stacks", "_rows", *STATE,
     )  # fmt: skip
 
-    def __init__(self, hand: Table) -> None:
+    def __init__(self, hand: Table, *, stated: bool) -> None:
         self.profile = self.structure = hand.profile
         self._last_card_dealt = hand._last_card_dealt
         self.phase = hand.phase
@@ -238,8 +289,10 @@ class _Rehearsal(Stub):
         self.discards = [list(cards) for cards in hand.discards]
         self.burns = list(hand.burns)
         self._muck = list(hand._muck)
-        self._stated_reshuffles = hand._stated_reshuffles
+        # Without the stated orders, a rebuild is stacked in deck order: same count.
+        self._stated_reshuffles = hand._stated_reshuffles if stated else []
         self.reshuffles = hand.reshuffles
+        self._skipping = hand._skipping
         self.total = list(hand.total)
         self.stacks = list(hand.stacks)
         self._rows = []  # the rehearsal's own events, thrown away with it
@@ -248,7 +301,9 @@ class _Rehearsal(Stub):
         deck._original, deck.used = hand.deck._original, hand.deck.used
         self.deck = deck
 
-    def throw(self, discards: Sequence[Card]) -> None:
+    def throw(self, seat: int, discards: Sequence[Card]) -> None:
+        # As `_throw` does: the seat's own discards too, which a rebuilt stub keeps from it.
+        self.discards[seat].extend(discards)
         self._muck.append((tuple(discards), DISCARD, self.phase.number))
 
     def take(self, count: int, seat: int | None, *, last_of_round: bool) -> tuple[Card, ...]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from badugi_spec.cards import Card
 from badugi_spec.engine.actions import Kind, Legal
 from badugi_spec.engine.deck import Deck
+from badugi_spec.engine.live import LiveTable
 from badugi_spec.profiles.model import Profile
 
 if TYPE_CHECKING:
@@ -35,8 +36,9 @@ TABLE: Final = (
     "returned", "_rows", "_rankings", "_big_bet", "_options_memo",
     # The profile's choices, read once per hand (`choices.of`): the hot paths test them.
     "_largest_raise", "_covered_is_all_in", "_keep_turn", "_fold_when_free", "_complete",
-    "_cap", "_last_card_dealt", "_after_all_declare", "_draw_options",
+    "_cap", "_last_card_dealt", "_after_all_declare", "_draw_options", "_draw_bound",
     "_round_end_returns", "_rounds", "_gathers_all", "_opening_increment",
+    "live_table",
 )  # fmt: skip
 """The hand's own slots: set up once, then read by every part."""
 
@@ -81,10 +83,12 @@ class Table:
         _last_card_dealt: bool
         _after_all_declare: bool
         _draw_options: tuple[Legal, ...]
+        _draw_bound: int
         _round_end_returns: bool
         _rounds: int
         _gathers_all: bool
         _opening_increment: int
+        live_table: LiveTable
         # --- the turn -------------------------------------------------------------------
         phase: Phase
         _drawing: bool
@@ -109,12 +113,15 @@ class Table:
         _drawn: list[int]
         _round_drawers: list[int]
         _declared: list[tuple[int, tuple[Card, ...]]]
+        _declared_cards: int
         _draw_burned: bool
+        _round_served: bool
         # --- the stub's (`stub.STATE`) ------------------------------------------------------
         deck: Deck
         burns: list[Card]
         _muck: list[tuple[tuple[Card, ...], str, int]]
         reshuffles: int
+        _skipping: bool
         _stated_reshuffles: list[tuple[Card, ...]]
         # --- posting's (`posting.STATE`) ----------------------------------------------------
         _blind_all_in: bool
@@ -151,8 +158,11 @@ class Table:
         # the draw
         def _start_draw(self, number: int) -> None: ...
         def _drawers(self) -> list[int]: ...
+        def _draw_choices(self, seat: int) -> tuple[Legal, ...]: ...
         # the stub
-        def _supply(self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int) -> None: ...
+        def _supply(
+            self, plan: Sequence[tuple[int, tuple[Card, ...]]], burn: int, partial: bool = False
+        ) -> None: ...
         def _take(self, count: int, seat: int | None, last_of_round: bool) -> tuple[Card, ...]: ...
         def _reserve(self, last_of_round: bool) -> int: ...
         # settlement

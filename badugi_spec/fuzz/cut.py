@@ -31,6 +31,8 @@ def from_hand(trial: Trial, first: int) -> Trial | None:
     profile = trial.profile
     if dealer not in names or len(names) < max(2, profile.min_seats):
         return None
+    if profile.kill != "none" or _live_table_before(trial, first):
+        return None  # who sits out, who owes blinds, a run of pots: carried over (R19)
     overrides = tuple(_later_limit(o, first) for o in trial.overrides)
     if profile.hands_per_session:
         left = profile.hands_per_session - (first - 1)
@@ -52,7 +54,7 @@ def from_hand(trial: Trial, first: int) -> Trial | None:
         if statement.hand < first:
             continue
         if statement.kind == "hand" and statement.hand == first:
-            if "posts a live big blind" in statement.text:
+            if "posts a live big blind" in statement.text or _live_table(statement.text):
                 cut.first_posts.append(statement.text)
             continue  # `hand N` and its deck: the cut's own players and deck lines say it
         moved[index] = len(cut.statements)
@@ -64,6 +66,20 @@ def from_hand(trial: Trial, first: int) -> Trial | None:
     cut.rules = list(trial.rules)
     cut.stop = trial.stop
     return cut
+
+
+_LIVE_TABLE: Final = (" sits out", " returns", " straddles")
+"""The live table's lines before a deal (chapter R19)."""
+
+
+def _live_table(text: str) -> bool:
+    return any(word in text for word in _LIVE_TABLE)
+
+
+def _live_table_before(trial: Trial, first: int) -> bool:
+    """Whether a hand before `first` had a live-table line (chapter R19)."""
+    earlier = [s.text for s in trial.statements if s.kind == "hand" and s.hand < first]
+    return any(_live_table(text) for text in [*trial.first_posts, *earlier])
 
 
 def _seated(statement: Statement, names: tuple[str, ...]) -> Statement:

@@ -40,6 +40,15 @@ AGGRESSIVE_SHARE: Final = 0.25
 SHUFFLES: Final = 10**9
 """Seeds of the later hands' shuffles."""
 LIVE_POST_SHARE: Final = 0.1
+SEATING_SHARE: Final = 0.1
+"""How often a player sits out, comes back or straddles before a deal (chapter R19)."""
+SEATING_WORDS: Final = {
+    "sits-out": "sits out",
+    "returns": "returns",
+    "returns-posting": "returns posting missed blinds",
+    "returns-waiting": "returns waiting for the big blind",
+    "straddles": "straddles",
+}
 """How often a hand at three seats or more starts with a live big blind posted (R8.3)."""
 BIG_BET_SHORT: Final = 12
 """In big blinds, the most a short stack holds in a game without a cap."""
@@ -250,7 +259,14 @@ class _Player:
                 outcome = self.engine.deal({**request, "posts": posts})
             except RequestError:
                 posts = []  # no live blind can be posted there now (R8.3): none is
+        seating: list[dict[str, str]] = []
+        for choice in [] if posts else self._seating():
+            tried = self.engine.deal({**request, "seating": [choice]})
+            if tried.get("error") != "seating-refused":  # else not allowed now (R19)
+                seating, outcome = [choice], tried
+                break
         words = [f"{p['player']} posts a live big blind of {p['chips']}" for p in posts]
+        words += [f"{s['player']} {SEATING_WORDS[s['event']]}" for s in seating]
         if number > 1:
             order = "shuffle seed " + str(seed)
             if trial.mirrored:
@@ -313,6 +329,26 @@ class _Player:
         trial.ends[number] = last_act
         self._say("expect", expects.ended(state, omit=self.omit), number)
         self._name_rules(hand, marks)
+        return self._mucks(hand, number, state) if last else state
+
+    def _mucks(self, hand: Hand, number: int, state: dict[str, Any]) -> dict[str, Any]:
+        """The trial's last hand, once shown down: players give up hands now and then
+        (R8.32). Last, so an engine that plays no muck still has every other line checked;
+        a refused muck is a `reject` line."""
+        for action in policy.mucks(hand, self.choices):
+            outcome = self.engine.act(self._request(action))
+            text, drawn = self._words(action), len(self.choices.record)
+            if outcome.get("ok"):
+                state = outcome["state"]
+                self.trial.statements.append(
+                    Statement("act", text, number, "R8.32", phase="complete", drawn=drawn)
+                )
+                shown = ", ".join(state["result"]["show_order"])
+                if "show_order" not in self.omit and shown:
+                    self._say("expect", [f"show order {shown}"], number, "R8.32")
+            else:
+                code = str(outcome.get("error"))
+                self._say("reject", [f"reject {text} with {code}"], number, _code_rule(code))
         return state
 
     def _live_post(self) -> list[dict[str, Any]]:
@@ -326,6 +362,28 @@ class _Player:
         if not wanted:
             return []
         return [{"player": names[seat], "chips": self.trial.profile.big_blind}]
+
+    def _seating(self) -> list[dict[str, str]]:
+        """Now and then, at three seats or more, a player sits out, one sitting out comes
+        back one of the three ways, or a player straddles, before the deal (chapter R19):
+        the choices to try in turn, the first the table allows being taken."""
+        names, session, rules = self.trial.names, self.engine.session, self.trial.profile
+        live_table = rules.straddle != "none" or rules.absent_hand != "not-dealt"
+        if len(names) < 3 or session is None or not live_table:
+            return []  # only profiles with a live table of their own (R19.1, R19.6)
+        # Every choice made either way: a shrink that drops the event keeps the rest.
+        wanted, seat = self.choices.chance(SEATING_SHARE), self.choices.below(len(names))
+        how, way = self.choices.below(3), self.choices.below(3)
+        if not wanted:
+            return []
+        if session.absent and how:
+            back = sorted(session.absent)[seat % len(session.absent)]
+            event = ("returns", "returns-posting", "returns-waiting")[way]
+            return [{"player": names[back], "event": event}]
+        if how == 0 and rules.straddle != "none":
+            # Only the player left of the big blind may: each seat is tried (R19.6).
+            return [{"player": name, "event": "straddles"} for name in names]
+        return [{"player": names[seat], "event": "sits-out"}]
 
     def _tied(self, hand: Hand, action: Action) -> Action:
         """In a mirrored trial the tied pair stays to the end: it stands pat and never
@@ -395,6 +453,7 @@ class _Player:
             Kind.BET: f"{name} bets{chips}",
             Kind.RAISE: f"{name} raises to{chips}",
             Kind.ALL_IN: f"{name} goes all-in{chips}",
+            Kind.MUCK: f"{name} mucks",
         }[kind]
 
     @staticmethod

@@ -217,4 +217,21 @@ def attempt(hand: Hand, choices: Choices) -> Action | None:
     return ATTEMPTS[which](hand, seat, options)
 
 
-__all__ = ["ATTEMPTS", "attempt", "choose"]
+MUCK_SHARE = 0.4
+"""At a showdown where the profile allows a muck, how often each player tries one (R8.32)."""
+
+
+def mucks(hand: Hand, choices: Choices) -> list[Action]:
+    """Mucks to try once a hand is shown down under a profile that allows them, in show
+    order (R8.32): each player now and then; the engine refuses a winning hand's or the
+    first shower's, which makes a `reject` line. No choice is drawn elsewhere."""
+    result = hand.result
+    if hand.profile.muck == "never" or result is None or result.ended_by != "showdown":
+        return []
+    order = [event.seat for event in hand.events if event.kind == "show"]
+    return [
+        Action(seat, Kind.MUCK) for seat in order if seat is not None and choices.chance(MUCK_SHARE)
+    ]
+
+
+__all__ = ["ATTEMPTS", "attempt", "choose", "mucks"]

@@ -35,7 +35,7 @@ _NUMBERS: Final[dict[str, Callable[[Profile], tuple[int, ...]]]] = {
 """For the number switches, the values a trial may set."""
 
 
-SESSION_SWITCHES: Final = ("button_moves", "session_ends")
+SESSION_SWITCHES: Final = ("button_moves", "session_ends", "kill")
 """The switches that show only over several hands, after a bust (R8.23)."""
 SESSION_SHARE: Final = 0.4
 """How often a trial of several hands that sets a switch sets one of the session's."""

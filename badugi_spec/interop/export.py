@@ -24,6 +24,7 @@ from typing import Final, TextIO
 from badugi_spec.cards import Card
 from badugi_spec.engine.actions import Action, Event
 from badugi_spec.engine.hand import Hand
+from badugi_spec.engine.live import NO_LIVE
 from badugi_spec.errors import BadugiError
 from badugi_spec.interop import phh
 from badugi_spec.profiles import HOUSE, PARAMETERS, Profile, get, names
@@ -87,6 +88,11 @@ def _check_blinds(hand: Hand) -> None:
     small blind (R8.3, R8.23) or a call of the whole blind over a short one (R8.26) has no
     PHH form, and writing the hand anyway would replay as another hand."""
     rows = hand.events
+    if hand.live_table != NO_LIVE:
+        # PHH has straddles but no seat sitting out, dead blind or kill: refused as one.
+        raise ExportError(
+            "a player sitting out, a dead blind, a kill or a straddle (R19) is not exported to PHH"
+        )
     if any(e.kind == "post" and e.note.startswith("posted big blind") for e in rows):
         raise ExportError("a live big blind posted out of turn (R8.3) has no PHH form")
     order = hand.order
@@ -179,6 +185,8 @@ def _actions(events: Iterable[Event], position: dict[int, int]) -> Iterator[str]
             yield f"{who} f"
         elif event.kind == "show":
             yield f"{who} sm {phh.card_text(event.cards)}"
+        elif event.kind == "muck":  # PHH writes a muck as a showdown with no cards (R8.32)
+            yield f"{who} sm"
     if drawing:
         yield from _draw_round(drawing, position)
 

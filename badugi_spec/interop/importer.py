@@ -62,6 +62,7 @@ FEATURES: Final = {
     "all-in-draws": (("R8.16", "R11.4"), "an all-in player draws"),
     "returned": (("R8.12", "R11.4"), "an uncalled bet goes back as the round ends"),
     "raked": (("R8.14",), "a raked cash pot"),
+    "muck": (("R8.32", "R11.8"), "a beaten hand is mucked"),
 }
 BASE_RULES: Final = ("R8.1", "R8.2", "R8.3", "R8.5")
 """Every imported hand: a profile line with overrides, seats, blinds, the first to act."""
@@ -259,6 +260,8 @@ def _play(copy: Replica, names: Sequence[str]) -> _Analysis:
             )
         if action.kind is Kind.DRAW and hand.stacks[seat] == 0:
             analysis.feature("all-in-draws")
+        if action.kind is Kind.MUCK:
+            analysis.feature("muck")
         if shows:
             _flush(analysis, round_acts)
             turn = names[hand.to_act] if hand.to_act is not None else "nobody"
@@ -338,6 +341,8 @@ def _words(hand: Hand, action: Action, names: Sequence[str]) -> str:
         return f"{name} checks"
     if kind is Kind.FOLD:
         return f"{name} folds"
+    if kind is Kind.MUCK:
+        return f"{name} mucks"
     options = {option.kind: option for option in hand.legal_actions()}
     option = options.get(kind)
     if kind is Kind.CALL:
@@ -351,6 +356,10 @@ def _expectations(hand: Hand, names: Sequence[str]) -> list[str]:
     result = hand.result
     assert result is not None
     lines = [f"expect phase complete; pots {', '.join(str(pot.amount) for pot in result.pots)}"]
+    if any(event.kind == "muck" for event in hand.events):
+        # Who showed, the mucked hands left out (R8.22, R8.32).
+        shown = [names[e.seat] for e in hand.events if e.kind == "show" and e.seat is not None]
+        lines.append(f"expect show order {', '.join(shown)}")
     for index, pot in enumerate(result.pots):
         label = "main pot" if index == 0 else f"side pot {index}"
         between = ", ".join(names[s] for s in pot.eligible)

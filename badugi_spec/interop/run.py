@@ -147,6 +147,7 @@ class Run:
 
     def play(self) -> None:
         last: Step | None = None
+        mucks: list[Step] = []
         for step in self.record.steps:
             if step.verb is Verb.POST:
                 continue
@@ -154,6 +155,8 @@ class Run:
                 self._check_capped(step)
                 continue
             if step.verb in (Verb.SHOW, Verb.MUCK):
+                if step.verb is Verb.MUCK:
+                    mucks.append(step)
                 continue
             last = step
             self._apply(step)
@@ -164,6 +167,23 @@ class Run:
                 "the hand ending here",
                 f"the hand going on: {self.name(waiting)} to act in {self.hand.phase}",
             )
+        if self.plan is not None:  # the dry run's cards are anyone's: nobody mucks there
+            for step in mucks:
+                self._muck(step)
+
+    def _muck(self, step: Step) -> None:
+        """A hand given up at the showdown, in the history's order (R8.32)."""
+        seat = step.player
+        assert seat is not None
+        action = Action(seat, Kind.MUCK)
+        try:
+            self.hand.apply(action)
+        except IllegalAction as error:
+            raise Diverged(
+                step, f"{self.name(seat)} mucking", f"refused, {error.message}",
+                code=error.code, rule=error.rule,
+            ) from None  # fmt: skip
+        self.applied.append(action)
 
     def _apply(self, step: Step) -> None:
         hand = self.hand

@@ -4,6 +4,7 @@
 - `profiles`: wrong readings of the case's profile, one parameter each;
 - `hand`: `MutantHand`, our hand with a pluggable evaluator, and the hands that override
   one of the engine's hooks;
+- `stub`: the hands that misread where a draw's cards come from (R8.20, R8.33);
 - `session`: `MutantSession` and the sessions that move the button or end differently;
 - `reported`: the misreadings only the statements of issue 22 show (the show order, a
   tied pot's shares, who posted which blind, a deal after a bust, a drawn session, a hand
@@ -14,7 +15,7 @@
 
 It may use every layer below it (cards, rankings, profiles, engine, scenario, protocol) and
 nothing above; only the commands import it. Inside it, `hand` and `session` build on
-`rankings`, and the catalogue on all the others.
+`rankings`, `stub` on `hand`, and the catalogue on all the others.
 """
 
 from __future__ import annotations

@@ -61,6 +61,12 @@ from badugi_spec.mutants.hand import (
     _SpreadRaiseBelowTheLast,
 )
 from badugi_spec.mutants.implementation import MutantImplementation
+from badugi_spec.mutants.live import (
+    _DeadBlindIsLive,
+    _KillKeepsTheStakes,
+    _StraddleCountsForTheCap,
+    _WaitersDealtAtOnce,
+)
 from badugi_spec.mutants.profiles import (
     Reading,
     _as_written,
@@ -99,6 +105,11 @@ from badugi_spec.mutants.session import (
     _DealsToEmptyStacks,
     _FixedButton,
     _NoBustStop,
+)
+from badugi_spec.mutants.stub import (
+    _DeclarationsCheckedOnlyAtTheLast,
+    _EveryDrawSizeOffered,
+    _OwnDiscardsKeptOnlyFromTheRebuilder,
 )
 from badugi_spec.rankings import Ranking
 from badugi_spec.rankings.house import evaluate
@@ -243,6 +254,15 @@ CATALOGUE: tuple[Mutant, ...] = (
            hand=_LastCardToAShortDrawer),
     Mutant("own-discards-dealt-back", "R8.20", "a player may be dealt back their own discards",
            reading=_set(own_discards_back=True)),
+    Mutant("own-discards-kept-only-from-the-rebuilder", "R8.20",
+           "a rebuilt stub keeps own discards only from the player whose draw rebuilt it",
+           hand=_OwnDiscardsKeptOnlyFromTheRebuilder),
+    Mutant("declarations-checked-only-at-the-last", "R8.33",
+           "declared draws are checked for supply only at the last declaration",
+           hand=_DeclarationsCheckedOnlyAtTheLast),
+    Mutant("every-draw-size-offered", "R8.33",
+           "every draw size is offered, though the deck cannot serve them all",
+           hand=_EveryDrawSizeOffered),
     Mutant("draws-delivered-in-turn", "R8.16",
            "replacements dealt as each player discards, even when all declare first",
            reading=_set(draw_delivery="in-turn")),
@@ -310,6 +330,28 @@ CATALOGUE: tuple[Mutant, ...] = (
            "at most four cards may be replaced, even with five in the hand",
            reading=_when("max_discards", 5, 4)),
     # ----- end of the split-pot mutants -----
+    # ----- the showdown of issue 35: show order readings and the muck -----
+    Mutant("side-pot-players-not-first", "R8.22",
+           "players all-in for an earlier pot show in their place, before the side pot's",
+           reading=_when("show_order", "side-pots-first", "last-aggressor")),
+    Mutant("all-in-hands-not-face-up", "R8.22",
+           "hands are shown one by one from the last bettor even when a player is all-in",
+           reading=_when("show_order", "face-up-if-all-in", "last-aggressor")),
+    Mutant("first-to-act-read-by-position", "R8.22",
+           "the first seat left of the button shows first even when it is all-in",
+           reading=_when("show_order", "first-to-act", "last-aggressor")),
+    Mutant("all-in-first-read-by-position", "R8.22",
+           "with no bet, the all-in player keeps its place rather than showing first",
+           reading=_when("show_order", "all-in-first", "last-aggressor")),
+    Mutant("muck-without-a-shown-hand", "R8.32",
+           "on PokerStars any losing hand may be mucked, though no shown hand beats it",
+           reading=_when("muck", "beaten-by-shown", "after-first-show")),
+    Mutant("first-to-show-may-muck", "R8.32",
+           "the first player to show may muck a losing hand where the rules make them show",
+           reading=_when("muck", "after-first-show", "any-losing")),
+    Mutant("every-hand-shown", "R8.32", "no hand may ever be mucked",
+           reading=_set(muck="never")),
+    # ----- end of the issue 35 showdown mutants -----
     # ----- seen only through the statements of issue 22 -----
     Mutant("show-order-from-the-button", "R8.22",
            "the first player left of the button shows first, even after a bet in the last round",
@@ -338,6 +380,28 @@ CATALOGUE: tuple[Mutant, ...] = (
            "after a player listed before the button busts, the button moves on two players",
            session=_ButtonSkipsAfterABustBeforeIt, needs="variants"),
     # ----- end of the variants mutants -----
+    # ----- the live table (issue 35, chapter R19, R8.23) -----
+    Mutant("small-blind-button-moves-one-seat", "R11.9",
+           "PokerStars' button moves one seat, onto a player who was not dealt in, rather than"
+           " to the last small blind", reading=_when("button_moves", "small-blind-button",
+                                                      "every-hand")),
+    Mutant("absent-hand-not-dealt", "R19.1",
+           "a tournament player away from the table is not dealt in and posts nothing",
+           reading=_when("absent_hand", "killed-at-deal", "not-dealt")),
+    Mutant("dead-blind-is-live", "R19.3",
+           "a missed small blind posted on return counts as the player's bet, not dead money",
+           hand=_DeadBlindIsLive),
+    Mutant("waiting-player-dealt-at-once", "R19.3",
+           "a player back waiting for the big blind is dealt in at once",
+           session=_WaitersDealtAtOnce),
+    Mutant("kill-keeps-the-stakes", "R19.4",
+           "a kill blind is posted but the bets stay as they were", session=_KillKeepsTheStakes),
+    Mutant("killer-acts-last", "R19.5", "the killer acts last before the draw, not in turn",
+           reading=_when("killer_acts", "in-turn", "last")),
+    Mutant("straddle-counts-for-the-cap", "R19.6",
+           "the straddle is a bet level of the cap, so one raise fewer follows it",
+           hand=_StraddleCountsForTheCap),
+    # ----- end of the live-table mutants -----
 )  # fmt: skip
 
 BY_NAME: dict[str, Mutant] = {m.name: m for m in CATALOGUE}

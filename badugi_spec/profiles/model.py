@@ -39,6 +39,13 @@ class Param:
 FIVE_CARD_LOW: Final = 5
 """A low (R9.4) plays every card, so a split game with one deals exactly five."""
 
+SHOW_ORDERS: Final = (
+    "last-aggressor", "side-pots-first", "first-to-act", "all-in-first", "face-up-if-all-in",
+)  # fmt: skip
+"""The readings of who shows first (R8.22)."""
+MUCKS: Final = ("never", "beaten-by-shown", "after-first-show", "any-losing")
+"""Who may muck at the showdown (R8.32)."""
+
 PILES: Final = ("stub", "discards", "current-discards", "folded", "burns")
 
 MAX_CHIPS: Final = 10**12
@@ -104,10 +111,19 @@ class Profile:
     odd_chip_between_halves: str = "by-position"
     pots_without_losers: bool = False
     show_order: str = "last-aggressor"
+    muck: str = "never"
     # session
     hands_per_session: int = 12
     session_ends: str = "any-bust"
     button_moves: str = "every-hand"
+    # the live table (chapter R19): sitting out, missed blinds, kills and straddles
+    absent_hand: str = "not-dealt"
+    missed_blinds: str = "post-or-wait"
+    kill: str = "none"
+    kill_trigger: str = "two-pots"
+    kill_pot: int = 0
+    killer_acts: str = "in-turn"
+    straddle: str = "none"
 
     @property
     def betting_rounds(self) -> int:
@@ -215,16 +231,41 @@ PARAMETERS: Final = {
            ("by-position", "low-half", "first-listed")),
         _P("pots_without_losers", "showdown", "R8.31", bool,
            "the pots are formed again without the hands that win nothing, then awarded"),
-        _P("show_order", "showdown", "R8.22", str, "who shows first at the showdown",
-           ("last-aggressor",)),
+        _P("show_order", "showdown", "R8.22", str,
+           "who shows first at the showdown when nobody bet the last round or a player is all-in",
+           SHOW_ORDERS),
+        _P("muck", "showdown", "R8.32", str,
+           "who may give up a losing hand at the showdown without showing it", MUCKS),
         _P("hands_per_session", "session", "R8.23", int, "hands in a session (0: no limit)",
            low=0),
         _P("session_ends", "session", "R8.23", str,
            "a session ends when any player busts, or when one player is left",
            ("any-bust", "one-left")),
         _P("button_moves", "session", "R8.23", str,
-           "how the button moves between hands: one seat, or a dead button behind the blinds",
-           ("every-hand", "dead-button")),
+           "how the button moves between hands: one seat, a dead button behind the blinds,"
+           " or to the last hand's small blind",
+           ("every-hand", "dead-button", "small-blind-button")),
+        # --- the live table (chapter R19) ---------------------------------------------------
+        _P("absent_hand", "live", "R19.1", str,
+           "a player sitting out: not dealt in, dealt in and killed at once, or folded in turn",
+           ("not-dealt", "killed-at-deal", "dead-at-turn")),
+        _P("missed_blinds", "live", "R19.3", str,
+           "a player back after missing blinds posts them or waits for the big blind,"
+           " or must wait", ("post-or-wait", "must-wait")),
+        _P("kill", "live", "R19.4", str,
+           "a kill hand: none, a half kill (1.5 times the stakes) or a full kill (twice)",
+           ("none", "half", "full")),
+        _P("kill_trigger", "live", "R19.4", str,
+           "what makes a kill: two pots in a row won by one player, or one pot of kill_pot",
+           ("two-pots", "pot-size")),
+        _P("kill_pot", "live", "R19.4", int,
+           "the chips a pot needs to count towards a kill (0: any pot)", low=0),
+        _P("killer_acts", "live", "R19.5", str,
+           "the killer acts in turn before the draw, or last like a straddle",
+           ("in-turn", "last")),
+        _P("straddle", "live", "R19.6", str,
+           "a voluntary live straddle of twice the big blind by the player left of it",
+           ("none", "under-the-gun")),
     )
 }  # fmt: skip
 
@@ -257,7 +298,21 @@ def problems_of(profile: Profile) -> list[str]:
             problems.append("a spread game needs 0 < spread_min <= spread_max (R14.8)")
         if profile.spread_last_max and profile.spread_last_max < profile.spread_max:
             problems.append("spread_last_max widens the last round: at least spread_max (R14.8)")
+        problems += _live_problems(profile)
     return problems
+
+
+def _live_problems(profile: Profile) -> list[str]:
+    """The live table's checks between parameters (chapter R19)."""
+    if profile.kill == "half" and any(
+        amount % (2 * profile.chip_unit)
+        for amount in (profile.big_blind, *profile.bet_sizes, profile.min_bet)
+    ):
+        # Half again of every amount must still be a whole number of chips.
+        return ["a half kill needs the big blind and every bet in even chips (R19.4)"]
+    if profile.kill != "none" and profile.kill_trigger == "pot-size" and not profile.kill_pot:
+        return ["kill_trigger pot-size needs kill_pot, the pot that makes a kill (R19.4)"]
+    return []
 
 
 def shown(value: object, *, most: int = 60) -> str:

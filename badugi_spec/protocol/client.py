@@ -288,6 +288,8 @@ class ProtocolImplementation:
             request["reshuffles"] = hand["reshuffles"]  # the stated rebuilt stubs (R8.18)
         if self.protocol >= 2 and hand.get("posts"):
             request["posts"] = hand["posts"]  # live big blinds posted out of turn (R8.3)
+        if self.protocol >= 2 and hand.get("seating"):
+            request["seating"] = hand["seating"]  # sitting out, returns, straddles (R19)
         return self._stateful(request)
 
     def act(self, step: dict[str, Any]) -> Outcome:

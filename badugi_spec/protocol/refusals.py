@@ -18,7 +18,10 @@ from typing import Final
 PRECEDENCE: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (("session-over",), "the session has ended: nothing else is looked at"),
     (("hand-over",), "the hand has ended"),
-    (("not-draw-round", "not-betting-round"), "the kind of action does not fit the phase"),
+    (
+        ("not-draw-round", "not-betting-round", "no-showdown"),
+        "the kind of action does not fit the phase (a muck: there is no showdown to muck at)",
+    ),
     (
         ("out-of-turn",),
         "it is not this player's turn (also a deal while a hand is being played,"
@@ -49,9 +52,14 @@ PRECEDENCE: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (("too-many-discards",), "more than four discards"),
     (("discard-repeated",), "a card discarded twice"),
     (("discard-not-held",), "a discarded card not held"),
+    (("seating-refused",), "a choice before the deal the table does not allow (R19)"),
     (("deck-invalid",), "a stated deck that repeats a card"),
-    (("deck-short",), "a stated deck too short for the deal or the draw"),
+    (("deck-short",), "a deck too short for the deal, or a draw it cannot serve (R8.33)"),
     (("reshuffle-mismatch",), "a stated rebuilt stub that is not the cards the profile gathers"),
+    # The muck at the showdown (R8.32), after its `no-showdown` and `out-of-turn` above.
+    (("muck-not-allowed",), "a muck where the profile, or an all-in, has every hand shown"),
+    (("muck-would-win",), "a muck of a hand that wins a pot or a share"),
+    (("must-show",), "a muck by the first to show, or of a hand no shown hand beats"),
 )
 
 ORDER: Final = {code: tier for tier, (codes, _) in enumerate(PRECEDENCE) for code in codes}

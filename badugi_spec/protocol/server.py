@@ -247,6 +247,8 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
             ]
         if "posts" in request:  # protocol 2: live big blinds posted out of turn (R8.3)
             hand["posts"] = request["posts"]
+        if "seating" in request:  # protocol 2: sitting out, returns, straddles (R19)
+            hand["seating"] = request["seating"]
         return impl.deal(hand)
     return impl.act(_act(request))
 
@@ -458,6 +460,8 @@ def _refuse(message: str) -> dict[str, Any]:
 
 
 def main() -> int:
-    from importlib.metadata import version
+    # The package's own version, not importlib.metadata's: that import and its scan of the
+    # installed distributions cost each `serve` about 25 ms of start-up (issue 40).
+    from badugi_spec import __version__
 
-    return serve(EngineImplementation(), version=version("badugi-spec"))
+    return serve(EngineImplementation(), version=__version__)

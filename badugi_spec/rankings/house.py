@@ -254,13 +254,25 @@ def _checked(cards: str | Iterable[Card]) -> tuple[Card, ...]:
     return hand
 
 
+_UNTABLED: Final = [256]
+"""How many more hands `evaluate` values by trying their subsets while the table is not
+built. The table takes 0.1 to 0.3 s to build; a process that values a few hands (`hand`,
+`compare`, `check` of one file) would pay all of that for microseconds of lookups, while
+trying a hand's 15 subsets costs about 20 us. A process that values more builds it."""
+
+
 def evaluate(cards: str | Iterable[Card]) -> HandValue:
     """The value of a hand of up to four distinct cards (chapter R2)."""
     hand = _checked(cards)
     indexes = [card.index for card in hand]
-    strength = strength_of_mask(mask_of(indexes))
-    # Every card plays when the value has as many cards as the hand: nothing to choose.
-    playing = indexes if strength >> 16 == len(indexes) else _first_group(indexes, strength)
+    playing: Sequence[int]
+    if not _STRENGTHS and _UNTABLED[0] > 0:
+        _UNTABLED[0] -= 1
+        strength, playing = best_subset(indexes)
+    else:
+        strength = strength_of_mask(mask_of(indexes))
+        # Every card plays when the value has as many cards as the hand: nothing to choose.
+        playing = indexes if strength >> 16 == len(indexes) else _first_group(indexes, strength)
     # Deck indexes order by rank first, and a playing group has no repeated rank.
     return HandValue(cards=tuple(DECK[i] for i in sorted(playing, reverse=True)), strength=strength)
 

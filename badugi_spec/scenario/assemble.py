@@ -8,7 +8,7 @@ hand that goes on after `unfinished`. The header statements are in `assemble_hea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import ScenarioError
@@ -48,6 +48,17 @@ class _Hand:
     """Players the hand's `deal` gives no cards: they have no chips left (R8.23)."""
     deal_where: Where | None = None
     posts: list[tuple[str, int]] = field(default_factory=list)
+    seating: list[tuple[str, str]] = field(default_factory=list)
+
+
+# The live table's lines before a deal, as the case names them (chapter R19).
+_SEATING: Final = {
+    "sits out": "sits-out",
+    "returns": "returns",
+    "returns posting missed blinds": "returns-posting",
+    "returns waiting for the big blind": "returns-waiting",
+    "straddles": "straddles",
+}
 
 
 class _Assembler(Header):
@@ -277,6 +288,16 @@ class _Assembler(Header):
             )
         hand.posts.append((name, amount))
 
+    def on_seating(self, where: Where, name: str, what: str) -> None:
+        """A player sits out, comes back or straddles, before the deal (chapter R19)."""
+        hand = self.current(where)
+        self.player(name, where)
+        if hand.sourced:
+            raise self.fail(where, f"'{name} {what}' comes before the deal: put it above")
+        if any(who == name for who, _ in hand.seating):
+            raise self.fail(where, f"{name} already sits out, returns or straddles in this hand")
+        hand.seating.append((name, _SEATING[" ".join(what.split())]))
+
     def _first_blinds(self) -> tuple[str, ...]:
         """Who posts the blinds in the first hand, when every player has chips (R8.3): the
         two seats left of the button, or heads-up the button and the other player."""
@@ -451,6 +472,7 @@ class _Assembler(Header):
                 reshuffles=tuple(h.reshuffles),
                 unfinished=h.unfinished,
                 posts=tuple(h.posts),
+                seating=tuple(h.seating),
             )
             for h in self.hands
         )

@@ -273,6 +273,11 @@ def _compiled(scenario: Scenario) -> dict[str, Any]:
                     if hand.posts
                     else {}
                 ),
+                **(
+                    {"seating": [{"player": name, "event": what} for name, what in hand.seating]}
+                    if hand.seating
+                    else {}
+                ),
                 "steps": [_step(step) for step in hand.steps],
                 **(
                     {"unfinished": {"line": hand.unfinished.line}}

@@ -12,6 +12,8 @@ from typing import Any, Final, Protocol
 from badugi_spec import rankings as registry
 from badugi_spec.cards import Card, cards_of
 from badugi_spec.engine import Action, Hand, Kind, Session
+from badugi_spec.engine.seating import EVENTS as SEATING_EVENTS
+from badugi_spec.engine.seating import SeatEvent
 from badugi_spec.errors import CardError, IllegalAction, RankingError
 from badugi_spec.profiles import HOUSE, Profile, ProfileError, from_json
 from badugi_spec.rankings import RANKINGS, RankedValue, Ranking
@@ -106,7 +108,15 @@ def _half_json(half: dict[str, Any], names: list[str]) -> dict[str, Any]:
     }
 
 
-_BLINDS: Final = {"small blind": "small", "big blind": "big", "posted big blind": "big"}
+_BLINDS: Final = {
+    "small blind": "small",
+    "big blind": "big",
+    "posted big blind": "big",
+    # The live table's (R19.3, R19.4, R19.6).
+    "dead small blind": "dead",
+    "kill": "kill",
+    "straddle": "straddle",
+}
 _POSTS_SEEN: list[tuple[Hand, list[dict[str, Any]]]] = []
 """The last hand's posts: they are fixed once it is dealt, and the state is asked for
 after every action, so its log is read once a hand."""
@@ -213,6 +223,9 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
                 for s, v in enumerate(hand_result.shown)
             },
             "show_order": _show_order(hand, names),
+            "mucked": [
+                names[e.seat] for e in hand.events if e.kind == "muck" and e.seat is not None
+            ],
         }
         | ({"shown_in": _shown_in(hand, names)} if hand.named_rankings else {}),
     }
@@ -298,9 +311,12 @@ class EngineImplementation:
             raise RequestError("reshuffles must be a list of card lists")
         orders = [_cards(order, "reshuffles") for order in stated]
         posts = self._posts(hand.get("posts", []))
+        seating = self._seating(hand.get("seating", []))
         try:
-            session.start_hand(deck, reshuffles=orders, posts=posts)
-        except ValueError as error:  # a live big blind the table cannot take (R8.3)
+            session.start_hand(deck, reshuffles=orders, posts=posts, seating=seating)
+        except ValueError as error:  # a live big blind or a return the table cannot take
+            if not posts:
+                raise RequestError(self._named(str(error))) from None
             who = ", ".join(self.names[seat] for seat, _ in posts)
             raise RequestError(f"a live big blind from {who}: {error} (R8.3)") from None
         except IllegalAction as error:
@@ -318,6 +334,20 @@ class EngineImplementation:
                 raise RequestError(f"a post needs a player and a whole number of chips: {post!r}")
             posts.append((self._seat(post.get("player")), chips))
         return posts
+
+    def _seating(self, stated: Any) -> list[SeatEvent]:
+        """What players do before a deal (chapter R19): [{"player": NAME, "event": E}, ...]."""
+        if not isinstance(stated, list):
+            raise RequestError("seating must be a list of {player, event}")
+        events = []
+        for item in stated:
+            event = item.get("event") if isinstance(item, dict) else None
+            if event not in SEATING_EVENTS:
+                raise RequestError(
+                    f"a seating event is one of {', '.join(SEATING_EVENTS)}: {item!r}"
+                )
+            events.append(SeatEvent(self._seat(item.get("player")), event))
+        return events
 
     def act(self, step: dict[str, Any]) -> Outcome:
         session = self._started()

@@ -30,6 +30,7 @@ import lark
 from lark import Token, Tree
 
 from badugi_spec.cards import Card, Rank, parse_cards
+from badugi_spec.scenario import grammar_cache
 from badugi_spec.scenario.model import source_lines
 from badugi_spec.scenario.parser import parse_statements
 
@@ -49,8 +50,13 @@ def _parser() -> lark.Lark:
     # The scenario parser's grammar, but keeping every token (keywords and separators too),
     # so a statement can be written again from its tokens alone.
     grammar = resources.files("badugi_spec.scenario").joinpath("grammar.lark").read_text("utf-8")
-    return lark.Lark(
-        grammar, parser="lalr", lexer="contextual", propagate_positions=True, keep_all_tokens=True
+    return grammar_cache.parser(
+        "layout",
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        keep_all_tokens=True,
     )
 
 

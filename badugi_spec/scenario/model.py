@@ -135,6 +135,9 @@ class HandScript:
     None: the hand must reach its result."""
     posts: tuple[tuple[str, int], ...] = ()
     """Live big blinds posted out of turn before the deal, as (player, chips) (R8.3)."""
+    seating: tuple[tuple[str, str], ...] = ()
+    """What players do before the deal, as (player, event): `sits-out`, `returns`,
+    `returns-posting`, `returns-waiting`, `straddles` (chapter R19)."""
 
 
 @dataclass(frozen=True, slots=True)

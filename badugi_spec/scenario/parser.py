@@ -13,6 +13,7 @@ from typing import Any, Final
 import lark
 
 from badugi_spec.errors import ScenarioError
+from badugi_spec.scenario import grammar_cache
 from badugi_spec.scenario.model import HandScript, Scenario, Step, source_lines
 from badugi_spec.scenario.transform import Statements
 from badugi_spec.scenario.transform_expects import Expectations
@@ -52,14 +53,16 @@ STATEMENTS: Final = (
     "shuffle", "burn", "reshuffle", "reject", "expect", "evaluate", "compare", "unfinished",
 )  # fmt: skip
 
-VERBS: Final = ("checks", "bets", "calls", "raises", "folds", "goes", "discards", "stands")
+VERBS: Final = ("checks", "bets", "calls", "raises", "folds", "goes", "discards", "stands", "mucks")
 """The words after a player's name: an action (`goes all-in`, `stands pat`)."""
 
 
 @functools.cache
 def _parser() -> lark.Lark:
     grammar = resources.files("badugi_spec.scenario").joinpath("grammar.lark").read_text("utf-8")
-    return lark.Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
+    return grammar_cache.parser(
+        "parser", grammar, parser="lalr", lexer="contextual", propagate_positions=True
+    )
 
 
 @functools.cache

@@ -13,13 +13,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from xml.etree import ElementTree as ET
 
 from badugi_spec.outputs import check_outputs, write
 from badugi_spec.rules import chapter_of
 from badugi_spec.scenario.runner import CaseResult
-from badugi_spec.scenario.suite import LoadError
+
+if TYPE_CHECKING:  # only named: importing the suite's loader would bring Lark to `simulate`
+    from badugi_spec.scenario.suite import LoadError
 
 STEPS_SHOWN = 8
 STATUSES: Final = ("passed", "failed", "errored", "skipped")

@@ -24,6 +24,7 @@ OPTIONAL_STATE: Final = {
     "shares": "each winner's share of a pot (state `pots[].shares`, R8.15)",
     "show_order": "the order the hands were shown in (state `result.show_order`, R8.22)",
     "leaders": "who leads a finished session (state `session.leaders`, R6.5)",
+    "mucked": "who mucked at the showdown (state `result.mucked`, R8.32)",
 }
 """The parts of the state added after protocol 2 first shipped. Our engine reports them
 all; another implementation that leaves one out skips the lines that read it."""

@@ -166,6 +166,10 @@ class Statements(Located):
         amount = None if chips is None else int(chips)
         return ("live-post", self._where(name), str(name), str(blind), amount)
 
+    def seating(self, c: list[Token]) -> Any:
+        name, what = c
+        return ("seating", self._where(name), str(name), str(what))
+
     def shuffle(self, c: list[Token]) -> Any:
         return ("shuffle", self._where(c[0]), int(c[0]))
 
@@ -218,6 +222,9 @@ class Statements(Located):
 
     def stand_pat(self, c: list[Any]) -> Any:
         return ("draw", None, (), ())
+
+    def muck(self, c: list[Any]) -> Any:
+        return ("muck", None, (), None)
 
     @v_args(meta=True)
     def reject(self, meta: Any, c: list[Any]) -> Any:

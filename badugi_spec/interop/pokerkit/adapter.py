@@ -165,6 +165,9 @@ class PokerKitImplementation(Table):
             # PokerKit posts its blinds only, in place: a live big blind posted out of turn
             # (R8.3) cannot be set up, so the case is not-supported, not played without it.
             raise Skip("PokerKit has no live big blind posted out of turn (R8.3)")
+        if hand.get("seating"):
+            # PokerKit has no player sitting out, returning or straddling by choice (R19).
+            raise Skip("PokerKit has no seat that sits out, returns or straddles (R19)")
         seated = sum(1 for stack in self.stacks if stack > 0)
         if seated == 2 and self.profile.small_blind == self.profile.big_blind:
             # Heads-up PokerKit finds the first to act from the larger blind; with the two
@@ -275,6 +278,9 @@ class PokerKitImplementation(Table):
                 f"unknown player {step.get('player')!r}; the players are {self.names}"
             )
         action = step.get("action")
+        if action == "muck":
+            # The adapter lets PokerKit show every hand itself (R8.32, R13.8).
+            raise Skip("the PokerKit adapter does not play a muck at the showdown (R8.32)")
         if action not in ("check", "bet", "call", "raise", "fold", "all-in", "draw"):
             raise RequestError(f"unknown action {action!r}")
         amount = step.get("amount")
