@@ -58,6 +58,9 @@ suite-lock: $(STAMP)
 ## fresh venv outside it, runs the whole installed suite against its own serve with no path.
 wheel-check: $(STAMP)
 	rm -rf /tmp/badugi-wheel-check && mkdir -p /tmp/badugi-wheel-check
+	# setuptools copies package data into build/ and never removes a file from it: a scenario
+	# renamed since the last build would ship twice.
+	rm -rf build
 	$(BIN)/python -m pip wheel --quiet --no-deps -w /tmp/badugi-wheel-check/dist .
 	$(PYTHON) -m venv /tmp/badugi-wheel-check/venv
 	/tmp/badugi-wheel-check/venv/bin/pip install --quiet /tmp/badugi-wheel-check/dist/*.whl
