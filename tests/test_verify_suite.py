@@ -259,6 +259,11 @@ def test_the_lock_records_cases_added_changed_and_removed_per_version(
     assert out[0].startswith("suite: 1.1 as of 1.0 (2 cases, sha256:")
     assert "skip values-new: added in suite 1.1, after 1.0" in out
     assert "skip values-wrong: changed in suite 1.1, after 1.0" in out
+    # Run pinned, they are reported skipped with that reason (here nothing else is left).
+    main(["verify", "--impl", SERVE, "-q", "--suite-version", "1.0", str(folder)])
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "0 passed, 0 failed, 0 errored, 2 skipped (suite 1.0)"
+    assert "1 added in suite 1.1, after 1.0; 1 changed in suite 1.1, after 1.0" in out[-3]
     assert main(["verify", "--list", "--suite-version", "0.9", str(folder)]) == 2
     assert "no such suite version (1.0, 1.1)" in capsys.readouterr().err
 

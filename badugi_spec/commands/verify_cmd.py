@@ -47,6 +47,7 @@ from badugi_spec.scenario.suite import (
     Deadline,
     Suite,
     load_suite,
+    not_sent,
     plan,
     run_planned,
     scenario_files,
@@ -166,8 +167,11 @@ def run_verify(args: argparse.Namespace) -> int:
         if pinned is None:
             raise BadugiError("--suite-version: these scenarios have no suite.toml (no version)")
         later = pinned.left_out_at(chosen, args.suite_version)
-        left_out.update(later)
-        chosen = [s for s in chosen if s.id not in later]
+    else:
+        later = {}
+    # The cases of a later suite are reported skipped, with the version that brought them.
+    pinned_out = [s for s in chosen if s.id in later]
+    chosen = [s for s in chosen if s.id not in later]
     listed: list[expectations.Expected] = []
     if args.expect and (Path(args.expect).exists() or not args.update_expect):
         listed = expectations.load(Path(args.expect), (s.id for s in suite.scenarios))
@@ -178,7 +182,7 @@ def run_verify(args: argparse.Namespace) -> int:
     if args.list:
         try:
             print(about)
-            return list_run(planned, left_out, impl)
+            return list_run(planned, left_out | later, impl)
         finally:
             if impl is not None:
                 impl.close()
@@ -195,6 +199,11 @@ def run_verify(args: argparse.Namespace) -> int:
     finally:
         progress.finish()
         impl.close()
+    results += [
+        not_sent(item, later[item.scenario.id])
+        for item in plan(Suite(pinned_out, []))
+        if item.case is not None
+    ]
     expectations.apply(results, listed)
     for result in results:
         # `fix:` tells a scenario's author how to make it show what happened (`check`);
