@@ -69,3 +69,15 @@ def test_the_compliance_page_draws_the_committed_board() -> None:
     assert board_markdown(board) == (ROOT / "docs/compliance/board.md").read_text("utf-8")
     for name in names:
         assert (ROOT / "docs" / "compliance" / "badges" / f"{name}.json").is_file()
+
+
+def test_expected_failures_and_fuzz_findings_are_shown_apart() -> None:
+    row = _row(7, 10)
+    row["summary"] = row["chapters"]["R2"] = {  # type: ignore[index]
+        "passed": 7, "run": 10, "skipped": 0, "expected_failures": 3,
+    }  # fmt: skip
+    row["fuzz"] = {"seconds": 5, "hands": 2000, "findings": 1, "per_100k": 50.0}
+    text = board_markdown({"suite": "1.0", "cases": 10, "date": "d", "implementations": [row]})
+    assert "| 7/10 (3 expected) |" in text  # all accounted for: no ✗
+    assert "| **x** | 2,000 | 1 | 50 |" in text
+    assert badge(row, "1.0")["message"] == "7/10 (3 expected)"

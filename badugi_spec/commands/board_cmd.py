@@ -18,17 +18,23 @@ import argparse
 import datetime
 import json
 import re
+import shlex
+import subprocess
+import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import quote
 
+from badugi_spec.commands import arguments
 from badugi_spec.commands.verify_cmd import PATHS_HELP, impl_argv
 from badugi_spec.errors import BadugiError
 from badugi_spec.outputs import check_outputs, write
 from badugi_spec.protocol import MAX_LINE_BYTES
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.rules import chapter_of
+from badugi_spec.scenario import expected as expectations
 from badugi_spec.scenario import versions
 from badugi_spec.scenario.suite import Suite, load_suite, plan, run_planned, suite_paths
 
@@ -48,9 +54,22 @@ def register(sub: Any) -> None:
     )
     board.add_argument("--out", required=True, metavar="DIR", help="folder for the board")
     board.add_argument(
-        "--timeout", type=float, default=10.0, metavar="S", help="seconds per request"
+        "--timeout", type=arguments.seconds, default=10.0, metavar="S", help="seconds per request"
     )
     board.add_argument("--date", metavar="YYYY-MM-DD", help="the date shown (default: today)")
+    board.add_argument(
+        "--expect",
+        action="append",
+        default=[],
+        metavar="NAME=FILE",
+        help="an implementation's expected failures (verify --expect), shown apart",
+    )
+    board.add_argument(
+        "--fuzz-seconds",
+        type=arguments.seconds,
+        metavar="S",
+        help="also fuzz each implementation for S seconds (seed 1): findings per 100,000 hands",
+    )
     board.set_defaults(run=run_board)
 
 
@@ -59,6 +78,33 @@ def _entry(text: str) -> tuple[str, list[str]]:
     if not sep or not _NAME.match(name):
         raise BadugiError(f"--impl {text!r}: expected NAME=CMD, NAME of letters, digits, . _ -")
     return name, impl_argv(command)
+
+
+def _expect_entry(text: str, names: list[str]) -> tuple[str, str]:
+    name, sep, path = text.partition("=")
+    if not sep or name not in names:
+        raise BadugiError(f"--expect {text!r}: expected NAME=FILE, NAME one of --impl's")
+    return name, path
+
+
+def fuzz(argv: list[str], seconds: float, timeout: float) -> dict[str, Any]:
+    """A short seeded fuzz of one implementation (`badugi-spec fuzz`, in a process of its
+    own): hands played or valued, findings, and findings per 100,000 of those hands."""
+    with tempfile.TemporaryDirectory(prefix="badugi-board-") as folder:
+        report = Path(folder) / "fuzz.json"
+        command = [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", shlex.join(argv)]
+        command += ["--seconds", f"{seconds:g}", "--seed", "1", "--timeout", f"{timeout:g}"]
+        command += ["--json", str(report), "--out", str(Path(folder) / "found"), "-q"]
+        subprocess.run(command, capture_output=True, check=False)
+        if not report.is_file():
+            return {"seconds": seconds, "hands": 0, "findings": None, "per_100k": None}
+        data = json.loads(report.read_text("utf-8"))
+    # Hands played and hands valued (an evaluator's trials value hands and play none).
+    tally = data["tally"]
+    hands = tally["hands"] + tally.get("kinds", {}).get("values", 0)
+    found = len(data["findings"])
+    per = round(found * 100_000 / hands, 1) if hands else None
+    return {"seconds": seconds, "hands": hands, "findings": found, "per_100k": per}
 
 
 def run_board(args: argparse.Namespace) -> int:
@@ -70,7 +116,15 @@ def run_board(args: argparse.Namespace) -> int:
     check_outputs({"--out": args.out}, inputs=[Path(p) for p in paths], folders={"--out"})
     suite = load_suite(paths)
     found = versions.find(paths)
-    rows = [_row(name, argv, suite, args.timeout) for name, argv in entries]
+    expected = dict(_expect_entry(text, names) for text in args.expect)
+    known = [s.id for s in suite.scenarios]
+    rows = []
+    for name, argv in entries:
+        listed = expectations.load(Path(expected[name]), known) if name in expected else []
+        row = _row(name, argv, suite, args.timeout, listed)
+        if args.fuzz_seconds:
+            row["fuzz"] = fuzz(argv, args.fuzz_seconds, args.timeout)
+        rows.append(row)
     version = found.version if found else None
     board: dict[str, Any] = {
         "suite": version,
@@ -90,12 +144,19 @@ def run_board(args: argparse.Namespace) -> int:
     return 1 if suite.errors else 0
 
 
-def _row(name: str, argv: list[str], suite: Suite, timeout: float) -> dict[str, Any]:
+def _row(
+    name: str,
+    argv: list[str],
+    suite: Suite,
+    timeout: float,
+    listed: list[expectations.Expected],
+) -> dict[str, Any]:
     impl = ProcessImplementation(argv, timeout=timeout, max_line=MAX_LINE_BYTES)
     try:
         results = run_planned(impl, plan(suite))
     finally:
         impl.close()
+    expectations.apply(results, listed)
     profile_of = {s.id: s.profile.name for s in suite.scenarios}
     chapters: dict[str, Counter[str]] = {}
     profiles: dict[str, Counter[str]] = {}
@@ -110,7 +171,8 @@ def _row(name: str, argv: list[str], suite: Suite, timeout: float) -> dict[str, 
         "summary": _tally(total),
         "chapters": {c: _tally(t) for c, t in sorted(chapters.items(), key=_chapter_key)},
         "profiles": {p: _tally(t) for p, t in sorted(profiles.items())},
-        "failed": sorted(r.id for r in results if r.status in ("failed", "errored")),
+        "failed": sorted(r.id for r in results if r.status in ("failed", "errored", "xpassed")),
+        "expected_failures": sorted(r.id for r in results if r.status == "xfailed"),
     }
 
 
@@ -119,15 +181,19 @@ def _chapter_key(item: tuple[str, Any]) -> tuple[int, str]:
 
 
 def _tally(t: Counter[str]) -> dict[str, int]:
-    run = t["passed"] + t["failed"] + t["errored"]
-    return {"passed": t["passed"], "run": run, "skipped": t["skipped"]}
+    # An expected failure is run and not passed, but counted apart: it is known, not news.
+    run = t["passed"] + t["failed"] + t["errored"] + t["xfailed"] + t["xpassed"]
+    found = {"passed": t["passed"], "run": run, "skipped": t["skipped"]}
+    return found | ({"expected_failures": t["xfailed"]} if t["xfailed"] else {})
 
 
 def _cell(t: dict[str, int] | None) -> str:
     if not t or not t["run"]:
         return "–"
-    mark = "" if t["passed"] == t["run"] else " ✗"
-    return f"{t['passed']}/{t['run']}{mark}"
+    known = t.get("expected_failures", 0)
+    mark = "" if t["passed"] + known == t["run"] else " ✗"
+    apart = f" ({known} expected)" if known else ""
+    return f"{t['passed']}/{t['run']}{apart}{mark}"
 
 
 def board_markdown(board: dict[str, Any]) -> str:
@@ -155,6 +221,14 @@ def board_markdown(board: dict[str, Any]) -> str:
     for r in rows:
         cells = [_cell(r["profiles"].get(p)) for p in profiles]
         lines.append(f"| **{r['name']}** | " + " | ".join(cells) + " |")
+    fuzzed = [r for r in rows if "fuzz" in r]
+    if fuzzed:
+        lines += ["", "| implementation | fuzzed hands | findings | per 100,000 hands |"]
+        lines.append("| --- | --- | --- | --- |")
+        for r in fuzzed:
+            f = r["fuzz"]
+            per = "–" if f["per_100k"] is None else f"{f['per_100k']:g}"
+            lines.append(f"| **{r['name']}** | {f['hands']:,} | {f['findings']} | {per} |")
     failing = [r for r in rows if r["failed"]]
     if failing:
         lines += ["", "Cases failed or errored:", ""]
@@ -181,9 +255,10 @@ def badge(row: dict[str, Any], suite: str | None) -> dict[str, Any]:
     share = t["passed"] / t["run"] if t["run"] else 0.0
     color = "brightgreen" if share == 1 else "yellow" if share >= 0.9 else "red"
     label = f"badugi-spec {suite}" if suite else "badugi-spec"
+    known = t.get("expected_failures", 0)
     return {
         "schemaVersion": 1,
         "label": label,
-        "message": f"{t['passed']}/{t['run']}",
+        "message": f"{t['passed']}/{t['run']}" + (f" ({known} expected)" if known else ""),
         "color": color,
     }
