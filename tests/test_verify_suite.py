@@ -361,3 +361,13 @@ def test_a_stray_stdout_line_is_quoted_with_the_stderr_hint(
     out = capsys.readouterr().out
     assert "malformed reply 'engine starting...' (stdout carries only the replies" in out
     assert "write logs to stderr" in out
+
+
+def test_the_pages_wheel_leaves_the_suite_out() -> None:
+    # The browser's engine never runs verify: its wheel spares readers the suite's download.
+    from badugi_spec.docs.pyodide_build import _left_out_of_the_page
+
+    package = str(ROOT / "badugi_spec")
+    names = ["suite", "rules.py", "__pycache__", "rulebook"]
+    assert _left_out_of_the_page(package, names) == {"suite", "__pycache__"}
+    assert _left_out_of_the_page(str(ROOT / "badugi_spec" / "scenario"), ["suite.py"]) == set()
