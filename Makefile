@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # tests start and 6 s for each test worker's collection. The bytecode is kept.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants fuzz-self simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
+.PHONY: run test suite-lock wheel-check board test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants fuzz-self simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,38 @@ exhaustive: $(STAMP)
 ## Python, under node (make test checks one hand of every class instead; 30 to 33 CPU-seconds).
 js-exhaustive: $(STAMP)
 	BADUGI_JS_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -p no:xdist tests/test_js_evaluator.py -k every_five_card_hand
+
+## After adding or changing scenarios: record each case's suite version and digest
+## (scenarios/suite-lock.json) and regenerate scenarios/CHANGELOG.md; make test checks both.
+suite-lock: $(STAMP)
+	$(BIN)/badugi-spec suite-lock
+
+## The suite as installed (about a minute): a wheel built from the checkout, installed in a
+## fresh venv outside it, runs the whole installed suite against its own serve with no path.
+wheel-check: $(STAMP)
+	rm -rf /tmp/badugi-wheel-check && mkdir -p /tmp/badugi-wheel-check
+	# setuptools copies package data into build/ and never removes a file from it: a scenario
+	# renamed since the last build would ship twice.
+	rm -rf build
+	$(BIN)/python -m pip wheel --quiet --no-deps -w /tmp/badugi-wheel-check/dist .
+	$(PYTHON) -m venv /tmp/badugi-wheel-check/venv
+	/tmp/badugi-wheel-check/venv/bin/pip install --quiet /tmp/badugi-wheel-check/dist/*.whl
+	cd /tmp/badugi-wheel-check && PATH=/tmp/badugi-wheel-check/venv/bin:$$PATH \
+	  badugi-spec verify --impl "badugi-spec serve" --quiet
+
+## The compliance board of the site's Compliance page (docs/compliance/, committed): the
+## suite against our serve, the PokerKit adapter, the page's JavaScript evaluator under node
+## and the starter servers, each also fuzzed for 5 s (about a minute on 2 cores). PokerKit's
+## known differences are its expected failures (docs/compliance/pokerkit-expect.toml).
+board: $(STAMP)
+	go build -o /tmp/badugi-board-starter-go docs/starters/go/main.go
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/badugi-spec board --out docs/compliance --fuzz-seconds 5 \
+	  --expect pokerkit=docs/compliance/pokerkit-expect.toml \
+	  --impl "serve=badugi-spec serve" \
+	  --impl "pokerkit=$(BIN)/python -m badugi_spec.interop.pokerkit.adapter" \
+	  --impl "page-js=node docs/starters/page-evaluator-server.js" \
+	  --impl "starter-node=node docs/starters/node/badugi-server.js" \
+	  --impl "starter-go=/tmp/badugi-board-starter-go"
 
 lint: $(STAMP)
 	$(BIN)/ruff check badugi_spec tests benchmarks

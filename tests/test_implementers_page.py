@@ -354,10 +354,23 @@ def test_the_rankings_section_quotes_the_runners_reasons() -> None:
 
 def test_the_rankings_table_has_a_row_for_each_ranking() -> None:
     section = _page().split("{#rankings}", 1)[1].split("\n### ", 1)[0]
-    rows = re.findall(r"^\| `in ([a-z0-9-]+)` \| \[\[count:value-lines-\1\]\] \|", section, re.M)
+    rows = re.findall(
+        r"^\| `in ([a-z0-9-]+)` \| <!--count:value-lines-\1-->[0-9,]+<!--/count--> \|",
+        section,
+        re.M,
+    )
     assert rows == list(RANKINGS)
-    assert "[[count:value-lines-house]]" in section
-    assert "[[count:value-lines-undeclared]]" in section
+    assert "<!--count:value-lines-house-->" in section
+    assert "<!--count:value-lines-undeclared-->" in section
+
+
+def test_the_page_reads_well_raw_no_placeholder_and_no_orphaned_note() -> None:
+    # On the forge the Markdown is read as written: counts show a figure, and every
+    # comment that closes was opened.
+    text = _page()
+    assert "[[count:" not in text
+    assert text.count("<!--") == text.count("-->")
+    assert "both ngs" not in text
 
 
 def test_the_value_line_counts_follow_the_runner() -> None:

@@ -271,6 +271,7 @@ def test_pokerkit_fails_exactly_the_scenarios_that_catch_its_differences(
         "short-call-busts-the-caller",
         "short-call-split-with-return",
         "short-call-uncovered-part-returned",
+        "uncovered-chip-leaves-the-settled-pot",
         # R4.6: PokerKit refills a deck that runs out.
         "deck-too-short-for-a-draw",
     }

@@ -2,10 +2,10 @@
 
 One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_cmd`,
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
-`protocol_cmd` (serve, verify, cases, mutants), `fuzz_cmd` (fuzz, fuzz-merge),
-`fuzz_mutants_cmd`, `fuzz_self_cmd` (our engine against the rules' properties),
-`replay_cmd`, `import_cmd`, `export_cmd`, `fmt_cmd`, `new_cmd` (with the hand it plays in
-`skeleton`), `lsp_cmd` (the language server).
+`protocol_cmd` (serve, cases, mutants), `verify_cmd`, `suite_cmd` (suite-lock),
+`board_cmd`, `fuzz_cmd` (fuzz, fuzz-merge), `fuzz_mutants_cmd`, `fuzz_self_cmd` (our engine
+against the rules' properties), `replay_cmd`, `import_cmd`, `export_cmd`, `fmt_cmd`,
+`new_cmd` (with the hand it plays in `skeleton`), `lsp_cmd` (the language server).
 
 The top layer under `cli`: it may use every layer of the package.
 
@@ -40,9 +40,15 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
         "play random legal hands under the rules' properties, optionally against PokerKit",
     ),
     ("serve", "protocol_cmd", "serve our engine over the protocol (stdin/stdout)"),
-    ("verify", "protocol_cmd", "run scenarios against another implementation"),
     ("cases", "protocol_cmd", "write the compiled scenarios as JSON cases"),
     ("mutants", "protocol_cmd", "run the suite against deliberately wrong engines"),
+    ("verify", "verify_cmd", "run the conformance suite against an implementation"),
+    (
+        "suite-lock",
+        "suite_cmd",
+        "record each case's suite version and digest; write the changelog",
+    ),
+    ("board", "board_cmd", "a compliance board of implementations against the suite"),
     ("fuzz", "fuzz_cmd", "random play and hand values against another implementation"),
     ("fuzz-merge", "fuzz_cmd", "merge the JSON reports of fuzz shards"),
     ("fuzz-mutants", "fuzz_mutants_cmd", "fuzz every mutant of the catalogue"),

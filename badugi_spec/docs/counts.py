@@ -23,7 +23,12 @@ from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import ranking_skip
 from badugi_spec.scenario.suite import load_suite
 
-MARK: Final = re.compile(r"\[\[count:([a-z0-9-]+)\]\]")
+MARK: Final = re.compile(
+    r"\[\[count:([a-z0-9-]+)\]\]|<!--count:([a-z0-9-]+)-->[0-9,]*<!--/count-->"
+)
+"""`[[count:NAME]]`, or `<!--count:NAME-->347<!--/count-->`: the form for a page read raw
+on the forge too (docs/implementers.md), where the comments hide and the figure written at
+the last edit shows; the build puts the current figure in either."""
 
 # Mutants by the part of the rulebook they misread, as the implementers page groups them.
 _MUTANT_GROUPS: Final = {
@@ -99,7 +104,7 @@ class UnknownCount(ValueError):
 
 def fill(markdown: str, known: Mapping[str, int], *, page: str) -> str:
     def figure(match: re.Match[str]) -> str:
-        name = match.group(1)
+        name = match.group(1) or match.group(2)
         if name not in known:
             raise UnknownCount(
                 f"{page}: [[count:{name}]] is no count the build knows"

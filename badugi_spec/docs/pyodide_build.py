@@ -116,11 +116,13 @@ def project_wheel(root: Path, cache: Path) -> Path:
         tree.mkdir()
         for name in ("pyproject.toml", "README.md"):
             shutil.copy2(root / name, tree / name)
-        # `rulebook` is a link to rules/ in a checkout: the wheel must hold the files.
+        # `rulebook` is a link to rules/ in a checkout: the wheel must hold the files. The
+        # conformance suite (`suite`, a link to scenarios/) is for `verify`, never run in the
+        # page: left out, it spares every reader's browser its download.
         shutil.copytree(
             root / "badugi_spec",
             tree / "badugi_spec",
-            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+            ignore=_left_out_of_the_page,
         )
         out = Path(temp) / "out"
         _quiet_run(
@@ -134,6 +136,14 @@ def project_wheel(root: Path, cache: Path) -> Path:
         _publish(out, folder)
     _prune(cache, "wheel-", keep=folder)
     return sorted(folder.glob("badugi_spec-*.whl"))[0]
+
+
+def _left_out_of_the_page(folder: str, names: list[str]) -> set[str]:
+    """`copytree`'s ignore: caches, and the package's own suite folder."""
+    dropped = set(shutil.ignore_patterns("__pycache__", "*.pyc")(folder, names))
+    if Path(folder).name == "badugi_spec" and "suite" in names:
+        dropped.add("suite")
+    return dropped
 
 
 def _prune(cache: Path, prefix: str, *, keep: Path, most: int = 3) -> None:

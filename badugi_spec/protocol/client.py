@@ -189,9 +189,11 @@ class ProtocolImplementation:
         except RecursionError:
             self._fail(f"{request['type']}: reply nested too deeply")
         except ValueError:
-            self._fail(f"{request['type']}: malformed reply {line[:200]!r}")
+            self._fail(f"{request['type']}: malformed reply {line[:200]!r}{STDOUT_HINT}")
         if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
-            self._fail(f"{request['type']}: reply is not an object with 'ok': {line[:200]!r}")
+            self._fail(
+                f"{request['type']}: reply is not an object with 'ok': {line[:200]!r}{STDOUT_HINT}"
+            )
         if holds_lone_surrogate(line, reply):
             self._fail(f"{request['type']}: reply holds a lone surrogate (not Unicode text)")
         other = answers_another(request["type"], reply)
@@ -320,6 +322,11 @@ class ProtocolImplementation:
         self._answered("compare")
         # As answered: the runner checks that they name hands, and fails the line if not.
         return winners
+
+
+STDOUT_HINT: Final = (
+    " (stdout carries only the replies, one JSON object a line: write logs to stderr)"
+)
 
 
 class ProcessImplementation(ProtocolImplementation):

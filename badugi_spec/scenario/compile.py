@@ -26,6 +26,7 @@ from badugi_spec.scenario.model import (
     dealer_name,
     stated_button,
 )
+from badugi_spec.scenario.step_rules import annotate
 
 CASE_FORMAT = 2
 """2: every case carries its profile as a full parameter object (R8.1)."""
@@ -234,6 +235,10 @@ def _step(step: Step) -> dict[str, Any]:
 
 def compile_case(scenario: Scenario) -> dict[str, Any]:
     """The scenario as a case for any implementation (see the JSON schema `case.json`)."""
+    return annotate(_compiled(scenario))
+
+
+def _compiled(scenario: Scenario) -> dict[str, Any]:
     return {
         "format": CASE_FORMAT,
         "id": scenario.id,

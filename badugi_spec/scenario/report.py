@@ -50,6 +50,8 @@ def describe_failure(result: CaseResult) -> list[str]:
             f"    expected: {d.expected}",
             f"    actual:   {d.actual}",
         ]
+        if d.rules:
+            lines.append(f"    rules:    {' '.join(d.rules)}")
         if d.hint:
             lines.append(f"    fix:      {d.hint}")
         before = [row for row in result.trace if row.op != "note"][-STEPS_SHOWN:]
@@ -62,14 +64,30 @@ def describe_failure(result: CaseResult) -> list[str]:
 
 
 def print_results(
-    results: Sequence[CaseResult], errors: Sequence[LoadError], *, quiet: bool
+    results: Sequence[CaseResult],
+    errors: Sequence[LoadError],
+    *,
+    quiet: bool,
+    verbose: bool = True,
 ) -> None:
-    """Load errors and failures in full; passes (and skips, with why) unless `quiet`."""
+    """Load errors and failures in full, expected failures and unexpected passes in a line;
+    passes unless `quiet`, and skips (with why) when `verbose` too."""
     for error in errors:
         print("\n".join(load_error_lines(error)))
     for result in results:
         if result.status in ("failed", "errored"):
             print("\n".join(describe_failure(result)))
+        elif result.status == "xfailed":
+            print(safe(f"XFAIL {result.id}  (expected: {result.expected})"))
+        elif result.status == "xpassed":
+            print(
+                safe(
+                    f"XPASS {result.id}  (listed as expected to fail: {result.expected});"
+                    " it passes now: remove its entry"
+                )
+            )
+        elif result.status == "skipped" and not verbose:
+            continue
         elif not quiet:
             reason = f"  ({result.message})" if result.message else ""
             print(safe(f"{'ok  ' if result.status == 'passed' else 'skip'} {result.id}{reason}"))
@@ -83,9 +101,13 @@ def write_reports(
     junit_path: str | None,
     implementation: str,
     suite_name: str,
+    suite: dict[str, Any] | None = None,
 ) -> None:
     if json_path:
-        write_json(json_path, to_json(results, errors, implementation=implementation))
+        payload = to_json(results, errors, implementation=implementation)
+        if suite is not None:
+            payload = {"implementation": implementation, "suite": suite} | payload
+        write_json(json_path, payload)
     if junit_path:
         write_junit(junit_path, results, errors, name=suite_name)
 
@@ -109,15 +131,20 @@ def summary_line(tally: Counter[str], *, full: bool) -> str:
     if not full:
         errored = f", {tally['errored']} errored" if tally["errored"] else ""
         return f"{tally['passed']} passed, {tally['failed']} failed{errored}"
+    expected = [
+        f"{tally[key]} {words}"
+        for key, words in (("xfailed", "expected failures"), ("xpassed", "unexpected passes"))
+        if tally[key]
+    ]
     return (
         f"{tally['passed']} passed, {tally['failed']} failed, {tally['errored']} errored,"
-        f" {tally['skipped']} skipped"
+        f" {tally['skipped']} skipped" + "".join(f", {part}" for part in expected)
     )
 
 
 def nothing_compared(tally: Counter[str]) -> bool:
     """No case passed or failed: every one was skipped or errored, so nothing was shown right."""
-    return tally["passed"] + tally["failed"] == 0
+    return tally["passed"] + tally["failed"] + tally["xfailed"] + tally["xpassed"] == 0
 
 
 def total_checks(results: Iterable[CaseResult]) -> Counter[str]:
@@ -268,7 +295,14 @@ def to_json(
     tally = counts(results, errors)
     return {
         "implementation": implementation,
-        "summary": {status: tally[status] for status in STATUSES} | {"load_errors": len(errors)},
+        "summary": {status: tally[status] for status in STATUSES}
+        | {"load_errors": len(errors)}
+        # Only in a run with expected failures (`verify --expect`): `check`'s stays as it was.
+        | (
+            {"expected_failures": tally["xfailed"], "unexpected_passes": tally["xpassed"]}
+            if any(r.expected for r in results)
+            else {}
+        ),
         "checks": dict(sorted(total_checks(results).items())),
         "not_sent": [
             {
@@ -286,6 +320,9 @@ def to_json(
                 "line": r.line,
                 "rules": r.rules,
                 "status": r.status,
+                "expected_failure": None
+                if not r.expected
+                else {"reason": r.expected, "link": r.expected_link or None},
                 "message": r.message,
                 "checks": dict(sorted(r.checks.items())),
                 "notes": r.notes,
@@ -298,6 +335,7 @@ def to_json(
                     "expected": r.divergence.expected,
                     "actual": r.divergence.actual,
                     "fix": r.divergence.hint,
+                    "rules": list(r.divergence.rules),
                 },
             }
             for r in results
@@ -345,9 +383,9 @@ def write_junit(
         "testsuite",
         name=_xml_safe(name),
         tests=str(len(results) + len(errors)),
-        failures=str(tally["failed"]),
+        failures=str(tally["failed"] + tally["xpassed"]),
         errors=str(tally["errored"]),
-        skipped=str(tally["skipped"]),
+        skipped=str(tally["skipped"] + tally["xfailed"]),
     )
     for r in results:
         case = ET.SubElement(
@@ -367,6 +405,13 @@ def write_junit(
             ET.SubElement(case, "error", message=_xml_safe(message)).text = text
         elif r.status == "skipped":
             ET.SubElement(case, "skipped", message=_xml_safe(r.message))
+        elif r.status == "xfailed":
+            # As pytest writes an xfail: skipped, with the reason, so CI stays green.
+            message = f"expected failure: {r.expected}"
+            ET.SubElement(case, "skipped", type="xfail", message=_xml_safe(message)).text = text
+        elif r.status == "xpassed":
+            message = f"unexpected pass: listed as expected to fail ({r.expected})"
+            ET.SubElement(case, "failure", type="xpass", message=_xml_safe(message))
         elif r.message:
             ET.SubElement(case, "system-out").text = _xml_safe(r.message)
     for e in errors:

@@ -28,6 +28,8 @@ class Divergence:
     """Where on the line the step starts; 0 when the case does not say."""
     hint: str = ""
     """How to change the scenario if what happened is what it should show."""
+    rules: tuple[str, ...] = ()
+    """The rules that decide the step (`step_rules`); () for a plain action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,9 @@ class CaseResult:
     """How the case was run, where it matters (a compare decided from evaluate values)."""
     skip_reasons: list[str] = field(default_factory=list)
     """Why steps were left out (`the implementation lacks play`), each once."""
+    expected: str = ""
+    """Why the case is listed as expected to fail (`verify --expect`); "" when it is not."""
+    expected_link: str = ""
 
 
 CHECK_KINDS = {
@@ -413,6 +418,7 @@ class Runner:
                 actual,
                 column=int(step.get("column", 0) or 0),
                 hint=hint,
+                rules=tuple(step.get("rules", ())),
             )
         )
 

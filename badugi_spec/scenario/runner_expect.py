@@ -155,7 +155,7 @@ def compare_expectation(step: dict[str, Any], state: dict[str, Any]) -> tuple[st
             got = (result or {}).get("returned", {}).get(want["player"]) if result else None
             return differ(
                 f"{want['player']} gets back {want['amount']}",
-                f"{want['player']} gets back {got if got is not None else '(hand not over)'}",
+                f"{want['player']} gets back {_returned(result, got)}",
             )
         case "button":
             return differ(want, session.get("dealer"))
@@ -325,3 +325,12 @@ def answered(step: dict[str, Any], state: dict[str, Any]) -> object:
     if what in ("button", "hands", "session-over", "session-continues"):
         return state.get("session")
     return state.get({"turn": "to_act"}.get(what, what))
+
+
+def _returned(result: dict[str, Any] | None, got: Any) -> str:
+    """What `returned` says for a player, or why it says nothing."""
+    if result is None:
+        return "nothing: the hand is not over"
+    if got is None:
+        return "missing (`returned` names every player, 0 included)"
+    return str(got)

@@ -26,6 +26,9 @@ from badugi_spec.scenario.runner import CaseResult, Runner
 from badugi_spec.scenario.variants import variant_id, variants
 
 EXTENSION = ".badugi"
+PACKAGED: Final = "suite"
+"""The suite inside the package: `badugi_spec/suite` links to `scenarios/` in a checkout and
+is a copy of it in a wheel (package data), so `verify` with no path runs the same cases."""
 MAX_SCENARIO_BYTES: Final = 256 * 1024
 """The longest scenario is 2 KB; parsing costs about 185 bytes of memory per input byte,
 so this keeps the worst file under 50 MB."""
@@ -170,6 +173,9 @@ class _UntilDeadline:
         return self._impl.compare(hands, ranking)
 
 
+STOPPED: Final = "not sent: the run stopped at the first failure (--first)"
+
+
 def not_sent(planned: Planned, reason: str) -> CaseResult:
     """A case that was not sent, as skipped: every line of it counted as not sent."""
     case = planned.case
@@ -192,16 +198,21 @@ def run_planned(
     *,
     on_result: Callable[[CaseResult], None] | None = None,
     deadline: Deadline | None = None,
+    first: bool = False,
 ) -> list[CaseResult]:
     """Run `planned` in order. Once `deadline` has passed no more requests are sent: the
-    case being run and every later one are reported skipped, with the deadline's reason.
-    `on_result` is called with each result as it comes (a progress line)."""
+    case being run and every later one are reported skipped, with the deadline's reason;
+    with `first`, the same after the first case that fails or errors. `on_result` is
+    called with each result as it comes (a progress line)."""
     runner = Runner(impl if deadline is None else _UntilDeadline(impl, deadline))
     results: list[CaseResult] = []
     cut = False
+    stopped = False
     for item in planned:
         if item.case is None:
             result = _errored(item.scenario, item.variant, item.error)
+        elif stopped:
+            result = not_sent(item, STOPPED)
         elif cut or (deadline is not None and deadline.passed()):
             assert deadline is not None
             cut = True
@@ -214,6 +225,7 @@ def run_planned(
                 cut = True
                 result = not_sent(item, deadline.reason)
         results.append(result)
+        stopped = stopped or (first and result.status in ("failed", "errored"))
         if on_result is not None:
             on_result(result)
     return results
@@ -240,6 +252,21 @@ def parse_scenario(
     """Parse one scenario; ScenarioError (with file:line:column) on any problem."""
     statements = parse_statements(text, path)
     return assemble(statements, path=path, text=text, known_rules=known_rules)
+
+
+def installed_suite() -> Path:
+    """The installed suite's folder, relative to the working folder when it is under it (in
+    a checkout: `scenarios`), so that the paths in reports stay short."""
+    folder = (Path(__file__).resolve().parent.parent / PACKAGED).resolve()
+    try:
+        return folder.relative_to(Path.cwd().resolve())
+    except ValueError:
+        return folder
+
+
+def suite_paths(paths: Sequence[str]) -> list[str]:
+    """The paths given, or the installed suite when none is."""
+    return list(paths) if paths else [str(installed_suite())]
 
 
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
