@@ -28,6 +28,8 @@ COMMANDS: Final = (
     "simulate",
     "serve",
     "verify",
+    "suite-lock",
+    "board",
     "cases",
     "mutants",
     "fuzz",
