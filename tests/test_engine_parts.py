@@ -26,6 +26,7 @@ from badugi_spec.engine.betting_options import BettingOptions
 from badugi_spec.engine.betting_round import BettingRound
 from badugi_spec.engine.deck import Deck
 from badugi_spec.engine.draw_round import DrawRound
+from badugi_spec.engine.live import NO_LIVE
 from badugi_spec.engine.phase import phase
 from badugi_spec.engine.posting import Posting
 from badugi_spec.engine.reopening import Reopening
@@ -114,6 +115,7 @@ def bare(
     t.burns, t._muck, t.reshuffles, t._stated_reshuffles = [], [], 0, []
     t._skipping = False
     t._blind_all_in = False
+    t.live_table = NO_LIVE  # nobody sitting out, no straddle or kill (R19)
     return t
 
 

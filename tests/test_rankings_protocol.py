@@ -70,6 +70,7 @@ def test_a_line_without_a_ranking_compiles_as_before() -> None:
         "source": "evaluate A♠ 2♥ 3♦ 4♣ is 4-card 4-3-2-A (badugi)",
         "cards": ["As", "2h", "3d", "4c"],
         "value": {"size": 4, "ranks": ["4", "3", "2", "A"]},
+        "rules": ["R9.1"],  # the rules that decide this check (issue 36: per expectation)
     }
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from badugi_spec.engine import pots
 from badugi_spec.profiles import get
+from badugi_spec.simulation import watch
 from badugi_spec.simulation.simulate import play_hands
 from tests.support import Capsys, run_cli
 from tests.test_big_bet_pokerkit import as_pokerkit_reads, differences
@@ -38,6 +39,9 @@ def test_an_odd_chip_to_the_other_half_is_a_difference(monkeypatch: pytest.Monke
     pytest.importorskip("pokerkit")
     honest = pots.halve
     monkeypatch.setattr(pots, "halve", lambda amount, first: honest(amount, not first))
+    # Our own history properties catch this first (R8.30, tests/test_properties.py); here
+    # the cross-check alone must see it, so the simulation's checks are left out.
+    monkeypatch.setattr(watch, "check_hand", lambda hand: [])
     profile = as_pokerkit_reads("badeucy", 6)
     hands = list(play_hands(count=100, seed=2, structure=profile, seats=6))
     found = differences(hands)
@@ -67,7 +71,9 @@ def test_split_readings_and_refusals() -> None:
     assert heads_up["last_card"] == "dealt" and "covered_is_all_in" not in heads_up
     # Badacy calls a short big blind in full (wsop-2023, R8.26); PokerKit what was posted.
     assert heads_up["call_full_big_blind"] is False
-    assert pokerkit_game.reading_rules(heads_up) == ["R13.2", "R13.3", "R13.4", "R13.6"]
+    # ... and shows all hands at once when someone is all-in (WSOP), PokerKit in order (R13.8).
+    assert heads_up["show_order"] == "last-aggressor"
+    assert pokerkit_game.reading_rules(heads_up) == ["R13.2", "R13.3", "R13.4", "R13.6", "R13.8"]
     six = pokerkit_game.pokerkit_readings(get("badacy"), seats=6)
     assert six["covered_is_all_in"] is True
     assert pokerkit_game.unplayable(get("badacy").replace(**six), seats=6) == []

@@ -111,6 +111,10 @@ POKERKIT_DRAWS: dict[str, object] = {
 }
 """How PokerKit draws and refills its deck (R13.4), at any table size."""
 
+POKERKIT_SHOWDOWN: dict[str, object] = {"show_order": "last-aggressor"}
+"""PokerKit opens the showdown at the final round's opener and keeps the rest in seat order,
+all-in players too (R8.22, R13.8): the split games' face-up-if-all-in order is not its."""
+
 POKERKIT_BLINDS: dict[str, object] = {"call_full_big_blind": False}
 """After a big blind posted short, PokerKit's call is what was posted (R8.26), at any table:
 heads-up too, the option it offers is that call."""
@@ -135,6 +139,7 @@ READING_RULES: dict[str, str] = {
     "call_full_big_blind": "R13.3",
     "odd_chip_between_halves": "R13.6",
     "pots_without_losers": "R13.6",
+    "show_order": "R13.8",
 }
 """The rule of chapter R13 that says how PokerKit reads each parameter."""
 
@@ -158,8 +163,10 @@ def pokerkit_readings(profile: Profile, *, seats: int) -> dict[str, object]:
     big_bet = profile.betting in ("pot-limit", "no-limit")
     if big_bet and seats > 2:
         wanted |= POKERKIT_BIG_BET
+    if big_bet:
+        wanted |= POKERKIT_SHOWDOWN
     if len(profile.halves) > 1:
-        wanted |= POKERKIT_DRAWS | POKERKIT_HALVES | POKERKIT_BLINDS
+        wanted |= POKERKIT_DRAWS | POKERKIT_HALVES | POKERKIT_BLINDS | POKERKIT_SHOWDOWN
         if not big_bet and seats > 2:
             wanted |= POKERKIT_BETTING
         elif not big_bet and profile.short_all_in not in REOPENINGS:
