@@ -4,7 +4,9 @@ our own engine's broken properties as findings. Each test is in-process and smal
 from __future__ import annotations
 
 import json
+import random
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +15,22 @@ import pytest
 from badugi_spec import profiles
 from badugi_spec.cli import main
 from badugi_spec.commands.fuzz_mutants_cmd import compared
+from badugi_spec.engine.deck import shuffled
+from badugi_spec.fuzz import answers, coverage, decks, waypoints
 from badugi_spec.fuzz import campaign as campaign_module
-from badugi_spec.fuzz import coverage, waypoints
 from badugi_spec.fuzz.campaign import Campaign, Plan
+from badugi_spec.fuzz.choices import Choices, trial_random
+from badugi_spec.fuzz.corpus import Corpus
 from badugi_spec.fuzz.finding import error_class
+from badugi_spec.fuzz.game import play
 from badugi_spec.fuzz.guide import Guide, feeds
-from badugi_spec.fuzz.label import field_rule
-from badugi_spec.fuzz.trial import Setting
+from badugi_spec.fuzz.label import field_rule, key_of
+from badugi_spec.fuzz.load import load
+from badugi_spec.fuzz.trial import Setting, Trial
+from badugi_spec.mutants.catalogue import CATALOGUE
+from badugi_spec.mutants.implementation import MutantImplementation
 from badugi_spec.scenario.engine_impl import EngineImplementation
-from badugi_spec.scenario.runner import Divergence, ImplementationError
+from badugi_spec.scenario.runner import Divergence, ImplementationError, Runner
 from badugi_spec.scenario.suite import load_suite, run_suite
 from badugi_spec.simulation.history import Broken
 
@@ -193,3 +202,107 @@ def test_fuzz_mutants_compares_two_runs_mutant_by_mutant() -> None:
     table = compared(before, after)
     assert table[2] == "| `no-burn` | R4.4 | missed (31 trials) | 17 / 4.2 s | burns at R4.4 |"
     assert table[3].startswith("| `aces-high` | R1.2 | - | 1 / 1.0 s |")
+
+
+# ----- swarm switches, rigged decks and the waypoints of two rare mutants ----------------
+
+
+def _swarmed(profile: str, swarm: set[str], number: int) -> tuple[Trial, list[int]]:
+    choices = Choices(trial_random(3, number), (), frozenset(swarm))
+    return play(choices, Setting((profiles.get(profile),)), seed=3, number=number), choices.record
+
+
+def test_the_rigs_deal_shared_ranks_and_suits_and_keep_the_deck() -> None:
+    deck = shuffled(7)
+    ranks, suits = decks.rigged(deck, "shared-ranks"), decks.rigged(deck, "shared-suits")
+    assert decks.rigged(deck, "") == deck
+    assert sorted(map(str, ranks)) == sorted(map(str, deck)) == sorted(map(str, suits))
+    assert len({card.rank for card in ranks[:16]}) == decks.SHARED_RANKS
+    assert ranks[16].rank not in {card.rank for card in ranks[:16]}
+    assert len({card.suit for card in suits[:26]}) == decks.SHARED_SUITS
+    assert decks.rig_weights(frozenset({"shared-suits", "folds"})) == (0.0, 0.0, 1.0)
+    assert decks.rig_weights(frozenset({"folds"})) == (1.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("rig", ["shared-ranks", "shared-suits", "ties"])
+def test_a_swarm_s_rig_is_dealt_and_replays_from_the_stream_alone(rig: str) -> None:
+    trial, record = _swarmed("house", {rig, "sessions"}, 4)
+    if rig == "ties":
+        assert trial.mirrored and not trial.rig
+    else:
+        assert trial.rig == rig and trial.decks[0] == decks.rigged(trial.decks[0], rig)
+    again = play(Choices(None, record), Setting((profiles.get("house"),)), seed=3, number=4)
+    assert again.text() == trial.text() and again.rig == trial.rig
+
+
+def test_a_swarm_drops_short_stacks_and_busts_and_leans_on_sessions() -> None:
+    full = profiles.get("house").starting_stack
+    plain = [_swarmed("house", set(), n)[0] for n in range(30)]
+    dropped = [_swarmed("house", {"short-stacks", "busts"}, n)[0] for n in range(30)]
+    sessions = [_swarmed("house", {"sessions"}, n)[0] for n in range(30)]
+    assert any(min(t.stacks) < full for t in plain)
+    assert all(t.stacks == (full,) * len(t.stacks) for t in dropped)
+    several = sum(t.hands > 1 for t in sessions)
+    assert several > sum(t.hands > 1 for t in plain) and several >= 15
+
+
+@pytest.mark.parametrize(
+    ("mutant", "profile", "point", "swarm"),
+    [
+        ("dead-button-moves-like-the-button", "wsop-2023", "dead-button", {"sessions"}),
+        ("half-bet-all-in-is-a-level", "pokerstars-2010", "half-bet-completed", set()),
+    ],
+)
+def test_a_waypoint_of_a_rare_mutant_is_where_it_is_caught(
+    mutant: str, profile: str, point: str, swarm: set[str]
+) -> None:
+    """Most trials that reach the waypoint fail against the mutant, few others do: the
+    waypoint is where it is caught, so the corpus keeps and mutates those trials."""
+    caught = next(m for m in CATALOGUE if m.name == mutant)
+    run = Runner(MutantImplementation(caught), every_order=False, unreported_skips_case=False)
+    tally: Counter[tuple[bool, str]] = Counter()
+    for number in range(24):
+        trial = _swarmed(profile, swarm, number)[0]
+        reached = point in waypoints.waypoints(trial)
+        tally[reached, run.run(load(trial.text())).status] += 1
+    at = tally[True, "failed"] + tally[True, "passed"]
+    assert at >= 3 and tally[True, "failed"] >= 0.7 * at
+    assert tally[False, "failed"] <= 0.2 * (24 - at)
+
+
+def test_an_answer_that_breaks_a_property_is_labelled_with_its_rule() -> None:
+    trial = _swarmed("house", set(), 1)[0]
+    index = max(i for i, s in enumerate(trial.statements) if s.text.startswith("stacks "))
+    names = trial.names
+    total = sum(trial.starts[trial.statements[index].hand][0].values())
+    fair = "stacks " + ", ".join(f"{n} {total - 1 if i == 0 else 1}" for i, n in enumerate(names))
+    made = "stacks " + ", ".join(f"{n} {total if i == 0 else 1}" for i, n in enumerate(names))
+    assert answers.broken(trial, index, fair) == ""  # chips moved, none made: the field's rule
+    assert answers.broken(trial, index, made) == "R5.8"
+    assert answers.pot_shares(trial, 0, "main pot 5 between A, B to A, B (A 3, B 3)") == "R8.14"
+    assert answers.pot_shares(trial, 0, "main pot 5 between A, B to A, B (A 3, B 2)") == ""
+    assert answers.pot_shares(trial, 0, "main pot 5 between A to A (A 4); also B 1") == ""
+    assert answers.pot_shares(trial, 0, "half low of main pot 5 to A 1") == "R8.14"
+    _text, where = trial.render()
+    line = next(line for line, held in where.items() if index in held)
+    d = Divergence(
+        line=line, column=1, source=trial.statements[index].text, expected="", actual=made
+    )
+    assert key_of(trial, where, d)[0] == ("R5.8", "stacks")
+
+
+def test_the_corpus_mutates_every_profile_as_often() -> None:
+    """Entries are picked by first choice (a play trial's profile) first: a profile with
+    one entry is mutated as often as one with many, and one with none yet gets fresh
+    trials of its own, so no profile's corners are starved."""
+    corpus = Corpus()
+    for number in range(9):
+        corpus.offer(number, (0, number), frozenset({f"R{number}.1"}))
+    corpus.offer(9, (1, 5), frozenset({"R20.1"}))
+    corpus.offer(10, (2,), frozenset())  # nothing new: no entry, but profile 2 is seen
+    rng = random.Random(5)
+    picks = Counter(
+        (e.stream[:1], e.number < 0) for e in (corpus.pick(rng) for _ in range(300)) if e
+    )
+    assert set(picks) == {((0,), False), ((1,), False), ((2,), True)}
+    assert min(picks.values()) > 60

@@ -26,7 +26,7 @@ from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
-from badugi_spec.fuzz import decks, expects, policy, switches, table, value_lines
+from badugi_spec.fuzz import decks, expects, policy, switches, table, value_lines, waypoints
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.trial import BrokenProperty, FuzzError, Setting, Statement, Trial
 from badugi_spec.profiles.model import HOUSE
@@ -58,6 +58,10 @@ MIRRORED_SHARE: Final = 0.15
 """How often a trial deals two equal hands (see `Trial.mirrored`)."""
 BUST_SHARE: Final = 0.8
 """`TINY_SHARE` in a trial that sets a session's switch: it shows when somebody busts."""
+MODES: Final = (0.6, 0.22, 0.13, 0.05)
+"""How often a trial is one hand, several, a session to its end, or a long session."""
+SESSION_MODES: Final = (0.1, 0.6, 0.2, 0.1)
+"""The same under a swarm with `sessions`: several hands, where a seat busts (R8.23)."""
 SHORT_BLIND_SHARE: Final = 0.5
 """How often, where the small blind is more than a chip, the big blind has less than it."""
 
@@ -67,7 +71,8 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     low = max(profile.min_seats, setting.seats[0])
     high = min(profile.max_seats, setting.seats[1])
     seats = low + choices.below(high - low + 1) if low <= high else profile.min_seats
-    mode = choices.below(4, (0.6, 0.22, 0.13, 0.05)) if setting.sessions else 0
+    sessions = "sessions" in choices.swarm
+    mode = choices.below(4, SESSION_MODES if sessions else MODES) if setting.sessions else 0
     overrides: tuple[str, ...] = ()
     wanted = 1
     passive = False
@@ -97,11 +102,14 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         overrides = (*overrides, *switched)
     # A session's own switch shows only when somebody busts: most often somebody does.
     session_switch = any(o.split("=")[0] in switches.SESSION_SWITCHES for o in overrides)
-    tiny_share = BUST_SHARE if session_switch else TINY_SHARE
+    tiny_share = BUST_SHARE if session_switch or sessions else TINY_SHARE
+    if "busts" in choices.swarm:
+        tiny_share = 0.0
     stacks = tuple(table.stack(choices, profile) for _ in range(seats))
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
-    trial.mirrored = choices.chance(MIRRORED_SHARE)
+    # A swarm's `ties` rig is the mirrored deal, drawn as the choice's 1: it replays alone.
+    trial.mirrored = choices.chance(1.0 if "ties" in choices.swarm else MIRRORED_SHARE)
     trial.pair = choices.below(seats - 1)
     big_blind = (dealer + (1 if seats == 2 else 2)) % seats
     # Each choice made either way (see the switch above).
@@ -125,6 +133,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     trial.aggressive = choices.chance(AGGRESSIVE_SHARE)
     trial.passive = passive
     trial.stop = choices.chance(STOP_SHARE)
+    trial.rig = decks.RIGS[choices.below(len(decks.RIGS), decks.rig_weights(choices.swarm))]
     _Player(trial, choices, setting.omit).session(wanted, several=mode > 0)
     return trial
 
@@ -198,6 +207,7 @@ class _Player:
             # line; the first hand's deck is the one a shrink simplifies card by card.
             seed = choices.below(SHUFFLES)
             deck = shuffled(seed)
+        deck = decks.rigged(deck, trial.rig)
         if trial.mirrored:
             deck = decks.mirrored(deck, len(trial.names), trial.profile.hand_size, trial.pair)
         trial.decks.append(deck)
@@ -219,7 +229,7 @@ class _Player:
         words += [f"{s['player']} {table.SEATING_WORDS[s['event']]}" for s in seating]
         if number > 1:
             order = "shuffle seed " + str(seed)
-            if trial.mirrored:
+            if trial.mirrored or trial.rig:
                 order = "deck " + " ".join(map(str, deck))
             # The session goes on to another hand (R6.4): the rule a refused deal is
             # filed under, whatever the hand before it ended with.
@@ -243,11 +253,13 @@ class _Player:
             default=-1,
         )
         steps = 0
+        watch = waypoints.Watch()
         while not hand.is_over:
             steps += 1
             if steps > properties.MAX_STEPS:
                 raise BrokenProperty([properties.endless(hand, steps - 1)], trial)
             self._illegal(hand, number)
+            watch.before(hand)
             action = policy.choose(
                 hand, choices, aggressive=trial.aggressive, passive=trial.passive
             )
@@ -272,6 +284,8 @@ class _Player:
                 )
             )
             marks.append((len(trial.statements) - 1, hand.event_count))
+            watch.after(hand)
+            trial.marks |= watch.seen
             blocked = properties.stuck(hand)
             if blocked is not None:
                 raise BrokenProperty([blocked], trial)

@@ -5,7 +5,8 @@ another's, a few choices lowered or raised (a `chance` raised to 1 turns its fea
 mirrored deal, a short stack, a rule switch), or a run of choices repeated; cut short half
 the time so the rest is drawn afresh. The others are fresh. Each trial also draws a *swarm*
 (`SWARM`): a random subset of the player's features it goes without (folds, raises,
-all-ins, draws, illegal attempts) or leans on (deep draws that run the stub out). Under
+all-ins, draws, illegal attempts, short stacks, busts) or leans on (deep draws that run
+the stub out, sessions with a bust), and may rig its decks (ties, shared ranks or suits). Under
 `--target`, trials mutate the entries that reached a target, changing only late choices so
 the deal that reached it stays.
 
@@ -40,8 +41,19 @@ KEPT: Final = 0.75
 """Of an entry that reached a target, the share of its stream a mutation leaves alone."""
 SWARM_SHARE: Final = 0.3
 """Trials that draw a swarm; each feature is then dropped with even odds."""
-SWARM: Final = ("folds", "raises", "all-ins", "draws", "illegal", "deep-draws")
-"""What a swarm may drop (`deep-draws` is the one it may add: draws of three and more)."""
+SWARM: Final = (
+    "folds", "raises", "all-ins", "draws", "illegal", "short-stacks", "busts",
+    "deep-draws", "sessions",
+)  # fmt: skip
+"""What a swarm may drop: the players' folds, raises, all-ins, draws and illegal attempts
+(`policy`), the table's short stacks and the session's all-but-bust seat (`table`, `game`).
+The last two it may add: draws of three and more, and several hands with a seat all but
+bust, where the button and the blinds move past a busted seat (R8.23)."""
+RIG_SWARM: Final = ("ties", "shared-ranks", "shared-suits")
+"""The deck rigs a swarm may pick, one at most (`decks`): two equal hands that play to the
+end, the cards of four ranks dealt first, or of two suits."""
+RIG_SHARE: Final = 0.5
+"""Swarms that pick a rig."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +98,9 @@ class Guide:
         rng = random.Random(f"badugi-fuzz-guide:{self.seed}:{number}")
         swarm: frozenset[str] = frozenset()
         if rng.random() < SWARM_SHARE:
-            swarm = frozenset(feature for feature in SWARM if rng.random() < 0.5)
+            dropped = {feature for feature in SWARM if rng.random() < 0.5}
+            rig = RIG_SWARM[rng.randrange(len(RIG_SWARM))]
+            swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
         fresh = TARGET_FRESH if self.targets else FRESH_SHARE
         # While the corpus is young (mutations of three entries would be all alike) a trial
         # is fresh and whole, as unguided, unless an entry has reached a target already.
@@ -97,6 +111,8 @@ class Guide:
         entry = self.corpus.pick(rng, self.targets)
         if entry is None:
             return Lead((), swarm)
+        if entry.number < 0:  # a profile with no entry yet: a fresh trial of it
+            return Lead(entry.stream, swarm)
         aimed = bool(self.targets & entry.singles)
         return Lead(self._mutated(rng, list(entry.stream), aimed=aimed), swarm, entry.number)
 
@@ -156,4 +172,4 @@ class Guide:
         return tuple(stream)
 
 
-__all__ = ["FEED", "SWARM", "Guide", "Lead", "feeds"]
+__all__ = ["FEED", "RIG_SWARM", "SWARM", "Guide", "Lead", "feeds"]

@@ -6,13 +6,16 @@ not what is wrong: a missing burn is met after a discard (R4.2), a wrong cap aft
 (R3.5). A finding is labelled by the field the implementation got wrong: `burns` is the
 burn (R4.4), a raise too many or too few in `legal` is the cap (R3.6), a pot's shares a
 chip apart are the odd chip (R8.15). Where a field belongs to no one rule (`pot`,
-`stacks`, other `legal` differences), the rule at play stays.
+`stacks`, other `legal` differences), the rule at play stays. Before all that, an answer
+that breaks a property of its own (`answers`: a pot's shares not adding up to it, a hand
+ending with chips made or lost) is labelled with that property's rule.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from badugi_spec.fuzz import answers
 from badugi_spec.fuzz.finding import Key, signature
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.runner import Divergence
@@ -68,7 +71,10 @@ def key_of(
         rule, kind = played, f"{statement.text.split()[0]} {statement.topic}"
     elif statement.kind == "expect":
         kind = _what(statement.text)
-        rule = field_rule(kind, d, played, capped=bool(trial.profile.cap))
+        # A property the answer breaks by itself names the rule; else the field's rule.
+        rule = answers.broken(trial, index, d.actual) or field_rule(
+            kind, d, played, capped=bool(trial.profile.cap)
+        )
     else:
         # A refusal: the reject line's rule is its code's (`engine.codes`).
         rule = played

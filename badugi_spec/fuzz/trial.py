@@ -98,6 +98,11 @@ class Trial:
     mirrored: bool = False
     """The first two players dealt hold the same ranks, and everyone stands pat: tied
     pots, and their odd chips, come up often (R2.7, R8.15)."""
+    rig: str = ""
+    """The deck rig a swarm picked (`decks.RIGS`): every hand's deck is rigged so."""
+    marks: set[str] = field(default_factory=set)
+    """Waypoints our engine's state showed while the trial was played that its statements
+    do not (`waypoints.Watch`)."""
     played: list[Any] = field(default_factory=list)
     """Our engine's `Hand` of every hand dealt, in order (`game` appends each as it is
     dealt): coverage reads their events, and the properties check their histories."""

@@ -9,11 +9,14 @@ stated after each step, and the refusals it gave), so a cut or replayed trial ha
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Final
 
+from badugi_spec.engine.actions import Kind
 from badugi_spec.engine.codes import CODES
+from badugi_spec.engine.hand import Hand
 from badugi_spec.fuzz.trial import Trial
 
 WAYPOINTS: Final = {
@@ -24,6 +27,11 @@ WAYPOINTS: Final = {
     "burn-after-reshuffle": ("R8.21", "a reshuffle under a profile that burns after it"),
     "last-card": ("R8.19", "a draw that ran the stub to its last card"),
     "short-all-in": ("R8.8", "an all-in for less than a full bet or raise"),
+    "half-bet-all-in": (
+        "R8.8",
+        "an all-in of half a bet or more read as a full raise, a raise open",
+    ),
+    "half-bet-completed": ("R8.9", "an all-in of half a bet or more that a raise completes, open"),
     "raise-over-short-all-in": ("R8.9", "a raise in the round of a short all-in: complete it"),
     "side-pot": ("R8.13", "a side pot"),
     "tied-pot": ("R5.2", "a pot shared by tied hands"),
@@ -33,6 +41,7 @@ WAYPOINTS: Final = {
     "odd-chip-between-halves": ("R8.30", "a split pot with an odd chip between its halves"),
     "bust": ("R6.4", "a player out of chips"),
     "bust-to-heads-up": ("R8.23", "a session down to two players with chips"),
+    "dead-button": ("R8.23", "a hand dealt after a bust, under a dead button"),
     "session-over": ("R6.4", "a session played to its end"),
     "session-tie": ("R6.5", "a session that ends in a tie"),
     "live-post": ("R8.3", "a live big blind posted before the deal"),
@@ -96,7 +105,61 @@ def waypoints(trial: Trial) -> set[str]:
         points.add("short-all-in")
     if "cap" in points and names == 2:
         points.add("cap-heads-up")
-    return points
+    if trial.profile.button_moves == "dead-button" and _after_a_bust(trial.played):
+        points.add("dead-button")
+    return points | trial.marks
+
+
+def _after_a_bust(hands: list[Hand]) -> bool:
+    """A hand dealt after its blind busted, or after a bust left two players with chips:
+    under a dead button the blinds and button are then placed past the busted seat, or
+    heads-up (R8.23), where a dead button and a button moving every hand part ways."""
+    for earlier, later in itertools.pairwise(hands):
+        busted = {
+            s for s, chips in enumerate(later.start_stacks) if earlier.start_stacks[s] and not chips
+        }
+        left = sum(1 for chips in later.start_stacks if chips)
+        if busted & {earlier.small_blind, earlier.big_blind} or (busted and left == 2):
+            return True
+    return False
+
+
+class Watch:
+    """What the statements do not show, watched in our engine's state as a trial is
+    played: an all-in of at least half a bet over the last full level and short of a full
+    bet or raise, under a half-bet reading, with a raise still open after it: where WSOP's
+    full raise (`half-bet-all-in`, R12.2) and PokerStars' completion (`half-bet-completed`,
+    R11.2) part ways, each a waypoint of its own."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+        self._pending = ""
+        """The round of a half-bet all-in, until the next decision in it."""
+        self._before: tuple[int, int, int, int, int] | None = None
+
+    def before(self, hand: Hand) -> None:
+        """At a decision: a raise open in the round of a half-bet all-in; and the levels
+        the action is played against."""
+        seat = hand.to_act
+        if self._pending:
+            kinds = {option.kind for option in hand.legal_actions()}
+            if self._pending == str(hand.phase) and Kind.RAISE in kinds:
+                full = hand.profile.short_all_in == "half-bet-full-raise"
+                self.seen.add("half-bet-all-in" if full else "half-bet-completed")
+            self._pending = ""
+        rules = hand.profile
+        if seat is None or not rules.cap or not rules.short_all_in.startswith("half-bet"):
+            self._before = None
+            return
+        reach = hand.committed[seat] + hand.stacks[seat]
+        self._before = (seat, reach, hand.bet_to_match, hand.full_level, hand.bet_size)
+
+    def after(self, hand: Hand) -> None:
+        if self._before is None or hand.is_over:
+            return
+        seat, reach, level, full, bet = self._before
+        if hand.stacks[seat] == 0 and level < reach < full + bet and 2 * (reach - full) >= bet:
+            self._pending = str(hand.phase)
 
 
 def expected(text: str, *, capped: bool, names: int) -> set[str]:
@@ -155,6 +218,7 @@ def split_halves(texts: Iterable[str]) -> bool:
 __all__ = [
     "REFUSED",
     "WAYPOINTS",
+    "Watch",
     "expected",
     "split_halves",
     "waypoint_names",
