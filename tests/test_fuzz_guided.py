@@ -301,8 +301,10 @@ def test_the_corpus_mutates_every_profile_as_often() -> None:
     corpus.offer(9, (1, 5), frozenset({"R20.1"}))
     corpus.offer(10, (2,), frozenset())  # nothing new: no entry, but profile 2 is seen
     rng = random.Random(5)
-    picks = Counter(
-        (e.stream[:1], e.number < 0) for e in (corpus.pick(rng) for _ in range(300)) if e
-    )
-    assert set(picks) == {((0,), False), ((1,), False), ((2,), True)}
-    assert min(picks.values()) > 60
+    picks = [corpus.pick(rng) for _ in range(300)]
+    groups = Counter(e.stream[:1] for e in picks if e)
+    fresh = Counter(e.stream[:1] for e in picks if e and e.number < 0)
+    assert set(groups) == {(0,), (1,), (2,)} and min(groups.values()) > 70
+    assert fresh[2,] == groups[2,]  # no entry yet: always a fresh trial of it
+    assert 0.3 < fresh[1,] / groups[1,] < 0.7  # one entry: a fresh trial one time in two
+    assert fresh[0,] < 0.25 * groups[0,]  # nine: one time in ten

@@ -4,7 +4,8 @@
   shorter or smaller stream is how a divergence shrinks;
 - `game`: a random session played by our engine, statement by statement;
 - `table`: a trial's stacks and the live table's lines before a deal (R8.3, R19);
-- `decks`: a trial's decks, drawn card by card or rigged for a tie;
+- `decks`: a trial's decks, drawn card by card, or rigged for a tie, shared ranks or
+  shared suits (a swarm's rig);
 - `trial`: what a trial holds, and the scenario text that states it;
 - `policy`: how a fuzzed player chooses (legal and illegal actions);
 - `expects`: our engine's state as `expect` lines;
@@ -17,6 +18,8 @@
   function of the seed and the trial number alone (reproducible and shard-safe);
 - `plan`: which trials are play and which values, each made from its lead;
 - `label`: the statement a divergence is at, and the rule of the field that differs;
+- `answers`: properties the implementation's answer must have by itself (a pot's shares
+  add up to it, no chip made or lost), each citing its rule, which then labels it;
 - `shrink`: the smallest stream that still diverges the same way;
 - `reduce`: a divergence, an error or our engine's broken property shrunk to its file;
 - `finding`: a finding, its signature (one bug, one file) and how it is written;

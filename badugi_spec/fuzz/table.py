@@ -22,6 +22,7 @@ BIG_BET_SHORT: Final = 12
 SHORT_SHARE: Final = 0.45
 """How often a seat starts short: at most what one hand can take, so it goes all-in."""
 HALF_BET_SHORT: Final = 0.6
+"""`SHORT_SHARE` under a half-bet reading in fixed limit: its short all-ins are its corner."""
 HALF_BET_BETWEEN: Final = 0.8
 """Under a half-bet reading, the short stacks that are a few calls and half a bet: the
 all-in that reopens or not, where the readings part ways (R8.8, R11.2, R12.2)."""
@@ -41,7 +42,7 @@ SEATING_WORDS: Final = {
 
 def stack(choices: Choices, profile: Profile) -> int:
     """The chips one seat starts with: the profile's starting stack, or now and then
-    (`SHORT_SHARE`, never under a swarm without `short-stacks`) a short one."""
+    (`SHORT_SHARE`; never under a swarm that drops `short-stacks`) a short one."""
     half_bet = bool(profile.cap) and profile.short_all_in.startswith("half-bet")
     share = HALF_BET_SHORT if half_bet else SHORT_SHARE
     short = choices.chance(0.0 if "short-stacks" in choices.swarm else share)
@@ -49,10 +50,10 @@ def stack(choices: Choices, profile: Profile) -> int:
     # what goes all-in for less than a raise (R14.6).
     most = most_per_hand(profile) if profile.cap else BIG_BET_SHORT * profile.big_blind
     amount = 1 + choices.below(max(1, most))
-    # Drawn either way (see `game.play`): in a game without a cap, or under a half-bet
-    # reading, half the short stacks are a few calls and half a bet: what is left after
-    # calling is an all-in below a full bet or raise, where reopening and the least raise
-    # are decided (R8.8, R11.2, R12.2, R14.6).
+    # Drawn either way (see `game.play`): in a game without a cap half the short stacks,
+    # under a half-bet reading most (`HALF_BET_BETWEEN`), are a few calls and half a bet:
+    # what is left after calling is an all-in below a full bet or raise, where reopening
+    # and the least raise are decided (R8.8, R11.2, R12.2, R14.6).
     between = choices.chance(HALF_BET_BETWEEN if half_bet else 0.5)
     calls = 1 + choices.below(3, (3.0, 1.0, 1.0) if half_bet else None)
     if (not profile.cap or half_bet) and between:
