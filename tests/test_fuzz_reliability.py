@@ -7,6 +7,7 @@ reports are fed to `fuzz-merge`'s own entry point. Each test failed before its f
 
 from __future__ import annotations
 
+import concurrent.futures
 import copy
 import json
 import time
@@ -36,8 +37,7 @@ class _InProcess:
     _pending = None
     _given_up = None
     version = ""
-    profiles = "any"
-    rankings = None
+    rankings: tuple[str, ...] = ()  # the house values only: the fewest trials of values
     protocol = 2
 
     def close(self) -> None:
@@ -241,7 +241,7 @@ def test_workers_are_at_most_the_trials(monkeypatch: pytest.MonkeyPatch) -> None
         def shutdown(self, **_: Any) -> None:
             pass
 
-    monkeypatch.setattr(fuzz_cmd.concurrent.futures, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
     args = fuzz_cmd.fuzz_arguments(["--impl", "x", "--hands", "4", "--jobs", "60"])
     fuzz_cmd._jobs(args)
     args = fuzz_cmd.fuzz_arguments(["--impl", "x", "--hands", "9", "--shard", "2/3", "--jobs", "8"])
