@@ -3,6 +3,8 @@
 - `choices`: the stream of small choices every fuzzed game is made from; replaying a
   shorter or smaller stream is how a divergence shrinks;
 - `game`: a random session played by our engine, statement by statement;
+- `table`: a trial's stacks and the live table's lines before a deal (R8.3, R19);
+- `decks`: a trial's decks, drawn card by card or rigged for a tie;
 - `trial`: what a trial holds, and the scenario text that states it;
 - `policy`: how a fuzzed player chooses (legal and illegal actions);
 - `expects`: our engine's state as `expect` lines;

@@ -11,6 +11,9 @@ trial so far, which the campaign writes as a finding against our engine. `Trial.
 (`trial`) writes it all as a scenario, whole or cut after one statement; the runner of `verify`
 then plays that scenario against the other implementation, so a fuzzed divergence is found,
 located and reported by the very code that reports a failing scenario.
+
+The table a trial sits at (stacks, live posts, seating) is in `table`, its decks (drawn,
+or rigged for a tie) in `decks`.
 """
 
 from __future__ import annotations
@@ -19,20 +22,18 @@ import copy
 import dataclasses
 from typing import Any, Final
 
-from badugi_spec.cards import DECK, Card, Rank, Suit
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
-from badugi_spec.fuzz import expects, policy, switches, value_lines
+from badugi_spec.fuzz import decks, expects, policy, switches, table, value_lines
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.trial import BrokenProperty, FuzzError, Setting, Statement, Trial
-from badugi_spec.profiles.model import HOUSE, Profile
+from badugi_spec.profiles.model import HOUSE
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.scenario.compile import profile_object
 from badugi_spec.scenario.engine_impl import EngineImplementation, RequestError
 from badugi_spec.simulation import properties
-from badugi_spec.simulation.random_play import most_per_hand
 
 NAMES: Final = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 LONG_SESSION: Final = 13
@@ -43,19 +44,6 @@ AGGRESSIVE_SHARE: Final = 0.25
 """How often a trial's players raise at every chance (see `Trial.aggressive`)."""
 SHUFFLES: Final = 10**9
 """Seeds of the later hands' shuffles."""
-LIVE_POST_SHARE: Final = 0.1
-SEATING_SHARE: Final = 0.1
-"""How often a player sits out, comes back or straddles before a deal (chapter R19)."""
-SEATING_WORDS: Final = {
-    "sits-out": "sits out",
-    "returns": "returns",
-    "returns-posting": "returns posting missed blinds",
-    "returns-waiting": "returns waiting for the big blind",
-    "straddles": "straddles",
-}
-"""How often a hand at three seats or more starts with a live big blind posted (R8.3)."""
-BIG_BET_SHORT: Final = 12
-"""In big blinds, the most a short stack holds in a game without a cap."""
 PASSIVE_SHARE: Final = 0.3
 """How often a session played to its hand limit has everyone check or fold: blinds won
 back and forth, stacks tied for the most (R6.5)."""
@@ -72,8 +60,6 @@ BUST_SHARE: Final = 0.8
 """`TINY_SHARE` in a trial that sets a session's switch: it shows when somebody busts."""
 SHORT_BLIND_SHARE: Final = 0.5
 """How often, where the small blind is more than a chip, the big blind has less than it."""
-SHORT_SHARE: Final = 0.45
-"""How often a seat starts short: at most what one hand can take, so it goes all-in."""
 
 
 def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) -> Trial:
@@ -112,7 +98,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     # A session's own switch shows only when somebody busts: most often somebody does.
     session_switch = any(o.split("=")[0] in switches.SESSION_SWITCHES for o in overrides)
     tiny_share = BUST_SHARE if session_switch else TINY_SHARE
-    stacks = tuple(_stack(choices, profile) for _ in range(seats))
+    stacks = tuple(table.stack(choices, profile) for _ in range(seats))
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
     trial.mirrored = choices.chance(MIRRORED_SHARE)
@@ -162,49 +148,9 @@ def play_values(
     return trial
 
 
-def _stack(choices: Choices, profile: Profile) -> int:
-    short = choices.chance(SHORT_SHARE)
-    # Without a cap a hand can take the whole stack; a short stack of a few big blinds is
-    # what goes all-in for less than a raise (R14.6).
-    most = most_per_hand(profile) if profile.cap else BIG_BET_SHORT * profile.big_blind
-    amount = 1 + choices.below(max(1, most))
-    # Drawn either way (see `play`): in a game without a cap, half the short stacks are a
-    # few calls and half a bet: what is left after calling is an all-in below a full bet
-    # or raise, where reopening and the least raise are decided (R14.6).
-    between, calls = choices.chance(0.5), 1 + choices.below(3)
-    if not profile.cap and between:
-        half = max(profile.chip_unit, profile.big_blind // 2)
-        amount = calls * profile.big_blind + half
-    return min(amount, profile.starting_stack) if short else profile.starting_stack
-
-
 def _nobody_can_bet(hand: Hand) -> bool:
     """At most one player still in has chips: no more betting, yet draws may remain."""
     return sum(1 for seat in hand.live() if hand.stacks[seat] > 0) <= 1
-
-
-def _deck(choices: Choices) -> tuple[Card, ...]:
-    left = list(DECK)
-    return tuple(left.pop(choices.below(len(left))) for _ in range(len(DECK)))
-
-
-_TIED_RANKS: Final = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE)
-_SUITS: Final = tuple(Suit)
-
-
-def _mirrored(deck: tuple[Card, ...], seats: int, size: int, pair: int) -> tuple[Card, ...]:
-    """`deck` with the players dealt `pair`-th and next both given the best Badugi,
-    A-2-3-4 (and a 5), in suits shifted by one: equal hands that nobody beats, so they
-    tie for every pot they are in (R2.7, R8.15)."""
-    cards = list(deck)
-    for round_ in range(size):
-        rank = _TIED_RANKS[round_ % len(_TIED_RANKS)]
-        for offset in (0, 1):
-            place = round_ * seats + pair + offset
-            card = Card(rank, _SUITS[(round_ + offset) % 4])
-            other = cards.index(card)
-            cards[place], cards[other] = cards[other], cards[place]
-    return tuple(cards)
 
 
 class _Player:
@@ -246,17 +192,17 @@ class _Player:
     ) -> dict[str, Any]:
         trial, choices = self.trial, self.choices
         if number == 1:
-            deck = _deck(choices)
+            deck = decks.drawn(choices)
         else:
             # Later hands are dealt from a seeded shuffle: one choice, not 51, and one
             # line; the first hand's deck is the one a shrink simplifies card by card.
             seed = choices.below(SHUFFLES)
             deck = shuffled(seed)
         if trial.mirrored:
-            deck = _mirrored(deck, len(trial.names), trial.profile.hand_size, trial.pair)
+            deck = decks.mirrored(deck, len(trial.names), trial.profile.hand_size, trial.pair)
         trial.decks.append(deck)
         request: dict[str, Any] = {"deck": [str(card) for card in deck]}
-        posts = self._live_post()
+        posts = table.live_post(trial, choices)
         outcome: dict[str, Any] | None = None
         if posts:
             try:
@@ -264,13 +210,13 @@ class _Player:
             except RequestError:
                 posts = []  # no live blind can be posted there now (R8.3): none is
         seating: list[dict[str, str]] = []
-        for choice in [] if posts else self._seating():
+        for choice in [] if posts else table.seating(trial, choices, self.engine.session):
             tried = self.engine.deal({**request, "seating": [choice]})
             if tried.get("error") != "seating-refused":  # else not allowed now (R19)
                 seating, outcome = [choice], tried
                 break
         words = [f"{p['player']} posts a live big blind of {p['chips']}" for p in posts]
-        words += [f"{s['player']} {SEATING_WORDS[s['event']]}" for s in seating]
+        words += [f"{s['player']} {table.SEATING_WORDS[s['event']]}" for s in seating]
         if number > 1:
             order = "shuffle seed " + str(seed)
             if trial.mirrored:
@@ -306,7 +252,7 @@ class _Player:
                 hand, choices, aggressive=trial.aggressive, passive=trial.passive
             )
             if trial.mirrored:
-                action = self._tied(hand, action)
+                action = decks.tied(hand, action, trial.pair)
             phase = str(hand.phase)
             before = state
             outcome = self.engine.act(self._request(action))
@@ -364,56 +310,6 @@ class _Player:
                 code = str(outcome.get("error"))
                 self._say("reject", [f"reject {text} with {code}"], number, _code_rule(code))
         return state
-
-    def _live_post(self) -> list[dict[str, Any]]:
-        """Now and then, at three seats or more, one player posts a live big blind before
-        the deal, as one who joins the table between the blinds does (R8.3)."""
-        names = self.trial.names
-        if len(names) < 3:
-            return []
-        # Both choices made either way: a shrink that drops the post keeps the rest.
-        wanted, seat = self.choices.chance(LIVE_POST_SHARE), self.choices.below(len(names))
-        if not wanted:
-            return []
-        return [{"player": names[seat], "chips": self.trial.profile.big_blind}]
-
-    def _seating(self) -> list[dict[str, str]]:
-        """Now and then, at three seats or more, a player sits out, one sitting out comes
-        back one of the three ways, or a player straddles, before the deal (chapter R19):
-        the choices to try in turn, the first the table allows being taken."""
-        names, session, rules = self.trial.names, self.engine.session, self.trial.profile
-        live_table = rules.straddle != "none" or rules.absent_hand != "not-dealt"
-        if len(names) < 3 or session is None or not live_table:
-            return []  # only profiles with a live table of their own (R19.1, R19.6)
-        # Every choice made either way: a shrink that drops the event keeps the rest.
-        wanted, seat = self.choices.chance(SEATING_SHARE), self.choices.below(len(names))
-        how, way = self.choices.below(3), self.choices.below(3)
-        if not wanted:
-            return []
-        if session.absent and how:
-            back = sorted(session.absent)[seat % len(session.absent)]
-            event = ("returns", "returns-posting", "returns-waiting")[way]
-            return [{"player": names[back], "event": event}]
-        if how == 0 and rules.straddle != "none":
-            # Only the player left of the big blind may: each seat is tried (R19.6).
-            return [{"player": name, "event": "straddles"} for name in names]
-        return [{"player": names[seat], "event": "sits-out"}]
-
-    def _tied(self, hand: Hand, action: Action) -> Action:
-        """In a mirrored trial the tied pair stays to the end: it stands pat and never
-        folds; the others draw and fold as they like, leaving dead money for an odd chip."""
-        dealt_at = (action.seat - hand.dealer - 1) % hand.seats
-        if dealt_at not in (self.trial.pair, self.trial.pair + 1):
-            return action
-        if action.kind is Kind.DRAW:
-            return action._replace(discards=())
-        if action.kind is Kind.FOLD:
-            options = {o.kind: o for o in hand.legal_actions()}
-            call = options.get(Kind.CALL)
-            if call is not None:
-                return Action(action.seat, Kind.CALL, amount=call.adds)
-            return Action(action.seat, Kind.CHECK)
-        return action
 
     def _name_rules(self, hand: Hand, marks: list[tuple[int, int]]) -> None:
         events = hand.events

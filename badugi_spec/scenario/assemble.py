@@ -2,18 +2,20 @@
 
 Catches what the grammar cannot: unknown players and rule IDs, cards dealt twice, a
 hand without cards, a draw that takes a different number of cards than it throws, a
-hand that goes on after `unfinished`. The header statements are in `assemble_header`.
+hand that goes on after `unfinished`. The header statements are in `assemble_header`,
+the players and what happens before a deal in `assemble_table`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import ScenarioError
 from badugi_spec.profiles import HOUSE, Profile
 from badugi_spec.scenario.assemble_header import Header
+from badugi_spec.scenario.assemble_table import Table
 from badugi_spec.scenario.model import (
     Act,
     Expect,
@@ -27,11 +29,11 @@ from badugi_spec.scenario.model import (
     stated_button,
 )
 
-_PLAYER_EXPECTS = frozenset({"holds", "shows", "wins", "returned", "button", "turn", "cards"})
-
 
 @dataclass
-class _Hand:
+class HandDraft:
+    """A hand as its statements build it, before `build` freezes it into a `HandScript`."""
+
     number: int
     where: Where
     deal: list[tuple[str, tuple[Card, ...]]] = field(default_factory=list)
@@ -51,17 +53,7 @@ class _Hand:
     seating: list[tuple[str, str]] = field(default_factory=list)
 
 
-# The live table's lines before a deal, as the case names them (chapter R19).
-_SEATING: Final = {
-    "sits out": "sits-out",
-    "returns": "returns",
-    "returns posting missed blinds": "returns-posting",
-    "returns waiting for the big blind": "returns-waiting",
-    "straddles": "straddles",
-}
-
-
-class _Assembler(Header):
+class _Assembler(Header, Table):
     def __init__(self, path: str, text: str, known_rules: set[str] | None) -> None:
         self.path = path
         self.lines = source_lines(text)
@@ -69,7 +61,7 @@ class _Assembler(Header):
         self.header: dict[str, Any] = {}
         self.seats: list[Seat] = []
         self.dealer: str | None = None
-        self.hands: list[_Hand] = []
+        self.hands: list[HandDraft] = []
         self.checks: list[Step] = []
         self.profile: Profile = HOUSE
         self.overrides: list[tuple[str, str]] = []
@@ -83,19 +75,14 @@ class _Assembler(Header):
             message, path=self.path, line=where.line, column=where.column, source_line=line
         )
 
-    def current(self, where: Where) -> _Hand:
+    def current(self, where: Where) -> HandDraft:
         if not self.seats:
             raise self.fail(where, "name the players first: players Ann 100 dealer, Bob 100")
         if not self.hands:
-            self.hands.append(_Hand(1, where))
+            self.hands.append(HandDraft(1, where))
         return self.hands[-1]
 
-    def player(self, name: str, where: Where) -> None:
-        if name not in {s.name for s in self.seats}:
-            known = ", ".join(s.name for s in self.seats) or "none yet"
-            raise self.fail(where, f"unknown player {name!r} (players: {known})")
-
-    def see(self, hand: _Hand, card: Card, where: Where) -> None:
+    def see(self, hand: HandDraft, card: Card, where: Where) -> None:
         if card in hand.cards_seen:
             first = hand.cards_seen[card]
             raise self.fail(
@@ -122,37 +109,6 @@ class _Assembler(Header):
             self.deck_open = False
         handler(*statement[1:])
 
-    def on_players(self, where: Where, seats: list[tuple[Seat, bool, Any]]) -> None:
-        if self.seats:
-            raise self.fail(where, "the players are already named")
-        profile = self.profile
-        if not profile.min_seats <= len(seats) <= profile.max_seats:
-            if profile.max_seats == 2:
-                raise self.fail(
-                    where,
-                    f"the house game is heads-up: 2 players, not {len(seats)}"
-                    if profile.name == "house"
-                    else f"profile {profile.name} is heads-up: 2 players, not {len(seats)}",
-                )
-            raise self.fail(
-                where,
-                f"profile {profile.name} seats {profile.min_seats} to {profile.max_seats}"
-                f" players, not {len(seats)} (R8.2)",
-            )
-        names = [seat.name for seat, _, _ in seats]
-        for i, name in enumerate(names):
-            if name in names[:i]:
-                raise self.fail(seats[i][0].where, f"two players called {name}")
-        for seat, _, _ in seats:
-            if seat.stack <= 0:
-                raise self.fail(seat.where, f"{seat.name} needs chips to play")
-        dealers = [seat.name for seat, is_dealer, _ in seats if is_dealer]
-        if len(dealers) > 1:
-            second = [seat for seat, is_dealer, _ in seats if is_dealer][1]
-            raise self.fail(second.where, "only one player deals first (R6.1)")
-        self.seats = [seat for seat, _, _ in seats]
-        self.dealer = dealers[0] if dealers else names[0]
-
     def on_hand(self, where: Where, number: int) -> None:
         expected = len(self.hands) + 1
         if self.hands and not self.hands[-1].sourced:
@@ -171,9 +127,9 @@ class _Assembler(Header):
             raise self.fail(where, f"hands are numbered in order: expected hand {expected}")
         self.current(where)
         if number > 1:
-            self.hands.append(_Hand(number, where))
+            self.hands.append(HandDraft(number, where))
 
-    def _source(self, where: Where) -> _Hand:
+    def _source(self, where: Where) -> HandDraft:
         hand = self.current(where)
         if hand.sourced:
             raise self.fail(
@@ -260,54 +216,6 @@ class _Assembler(Header):
         self.see(hand, card[1], where)
         hand.burns.append((draw, card[1]))
 
-    def seat_names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def on_live_post(self, where: Where, name: str, blind: str, chips: int | None) -> None:
-        hand = self.current(where)
-        self.player(name, where)
-        if blind != "big blind":
-            raise self.fail(
-                where, "only a big blind is posted out of turn (R8.3): 'posts a live big blind'"
-            )
-        if hand.sourced:
-            raise self.fail(where, "a live big blind is posted before the deal: put it above")
-        if any(who == name for who, _ in hand.posts):
-            raise self.fail(where, f"{name} already posts a live big blind in this hand")
-        if hand.number == 1 and name in self._first_blinds():
-            raise self.fail(
-                where,
-                f"{name} posts a blind in the first hand already; a live big blind is posted"
-                " by a player who joins between the blinds (R8.3)",
-            )
-        big = self.profile.big_blind
-        amount = big if chips is None else chips
-        if not 0 < amount <= big:
-            raise self.fail(
-                where, f"a live big blind is 1 to {big} chips under {self.profile.name} (R8.3)"
-            )
-        hand.posts.append((name, amount))
-
-    def on_seating(self, where: Where, name: str, what: str) -> None:
-        """A player sits out, comes back or straddles, before the deal (chapter R19)."""
-        hand = self.current(where)
-        self.player(name, where)
-        if hand.sourced:
-            raise self.fail(where, f"'{name} {what}' comes before the deal: put it above")
-        if any(who == name for who, _ in hand.seating):
-            raise self.fail(where, f"{name} already sits out, returns or straddles in this hand")
-        hand.seating.append((name, _SEATING[" ".join(what.split())]))
-
-    def _first_blinds(self) -> tuple[str, ...]:
-        """Who posts the blinds in the first hand, when every player has chips (R8.3): the
-        two seats left of the button, or heads-up the button and the other player."""
-        names = self.seat_names()
-        if self.dealer is None or any(seat.stack <= 0 for seat in self.seats):
-            return ()
-        at = names.index(self.dealer)
-        after = [names[(at + step) % len(names)] for step in range(1, len(names) + 1)]
-        return tuple(after[-1:] + after[:1]) if len(names) == 2 else tuple(after[:2])
-
     def on_reshuffle(self, where: Where, cards: list[Any]) -> None:
         hand = self.current(where)
         self._still_open(hand, where)
@@ -339,7 +247,7 @@ class _Assembler(Header):
         self._still_open(hand, where)
         hand.unfinished = where
 
-    def _still_open(self, hand: _Hand, where: Where) -> None:
+    def _still_open(self, hand: HandDraft, where: Where) -> None:
         if hand.unfinished is not None:
             raise self.fail(
                 where,
@@ -395,33 +303,7 @@ class _Assembler(Header):
             self.check_expect(step)
         hand.steps.append(step)
 
-    def check_expect(self, step: Expect) -> None:
-        names: list[str] = []
-        if step.what in _PLAYER_EXPECTS and step.args and isinstance(step.args[0], str):
-            names.append(step.args[0])
-        if step.what == "stacks":
-            stacked = [str(pair[0]) for pair in step.args]  # type: ignore[index]
-            twice = sorted({name for name in stacked if stacked.count(name) > 1})
-            if twice:
-                raise self.fail(step.where, f"{', '.join(twice)} named twice in one 'stacks'")
-            names.extend(stacked)
-        if step.what == "session-over":
-            if step.args[0] is not None:
-                names.append(str(step.args[0]))
-            tied = step.args[2] if len(step.args) > 2 else ()
-            names.extend(str(name) for name in tied)  # type: ignore[attr-defined]
-        if step.what == "pot-detail":
-            for group in step.args[2:4]:
-                if isinstance(group, tuple):
-                    names.extend(str(name) for name in group)
-        if step.what == "show-order":
-            names.extend(str(name) for name in step.args)
-        if step.what == "posts" and step.args[0] is not None:
-            names.append(str(step.args[0]))
-        for name in names:
-            self.player(name, step.where)
-
-    def _button_known(self, hand: _Hand) -> None:
+    def _button_known(self, hand: HandDraft) -> None:
         """A deal that leaves out a player with no chips is ordered from the button, which
         the bust has moved as the profile says (R8.23): the hand must name it."""
         if not hand.left_out or stated_button(hand.steps) is not None:
