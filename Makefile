@@ -192,7 +192,7 @@ fuzz-pokerkit: $(STAMP)
 	$(BIN)/badugi-spec fuzz --impl "$(BIN)/python -m badugi_spec.interop.pokerkit.adapter" --profile pokerkit --hands $(FUZZ_HANDS) --seed 1 --jobs 2 -q --out reports/fuzz-found
 
 fuzz-mutants: $(STAMP)
-	$(BIN)/badugi-spec fuzz-mutants --seconds 60 --jobs 2 --out reports/fuzz-mutants --json reports/fuzz-mutants.json
+	$(BIN)/badugi-spec fuzz-mutants --seconds 60 --jobs 2 --out reports/fuzz-mutants --json reports/fuzz-mutants.json --force
 
 ## Our own engine against the rules' properties, no second engine (docs/implementers.md,
 ## "Our engine checks itself"): 200 random hands at each table (every shipped
