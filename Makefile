@@ -185,7 +185,7 @@ simulate-multiway: $(STAMP)
 FUZZ_HANDS ?= 2000
 fuzz-serve: $(STAMP)
 	for profile in $$($(BIN)/badugi-spec profiles list | cut -d' ' -f1); do \
-	  $(BIN)/badugi-spec fuzz --impl "$(BIN)/badugi-spec serve" --profile $$profile --hands $(FUZZ_HANDS) --seed 1 --jobs 2 -q --out reports/fuzz-found || exit 1; \
+	  $(BIN)/badugi-spec fuzz --impl "$(BIN)/badugi-spec serve" --profile $$profile --hands $(FUZZ_HANDS) --seed 1 --jobs 2 -q --out reports/fuzz-found/$$profile || exit 1; \
 	done
 
 fuzz-pokerkit: $(STAMP)
