@@ -153,16 +153,6 @@ def fuzz_arguments(argv: list[str]) -> argparse.Namespace:
 # ----- the plan: what this implementation is sent ---------------------------------------
 
 
-def _argv(impl: str) -> list[str]:
-    try:
-        argv = shlex.split(impl)
-    except ValueError as bad:
-        raise BadugiError(f"--impl: {bad}") from None
-    if not argv:
-        raise BadugiError("--impl names no command")
-    return argv
-
-
 class StartError(BadugiError):
     """The implementation's handshake failed."""
 
@@ -245,7 +235,7 @@ class DidNotStart(Exception):
 
 def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
     """Run one slice (a shard, or a worker's part of it) and give its report."""
-    impl = ProcessImplementation(_argv(args.impl), timeout=args.timeout)
+    impl = ProcessImplementation(arguments.impl_argv(args.impl), timeout=args.timeout)
     seed = args.hand[0] if args.hand else args.seed
     interrupted = False
     try:
@@ -341,7 +331,7 @@ def command_of(args: argparse.Namespace) -> str:
 
 
 def run_fuzz(args: argparse.Namespace) -> int:
-    _argv(args.impl)
+    arguments.impl_argv(args.impl)
     check_outputs(
         {"--json": args.json, "--junit": args.junit, "--out": args.out},
         force=args.force, folders={"--out"},
