@@ -557,3 +557,18 @@ def test_every_fold_loads_a_file_of_the_site(site: Path) -> None:
             wanted = "badugi-example" if "/examples/" in target else 'class="kd"'
             assert wanted in body, target
     assert folds > 300  # every scenario's source, and the examples folded under a rule
+
+
+def test_a_raw_figure_out_of_date_is_named_and_written_anew() -> None:
+    """docs/implementers.md reads right unbuilt: the build stops on a stale raw figure
+    (`stale`) and `make counts` writes the figures anew (`refresh`)."""
+    from badugi_spec.docs.counts import refresh, stale
+
+    text = "<!--count:scenarios-->347<!--/count--> and <!--count:mutants-->1,000<!--/count-->"
+    known = {"scenarios": 381, "mutants": 1000}
+    assert stale(text, known) == ["scenarios: 347 -> 381"]
+    fresh = refresh(text, known)
+    assert (
+        fresh == "<!--count:scenarios-->381<!--/count--> and <!--count:mutants-->1,000<!--/count-->"
+    )
+    assert stale(fresh, known) == []

@@ -14,7 +14,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from badugi_spec.cli import main
-from badugi_spec.commands.verify_cmd import impl_argv
+from badugi_spec.commands.arguments import impl_argv
 from badugi_spec.errors import BadugiError
 from badugi_spec.protocol import validate
 from badugi_spec.scenario import expected as expectations

@@ -7,10 +7,13 @@ numeric option takes one of these instead, and a refusal is argparse's one usage
 from __future__ import annotations
 
 import argparse
+import re
+import shlex
 from collections.abc import Callable
 from typing import Final
 
 from badugi_spec import digits
+from badugi_spec.errors import BadugiError
 
 SEED_DIGITS: Final = 100
 """A seed is any whole number; this many digits is more than any seed needs."""
@@ -65,3 +68,31 @@ def force_option(parser: argparse.ArgumentParser, what: str = "a report file") -
     parser.add_argument(
         "--force", action="store_true", help=f"replace {what} that already exists (never an input)"
     )
+
+
+# `--impl CMD` (verify, fuzz, board): the words of a command, run without a shell, so what a
+# shell would read in them is refused with the form that works.
+_ASSIGNMENT: Final = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_SHELL: Final = frozenset({"|", "||", "&&", ";", ">", ">>", "<", "2>", "&"})
+
+
+def impl_argv(text: str) -> list[str]:
+    """`--impl` as the words of a command, which is not run through a shell."""
+    try:
+        argv = shlex.split(text)
+    except ValueError as bad:
+        raise BadugiError(f"--impl: {bad}") from None
+    if not argv:
+        raise BadugiError("--impl names no command")
+    if _ASSIGNMENT.match(argv[0]):
+        raise BadugiError(
+            f"--impl {text!r}: the command is not run through a shell, so {argv[0]!r} is not"
+            f" a variable setting; write --impl {shlex.quote('env ' + text)}"
+        )
+    shell = [word for word in argv if word in _SHELL]
+    if shell:
+        raise BadugiError(
+            f"--impl {text!r}: the command is not run through a shell, so {shell[0]!r} is an"
+            f" argument; write --impl {shlex.quote('sh -c ' + shlex.quote(text))}"
+        )
+    return argv

@@ -28,7 +28,8 @@ from typing import Any, Final
 from urllib.parse import quote
 
 from badugi_spec.commands import arguments
-from badugi_spec.commands.verify_cmd import PATHS_HELP, impl_argv
+from badugi_spec.commands.arguments import impl_argv
+from badugi_spec.commands.verify_cmd import PATHS_HELP
 from badugi_spec.errors import BadugiError
 from badugi_spec.outputs import check_outputs, write
 from badugi_spec.protocol import MAX_LINE_BYTES

@@ -5,18 +5,20 @@ implementation plays, and hand values in every ranking it declares) with our eng
 oracle, through `verify`'s own client and runner; every kind of divergence is shrunk and
 written as a scenario to `--out`. `--shard K/N` plays one slice of the trial numbers and
 `--jobs N` runs local workers; `fuzz-merge` joins the reports of slices
-(docs/implementers.md, "Fuzz your engine").
+(docs/implementers.md, "Fuzz your engine"). The report paths are checked before any
+trial (`outputs.check_outputs`); the ending, summary and exit status are `fuzz_lines`.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import errno
 import itertools
-import os
 import shlex
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,24 +26,35 @@ from typing import Any
 
 from badugi_spec import profiles
 from badugi_spec.commands import arguments
+from badugi_spec.commands.fuzz_lines import finish
 from badugi_spec.commands.progress import Progress
 from badugi_spec.commands.progress import wanted as progress_wanted
 from badugi_spec.errors import BadugiError
 from badugi_spec.fuzz import coverage, reports
 from badugi_spec.fuzz.campaign import Campaign, Plan
-from badugi_spec.fuzz.finding import write
 from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.fuzz.trial import Setting
 from badugi_spec.fuzz.value_lines import HOUSE
+from badugi_spec.outputs import check_outputs
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.rankings import RANKINGS
-from badugi_spec.scenario.report import print_results, safe, write_json, write_junit
-from badugi_spec.scenario.runner import CaseResult
-from badugi_spec.scenario.suite import load_suite, run_suite
+from badugi_spec.scenario.report import safe
 
 DEFAULT_HANDS = 500
 VALUE_RULES = ("R1.2", "R2.", "R9.", "R21.3", "R21.4", "R22.3", "R22.4")
 """The rules value trials reach: a target among them keeps the value trials."""
+
+
+MOST_JOBS = 64
+"""Workers at most (`--jobs`): each is a process with an implementation process of its own."""
+
+
+def jobs(text: str) -> int:
+    """`--jobs N`: 1 to `MOST_JOBS` (`fuzz-mutants` too)."""
+    value = arguments.at_least(1, "job")(text)
+    if value > MOST_JOBS:
+        raise argparse.ArgumentTypeError(f"at most {MOST_JOBS} jobs, not {value}")
+    return value
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -104,8 +117,8 @@ def register(sub: Any) -> None:
     fuzz.add_argument("--hand", type=_replay, metavar="SEED:N", help="replay one trial")
     fuzz.add_argument("--shard", type=_shard, default=(1, 1), metavar="K/N",
                       help="play only slice K of N of the trial numbers")  # fmt: skip
-    fuzz.add_argument("--jobs", type=arguments.at_least(1, "job"), default=1, metavar="N",
-                      help="local worker processes")  # fmt: skip
+    fuzz.add_argument("--jobs", type=jobs, default=1, metavar="N",
+                      help=f"local worker processes (at most {MOST_JOBS})")  # fmt: skip
     fuzz.add_argument("--timeout", type=arguments.seconds, default=10.0, metavar="S",
                       help="seconds per request")  # fmt: skip
     fuzz.add_argument(
@@ -124,13 +137,9 @@ def register(sub: Any) -> None:
     fuzz.add_argument("--json", metavar="FILE", help="write the report as JSON")
     fuzz.add_argument("--junit", metavar="FILE", help="write JUnit XML")
     fuzz.add_argument("-q", "--quiet", action="store_true", help="no progress line")
-    fuzz.set_defaults(run=run_fuzz)
 
-    merge = sub.add_parser("fuzz-merge", help="merge the JSON reports of fuzz shards")
-    merge.add_argument("reports", nargs="+", metavar="REPORT", help="fuzz --json files")
-    merge.add_argument("--json", metavar="FILE", help="write the merged report")
-    merge.add_argument("--out", metavar="DIR", help="write the kept scenarios here")
-    merge.set_defaults(run=run_merge)
+    arguments.force_option(fuzz, "the --json or --junit report or a scenario in --out")
+    fuzz.set_defaults(run=run_fuzz)
 
 
 def fuzz_arguments(argv: list[str]) -> argparse.Namespace:
@@ -142,16 +151,6 @@ def fuzz_arguments(argv: list[str]) -> argparse.Namespace:
 
 
 # ----- the plan: what this implementation is sent ---------------------------------------
-
-
-def _argv(impl: str) -> list[str]:
-    try:
-        argv = shlex.split(impl)
-    except ValueError as bad:
-        raise BadugiError(f"--impl: {bad}") from None
-    if not argv:
-        raise BadugiError("--impl names no command")
-    return argv
 
 
 class StartError(BadugiError):
@@ -236,7 +235,7 @@ class DidNotStart(Exception):
 
 def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
     """Run one slice (a shard, or a worker's part of it) and give its report."""
-    impl = ProcessImplementation(_argv(args.impl), timeout=args.timeout)
+    impl = ProcessImplementation(arguments.impl_argv(args.impl), timeout=args.timeout)
     seed = args.hand[0] if args.hand else args.seed
     interrupted = False
     try:
@@ -249,6 +248,7 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         deadline = time.monotonic() + args.seconds if args.seconds else None
         campaign = Campaign(
             impl, plan, seed=seed, out=out, budget=args.budget, implementation=name,
+            force=getattr(args, "force", False),
             with_variants=not args.no_variants, deadline=deadline,
             targets=coverage.targets(args.target or ()), guided=not args.unguided,
             defer_engine=True,
@@ -295,21 +295,47 @@ def _worker(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
 
 
 def _check_out(out: str | None) -> None:
-    """`--out` must be a folder that can be written, before any trial is played."""
+    """`--out` must be a folder that can be written, before any trial is played; it is
+    made only when a finding is written, so a run that finds nothing leaves no folder."""
     if not out:
         return
-    folder = Path(out)
+    folder = Path(out).absolute()
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".fuzz-probe-{os.getpid()}"
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
+        if not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder")
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".fuzz-probe-"):
+            pass  # made and removed: a file can be made there
     except OSError as error:
         raise BadugiError(f"--out {out}: cannot write there: {error.strerror or error}") from None
 
 
+def command_of(args: argparse.Namespace) -> str:
+    """The `fuzz` command a shard of this campaign is played by, without `--shard` and
+    `--json` (`fuzz-merge` names it for a missing shard)."""
+    words = ["badugi-spec", "fuzz", "--impl", args.impl, "--seed", str(args.seed)]
+    if args.hands or not args.seconds:
+        words += ["--hands", str(args.hands or DEFAULT_HANDS)]
+    if args.seconds:
+        words += ["--seconds", f"{args.seconds:g}"]
+    for name in args.profile or ():
+        words += ["--profile", name]
+    if args.seats != (2, 8):
+        words += ["--seats", f"{args.seats[0]}-{args.seats[1]}"]
+    for target in args.target or ():
+        words += ["--target", target]
+    flags = {"--unguided": args.unguided, "--no-values": args.no_values,
+             "--no-variants": args.no_variants, "--first": args.first}  # fmt: skip
+    return shlex.join(words + [flag for flag, on in flags.items() if on])
+
+
 def run_fuzz(args: argparse.Namespace) -> int:
-    _argv(args.impl)
+    arguments.impl_argv(args.impl)
+    check_outputs(
+        {"--json": args.json, "--junit": args.junit, "--out": args.out},
+        force=args.force, folders={"--out"},
+    )  # fmt: skip
     _check_out(args.out)
     several = args.jobs > 1 and not args.hand
     try:
@@ -317,7 +343,17 @@ def run_fuzz(args: argparse.Namespace) -> int:
     except DidNotStart as failed:
         print(safe(f"badugi-spec: fuzz: {failed}"), file=sys.stderr)
         return 1
-    return _finish(report, args, impl=args.impl)
+    report["command"] = command_of(args)
+    return finish(report, args, impl=args.impl)
+
+
+def _slice_size(args: argparse.Namespace) -> int | None:
+    """Trials in this slice, or None when `--seconds` alone bounds the run."""
+    if args.hands is None and args.seconds:
+        return None
+    k, n = args.shard
+    total = args.hands or DEFAULT_HANDS
+    return len(range(k - 1, total, n))
 
 
 def _jobs(args: argparse.Namespace) -> dict[str, Any]:
@@ -326,11 +362,13 @@ def _jobs(args: argparse.Namespace) -> dict[str, Any]:
     the merged findings are written once. On Ctrl-C the workers are stopped and the
     report says so (their trials are lost: run shards with `--json` to keep them)."""
     k, n = args.shard
+    size = _slice_size(args)
+    count = args.jobs if size is None else max(1, min(args.jobs, size))  # no idle workers
     quiet = argparse.Namespace(**{**vars(args), "out": None, "quiet": True})
-    parts = [(k + j * n, n * args.jobs) for j in range(args.jobs)]
-    pool = concurrent.futures.ProcessPoolExecutor(args.jobs)
+    parts = [(k + j * n, n * count) for j in range(count)]
+    pool = concurrent.futures.ProcessPoolExecutor(count)
     try:
-        done = list(pool.map(_worker, [quiet] * args.jobs, parts))
+        done = list(pool.map(_worker, [quiet] * count, parts))
     except KeyboardInterrupt:
         for process in list(getattr(pool, "_processes", {}).values()):
             process.terminate()
@@ -347,122 +385,4 @@ def _jobs(args: argparse.Namespace) -> dict[str, Any]:
     return merged
 
 
-def _finish(report: dict[str, Any], args: argparse.Namespace, *, impl: str) -> int:
-    findings = report["findings"]
-    if args.json:
-        write_json(args.json, report)  # first: a scenario that cannot be written loses nothing
-    if args.out:
-        for finding in findings:
-            if finding["verified"] and not finding["file"]:
-                finding["file"] = str(_write(Path(args.out), finding))
-        if args.json and any(f["file"] for f in findings):
-            write_json(args.json, report)
-    results = _located(findings, impl, timeout=args.timeout)
-    print_results(results, [], quiet=True)
-    for finding in findings:
-        where = finding["file"] or "(not written)"
-        what = f"{finding['kind']} at {finding['rule']}" if finding["rule"] else finding["kind"]
-        shrunk = (
-            f", shrunk from {finding['original_lines']} to {finding['lines']} lines"
-            if finding["verified"]
-            else ""
-        )
-        print(
-            safe(
-                f"{finding['status']} {where}: {what}, trial {report['seed']}:{finding['trial']}"
-                f"{shrunk} (+{finding['repeats']} more trials alike)"
-            )
-        )
-        if finding["message"]:
-            print(safe(f"  {finding['message']}"))
-    if getattr(args, "coverage", False):
-        for line in coverage.table(report["coverage"]):
-            print(safe(line))
-    if args.junit:
-        write_junit(
-            args.junit,
-            results + _errored(findings, results),
-            [],
-            name=f"fuzz {report['implementation']}",
-        )
-    tally = report["tally"]
-    statuses = tally["statuses"]
-    if not getattr(args, "coverage", False):
-        never = report["coverage"].get("never", [])
-        print(safe(f"rules never reached ({len(never)}): {' '.join(never) or 'none'}"))
-    print(safe(f"implementation: {report['implementation']}"))
-    print(
-        f"{tally['trials']} trials ({tally['hands']} hands, {tally['kinds'].get('values', 0)}"
-        f" of hand values) in {tally['seconds']:.1f} s: {statuses.get('passed', 0)} passed,"
-        f" {statuses.get('diverged', 0)} diverged, {statuses.get('errored', 0)} errored,"
-        f" {statuses.get('skipped', 0)} skipped, {statuses.get('engine', 0)} broke our engine;"
-        f" {len(findings)} findings" + (" (interrupted)" if report.get("interrupted") else "")
-    )
-    if report.get("interrupted"):
-        return 130 if not findings else 1
-    return 1 if findings or statuses.get("errored") or statuses.get("engine") else 0
-
-
-def _write(out: Path, finding: dict[str, Any]) -> Path:
-    return write(out, int(finding["seed"]), int(finding["trial"]), finding["scenario"])
-
-
-def _errored(findings: list[dict[str, Any]], located: list[CaseResult]) -> list[CaseResult]:
-    """The findings that no file run again shows (no file, our engine's own, an error the
-    implementation gives only after a longer run), as JUnit cases."""
-    shown = {result.file for result in located}
-    return [
-        CaseResult(
-            f"fuzz-{f['seed']}-{f['trial']}", f["file"] or "fuzz", 0, [],
-            "failed" if f["status"] == "failed" else "errored",
-            message=f["message"] or f"{f['kind']}: {f['expected']} / {f['actual']}",
-        )
-        for f in findings
-        if not f["file"] or f["file"] not in shown
-    ]  # fmt: skip
-
-
-def _located(findings: list[dict[str, Any]], impl: str, *, timeout: float) -> list[Any]:
-    """Each written scenario run once more, by `verify`'s own loader and runner: the
-    located diff printed is the one `verify` prints for that file (with its variants for a
-    divergence a variant showed)."""
-    results: list[Any] = []
-    for variants in (False, True):
-        paths = [f["file"] for f in findings if f["file"] and ("[" in f["kind"]) == variants]
-        if not paths:
-            continue
-        runner = ProcessImplementation(_argv(impl), timeout=timeout)
-        try:
-            ran = run_suite(runner, load_suite(paths), with_variants=variants)
-        finally:
-            runner.close()
-        results += [r for r in ran if r.status != "passed"]
-    return results
-
-
-def run_merge(args: argparse.Namespace) -> int:
-    loaded = [reports.read(path) for path in args.reports]
-    counts = {report["shard"].partition("/")[2] for report in loaded}
-    if len(counts) > 1:
-        splits = " and ".join(f"K/{count}" for count in sorted(counts))
-        raise BadugiError(f"the reports are slices of different splits: --shard {splits}")
-    merged = reports.merge(loaded, names=args.reports)
-    impl = merged["implementation"]
-    if args.out:
-        for finding in merged["findings"]:
-            finding["file"] = str(_write(Path(args.out), finding))
-    if args.json:
-        write_json(args.json, merged)
-    for finding in merged["findings"]:
-        where = finding["file"] or "not written"
-        print(safe(f"{finding['status']} {finding['kind']} at {finding['rule']},"
-                   f" trial {merged['seed']}:{finding['trial']} ({where})"))  # fmt: skip
-    tally = merged["tally"]
-    print(
-        safe(f"implementation: {impl}\n{tally['trials']} trials ({tally['hands']} hands)"
-             f" from {len(loaded)} reports; {len(merged['findings'])} findings")
-    )  # fmt: skip
-    return 1 if merged["findings"] else 0
-
-
-__all__ = ["fuzz_arguments", "plan_for", "register", "run_fuzz", "run_merge"]
+__all__ = ["fuzz_arguments", "plan_for", "register", "run_fuzz"]

@@ -21,6 +21,7 @@ from typing import Any, Final
 from badugi_spec.commands import arguments, fuzz_cmd
 from badugi_spec.errors import BadugiError
 from badugi_spec.mutants import BY_NAME, CATALOGUE
+from badugi_spec.outputs import check_outputs
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.scenario.report import write_json
 from badugi_spec.scenario.runner import CaseResult
@@ -40,12 +41,14 @@ def register(sub: Any) -> None:
     command.add_argument("--json", metavar="FILE", help="write the table as JSON")
     command.add_argument("--out", default="fuzz-mutants", metavar="DIR",
                          help="where each mutant's scenarios go, a folder each")  # fmt: skip
-    command.add_argument("--jobs", type=arguments.at_least(1, "job"), default=1, metavar="N",
-                         help="mutants fuzzed at once, each in a process of its own")  # fmt: skip
+    command.add_argument("--jobs", type=fuzz_cmd.jobs, default=1, metavar="N",
+                         help="mutants fuzzed at once, each in a process of its own"
+                         f" (at most {fuzz_cmd.MOST_JOBS})")  # fmt: skip
     command.add_argument(
         "--before", metavar="FILE",
         help="an earlier run's --json: end with a Markdown table of both, mutant by mutant",
     )  # fmt: skip
+    arguments.force_option(command, "the --json table or a scenario in --out")
     command.set_defaults(run=run_fuzz_mutants)
 
 
@@ -54,11 +57,13 @@ def serve_mutant(name: str) -> str:
     return f"{sys.executable} -m badugi_spec serve --mutant {name}"
 
 
-def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, Any]:
+def fuzz_one(
+    name: str, *, seconds: float, seed: int, out: Path, force: bool = False
+) -> dict[str, Any]:
     """Fuzz one mutant until its first divergence, and check the scenario written."""
     args = fuzz_cmd.fuzz_arguments(
         ["--impl", serve_mutant(name), "--seconds", str(seconds), "--seed", str(seed),
-         "--first", "--out", str(out), "-q"]
+         "--first", "--out", str(out), "-q", *(["--force"] if force else [])]
     )  # fmt: skip
     report = fuzz_cmd.campaign_report(args, (1, 1))
     row: dict[str, Any] = {"mutant": name, "rule": BY_NAME[name].rule, "found": False}
@@ -73,6 +78,9 @@ def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, An
         return row
     finding = failed[0]
     path = finding["file"]
+    if not path:
+        row["why"] = f"found, not written: {finding.get('unwritten') or 'not verified'}"
+        return row
     lines = sum(
         1 for line in Path(path).read_text("utf-8").splitlines() if not line.startswith("#")
     )
@@ -95,11 +103,11 @@ def fuzz_one(name: str, *, seconds: float, seed: int, out: Path) -> dict[str, An
     return row
 
 
-def _fuzz_in(name: str, *, seconds: float, seed: int, folder: str) -> dict[str, Any]:
+def _fuzz_in(name: str, *, seconds: float, seed: int, folder: str, force: bool) -> dict[str, Any]:
     """`fuzz_one` in a worker: each mutant's scenarios in a folder of its own. A failure
     is that mutant's row, not the end of the run (and it must cross back as text)."""
     try:
-        return fuzz_one(name, seconds=seconds, seed=seed, out=Path(folder) / name)
+        return fuzz_one(name, seconds=seconds, seed=seed, out=Path(folder) / name, force=force)
     except Exception as error:  # a bug of ours: say which mutant, keep the others going
         why = f"fuzz failed: {type(error).__name__}: {error}"
         return {"mutant": name, "rule": BY_NAME[name].rule, "found": False, "trials": 0,
@@ -126,11 +134,19 @@ def run_fuzz_mutants(args: argparse.Namespace) -> int:
             near = difflib.get_close_matches(name, BY_NAME, n=3)
             hint = f"; did you mean {', '.join(near)}?" if near else "; see badugi-spec mutants"
             raise BadugiError(f"--only {name}: no such mutant{hint}")
+    # Before any mutant: --out a folder, --json a new file (or --force), never --before.
+    check_outputs(
+        {"--json": args.json, "--out": args.out},
+        inputs=[Path(args.before)] if args.before else [], force=args.force, folders={"--out"},
+    )  # fmt: skip
+    before = _rows_of(args.before) if args.before else None
     chosen = [BY_NAME[n] for n in args.only] if args.only else list(CATALOGUE)
     rows = []
     names = [mutant.name for mutant in chosen if not mutant.equivalent]
-    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
-        one = partial(_fuzz_in, seconds=args.seconds, seed=args.seed, folder=args.out)
+    with concurrent.futures.ProcessPoolExecutor(max(1, min(args.jobs, len(names)))) as pool:
+        one = partial(
+            _fuzz_in, seconds=args.seconds, seed=args.seed, folder=args.out, force=args.force
+        )
         for row in pool.map(one, names):
             rows.append(row)
             if row["found"]:
@@ -148,8 +164,8 @@ def run_fuzz_mutants(args: argparse.Namespace) -> int:
     print(f"{found} of {len(rows)} mutants found, each in at most {MOST_LINES} lines")
     if args.json:
         write_json(args.json, {"seconds": args.seconds, "seed": args.seed, "mutants": rows})
-    if args.before:
-        for line in compared(_rows_of(args.before), rows):
+    if before is not None:
+        for line in compared(before, rows):
             print(line)
     return 0 if found == len(rows) else 1
 

@@ -143,6 +143,7 @@ def campaign(seconds: float, seed: int, out: Path | None) -> dict[str, Any]:
                 "repeats": f.repeats,
                 "message": f.message,
                 "path": f.path,
+                "unwritten": f.unwritten,
             }
             for f in run.findings.values()
         ],
@@ -171,6 +172,8 @@ def run_fuzz_self(args: argparse.Namespace) -> int:
         )
         for finding in fuzzed["findings"]:
             where = f" -> {finding['path']}" if finding["path"] else ""
+            if finding["unwritten"]:
+                where = f" (not written: {finding['unwritten']})"
             print(
                 f"    {finding['rule']} {finding['kind']} ({finding['status']}, trial"
                 f" {finding['trial']}, {finding['repeats']} alike){where}: {finding['message']}"

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import re
-import shlex
 import sys
 import time
 from collections import Counter
@@ -55,8 +53,6 @@ from badugi_spec.scenario.suite import (
 )
 
 PATHS_HELP: Final = "scenario files or folders (default: the suite installed with badugi-spec)"
-_ASSIGNMENT: Final = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_SHELL: Final = frozenset({"|", "||", "&&", ";", ">", ">>", "<", "2>", "&"})
 
 
 def register(sub: Any) -> None:
@@ -119,28 +115,6 @@ def register(sub: Any) -> None:
     verify.set_defaults(run=run_verify)
 
 
-def impl_argv(text: str) -> list[str]:
-    """`--impl` as the words of a command, which is not run through a shell."""
-    try:
-        argv = shlex.split(text)
-    except ValueError as bad:
-        raise BadugiError(f"--impl: {bad}") from None
-    if not argv:
-        raise BadugiError("--impl names no command")
-    if _ASSIGNMENT.match(argv[0]):
-        raise BadugiError(
-            f"--impl {text!r}: the command is not run through a shell, so {argv[0]!r} is not"
-            f" a variable setting; write --impl {shlex.quote('env ' + text)}"
-        )
-    shell = [word for word in argv if word in _SHELL]
-    if shell:
-        raise BadugiError(
-            f"--impl {text!r}: the command is not run through a shell, so {shell[0]!r} is an"
-            f" argument; write --impl {shlex.quote('sh -c ' + shlex.quote(text))}"
-        )
-    return argv
-
-
 def run_verify(args: argparse.Namespace) -> int:
     # The deadline counts from here, as the user waits: the suite's loading included.
     deadline = Deadline.after(args.deadline) if args.deadline is not None else None
@@ -149,7 +123,7 @@ def run_verify(args: argparse.Namespace) -> int:
         raise BadugiError("verify: --impl CMD is required (but for --list)")
     if args.update_expect and not args.expect:
         raise BadugiError("--update-expect: name the file with --expect FILE")
-    argv = impl_argv(args.impl) if args.impl is not None else []
+    argv = arguments.impl_argv(args.impl) if args.impl is not None else []
     check_report_paths(
         {"--json": args.json, "--junit": args.junit},
         inputs=[Path(p) for p in args.paths],

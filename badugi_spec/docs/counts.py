@@ -113,3 +113,43 @@ def fill(markdown: str, known: Mapping[str, int], *, page: str) -> str:
         return f"{known[name]:,}"
 
     return MARK.sub(figure, markdown)
+
+
+RAW: Final = re.compile(r"(<!--count:([a-z0-9-]+)-->)([0-9,]*)(<!--/count-->)")
+"""The raw form alone: the figure a reader of the unbuilt page sees."""
+
+
+def stale(markdown: str, known: Mapping[str, int]) -> list[str]:
+    """`name: written -> counted` for each raw figure that no longer holds."""
+    return [
+        f"{match[2]}: {match[3]} -> {known[match[2]]:,}"
+        for match in RAW.finditer(markdown)
+        if match[2] in known and match[3] != f"{known[match[2]]:,}"
+    ]
+
+
+def refresh(markdown: str, known: Mapping[str, int]) -> str:
+    """`markdown` with every raw figure written anew (`make counts`)."""
+    return RAW.sub(lambda m: f"{m[1]}{known[m[2]]:,}{m[4]}" if m[2] in known else m[0], markdown)
+
+
+def main(argv: list[str]) -> int:
+    """`python -m badugi_spec.docs.counts SCENARIOS FILE...`: the raw figures written anew
+    from a build's counts of the suite, so the page reads right on the forge too."""
+    from badugi_spec.docs.build import FIGURES, render_site
+
+    render_site(Path(argv[0]))
+    for name in argv[1:]:
+        path = Path(name)
+        text = path.read_text(encoding="utf-8")
+        new = refresh(text, FIGURES)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            print(f"{name}: {', '.join(stale(text, FIGURES))}")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -27,7 +27,7 @@ from mkdocs.utils import get_relative_url
 
 from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, render_site
 from badugi_spec.docs.chapters import page_of_anchor
-from badugi_spec.docs.counts import UnknownCount, fill
+from badugi_spec.docs.counts import UnknownCount, fill, stale
 from badugi_spec.docs.fragments import fill_slots
 from badugi_spec.docs.glossary_links import link_terms
 from badugi_spec.docs.install_note import add_install_note
@@ -35,6 +35,7 @@ from badugi_spec.docs.pyodide_build import PyodideBuildError, after_build
 from badugi_spec.docs.search_boost import boost_learner_page, refine_index
 
 IMPLEMENTERS = "implementers.md"
+CHECKOUT_DOCS: Final = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _scenarios_dir(config: MkDocsConfig) -> Path:
@@ -126,6 +127,16 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     the generated snippets and part pages it refers to (`_joined`)."""
     if not page.file.src_uri.startswith(f"{GENERATED}/"):
         markdown = _joined(markdown)
+    # The checkout's own pages and suite only: a build elsewhere (a test's) counts others.
+    own = Path(page.file.abs_src_path or "").resolve().parent == CHECKOUT_DOCS and (
+        _scenarios_dir(config).resolve() == CHECKOUT_DOCS.parent / "scenarios"
+    )
+    old = stale(markdown, FIGURES) if own else []
+    if old:
+        # A page read raw on the forge shows the written figure: keep it true (issue 36).
+        raise PluginError(
+            f"{page.file.src_uri}: raw figures out of date ({'; '.join(old)}): run make counts"
+        )
     try:
         return fill(markdown, FIGURES, page=page.file.src_uri)
     except UnknownCount as error:

@@ -28,6 +28,7 @@ from badugi_spec.fuzz.plan import FRESH, Plan, Tally
 from badugi_spec.fuzz.reduce import Reducer
 from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.fuzz.trial import FuzzError, Trial
+from badugi_spec.outputs import OutputError
 from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import CaseResult, Runner
 from badugi_spec.scenario.variants import variants
@@ -68,8 +69,11 @@ class Campaign:
         targets: frozenset[str] = frozenset(),
         guided: bool = True,
         defer_engine: bool = False,
+        force: bool = False,
     ) -> None:
         self.impl, self.plan, self.seed, self.out = impl, plan, seed, out
+        self.force = force
+        """Replace a different `fuzz-S-N.badugi` already in `out` (`--force`)."""
         self.variants = with_variants
         self.deadline = deadline
         self.implementation = implementation or getattr(impl, "name", "?")
@@ -104,6 +108,14 @@ class Campaign:
     def run(self, number: int) -> str:
         """Play trial `number` against the implementation; its status."""
         started = time.perf_counter()
+        try:
+            return self._run(number, started)
+        except KeyboardInterrupt:
+            # Stopped part way (in a shrink, say): the time it took is the run's all the same.
+            self.tally.seconds += time.perf_counter() - started
+            raise
+
+    def _run(self, number: int, started: float) -> str:
         self.played.append(number)
         self.tally.trials += 1
         kind = self.plan.kind(number)
@@ -232,8 +244,7 @@ class Campaign:
                 waiting.message = shrunk.message
             else:
                 waiting.message += " (not shrunk: the run's time was spent)"
-            if self.out is not None:
-                waiting.path = str(write(self.out, waiting.seed, waiting.number, waiting.text))
+            self._save(waiting)
         self.pending = []
 
     def _engine_refused(
@@ -324,9 +335,21 @@ class Campaign:
             self.aliases[finding.key] = same.key
             return
         self.findings[finding.key] = finding
-        if self.out is not None and finding.verified and finding.text and write_now:
-            finding.path = str(write(self.out, finding.seed, finding.number, finding.text))
+        if finding.verified and finding.text and write_now:
+            self._save(finding)
         self.on_finding(finding)
+
+    def _save(self, finding: Finding) -> None:
+        """Write `finding` to `out`; one that cannot be written says why, and the
+        campaign goes on (its scenario is in the report all the same)."""
+        if self.out is None:
+            return
+        try:
+            finding.path = str(
+                write(self.out, finding.seed, finding.number, finding.text, force=self.force)
+            )
+        except OutputError as error:
+            finding.unwritten = str(error)
 
 
 def _singles(trial: Trial) -> frozenset[str]:

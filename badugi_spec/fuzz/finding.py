@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from badugi_spec import outputs
 from badugi_spec.scenario.runner import Divergence
 
 Key = tuple[str, str]
@@ -51,6 +52,8 @@ class Finding:
     it written to `--out`."""
     at_play: str = ""
     """The rule of our engine's last event before the divergence (the old label)."""
+    unwritten: str = ""
+    """Why its verified scenario is not in `--out` (one line), if it could not be written."""
 
     @property
     def lines(self) -> int:
@@ -90,6 +93,7 @@ class Finding:
             "expected": d.expected if d else "",
             "actual": d.actual if d else "",
             "message": self.message,
+            "unwritten": self.unwritten,
             "scenario": self.text,
         }
 
@@ -182,14 +186,26 @@ def one_line(text: str, limit: int = 200) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def write(out: Path, seed: int, number: int, text: str) -> Path:
-    """`out/fuzz-SEED-TRIAL.badugi`, written whole (a temporary file renamed into place),
-    so a run stopped half way never leaves half a scenario."""
-    out.mkdir(parents=True, exist_ok=True)
+def write(out: Path, seed: int, number: int, text: str, *, force: bool = False) -> Path:
+    """`out/fuzz-SEED-TRIAL.badugi`, written whole (`outputs`: a temporary file renamed into
+    place, removed on any failure). A file already there with the same text is the same
+    finding, kept; another is replaced only with `force`. `OutputError`, one line, when
+    it cannot be written (the campaign goes on without it)."""
     path = out / f"fuzz-{seed}-{number}.badugi"
-    temporary = out / f".{path.name}.{os.getpid()}.tmp"
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
+    payload = text.encode("utf-8", "backslashreplace")  # a lone surrogate from a report
+    try:
+        if path.is_file() and not path.is_symlink() and path.read_bytes() == payload:
+            return path
+        outputs.refuse_existing(path, option="--out", force=force)
+        out.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(path):
+            outputs.write(path, payload, make_folders=False)
+        else:
+            outputs.create(path, payload)
+    except OSError as error:
+        raise outputs.OutputError(
+            f"--out {path}: cannot be written ({error.strerror or error})"
+        ) from None
     return path
 
 

@@ -11,12 +11,14 @@ deterministic), the others counted as its repeats; the coverage is the shards' a
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.errors import BadugiError
+from badugi_spec.fuzz import report_shape
 from badugi_spec.fuzz.coverage import Coverage
 
 FORMAT: Final = "badugi-spec fuzz report 1"
@@ -30,44 +32,62 @@ def report(
     *,
     implementation: str,
     seed: int,
-    shard: tuple[int, int],
+    shard: tuple[int, int] | str,
     numbers: Sequence[int],
     tally: dict[str, Any],
     findings: Sequence[dict[str, Any]],
     interrupted: bool = False,
     coverage: dict[str, Any] | None = None,
+    command: str = "",
 ) -> dict[str, Any]:
+    more = {"command": command} if command else {}
     return {
         "format": FORMAT,
         "implementation": implementation,
         "seed": seed,
-        "shard": f"{shard[0]}/{shard[1]}",
+        "shard": shard if isinstance(shard, str) else f"{shard[0]}/{shard[1]}",
         "trials": sorted(numbers),
         "tally": tally,
         "findings": sorted(findings, key=lambda f: (f["trial"], f["rule"], f["kind"])),
         "interrupted": interrupted,
         "coverage": coverage or Coverage().as_json(),
+        **more,
     }
 
 
+MOST_BYTES: Final = 256 * 1024 * 1024
+"""The largest report read: far above any campaign's (a finding is a few KB)."""
+
+
 def read(path: str) -> dict[str, Any]:
+    """The report at `path`, its shape checked (`report_shape`): one located line if not."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        with open(path, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                raise ReportError(f"{path}: not a file")
+            raw = stream.read(MOST_BYTES + 1)
+        if len(raw) > MOST_BYTES:
+            raise ReportError(f"{path}: larger than {MOST_BYTES // 2**20} MB: not a fuzz report")
+        data = json.loads(raw.decode("utf-8"))
     except OSError as error:
         raise ReportError(f"{path}: cannot read: {error.strerror or error}") from None
-    except ValueError as error:
-        raise ReportError(f"{path}: not JSON: {error}") from None
+    except RecursionError:
+        raise ReportError(f"{path}: not a fuzz report: JSON nested too deeply") from None
+    except ValueError as error:  # UnicodeDecodeError and JSONDecodeError among them
+        raise ReportError(f"{path}: not JSON: {' '.join(str(error).split())[:200]}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReportError(f'{path}: not a fuzz report (no "format": {FORMAT!r})')
-    shapes = {"seed": int, "shard": str, "trials": list, "tally": dict, "findings": list}
-    for key, kind in shapes.items():
-        if not isinstance(data.get(key), kind):
-            raise ReportError(f"{path}: a fuzz report's {key!r} is missing or not {kind.__name__}")
-    if not all(isinstance(n, int) for n in data["trials"]) or not all(
-        isinstance(f, dict) and isinstance(f.get("trial"), int) for f in data["findings"]
-    ):
-        raise ReportError(f"{path}: a fuzz report's trials and findings are numbered")
+    try:
+        report_shape.check(data)
+    except report_shape.ShapeError as bad:
+        raise ReportError(f"{path}: a fuzz report's {bad}") from None
     return data
+
+
+def shards(shard: str) -> tuple[set[int], int]:
+    """The slices a report holds, and of how many: `1+3/4` is ({1, 3}, 4)."""
+    parts, _, total = shard.partition("/")
+    return {int(k) for k in parts.split("+")}, int(total)
 
 
 def _alike(kept: dict[tuple[str, str], dict[str, Any]], mark: str) -> tuple[str, str] | None:
@@ -80,6 +100,10 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
     """One report for the shards' trials together."""
     if not reports:
         raise ReportError("nothing to merge")
+    counts = {shards(r["shard"])[1] for r in reports}
+    if len(counts) > 1:
+        splits = " and ".join(f"K/{count}" for count in sorted(counts))
+        raise ReportError(f"the reports are slices of different splits: --shard {splits}")
     seeds = {r["seed"] for r in reports}
     if len(seeds) > 1:
         raise ReportError(f"the reports are of different seeds: {sorted(seeds)}")
@@ -133,13 +157,35 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
     return report(
         implementation=" + ".join(implementations),
         seed=reports[0]["seed"],
-        shard=(1, 1),
+        shard=_shard(reports),
         numbers=numbers,
         tally=tally,
         findings=list(kept.values()),
         interrupted=any(r.get("interrupted") for r in reports),
         coverage=_coverage(reports),
+        command=next((r["command"] for r in reports if r.get("command")), ""),
     )
+
+
+def _shard(reports: Sequence[dict[str, Any]]) -> str:
+    """`1/1` when the reports hold every slice of their split, else the slices they hold:
+    a merge of shard 1 of 2 alone is `1/2`, never the whole campaign."""
+    held: set[int] = set()
+    total = 1
+    for r in reports:
+        ks, total = shards(r["shard"])
+        held |= ks
+    if held == set(range(1, total + 1)):
+        return "1/1"
+    return "+".join(map(str, sorted(held))) + f"/{total}"
+
+
+def missing(merged: dict[str, Any]) -> list[str]:
+    """The shards (`K/N`) a merged report lacks."""
+    held, total = shards(merged["shard"])
+    if held == set(range(1, total + 1)) or total == 1:
+        return []
+    return [f"{k}/{total}" for k in range(1, total + 1) if k not in held]
 
 
 def _coverage(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -150,4 +196,4 @@ def _coverage(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return total.as_json()
 
 
-__all__ = ["FORMAT", "ReportError", "merge", "read", "report"]
+__all__ = ["FORMAT", "ReportError", "merge", "missing", "read", "report", "shards"]
