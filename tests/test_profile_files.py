@@ -223,3 +223,14 @@ def test_an_override_line_gives_a_scenario_or_one_located_error(
             if PARAMETERS[key].kind is int:
                 assert value.isascii() and value.isdigit()
                 assert getattr(scenario.profile, key) == int(value)
+
+
+def test_a_long_list_of_wrong_items_is_one_short_line() -> None:
+    """Each wrong item once, three at most: 20,000 of them made a 1.6 MB message, which a
+    rare draw of the override test above met."""
+    overrides = "reshuffle=" + ",".join(["2"] * 20_000 + ["x", "y", "z", "w"])
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(SCENARIO.format(name="house", overrides=overrides), "o.badugi")
+    message = caught.value.message
+    assert message.count("is not one of") == 3 and "2 more wrong items" in message
+    assert len(message) < 1000

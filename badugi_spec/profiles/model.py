@@ -364,6 +364,10 @@ def _problems(param: Param, value: object) -> list[str]:
             problems.append(f"{name}: {shown(item)} is not a whole number")
         else:
             problems += _in_range(param, item, name)
+    # Each wrong item once, and a few at most: a list of 20,000 wrong items is one line.
+    problems = list(dict.fromkeys(problems))
+    if len(problems) > 3:
+        problems[3:] = [f"{name}: {len(problems) - 3} more wrong items"]
     return problems
 
 
