@@ -6,6 +6,7 @@ Plain functions, imported as `from tests.conftest import ...`; no fixtures.
 from __future__ import annotations
 
 import copy
+import signal
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,6 +14,12 @@ from hypothesis import settings
 
 from badugi_spec.cards import DECK, Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind, Session
+
+# A run started in the background by a shell without job control inherits SIGINT ignored,
+# and an ignored signal stays ignored in every process it starts: the Ctrl-C tests (fuzz,
+# simulate) would then wait for an interrupt that never comes. Take the default back.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # No per-example deadline anywhere: CI machines are small and shared, and a slow example
 # is not a wrong one (the evaluator's table is also built inside whichever example is first).
