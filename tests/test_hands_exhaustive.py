@@ -39,7 +39,7 @@ class AllHands:
 
 
 EXHAUSTIVE = os.environ.get("BADUGI_EXHAUSTIVE") == "1"
-BRUTE_SAMPLE = 40_000
+BRUTE_SAMPLE = 20_000
 """The hands checked against the brute force in `make test`: two thirds of this file's
 CPU is the brute force, so `make exhaustive` runs it on every hand and `make test` on a
 seeded sample. The evaluator's counts are always over every hand."""
