@@ -80,6 +80,8 @@ class Campaign:
         """Judge a trial from the implementation's answers when they are our engine's
         (`replay`), writing its scenario only when they are not; False: every trial goes
         through its text and `verify`'s runner (the old path, which decides the same)."""
+        self.replayed = 0
+        """Trials and rotations the fast path passed without their text."""
         self.deadline = deadline
         self.implementation = implementation or getattr(impl, "name", "?")
         self.findings: dict[Key, Finding] = {}
@@ -145,6 +147,7 @@ class Campaign:
         where: dict[int, list[int]] = {}
         if self.fast and replay.passes(self.impl, trial):
             status = "passed"  # every answer ours: no text need be written
+            self.replayed += 1
         else:
             text, where = trial.render()
             result = self._against(self.impl, text)
@@ -333,6 +336,7 @@ class Campaign:
         fast = self.fast and bool(trial.exchanges)
         for k in range(1, len(trial.names)) if fast else ():
             if replay.passes(self.impl, trial, replay.rotated(trial.exchanges, k)):
+                self.replayed += 1
                 continue
             formed = formed or variants(load(trial.text()))
             assert formed[k - 1][0] == f"rotated-{k}"

@@ -24,6 +24,7 @@ are compared sorted (`in_any_seat_order`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -35,25 +36,18 @@ Exchange = tuple[str, dict[str, Any], dict[str, Any]]
 KINDS: Final = ("start", "deal", "act")
 
 
-def _typed(a: object, b: object) -> bool:
-    """`a` and `b` alike in type all the way down (they are already `==`)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        assert isinstance(b, dict)
-        return all(_typed(value, b[key]) for key, value in a.items())
-    if isinstance(a, list | tuple):
-        assert isinstance(b, list | tuple)
-        return all(_typed(x, y) for x, y in zip(a, b, strict=True))
-    return True
-
-
 def same(theirs: object, ours: object) -> bool:
-    """Equal as JSON values: `==`, and of the same types (`==` holds `1 == 1.0 == True`).
-    The `repr` settles most at C speed; keys in another order take the walk."""
+    """Equal as JSON values: `==`, and of the same types (`==` holds `1 == 1.0 == True`,
+    which JSON tells apart; a list and a tuple are never `==`). The `repr` settles most;
+    keys in another order are compared as sorted JSON text."""
     if theirs != ours:
         return False
-    return repr(theirs) == repr(ours) or _typed(theirs, ours)
+    if repr(theirs) == repr(ours):
+        return True
+    try:
+        return json.dumps(theirs, sort_keys=True) == json.dumps(ours, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON: not an answer the runner could read alike
+        return False
 
 
 def answered_alike(theirs: object, ours: dict[str, Any], *, rotated: bool = False) -> bool:
