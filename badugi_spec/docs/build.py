@@ -262,13 +262,16 @@ def render_site(scenarios_dir: Path, rules_root: Path | None = None) -> Site:
     and draw every generated page and fragment."""
     chapters = load_chapters(rules_root)
     rules = load(rules_root)
-    executed = run_scenarios(scenarios_dir)
+    everything = run_scenarios(scenarios_dir)
+    # A lesson's hands are shown on its lesson page, not as a rule's worked example.
+    lessons = (scenarios_dir / "lessons").resolve()
+    executed = [e for e in everything if lessons not in Path(e.scenario.where.path).resolve().parents]
     parts = plan_parts(chapters, executed)
     place_rules(chapters, parts)
     place_scenarios(executed)
     ctx = Context(chapters, rules, executed)
     FIGURES.clear()
-    FIGURES.update(figures(scenarios=len(executed), rules=len(rules), chapters=len(chapters)))
+    FIGURES.update(figures(scenarios=len(everything), rules=len(rules), chapters=len(chapters)))
     # The suite's value lines by ranking, for the implementers page (`[[count:value-...]]`).
     FIGURES.update(value_line_figures(e.case for e in executed))
     fragments.take()  # none left over from a build that failed half way

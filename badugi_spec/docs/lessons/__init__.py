@@ -25,7 +25,7 @@ from ..cache import code_key, digest
 from ..examples import Executed
 from ..replayer import replayer_html, rule_links_html
 from .draw import PlayedHand, Resolver, lesson
-from .figures import Observer
+from .figures import Observer, pending
 from .model import Lesson, Question
 from .page import index_md, lesson_md
 from .source import LessonError, LessonSource, front_matter, read_all
@@ -63,10 +63,11 @@ def run_hands(folder: Path) -> dict[str, tuple[list[PlayedHand], Executed]]:
         if result.status != "passed":
             where = f"{scenario.where.path}:{scenario.where.line}"
             raise LessonError(f"{where}: the lesson hand {scenario.id} does not pass ({result.status})")
-        hands = [
-            PlayedHand(tuple(observer.names), hand, tuple(moments))
-            for hand, moments in zip(observer.dealt, observer.moments, strict=True)
-        ]
+        hands = []
+        for hand, moments in zip(observer.dealt, observer.moments, strict=True):
+            waiting = pending(hand)
+            kept = (*moments, waiting) if waiting is not None else tuple(moments)
+            hands.append(PlayedHand(tuple(observer.names), hand, kept))
         out[scenario.id] = (hands, Executed(scenario, case, result, "", tuple(observer.hands)))
     return out
 
@@ -97,7 +98,7 @@ def lessons(rule_link: RuleLink, folder: Path = FOLDER) -> tuple[Lesson, ...]:
                     f"{source.where(source.meta_lines['hands'])}: no scenario {scenario!r}"
                     f" in {folder}"
                 )
-        first = hands[source.hands[0]][0].hand.profile.name
+        first = executed[source.hands[0]].scenario.profile.name
         if first != source.meta["profile"]:
             raise LessonError(
                 f"{source.where(source.meta_lines['profile'])}: profile"

@@ -204,7 +204,7 @@ def question(q: QuestionSource, resolver: Resolver, source: LessonSource) -> Que
                 f"{source.where(q.line)}: the answer is text, not one figure: give its wrong: choices"
             )
         wrong = near(right, resolver.pool())
-        if len(wrong) < 2:
+        if not wrong:
             raise LessonError(f"{source.where(q.line)}: too few figures like {answer!r}: give wrong: choices")
     try:
         return ask(prompt, right=answer, wrong=wrong, why=why)

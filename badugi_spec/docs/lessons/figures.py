@@ -93,6 +93,14 @@ class Observer(Recorder):
         return outcome
 
 
+def pending(hand: Hand) -> Moment | None:
+    """The decision a hand stopped at (`unfinished`): its figures before, none after."""
+    seat = hand.to_act
+    if hand.result is not None or seat is None:
+        return None
+    return Moment(seat, "", str(hand.phase), _state(hand, seat))
+
+
 def _state(hand: Hand, seat: int) -> dict[str, Any]:
     return {
         "pot": hand.pot,
@@ -139,6 +147,8 @@ def hand_figures(names: Sequence[str], hand: Hand, moments: Sequence[Moment]) ->
         elif isinstance(value, tuple) and all(isinstance(v, int) for v in value):
             for n, item in enumerate(value, start=1):
                 out[f"profile.{key}.{n}"] = chips(item)
+        elif isinstance(value, tuple):
+            out[f"profile.{key}"] = Figure(joined([str(v) for v in value]) if value else "none", "text")
     for seat, who in enumerate(names):
         out[f"{who}.put_in"] = chips(hand.total[seat])
         out[f"{who}.stack"] = chips(hand.start_stacks[seat])
@@ -160,15 +170,16 @@ def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[M
         at = f"{names[moment.seat]}.{done[moment.seat]}"
         b, a = moment.before, moment.after
         call = b["level"] - b["in"]
-        out[f"{at}.action"] = Figure(moment.kind, "text")
         out[f"{at}.pot"] = chips(b["pot"])
         out[f"{at}.level"] = chips(b["level"])
         out[f"{at}.in"] = chips(b["in"])
         out[f"{at}.call"] = chips(call)
         out[f"{at}.after_call"] = chips(b["pot"] + call)
-        out[f"{at}.adds"] = chips(b["stack"] - a["stack"])
-        out[f"{at}.to"] = chips(b["in"] + b["stack"] - a["stack"])
-        out[f"{at}.pot_after"] = chips(a["pot"])
+        if a:
+            out[f"{at}.action"] = Figure(moment.kind, "text")
+            out[f"{at}.adds"] = chips(b["stack"] - a["stack"])
+            out[f"{at}.to"] = chips(b["in"] + b["stack"] - a["stack"])
+            out[f"{at}.pot_after"] = chips(a["pot"])
         out[f"{at}.stub"] = count(b["stub"])
         out[f"{at}.behind"] = count(_behind(hand, moment))
         out[f"{at}.holds"] = Figure(format_cards(b["holds"]), "cards")
@@ -180,7 +191,7 @@ def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[M
                 out[f"{at}.{kind.value}.least"] = chips(option.to)
                 out[f"{at}.{kind.value}.most"] = chips(option.most or option.to)
         out[f"{at}.can_raise"] = Figure("yes" if Kind.RAISE in b["legal"] else "no", "choice")
-        if moment.kind == Kind.DRAW.value:
+        if moment.kind == Kind.DRAW.value and a:
             drew = next((e for e in a["events"] if e.kind == "draw"), None)
             thrown = drew.cards if drew is not None else ()
             out[f"{at}.throws"] = Figure(format_cards(thrown) or "nothing", "cards")
