@@ -17,7 +17,15 @@ import pytest
 
 from badugi_spec import profiles
 from badugi_spec.cards import DECK, parse_cards
-from badugi_spec.docs.lessons import FOLDER, PAGE_NAMES, PATH, Lesson, LessonError, lesson_pages, lessons
+from badugi_spec.docs.lessons import (
+    FOLDER,
+    PAGE_NAMES,
+    PATH,
+    Lesson,
+    LessonError,
+    lesson_pages,
+    lessons,
+)
 from badugi_spec.docs.lessons.figures import Figure
 from badugi_spec.docs.lessons.landmarks import ALL_HANDS, LOWS, best_hand, classes, share_beaten
 from badugi_spec.docs.lessons.model import ask, near
@@ -218,6 +226,26 @@ def test_pages_carry_each_question_and_link_the_path(path: dict[str, Lesson]) ->
             (f"{lesson.slug}-q{i}", str(i), str(q.answer))
             for i, q in enumerate(lesson.questions, 1)
         ] == found
+
+
+def test_landmark_classes_cover_every_hand_and_shares_match_a_sample() -> None:
+    for name in LOWS:
+        assert sum(n for _, n in classes(name)) == ALL_HANDS
+    rng = random.Random(26)
+    sample = [rng.sample(range(52), 5) for _ in range(20_000)]
+    for name, cards in (("low-2-7", "9♠ 8♥ 6♦ 4♣ 3♠"), ("low-a-5", "K♠ Q♥ J♦ 10♣ 9♠")):
+        strength = ranking(name).strength
+        mine = strength([c.index for c in parse_cards(cards)])
+        sampled = sum(strength(hand) < mine for hand in sample) / len(sample)
+        assert share_beaten(name, cards) == pytest.approx(sampled, abs=0.015)
+
+
+def test_best_hands_beat_every_hand_of_a_sweep() -> None:
+    low = range(28)  # deck indexes: aces to sevens, four suits a rank
+    for name in LOWS:
+        rank = ranking(name)
+        top = max(itertools.combinations(low, 5), key=lambda hand: rank.strength(list(hand)))
+        assert str(rank.evaluate([DECK[i] for i in top])) == best_hand(name)
 
 
 # ----- the big-bet rows and the split-pot pages (issue 26, items 2 and 3) ------------------

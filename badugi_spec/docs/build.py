@@ -265,7 +265,9 @@ def render_site(scenarios_dir: Path, rules_root: Path | None = None) -> Site:
     everything = run_scenarios(scenarios_dir)
     # A lesson's hands are shown on its lesson page, not as a rule's worked example.
     lessons = (scenarios_dir / "lessons").resolve()
-    executed = [e for e in everything if lessons not in Path(e.scenario.where.path).resolve().parents]
+    executed = [
+        e for e in everything if lessons not in Path(e.scenario.where.path).resolve().parents
+    ]
     parts = plan_parts(chapters, executed)
     place_rules(chapters, parts)
     place_scenarios(executed)

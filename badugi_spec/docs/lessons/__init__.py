@@ -62,7 +62,9 @@ def run_hands(folder: Path) -> dict[str, tuple[list[PlayedHand], Executed]]:
         result = Runner(observer).run(case)
         if result.status != "passed":
             where = f"{scenario.where.path}:{scenario.where.line}"
-            raise LessonError(f"{where}: the lesson hand {scenario.id} does not pass ({result.status})")
+            raise LessonError(
+                f"{where}: the lesson hand {scenario.id} does not pass ({result.status})"
+            )
         hands = []
         for hand, moments in zip(observer.dealt, observer.moments, strict=True):
             waiting = pending(hand)
@@ -139,4 +141,14 @@ def lesson_pages(rule_link: RuleLink, folder: Path = FOLDER) -> dict[str, str]:
 
 _links: dict[str, dict[str, str]] = {}
 
-__all__ = ["FOLDER", "INDEX", "PAGE_NAMES", "PATH", "Lesson", "LessonError", "Question", "lesson_pages", "lessons"]
+__all__ = [
+    "FOLDER",
+    "INDEX",
+    "PAGE_NAMES",
+    "PATH",
+    "Lesson",
+    "LessonError",
+    "Question",
+    "lesson_pages",
+    "lessons",
+]

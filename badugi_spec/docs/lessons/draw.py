@@ -41,7 +41,9 @@ class Resolver:
     """Names to figures for one lesson: `id:name` picks a hand by scenario id (the first
     listed by default), `hand2.name` the scenario's second hand."""
 
-    def __init__(self, source: LessonSource, hands: dict[str, list[PlayedHand]], link: Callable[[str], str]) -> None:
+    def __init__(
+        self, source: LessonSource, hands: dict[str, list[PlayedHand]], link: Callable[[str], str]
+    ) -> None:
         self.source, self.hands, self.link = source, hands, link
         self.default = source.hands[0]
         self._figures: dict[str, Figures] = {}
@@ -59,7 +61,9 @@ class Resolver:
 
     def pool(self) -> list[Figure]:
         """Every figure of the lesson worked out already: where wrong choices come from."""
-        return [f for s in self.source.hands for f in self.figures(s).values() if isinstance(f, Figure)]
+        return [
+            f for s in self.source.hands for f in self.figures(s).values() if isinstance(f, Figure)
+        ]
 
     def figure(self, ref: str, line: int) -> Figure:
         ref = ref.strip()
@@ -99,7 +103,9 @@ class Resolver:
                     raise LessonError(f"{self.source.where(line)}: [[{ref}]]: no such rule")
                 return self.link(ref)
             if ref.split(":")[-1].strip() in BLOCKS or ref.startswith("landmarks "):
-                raise LessonError(f"{self.source.where(line)}: [[{ref}]] stands on a line of its own")
+                raise LessonError(
+                    f"{self.source.where(line)}: [[{ref}]] stands on a line of its own"
+                )
             return self.figure(ref, line).text
 
         return FIGURE.sub(one, text)
@@ -109,8 +115,12 @@ class Resolver:
         if ref.startswith("landmarks "):
             name = ref.split(None, 1)[1].strip()
             if name not in landmarks.TABLES:
-                raise LessonError(f"{self.source.where(line)}: [[{ref}]]: no landmarks for {name!r}")
-            return "\n".join(landmarks.table_md(name, landmarks.TABLES[name], shares=name.startswith("low")))
+                raise LessonError(
+                    f"{self.source.where(line)}: [[{ref}]]: no landmarks for {name!r}"
+                )
+            return "\n".join(
+                landmarks.table_md(name, landmarks.TABLES[name], shares=name.startswith("low"))
+            )
         scenario, colon, name = ref.partition(":")
         if not colon:
             scenario, name = self.default, ref
@@ -118,7 +128,9 @@ class Resolver:
             return None
         played = self.hands.get(scenario.strip())
         if not played:
-            raise LessonError(f"{self.source.where(line)}: [[{ref}]]: no hand {scenario!r} in hands:")
+            raise LessonError(
+                f"{self.source.where(line)}: [[{ref}]]: no hand {scenario!r} in hands:"
+            )
         return seats_svg(played[0]) if name.strip() == "table" else pots_svg(played[0])
 
 
@@ -174,10 +186,22 @@ def pots_svg(played: PlayedHand) -> str:
             if part > 0:
                 y = top + 10 - min(total[seat], high) * scale
                 label = "the main pot" if number == 0 else f"side pot {number}"
-                parts.append({"y": y, "height": part * scale, "pot": number, "chips": part, "label": label})
-        columns.append({"x": x, "mid": x + bar // 2, "name": played.names[seat], "total": total[seat], "parts": parts})
+                parts.append(
+                    {"y": y, "height": part * scale, "pot": number, "chips": part, "label": label}
+                )
+        columns.append(
+            {
+                "x": x,
+                "mid": x + bar // 2,
+                "name": played.names[seat],
+                "total": total[seat],
+                "parts": parts,
+            }
+        )
     width = len(columns) * (bar + gap) + gap
-    return render("lessons/pots.svg", columns=columns, width=width, height=top + 44, bar=bar, top=top)
+    return render(
+        "lessons/pots.svg", columns=columns, width=width, height=top + 44, bar=bar, top=top
+    )
 
 
 def body_md(source: LessonSource, resolver: Resolver) -> str:
@@ -201,11 +225,14 @@ def question(q: QuestionSource, resolver: Resolver, source: LessonSource) -> Que
     if not wrong:
         if right is None:
             raise LessonError(
-                f"{source.where(q.line)}: the answer is text, not one figure: give its wrong: choices"
+                f"{source.where(q.line)}: the answer is text, not one figure:"
+                " give its wrong: choices"
             )
         wrong = near(right, resolver.pool())
         if not wrong:
-            raise LessonError(f"{source.where(q.line)}: too few figures like {answer!r}: give wrong: choices")
+            raise LessonError(
+                f"{source.where(q.line)}: too few figures like {answer!r}: give wrong: choices"
+            )
     try:
         return ask(prompt, right=answer, wrong=wrong, why=why)
     except ValueError as error:
@@ -218,4 +245,6 @@ def lesson(source: LessonSource, resolver: Resolver, replayer: str) -> Lesson:
     if not questions:
         raise LessonError(f"{source.where(1)}: a lesson ends with at least one question")
     meta = source.meta
-    return Lesson(source.slug, meta["title"], int(meta["order"]), meta["idea"], body, questions, replayer)
+    return Lesson(
+        source.slug, meta["title"], int(meta["order"]), meta["idea"], body, questions, replayer
+    )

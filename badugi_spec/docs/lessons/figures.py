@@ -72,7 +72,7 @@ class Observer(Recorder):
 
     def deal(self, hand: dict[str, Any]) -> dict[str, Any]:
         outcome = super().deal(hand)
-        if outcome.get("ok") and self.session is not None:
+        if outcome.get("ok") and self.session is not None and self.session.hand is not None:
             self.dealt.append(self.session.hand)
             self.moments.append([])
         return outcome
@@ -143,12 +143,16 @@ def hand_figures(names: Sequence[str], hand: Hand, moments: Sequence[Moment]) ->
         if isinstance(value, bool | str):
             out[f"profile.{key}"] = Figure(str(value).lower(), "text")
         elif isinstance(value, int):
-            out[f"profile.{key}"] = chips(value) if "blind" in key or "spread" in key else count(value)
+            out[f"profile.{key}"] = (
+                chips(value) if "blind" in key or "spread" in key else count(value)
+            )
         elif isinstance(value, tuple) and all(isinstance(v, int) for v in value):
             for n, item in enumerate(value, start=1):
                 out[f"profile.{key}.{n}"] = chips(item)
         elif isinstance(value, tuple):
-            out[f"profile.{key}"] = Figure(joined([str(v) for v in value]) if value else "none", "text")
+            out[f"profile.{key}"] = Figure(
+                joined([str(v) for v in value]) if value else "none", "text"
+            )
     for seat, who in enumerate(names):
         out[f"{who}.put_in"] = chips(hand.total[seat])
         out[f"{who}.stack"] = chips(hand.start_stacks[seat])
@@ -156,7 +160,9 @@ def hand_figures(names: Sequence[str], hand: Hand, moments: Sequence[Moment]) ->
         if hand.holdings[seat]:
             out[f"{who}.cards"] = Figure(format_cards(hand.holdings[seat]), "cards")
             for half, value in enumerate(hand.values(seat), start=1):
-                out[f"{who}.value" + ("" if half == 1 else f".{half}")] = Figure(str(value), "value")
+                out[f"{who}.value" + ("" if half == 1 else f".{half}")] = Figure(
+                    str(value), "value"
+                )
     _moments(out, names, hand, moments)
     _pots(out, names, hand)
     return out
@@ -234,7 +240,9 @@ def _odds(out: Figures, at: str, before: dict[str, Any], moment: Moment) -> None
 
     def outs() -> tuple[int, int]:
         made = sum(
-            1 for new in itertools.combinations(unseen, drawing) if len(evaluate((*keep, *new)).cards) == 4
+            1
+            for new in itertools.combinations(unseen, drawing)
+            if len(evaluate((*keep, *new)).cards) == 4
         )
         return made, sum(1 for _ in itertools.combinations(unseen, drawing))
 

@@ -103,8 +103,7 @@ def index_md(lessons: Sequence[Lesson]) -> str:
             "",
             render("lessons/index.html", lessons=lessons, questions=questions),
             "",
-            "Your progress is kept in this browser only (its local storage), never sent"
-            " anywhere.",
+            "Your progress is kept in this browser only (its local storage), never sent anywhere.",
             "",
         ]
     )

@@ -131,7 +131,10 @@ def _question(path: Path, line: int, text: list[str]) -> QuestionSource:
     if not prompt or len(parts["answer"]) != 1 or len(parts["why"]) != 1:
         raise LessonError(f"{path}:{line}: a question needs a prompt, one answer: and one why:")
     return QuestionSource(
-        line, " ".join(p for p in prompt if p), parts["answer"][0], tuple(parts["wrong"]),
+        line,
+        " ".join(p for p in prompt if p),
+        parts["answer"][0],
+        tuple(parts["wrong"]),
         parts["why"][0].strip(),
     )
 
