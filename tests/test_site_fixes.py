@@ -111,7 +111,7 @@ def test_a_command_named_in_running_text_asks_for_no_install() -> None:
     # The pages that run in the browser name the terminal's command in passing (issue 38,
     # item 4): only a code block gives a command to type.
     page = (
-        '<h1>Play in the page</h1><p>The same session as <code>badugi-spec play</code> at a'
+        "<h1>Play in the page</h1><p>The same session as <code>badugi-spec play</code> at a"
         ' terminal.</p><p class="engine-status">At a terminal: <code>badugi-spec play --seed'
         " 3</code>.</p><pre><code>print(1)</code></pre>"
     )

@@ -72,7 +72,8 @@ def _read(path: Path) -> dict[str, Any]:
 
 def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     value = data.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    # A JSON true is an int to Python: never a figure, a date or a list.
+    if not isinstance(value, kind) or isinstance(value, bool):
         raise PerformanceDataError(f"{where}: field {key!r} missing or of the wrong type")
     return value
 
