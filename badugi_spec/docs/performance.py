@@ -170,7 +170,7 @@ def make_test_view(data: dict[str, Any], where: str) -> dict[str, Any]:
         "ci": {
             "what": _field(ci, "what", str, f"{where}: ci_run"),
             "wall": _minutes(_field(ci, "wall_seconds", (int, float), f"{where}: ci_run")),
-            "cpu": f"{_field(ci, 'machine_cpu_minutes', (int, float), where):g}",
+            "cpu": f"{_field(ci, 'machine_cpu_minutes', (int, float), where):.1f}",
         },
     }
 
