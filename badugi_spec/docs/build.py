@@ -61,6 +61,8 @@ from .hand_values import held_html
 from .learn import glossary_md, how_to_play_md
 from .lessons import PAGE_NAMES as LESSON_PAGES
 from .lessons import lesson_pages
+from .performance import PAGE as PERFORMANCE_PAGE
+from .performance import performance_md
 from .profiles_page import profiles_md
 from .rankings_odds import odds_md, rankings_md
 from .reference_pages import codes_md, coverage_md, figures_page
@@ -219,6 +221,8 @@ PAGES: list[Page] = [
     Page(CODES_PAGE, lambda ctx: codes_md(ctx.executed)),
     # Not kept: it reads pyproject.toml's layer contract, outside the package's key.
     Page("architecture.md", lambda ctx: architecture_md()),
+    # Not kept either: benchmarks/*.json, the figures of make bench and make test.
+    Page(PERFORMANCE_PAGE, lambda ctx: performance_md()),
     *(
         Page(
             page_name(game),
