@@ -22,6 +22,7 @@ import copy
 import dataclasses
 from typing import Any, Final
 
+from badugi_spec.cards import DECK
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
@@ -350,7 +351,7 @@ class _Player:
             # On a copy of the hand alone: an action refused changes nothing (R8.24), but
             # one the rules allow must not be played. Before a hand is over the session
             # refuses nothing the hand would take, so the hand's answer is the session's.
-            copy.deepcopy(hand, {id(hand.profile): hand.profile}).apply(tried)
+            copy.deepcopy(hand, _shared(hand)).apply(tried)
         except IllegalAction as refused:
             text = f"reject {self._words(tried)} with {refused.code}"
             rule = _code_rule(refused.code)
@@ -427,6 +428,22 @@ class _Player:
             raise FuzzError(f"our engine refused its own legal step: {outcome.get('message')}")
         state: dict[str, Any] = outcome["state"]
         return state
+
+
+_CARDS: Final = {id(card): card for card in DECK}
+
+
+def _shared(hand: Hand) -> dict[int, Any]:
+    """What a copy of `hand` may share with it, as `copy.deepcopy`'s memo: the profile,
+    the cards (frozen), the log's rows (tuples: the log is appended to, never changed),
+    the turn order's table, and the options memo of its rules, which every hand of those
+    rules shares anyway (a cache: an entry one adds is right for all). Copying those was
+    most of the cost of a copy."""
+    shared: dict[int, Any] = dict(_CARDS)
+    for kept in (hand.profile, hand.structure, hand._after, hand._options_memo, *hand._rows):
+        if kept is not None:
+            shared[id(kept)] = kept
+    return shared
 
 
 def _with_rule(statement: Statement, rule: str) -> Statement:

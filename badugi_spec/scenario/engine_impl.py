@@ -11,14 +11,18 @@ from typing import Any, Final, Protocol
 
 from badugi_spec import rankings as registry
 from badugi_spec.cards import Card, cards_of
-from badugi_spec.engine import Action, Hand, Kind, Session
+from badugi_spec.engine import Action, Kind, Session
 from badugi_spec.engine.seating import EVENTS as SEATING_EVENTS
 from badugi_spec.engine.seating import SeatEvent
 from badugi_spec.errors import CardError, IllegalAction, RankingError
 from badugi_spec.profiles import HOUSE, Profile, ProfileError, from_json
-from badugi_spec.rankings import RANKINGS, RankedValue, Ranking
-from badugi_spec.rankings.house import HandValue, evaluate, winners
+from badugi_spec.rankings import RANKINGS, Ranking
+from badugi_spec.rankings.house import evaluate, winners
 from badugi_spec.scenario import ranked_values
+from badugi_spec.scenario.state_view import as_json as _as_json
+
+# Where it was first: the mutants import it from here.
+from badugi_spec.scenario.state_view import state_of as state_of
 
 Outcome = dict[str, Any]
 """`{"ok": true, "state": {...}}`, or `{"ok": false, "error": code, "message": ...,
@@ -74,179 +78,6 @@ def ranked_hand(chosen: Ranking, cards: list[str]) -> tuple[Card, ...]:
 
 def value_json(cards: list[str]) -> dict[str, Any]:
     return _as_json(evaluate(cards_of(cards)))
-
-
-def _as_json(value: HandValue | RankedValue) -> dict[str, Any]:
-    # The playing cards in reading order: for a Badugi value its ranks, highest first.
-    return {"size": len(value.cards), "ranks": [card.rank.label for card in value.cards]}
-
-
-def _in_rankings(hand: Hand, seat: int) -> dict[str, str]:
-    """Ranking -> the seat's value in it, as text (R8.29): `{"low-2-7": "7-5-4-3-2"}`."""
-    return {
-        name: str(value) for name, value in zip(hand.profile.halves, hand.values(seat), strict=True)
-    }
-
-
-def _shown_in(hand: Hand, names: list[str]) -> dict[str, Any]:
-    """Once shown, what each player showed in each ranking (R8.22, R8.29)."""
-    result = hand.result
-    assert result is not None
-    return {
-        names[s]: None if v is None else _in_rankings(hand, s) for s, v in enumerate(result.shown)
-    }
-
-
-def _half_json(half: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    return {
-        "ranking": half["ranking"],
-        "amount": half["amount"],
-        "winners": [names[s] for s in half["winners"]],
-        "shares": {
-            names[s]: share for s, share in zip(half["winners"], half["shares"], strict=True)
-        },
-    }
-
-
-_BLINDS: Final = {
-    "small blind": "small",
-    "big blind": "big",
-    "posted big blind": "big",
-    # The live table's (R19.3, R19.4, R19.6).
-    "dead small blind": "dead",
-    "kill": "kill",
-    "straddle": "straddle",
-}
-_POSTS_SEEN: list[tuple[Hand, list[dict[str, Any]]]] = []
-"""The last hand's posts: they are fixed once it is dealt, and the state is asked for
-after every action, so its log is read once a hand."""
-
-
-def posts_of(hand: Hand, names: list[str]) -> list[dict[str, Any]]:
-    """Who posted which blind, in the order posted (R1.5, R8.3): antes are not blinds."""
-    if _POSTS_SEEN and _POSTS_SEEN[0][0] is hand:
-        return _POSTS_SEEN[0][1]
-    posts = []
-    for event in hand.events:
-        if event.kind != "post" or event.seat is None:
-            continue
-        blind = _BLINDS.get(event.note.removesuffix(" all-in"))
-        if blind is not None:
-            posts.append({"player": names[event.seat], "blind": blind, "amount": event.amount})
-    _POSTS_SEEN[:] = [(hand, posts)]
-    return posts
-
-
-_VALUES_SEEN: list[tuple[Hand, dict[int, tuple[tuple[Card, ...], Any, Any]]]] = []
-"""The last hand's values, by seat, with the cards they are of: within a betting round no
-card moves, and valuing every hand again after every action was most of a state's cost."""
-
-
-def _valued(hand: Hand, seat: int) -> tuple[dict[str, Any], dict[str, str] | None]:
-    """The seat's value (`values`) and, under named rankings, its value in each of them
-    (`values_in`), as fresh JSON: a caller may change the state it is given."""
-    if not _VALUES_SEEN or _VALUES_SEEN[0][0] is not hand:
-        _VALUES_SEEN[:] = [(hand, {})]
-    seen = _VALUES_SEEN[0][1]
-    cards = tuple(hand.holdings[seat])
-    kept = seen.get(seat)
-    if kept is None or kept[0] != cards:
-        ranked = _in_rankings(hand, seat) if hand.named_rankings else None
-        kept = seen[seat] = (cards, _as_json(hand.value(seat)), ranked)
-    value, ranked = kept[1], kept[2]
-    fresh = {"size": value["size"], "ranks": list(value["ranks"])}
-    return fresh, None if ranked is None else dict(ranked)
-
-
-def _show_order(hand: Hand, names: list[str]) -> list[str]:
-    """Who showed, in the order they showed (R8.22): the hand's log says."""
-    return [names[e.seat] for e in hand.events if e.kind == "show" and e.seat is not None]
-
-
-def _leaders(session: Session, names: list[str]) -> list[str]:
-    """Once the session is over: its winner, or the players tied for the most chips (R6.5)."""
-    result = session.result
-    if result is None:
-        return []
-    if result.winner is not None:
-        return [names[result.winner]]
-    top = max(result.stacks)
-    return [names[s] for s, stack in enumerate(result.stacks) if stack == top]
-
-
-def state_of(session: Session, names: list[str]) -> dict[str, Any]:
-    """The canonical snapshot of a session and its current hand (names, not seats)."""
-    hand: Hand | None = session.hand
-    result = session.result
-    state: dict[str, Any] = {
-        "session": {
-            "hand": session.hand_number,
-            "dealer": names[hand.dealer] if hand else names[session.next_dealer],
-            "over": result is not None,
-            "winner": None if result is None or result.winner is None else names[result.winner],
-            "reason": None if result is None else result.reason,
-        }
-        | ({"leaders": _leaders(session, names)} if result is not None else {})
-    }
-
-    def named(seats: list[int]) -> list[str]:
-        return [names[s] for s in seats]
-
-    if hand is None:
-        return state | {"stacks": dict(zip(names, session.stacks, strict=True))}
-    snap = hand.snapshot()
-    hand_result = hand.result
-    valued = {s: _valued(hand, s) for s in range(len(names)) if hand.holdings[s]}
-    if hand.named_rankings:
-        # Each hand's value in every ranking the profile names (R8.22, R8.29).
-        state["values_in"] = {names[s]: ranked for s, (_, ranked) in valued.items()}
-    return state | {
-        "phase": snap["phase"],
-        "to_act": None if hand.to_act is None else names[hand.to_act],
-        "legal": sorted(snap["legal"]),
-        "pot": snap["pot"],
-        "stacks": dict(zip(names, snap["stacks"], strict=True)),
-        "hands": {names[s]: cards for s, cards in enumerate(snap["hands"])},
-        "values": {names[s]: value for s, (value, _) in valued.items()},
-        "burns": snap["burns"],
-        "reshuffles": snap["reshuffles"],
-        "stub": snap["stub"],
-        "posts": posts_of(hand, names),
-        "pots": [
-            {
-                "amount": pot["amount"],
-                "eligible": named(pot["eligible"]),
-                "winners": named(pot["winners"]),
-                # Each winner's chips of this pot, once it is awarded (R8.15).
-                "shares": {
-                    names[s]: share for s, share in zip(pot["winners"], pot["shares"], strict=True)
-                },
-            }
-            | (
-                {"halves": [_half_json(half, names) for half in pot["halves"]]}
-                if "halves" in pot
-                else {}
-            )
-            for pot in snap["pots"]
-        ],
-        "result": None
-        if hand_result is None
-        else {
-            "ended_by": hand_result.ended_by,
-            "winners": [names[s] for s in hand_result.winners],
-            "won": dict(zip(names, hand_result.won, strict=True)),
-            "returned": dict(zip(names, hand_result.returned, strict=True)),
-            "shown": {
-                names[s]: None if v is None else _as_json(v)
-                for s, v in enumerate(hand_result.shown)
-            },
-            "show_order": _show_order(hand, names),
-            "mucked": [
-                names[e.seat] for e in hand.events if e.kind == "muck" and e.seat is not None
-            ],
-        }
-        | ({"shown_in": _shown_in(hand, names)} if hand.named_rankings else {}),
-    }
 
 
 class EngineImplementation:

@@ -1,0 +1,219 @@
+"""The protocol's `state` of a session and its hand, built straight from the hand.
+
+Every request a scenario or a fuzzed trial makes is answered with the whole state, so it
+is built after every action, on both sides of a comparison: it was most of what a fuzzed
+hand cost (issue 40). It reads what `Hand.snapshot` reads, through the same methods (a
+mutant's hooks still decide: `legal_actions`, `pots`, `value`, `values`), but names seats
+as it goes instead of building the seat-numbered snapshot first and renaming it, and it
+keeps what cannot have changed since the last request: a card's text, an option's words,
+a seat's values while it holds the same cards, the blinds posted once a hand is dealt.
+Each call still returns fresh lists and dicts, so a caller may change what it is given;
+`tests/test_state_view.py` holds it to the snapshot-built state, key order included.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from badugi_spec.cards import DECK, Card
+from badugi_spec.engine import Hand, Session
+from badugi_spec.engine.actions import Legal
+from badugi_spec.engine.pots import Half, Pot
+from badugi_spec.rankings import RankedValue
+from badugi_spec.rankings.house import HandValue
+
+_TEXT: Final = tuple(str(card) for card in DECK)
+"""Each card's text by its index: `str(card)` reads two enum values, slow in Python 3.11."""
+
+
+def as_json(value: HandValue | RankedValue) -> dict[str, Any]:
+    # The playing cards in reading order: for a Badugi value its ranks, highest first.
+    return {"size": len(value.cards), "ranks": [card.rank.label for card in value.cards]}
+
+
+def _texts(cards: list[Card] | tuple[Card, ...]) -> list[str]:
+    text = _TEXT
+    return [text[card.index] for card in cards]
+
+
+_WORDS: dict[Legal, str] = {}
+"""An option's words (`Legal.describe`): the same few options come up hand after hand."""
+
+
+def _legal(hand: Hand) -> list[str]:
+    words = _WORDS
+    out = []
+    for option in hand.legal_actions():
+        said = words.get(option)
+        if said is None:
+            if len(words) > 8192:  # big-bet amounts vary without end; keep it small
+                words.clear()
+            said = words[option] = option.describe()
+        out.append(said)
+    out.sort()
+    return out
+
+
+def _in_rankings(hand: Hand, seat: int) -> dict[str, str]:
+    """Ranking -> the seat's value in it, as text (R8.29): `{"low-2-7": "7-5-4-3-2"}`."""
+    return {
+        name: str(value) for name, value in zip(hand.profile.halves, hand.values(seat), strict=True)
+    }
+
+
+_BLINDS: Final = {
+    "small blind": "small",
+    "big blind": "big",
+    "posted big blind": "big",
+    # The live table's (R19.3, R19.4, R19.6).
+    "dead small blind": "dead",
+    "kill": "kill",
+    "straddle": "straddle",
+}
+_POSTS_SEEN: list[tuple[Hand, list[dict[str, Any]]]] = []
+"""The last hand's posts: they are fixed once it is dealt, and the state is asked for
+after every action, so its log is read once a hand."""
+
+
+def posts_of(hand: Hand, names: list[str]) -> list[dict[str, Any]]:
+    """Who posted which blind, in the order posted (R1.5, R8.3): antes are not blinds."""
+    if not _POSTS_SEEN or _POSTS_SEEN[0][0] is not hand:
+        posts = []
+        for event in hand.events:
+            if event.kind != "post" or event.seat is None:
+                continue
+            blind = _BLINDS.get(event.note.removesuffix(" all-in"))
+            if blind is not None:
+                posts.append({"player": names[event.seat], "blind": blind, "amount": event.amount})
+        _POSTS_SEEN[:] = [(hand, posts)]
+    return [dict(post) for post in _POSTS_SEEN[0][1]]
+
+
+_SEEN: list[tuple[Hand, dict[int, tuple[tuple[Card, ...], list[str], Any, Any]]]] = []
+"""The last hand's seats: the cards each held when last asked, their texts, the value
+and the values by ranking. Within a betting round no card moves, and valuing every hand
+again after every action was most of a state's cost."""
+
+
+def _seat(hand: Hand, seat: int) -> tuple[list[str], dict[str, Any], dict[str, str] | None]:
+    """The seat's cards as texts, its value (`values`) and, under named rankings, its
+    value in each of them (`values_in`), as fresh JSON."""
+    if not _SEEN or _SEEN[0][0] is not hand:
+        _SEEN[:] = [(hand, {})]
+    seen = _SEEN[0][1]
+    cards = tuple(hand.holdings[seat])
+    kept = seen.get(seat)
+    if kept is None or kept[0] != cards:
+        ranked = _in_rankings(hand, seat) if hand.named_rankings else None
+        kept = seen[seat] = (cards, _texts(cards), as_json(hand.value(seat)), ranked)
+    value, ranked = kept[2], kept[3]
+    fresh = {"size": value["size"], "ranks": list(value["ranks"])}
+    return list(kept[1]), fresh, None if ranked is None else dict(ranked)
+
+
+def _leaders(session: Session, names: list[str]) -> list[str]:
+    """Once the session is over: its winner, or the players tied for the most chips (R6.5)."""
+    result = session.result
+    if result is None:
+        return []
+    if result.winner is not None:
+        return [names[result.winner]]
+    top = max(result.stacks)
+    return [names[s] for s, stack in enumerate(result.stacks) if stack == top]
+
+
+def _half(half: Half, names: list[str]) -> dict[str, Any]:
+    return {
+        "ranking": half.ranking,
+        "amount": half.amount,
+        "winners": [names[s] for s in half.winners],
+        "shares": {names[s]: share for s, share in zip(half.winners, half.shares, strict=True)},
+    }
+
+
+def _pot(pot: Pot, names: list[str]) -> dict[str, Any]:
+    winners = pot.winners
+    out = {
+        "amount": pot.amount,
+        "eligible": [names[s] for s in pot.eligible],
+        "winners": [names[s] for s in winners],
+        # Each winner's chips of this pot, once it is awarded (R8.15).
+        "shares": {names[s]: share for s, share in zip(winners, pot.shares, strict=True)},
+    }
+    if pot.halves:
+        out["halves"] = [_half(half, names) for half in pot.halves]
+    return out
+
+
+def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
+    result = hand.result
+    if result is None:
+        return None
+    shown = result.shown
+    out = {
+        "ended_by": result.ended_by,
+        "winners": [names[s] for s in result.winners],
+        "won": dict(zip(names, result.won, strict=True)),
+        "returned": dict(zip(names, result.returned, strict=True)),
+        "shown": {names[s]: None if v is None else as_json(v) for s, v in enumerate(shown)},
+        # Who showed, and who gave up a hand, in the order they did (R8.22, R8.32).
+        "show_order": [
+            names[e.seat] for e in hand.events if e.kind == "show" and e.seat is not None
+        ],
+        "mucked": [names[e.seat] for e in hand.events if e.kind == "muck" and e.seat is not None],
+    }
+    if hand.named_rankings:
+        # Once shown, what each player showed in each ranking (R8.22, R8.29).
+        out["shown_in"] = {
+            names[s]: None if v is None else _in_rankings(hand, s) for s, v in enumerate(shown)
+        }
+    return out
+
+
+def state_of(session: Session, names: list[str]) -> dict[str, Any]:
+    """The canonical state of a session and its current hand (names, not seats)."""
+    hand: Hand | None = session.hand
+    result = session.result
+    about: dict[str, Any] = {
+        "hand": session.hand_number,
+        "dealer": names[hand.dealer] if hand else names[session.next_dealer],
+        "over": result is not None,
+        "winner": None if result is None or result.winner is None else names[result.winner],
+        "reason": None if result is None else result.reason,
+    }
+    if result is not None:
+        about["leaders"] = _leaders(session, names)
+    state: dict[str, Any] = {"session": about}
+    if hand is None:
+        state["stacks"] = dict(zip(names, session.stacks, strict=True))
+        return state
+    holdings = hand.holdings
+    hands: dict[str, list[str]] = {}
+    values: dict[str, dict[str, Any]] = {}
+    ranked: dict[str, Any] = {}
+    for seat, name in enumerate(names):
+        if holdings[seat]:
+            hands[name], values[name], ranked[name] = _seat(hand, seat)
+        else:
+            hands[name] = []
+    if hand.named_rankings:
+        # Each hand's value in every ranking the profile names (R8.22, R8.29).
+        state["values_in"] = ranked
+    to_act = hand.to_act
+    state["phase"] = str(hand.phase)
+    state["to_act"] = None if to_act is None else names[to_act]
+    state["legal"] = _legal(hand)
+    state["pot"] = hand.pot
+    state["stacks"] = dict(zip(names, hand.stacks, strict=True))
+    state["hands"] = hands
+    state["values"] = values
+    state["burns"] = len(hand.burns)
+    state["reshuffles"] = hand.reshuffles
+    state["stub"] = hand.deck.remaining
+    state["posts"] = posts_of(hand, names)
+    state["pots"] = [_pot(pot, names) for pot in hand.pots()]
+    state["result"] = _result(hand, names)
+    return state
+
+
+__all__ = ["as_json", "posts_of", "state_of"]
