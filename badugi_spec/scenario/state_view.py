@@ -19,6 +19,7 @@ from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import Hand, Session
 from badugi_spec.engine.actions import Legal
 from badugi_spec.engine.pots import Half, Pot
+from badugi_spec.engine.settlement import Settlement
 from badugi_spec.rankings import RankedValue
 from badugi_spec.rankings.house import HandValue
 
@@ -145,6 +146,33 @@ def _pot(pot: Pot, names: list[str]) -> dict[str, Any]:
     return out
 
 
+def _in_log(hand: Hand, kind: str, names: list[str]) -> list[str]:
+    return [names[row[1]] for row in hand._rows if row[0] == kind and row[1] is not None]
+
+
+_POTS_SEEN: list[tuple[Hand, tuple[int, ...], tuple[bool, ...], tuple[Pot, ...]]] = []
+"""The last hand's pots, with the chips in and the folds they were built from: a draw,
+a check or a refused action moves no chip."""
+
+
+def _pots(hand: Hand) -> tuple[Pot, ...]:
+    """`hand.pots()`, built again only when a chip or a fold moved, for the engine's own
+    rule of pots (`Settlement._build_pots` reads only those); a mutant's is always asked."""
+    kind = type(hand)
+    if hand.result is not None or kind.pots is not Hand.pots:
+        return hand.pots()
+    if kind._build_pots is not Settlement._build_pots:
+        return hand.pots()
+    total, folded = tuple(hand.total), tuple(hand.folded)
+    if _POTS_SEEN:
+        seen, chips, folds, pots = _POTS_SEEN[0]
+        if seen is hand and chips == total and folds == folded:
+            return pots
+    pots = hand.pots()
+    _POTS_SEEN[:] = [(hand, total, folded, pots)]
+    return pots
+
+
 def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
     result = hand.result
     if result is None:
@@ -156,11 +184,10 @@ def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
         "won": dict(zip(names, result.won, strict=True)),
         "returned": dict(zip(names, result.returned, strict=True)),
         "shown": {names[s]: None if v is None else as_json(v) for s, v in enumerate(shown)},
-        # Who showed, and who gave up a hand, in the order they did (R8.22, R8.32).
-        "show_order": [
-            names[e.seat] for e in hand.events if e.kind == "show" and e.seat is not None
-        ],
-        "mucked": [names[e.seat] for e in hand.events if e.kind == "muck" and e.seat is not None],
+        # Who showed, and who gave up a hand, in the order they did (R8.22, R8.32): the
+        # log's rows read as they are (an `Event` is a row's kind and seat first).
+        "show_order": _in_log(hand, "show", names),
+        "mucked": _in_log(hand, "muck", names),
     }
     if hand.named_rankings:
         # Once shown, what each player showed in each ranking (R8.22, R8.29).
@@ -211,7 +238,7 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
     state["reshuffles"] = hand.reshuffles
     state["stub"] = hand.deck.remaining
     state["posts"] = posts_of(hand, names)
-    state["pots"] = [_pot(pot, names) for pot in hand.pots()]
+    state["pots"] = [_pot(pot, names) for pot in _pots(hand)]
     state["result"] = _result(hand, names)
     return state
 

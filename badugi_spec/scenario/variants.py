@@ -57,7 +57,13 @@ Variant = tuple[str, dict[str, Any]]
 def variants(case: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """(variant name, transformed case) for every variant `case` has, in a fixed order:
     the rotations, then `suits`, then `card-order`. `case` itself is left as it is."""
-    found: list[Variant] = list(rotations(case))
+    return [*rotations(case), *unrotated(case)]
+
+
+def unrotated(case: dict[str, Any]) -> list[Variant]:
+    """The variants but the rotations (`suits`, `card-order`), for a caller that decides
+    the rotations another way (`fuzz.replay`)."""
+    found: list[Variant] = []
     for name, make in ((SUITS, suits), (CARD_ORDER, card_order)):
         made = make(case)
         if made is not None:
