@@ -207,3 +207,41 @@ def test_over_the_protocol_pipelined_the_findings_are_the_text_paths() -> None:
     assert fast == text
     assert fast[1].get("diverged") and fast[1].get("passed")
     assert REPLAYED[0] > 0  # pipelined replies decided the trials that passed
+
+
+# ----- trials of hand values -------------------------------------------------------------
+
+
+def test_a_value_line_is_read_as_the_runner_reads_it() -> None:
+    from badugi_spec.fuzz.replay_values import line_step
+
+    assert line_step("evaluate in low-2-7 7s 5h 4d 3c 2s is 7-5-4-3-2") == {
+        "op": "evaluate", "ranking": "low-2-7", "cards": ["7s", "5h", "4d", "3c", "2s"],
+    }  # fmt: skip
+    assert line_step("compare As 2h Kd ties Ac 2d Kh") == {
+        "op": "compare", "ranking": None, "hands": [["As", "2h", "Kd"], ["Ac", "2d", "Kh"]],
+    }  # fmt: skip
+    assert line_step("expect pot 3") is None
+
+
+@pytest.mark.parametrize(
+    "mutant", ["aces-high", "shortcut-evaluator", "a-5-counts-straights", "badugi-first-four-cards"]
+)
+def test_value_trials_find_the_same_by_the_fast_path(mutant: str) -> None:
+    """Trials of hand values only, in every ranking: a wrong evaluator or ranking is found
+    at the same trials, and a value trial it answers right passes without its text."""
+    from badugi_spec.rankings import RANKINGS
+
+    plan = Plan(None, ("house", *RANKINGS))
+    fast, text = _both(lambda: MutantImplementation(BY_NAME[mutant]), plan, seed=1, trials=10)
+    assert fast == text
+    assert fast[1].get("diverged"), fast[1]
+
+
+def test_value_trials_answered_alike_pass_without_their_text() -> None:
+    from badugi_spec.rankings import RANKINGS
+
+    plan = Plan(None, ("house", *RANKINGS))
+    fast, text = _both(EngineImplementation, plan, seed=1, trials=6)
+    assert fast == text and fast[1] == {"passed": 6}
+    assert REPLAYED[0] == 6

@@ -29,6 +29,7 @@ import marshal
 from collections.abc import Callable
 from typing import Any, Final, cast
 
+from badugi_spec.fuzz.replay_values import values_pass
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import plays
@@ -157,13 +158,18 @@ def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None 
     path that follows meets it as if this had not run."""
     sent = trial.exchanges if exchanges is None else exchanges
     ready = getattr(impl, "ready", None)
-    if not sent or sent[0][0] != "start" or (ready is not None and not ready()):
+    values = exchanges is None and not trial.names
+    if ready is not None and not ready():
         return False  # (a process not yet started is started by the text path, as before)
+    if not values and (not sent or sent[0][0] != "start"):
+        return False
     saved = getattr(impl, "savepoint", None)
     mark = saved() if saved is not None else None
     restore = getattr(impl, "restore", None)
     try:
-        if "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
+        if values:
+            ok = values_pass(impl, trial, same)  # a trial of hand values (`replay_values`)
+        elif "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
             ok = False
         else:
             turned = exchanges is not None
