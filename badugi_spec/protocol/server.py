@@ -396,14 +396,17 @@ def _chunks(inp: IO[bytes]) -> Iterator[bytes]:
     return _pipe_chunks(fd) if is_pipe else _stream_chunks(inp)
 
 
-def _lines(inp: IO[bytes], limit: int) -> Iterator[bytes | None]:
-    """Each input line, or None for a line longer than `limit` (read past, not kept)."""
+def _lines(inp: IO[bytes], limit: int, ahead: list[bool] | None = None) -> Iterator[bytes | None]:
+    """Each input line, or None for a line longer than `limit` (read past, not kept).
+    `ahead[0]` says, as each is given, whether another whole line is in already."""
     pending = b""
     too_long = False  # the line being read has passed `limit`; its bytes are dropped
     for chunk in _chunks(inp):
         pending += chunk
         start = 0
         while (end := pending.find(b"\n", start)) >= 0:
+            if ahead is not None:
+                ahead[0] = pending.find(b"\n", end + 1) >= 0
             if too_long or end - start > limit:
                 too_long = False
                 yield None
@@ -431,7 +434,8 @@ def serve(
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
     print(f"{impl.name}: serving protocol {max(PROTOCOLS)}", file=sys.stderr)
-    for raw in _lines(inp, max_line):
+    ahead = [False]
+    for raw in _lines(inp, max_line, ahead):
         request: object = None
         if raw is None:
             response = _refuse(f"a request is one line of at most {max_line} bytes")
@@ -449,9 +453,14 @@ def serve(
         if response.get("error") == INTERNAL:
             print(f"{impl.name}: internal error: {response['message']}", file=sys.stderr)
         out.write(_encode(response))
-        out.flush()
-        if isinstance(request, dict) and request.get("type") == "bye":
+        bye = isinstance(request, dict) and request.get("type") == "bye"
+        if bye or not ahead[0]:
+            # Requests sent at once (pipelined) are answered at once: one write for the
+            # lot, not a write and a wake-up of the client per reply.
+            out.flush()
+        if bye:
             break
+    out.flush()
     return 0
 
 
