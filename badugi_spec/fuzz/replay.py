@@ -133,22 +133,24 @@ def rotated(exchanges: list[Exchange], k: int) -> list[Exchange]:
     return [(kind, turned, answer), *exchanges[1:]]
 
 
-def _answers(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> list[object]:
-    """The implementation's answers, pipelined where it can take them so (`replay` of
-    the protocol client: every request written, then every reply read); else one at a
-    time, stopping at the first that differs (the rest could not pass)."""
+def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bool:
+    """Whether the implementation answers every request as our engine did: pipelined
+    where it can take them so (`replay` of the protocol client: every request written,
+    then every reply read), else one at a time, stopping at the first that differs (the
+    rest could not pass). Each answer is compared once."""
     many: Callable[..., list[object]] | None = getattr(impl, "replay", None)
     if many is not None:
         # Every state is compared with ours, which is well formed: its form need not be
         # checked first (a state of another form is not ours, and the text path checks).
-        return many([(kind, request) for kind, request, _ in exchanges], states=False)
-    out: list[object] = []
+        answers = many([(kind, request) for kind, request, _ in exchanges], states=False)
+        return len(answers) == len(exchanges) and all(
+            answered_alike(theirs, ours, rotated=rotated)
+            for theirs, (_, _, ours) in zip(answers, exchanges, strict=True)
+        )
     for kind, request, ours in exchanges:
-        theirs = getattr(impl, kind)(request)
-        out.append(theirs)
-        if not answered_alike(theirs, ours, rotated=rotated):
-            break
-    return out
+        if not answered_alike(getattr(impl, kind)(request), ours, rotated=rotated):
+            return False
+    return True
 
 
 def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None = None) -> bool:
@@ -172,12 +174,7 @@ def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None 
         elif "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
             ok = False
         else:
-            turned = exchanges is not None
-            answers = _answers(impl, sent, turned)
-            ok = len(answers) == len(sent) and all(
-                answered_alike(theirs, ours, rotated=turned)
-                for theirs, (_, _, ours) in zip(answers, sent, strict=True)
-            )
+            ok = _alike(impl, sent, exchanges is not None)
     except KeyboardInterrupt:
         raise
     except Exception:  # a crash, a refusal to play, an unreadable reply: the text decides
