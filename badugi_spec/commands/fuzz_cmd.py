@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from badugi_spec import profiles
-from badugi_spec.commands import arguments
+from badugi_spec.commands import arguments, fuzz_db_lines
 from badugi_spec.commands.fuzz_lines import finish
 from badugi_spec.commands.progress import Progress
 from badugi_spec.commands.progress import wanted as progress_wanted
@@ -134,6 +134,12 @@ def register(sub: Any) -> None:
     )  # fmt: skip
     fuzz.add_argument("--out", default="fuzz-found", metavar="DIR",
                       help="where shrunk scenarios go (default fuzz-found/)")  # fmt: skip
+    fuzz.add_argument(
+        "--db", metavar="DIR",
+        help="a findings database: replay its findings first, then file this run's there",
+    )  # fmt: skip
+    fuzz.add_argument("--replay-only", action="store_true",
+                      help="with --db: replay the stored findings, play no trial")  # fmt: skip
     fuzz.add_argument("--json", metavar="FILE", help="write the report as JSON")
     fuzz.add_argument("--junit", metavar="FILE", help="write JUnit XML")
     fuzz.add_argument("-q", "--quiet", action="store_true", help="no progress line")
@@ -337,6 +343,9 @@ def run_fuzz(args: argparse.Namespace) -> int:
         force=args.force, folders={"--out"},
     )  # fmt: skip
     _check_out(args.out)
+    stored = fuzz_db_lines.start(args)  # the stored findings replayed, before any trial
+    if stored is not None and args.replay_only:
+        return fuzz_db_lines.replay_status(stored)
     several = args.jobs > 1 and not args.hand
     try:
         report = _jobs(args) if several else campaign_report(args, args.shard)
@@ -344,7 +353,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
         print(safe(f"badugi-spec: fuzz: {failed}"), file=sys.stderr)
         return 1
     report["command"] = command_of(args)
-    return finish(report, args, impl=args.impl)
+    status = finish(report, args, impl=args.impl)
+    return status if stored is None else fuzz_db_lines.record(stored, report, status)
 
 
 def _slice_size(args: argparse.Namespace) -> int | None:
