@@ -343,7 +343,11 @@ def run_fuzz(args: argparse.Namespace) -> int:
         force=args.force, folders={"--out"},
     )  # fmt: skip
     _check_out(args.out)
-    stored = fuzz_db_lines.start(args)  # the stored findings replayed, before any trial
+    try:
+        stored = fuzz_db_lines.start(args)  # the stored findings replayed, before any trial
+    except fuzz_db_lines.NotStarted as failed:
+        print(safe(f"badugi-spec: fuzz: {failed}"), file=sys.stderr)
+        return 1
     if stored is not None and args.replay_only:
         return fuzz_db_lines.replay_status(stored)
     several = args.jobs > 1 and not args.hand

@@ -27,6 +27,10 @@ from badugi_spec.scenario.runner import CaseResult
 from badugi_spec.scenario.suite import load_suite, run_suite
 
 
+class NotStarted(Exception):
+    """The implementation could not be greeted: the run fails (status 1), as `fuzz`'s does."""
+
+
 @dataclass
 class DbRun:
     db: findings.Database
@@ -78,7 +82,7 @@ def start(args: argparse.Namespace) -> DbRun | None:
     try:
         identity = hello_identity(impl)
         if impl._pending is not None:
-            raise BadugiError(f"the implementation did not start: {impl._pending}")
+            raise NotStarted(f"the implementation did not start: {impl._pending}")
         run = DbRun(db, identity, findings.now())
         _replay(run, impl)
     finally:
@@ -172,4 +176,4 @@ def _write(run: DbRun, command: str) -> None:
     )
 
 
-__all__ = ["DbRun", "hello_identity", "record", "replay_status", "start"]
+__all__ = ["DbRun", "NotStarted", "hello_identity", "record", "replay_status", "start"]
