@@ -156,7 +156,7 @@ def test_a_renamed_finding_is_refused(tmp_path: Path) -> None:
         store, _finding(), command="c", implementation=WHO, when="2026-01-01T00:00:00Z"
     )
     found.path.rename(tmp_path / "renamed.badugi")
-    with pytest.raises(db.DbError, match="renamed.badugi: its signature names the file pot-1-"):
+    with pytest.raises(db.DbError, match=r"renamed\.badugi: its signature names the file pot-1-"):
         db.open_db(tmp_path)
 
 
