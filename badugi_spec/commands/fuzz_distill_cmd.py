@@ -240,10 +240,7 @@ def _figures(
         }
 
     suite_files = scenario_files([str(installed_suite())])
-    suite = load_suite([str(installed_suite())])
-    suite_rules, suite_points = distill.suite_reach(
-        [Path(p) for p in suite_files], (s.rules for s in suite.scenarios)
-    )
+    suite_rules, suite_points = distill.suite_reach([Path(p) for p in suite_files])
     rules = {f for f in reached if f[:1] == "R" and "+" not in f}
     points = {f for f in reached if f[:1] != "R"}
     return {

@@ -40,6 +40,7 @@ from badugi_spec.scenario.engine_impl import EngineImplementation
 
 SHRINK_BUDGET: Final = 60
 """Shrink candidates per kept trial (each a trial played on our engine, a few ms)."""
+_RULE_ID: Final = re.compile(r"R\d+\.\d+")
 _REJECT: Final = re.compile(r"^reject .* with (\S+)$")
 READABLE: Final = frozenset(
     {"cap", "reshuffle", "last-card", "session-over", "session-tie", "showdown", "returned",
@@ -186,19 +187,20 @@ def readable(point: str) -> bool:
     return point in READABLE or point.startswith(waypoints.REFUSED)
 
 
-def suite_reach(
-    paths: Sequence[Path], scenarios: Iterable[Sequence[str]]
-) -> tuple[set[str], set[str]]:
-    """The rules a suite's scenarios cite (their `rules` lines), and the waypoints of
+def suite_reach(paths: Sequence[Path]) -> tuple[set[str], set[str]]:
+    """The rules a suite's scenarios cite (their `rules` lines, read as text: parsing the
+    whole suite would cost more than distilling a small campaign), and the waypoints of
     `READABLE` its `expect`, `reject` and live-post lines show, read as a trial's are
     (`waypoints.expected`; a round counts as capped wherever `legal` has a call and no
     raise)."""
-    rules = {rule for cited in scenarios for rule in cited}
+    rules: set[str] = set()
     points: set[str] = set()
     for path in paths:
         texts: list[str] = []
         for line in path.read_text("utf-8").splitlines():
             line = line.strip()
+            if line.startswith("rules "):  # (a description's line may start with the word)
+                rules |= {word for word in line.split()[1:] if _RULE_ID.fullmatch(word)}
             if line.startswith("expect "):
                 texts += [part.strip() for part in line[len("expect ") :].split(";")]
             if "posts a live big blind" in line:
