@@ -114,10 +114,15 @@ def _replay(run: DbRun, impl: ProcessImplementation) -> None:
         what = f"{meta['kind']} at {meta['rule']}" if meta["rule"] else meta["kind"]
         history = f"first seen {meta['first_seen']}"
         if seen.last:
-            history += f", last failed {seen.last}, {seen.trials} trials in {seen.runs} runs"
+            history += f", last failed {seen.last}, {_counted(seen)}"
         print(safe(f"  {result:<15}{stored.path}: {what} ({history}){detail}"))
     run.failing = tally["still failing"]
     print(safe(f"db {db.folder}: " + ", ".join(f"{n} {what}" for what, n in tally.items())))
+
+
+def _counted(seen: findings.Seen) -> str:
+    trials = f"{seen.trials} trial{'s' * (seen.trials != 1)}"
+    return f"{trials} in {seen.runs} run{'s' * (seen.runs != 1)}"
 
 
 def _judged(results: list[CaseResult]) -> tuple[str, str]:
@@ -165,8 +170,8 @@ def record(run: DbRun, report: dict[str, Any], status: int) -> int:
         if sighting["result"] == "met again":
             seen = run.db.seen[sighting["id"]]
             path = run.db.stored[sighting["id"]].path
-            print(safe(f"db {run.db.folder}: met again {path}: {seen.trials} trials in"
-                       f" {seen.runs} runs, first seen {seen.first}"))  # fmt: skip
+            print(safe(f"db {run.db.folder}: met again {path}: {_counted(seen)},"
+                       f" first seen {seen.first}"))  # fmt: skip
     return max(status, 1) if run.failing else status
 
 
