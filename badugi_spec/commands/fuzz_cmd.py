@@ -136,10 +136,12 @@ def register(sub: Any) -> None:
                       help="where shrunk scenarios go (default fuzz-found/)")  # fmt: skip
     fuzz.add_argument(
         "--db", metavar="DIR",
-        help="a findings database: replay its findings first, then file this run's there",
+        help="a findings database (a .badugi file per finding, runs/*.toml a file per run):"
+        " replay its findings first, then file this run's there",
     )  # fmt: skip
     fuzz.add_argument("--replay-only", action="store_true",
-                      help="with --db: replay the stored findings, play no trial")  # fmt: skip
+                      help="with --db: replay the stored findings, play no trial (exit 1"
+                      " if one still fails)")  # fmt: skip
     fuzz.add_argument("--json", metavar="FILE", help="write the report as JSON")
     fuzz.add_argument("--junit", metavar="FILE", help="write JUnit XML")
     fuzz.add_argument("-q", "--quiet", action="store_true", help="no progress line")

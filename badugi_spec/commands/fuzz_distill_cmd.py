@@ -58,7 +58,10 @@ def _target(text: str) -> str:
 
 def register(sub: Any) -> None:
     command = sub.add_parser(
-        "fuzz-distill", help=HELP, epilog=EPILOG, formatter_class=argparse.RawTextHelpFormatter
+        "fuzz-distill",
+        help=HELP,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     command.add_argument(
         "--report", metavar="FILE", help="a fuzz --json report: the campaign's options and trials"
