@@ -38,7 +38,7 @@ from badugi_spec.fuzz.shrink import Shrinker
 from badugi_spec.fuzz.trial import FuzzError, Trial
 from badugi_spec.scenario.engine_impl import EngineImplementation
 
-SHRINK_BUDGET: Final = 60
+SHRINK_BUDGET: Final = 20
 """Shrink candidates per kept trial (each a trial played on our engine, a few ms)."""
 _RULE_ID: Final = re.compile(r"R\d+\.\d+")
 _REJECT: Final = re.compile(r"^reject .* with (\S+)$")
