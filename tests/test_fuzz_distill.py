@@ -91,7 +91,9 @@ def test_fuzz_distill_writes_scenarios_that_pass_check(
                                                                 "of": len(written)}  # fmt: skip
     assert "(every one)" in capsys.readouterr().out
     assert main(["check", "-q", str(out)]) == 0
-    assert written[0].read_text("utf-8").startswith("# Distilled by badugi-spec fuzz-distill")
+    head = written[0].read_text("utf-8").splitlines()
+    assert head[0].startswith("# Distilled by badugi-spec fuzz-distill from trial")
+    assert head[2].startswith("#   R") or head[2].startswith("#   the pairs")  # what it keeps
 
     # Written again: refused before any trial is played, in one line.
     assert main(["fuzz-distill", *args]) == 2

@@ -168,9 +168,10 @@ def _check_out(args: argparse.Namespace) -> None:
 def _head(found: distill.Distilled, kept: distill.Reached, command: str) -> str:
     duty = sorted(f for f in kept.duty if "+" not in f)
     pairs = sorted(f for f in kept.duty if "+" in f)
-    reason = " ".join(duty) + (
-        f", and {len(pairs)} pairs of rules ({pairs[0]} ...)" if pairs else ""
-    )
+    shown = " ".join(pairs[:6]) + (f" and {len(pairs) - 6} more" if len(pairs) > 6 else "")
+    parts = [" ".join(duty)] if duty else []
+    parts += [f"the pairs of rules {shown}"] if pairs else []
+    reason = "; ".join(parts)
     return "\n".join(
         [
             f"Distilled by badugi-spec fuzz-distill from trial {kept.number} of: {command}",
