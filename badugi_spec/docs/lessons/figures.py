@@ -19,10 +19,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from badugi_spec import profiles
 from badugi_spec.cards import DECK, Card, Rank, format_cards, parse_cards
 from badugi_spec.engine import Hand, Kind
 from badugi_spec.rankings.house import evaluate, strength_table
 from badugi_spec.rankings.odds import draw_odds
+from badugi_spec.trainer.split_odds import split_odds
 
 from ..replayer_record import Recorder
 
@@ -295,6 +297,7 @@ _COUNTED = re.compile(
     r"(odds|misses|outs|dealt|anyone (\d))(?: (\d) (?:draws?|cards?))?"
     r"(?:,? (A|[2-9]|10|J|Q|K) or better)?(?:: ?(.*))?"
 )
+_SPLIT = re.compile(r"(scoop|half ([12])) ([\w-]+): (.*?),? throw (.*)")
 RANKS: dict[str, Rank] = {rank.label: rank for rank in Rank}
 
 
@@ -306,10 +309,16 @@ def counted(ref: str) -> Figure | None:
     - `outs: A♠ 2♥ 3♦`: the unseen cards that complete them at the next draw;
     - `dealt 3 cards, 5 or better`: the share of all 270,725 four-card deals whose hand is
       of that many cards (and that high or lower);
+    - `scoop badeucy: 2♠ 3♥ 4♦ 7♣ K♦, throw K♦`: in a split game, the chance the five
+      cards, throwing those named, make both halves at the next draw; `half 2 badeucy:
+      ...` the chance of making the second half (`trainer.split_odds`, R8.29);
     - `anyone 5: dealt 4 cards`: the chance at least one of five others is dealt that,
       each counted as dealt alone (1 - (1 - share)^5: close, not exact, as the cards one
       holds change the others' chances a little).
     """
+    split = _SPLIT.fullmatch(ref.strip())
+    if split is not None:
+        return _split(ref, *split.groups())
     match = _COUNTED.fullmatch(ref.strip())
     if match is None:
         return None
@@ -352,3 +361,11 @@ def _deals() -> Counter[tuple[int, int]]:
         for mask, strength in strength_table().items()
         if mask.bit_count() == 4
     )
+
+
+def _split(ref: str, what: str, half: str | None, name: str, hand: str, thrown: str) -> Figure:
+    try:
+        odds = split_odds(profiles.get(name), parse_cards(hand), parse_cards(thrown))
+    except (ValueError, KeyError) as error:
+        raise ValueError(f"[[{ref}]]: {error}") from None
+    return percent(float(odds.both if half is None else odds.made[int(half) - 1]))
