@@ -105,7 +105,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     tiny_share = BUST_SHARE if session_switch or sessions else TINY_SHARE
     if "busts" in choices.swarm:
         tiny_share = 0.0
-    stacks = tuple(table.stack(choices, profile) for _ in range(seats))
+    stacks = table.stacks(choices, profile, seats)
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
     # A swarm's `ties` rig is the mirrored deal, drawn as the choice's 1: it replays alone.
