@@ -118,7 +118,9 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         choices.below(seats),
         1 + choices.below(profile.big_blind),
     )
-    short_drawn, short_chips = choices.chance(SHORT_BLIND_SHARE), choices.below(profile.big_blind)
+    # A big blind posted short is a short stack: none under a swarm that drops them.
+    short_share = 0.0 if "short-stacks" in choices.swarm else SHORT_BLIND_SHARE
+    short_drawn, short_chips = choices.chance(short_share), choices.below(profile.big_blind)
     tiny = list(stacks)
     if mode and tiny_drawn:
         # One seat all but bust: it goes all-in on a blind and busts, and the next hands
