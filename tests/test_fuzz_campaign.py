@@ -162,7 +162,9 @@ def test_a_missing_shard_is_named_with_the_command_that_plays_it(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     for k in (1, 3):
-        main(["fuzz", *ENGINE, "--hands", "6", "--shard", f"{k}/3", "--json", f"fuzz-{k}-of-3.json"])
+        main(
+            ["fuzz", *ENGINE, "--hands", "6", "--shard", f"{k}/3", "--json", f"fuzz-{k}-of-3.json"]
+        )
     capsys.readouterr()
     assert main(["fuzz-merge", "fuzz-1-of-3.json", "fuzz-3-of-3.json"]) == 1
     err = capsys.readouterr().err
@@ -201,7 +203,7 @@ def test_trials_missing_from_a_shard_are_named_as_ranges(
 
 def _comparable(report: dict[str, Any]) -> dict[str, Any]:
     """A report without what only the clock decides, and the files by name."""
-    out = json.loads(json.dumps(report))
+    out: dict[str, Any] = json.loads(json.dumps(report))
     out["tally"].pop("seconds")
     for finding in out["findings"]:
         finding.pop("found_after", None)
