@@ -3,9 +3,11 @@
 `fuzz --impl CMD` plays numbered random trials (sessions and hands under every profile the
 implementation plays, and hand values in every ranking it declares) with our engine as the
 oracle, through `verify`'s own client and runner; every kind of divergence is shrunk and
-written as a scenario to `--out`. `--shard K/N` plays one slice of the trial numbers and
-`--jobs N` runs local workers; `fuzz-merge` joins the reports of slices
-(docs/implementers.md, "Fuzz your engine"). The report paths are checked before any
+written as a scenario to `--out`. `--shard K/N` plays one slice of the trial numbers (or
+`--shard auto`, the slice a scheduler gives the job: `fuzz_places`), `--range` a part of
+it, and `--jobs N` runs local workers; each report carries its campaign's manifest
+(`fuzz.manifest`) and `fuzz-merge` joins the reports of slices (docs/implementers.md,
+"Fuzz your engine"). The report paths are checked before any
 trial (`outputs.check_outputs`); the ending, summary and exit status are `fuzz_lines`.
 """
 

@@ -228,14 +228,6 @@ def _shard(reports: Sequence[dict[str, Any]]) -> str:
     return "+".join(map(str, sorted(held))) + f"/{total}"
 
 
-def missing(merged: dict[str, Any]) -> list[str]:
-    """The shards (`K/N`) a merged report lacks."""
-    held, total = shards(merged["shard"])
-    if held == set(range(1, total + 1)) or total == 1:
-        return []
-    return [f"{k}/{total}" for k in range(1, total + 1) if k not in held]
-
-
 def _coverage(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The shards' hits added up: what the whole campaign reached, and never reached."""
     total = Coverage()
@@ -244,4 +236,4 @@ def _coverage(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return total.as_json()
 
 
-__all__ = ["FORMAT", "ReportError", "merge", "missing", "read", "report", "resharded", "shards"]
+__all__ = ["FORMAT", "ReportError", "merge", "read", "report", "resharded", "shards"]
