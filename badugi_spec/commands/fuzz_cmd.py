@@ -29,7 +29,7 @@ from typing import Any
 from badugi_spec import profiles
 from badugi_spec.commands import arguments
 from badugi_spec.commands.fuzz_lines import finish
-from badugi_spec.commands.fuzz_places import ShardAction, options_of, trial_range
+from badugi_spec.commands.fuzz_places import ShardAction, options_of, shard_spec, trial_range
 from badugi_spec.commands.progress import Progress
 from badugi_spec.commands.progress import wanted as progress_wanted
 from badugi_spec.errors import BadugiError
@@ -111,7 +111,7 @@ def register(sub: Any) -> None:
                       help="end with a table of hits per rule and per waypoint")  # fmt: skip
     fuzz.add_argument("--hand", type=_replay, metavar="SEED:N", help="replay one trial")
     fuzz.add_argument(
-        "--shard", action=ShardAction, default=(1, 1), metavar="K/N|auto[/N]",
+        "--shard", action=ShardAction, type=shard_spec, default=(1, 1), metavar="K/N|auto[/N]",
         help="play only slice K of N of the trial numbers; auto: the place Slurm, GNU"
         " parallel or BADUGI_SHARD_INDEX/COUNT give this job",
     )  # fmt: skip

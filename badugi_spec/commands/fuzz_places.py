@@ -16,11 +16,15 @@ from badugi_spec.fuzz import shards
 from badugi_spec.fuzz.plan import Plan
 
 
-def _shard(text: str) -> tuple[int, int]:
+def shard_spec(text: str) -> tuple[int, int] | tuple[str, int | None]:
+    """`--shard` as written: `(K, N)`, or `("auto", N or None)` for `auto` and `auto/N`,
+    which `ShardAction` reads from the environment."""
     index, slash, count = text.partition("/")
+    if index == "auto":
+        return "auto", arguments.at_least(1, "shard")(count) if slash else None
     k, n = arguments.whole(index) if index else 0, arguments.whole(count) if slash else 0
     if not slash or not 1 <= k <= n:
-        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, or auto, not {text!r}")
     return k, n
 
 
@@ -29,21 +33,14 @@ class ShardAction(argparse.Action):
     (`fuzz.shards`), read when the command line is, and kept as `shard_by` for the manifest."""
 
     def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
-        text = str(values)
-        head, slash, count = text.partition("/")
+        first, second = values
         by = ""
-        if head == "auto":
-            total = arguments.at_least(1, "shard")(count) if slash else None
+        if first == "auto":
             try:
-                k, n, by = shards.place(os.environ, total)
+                first, second, by = shards.place(os.environ, second)
             except shards.ShardError as error:
-                raise argparse.ArgumentError(self, str(error)) from None
-        else:
-            try:
-                k, n = _shard(text)
-            except argparse.ArgumentTypeError as error:
-                raise argparse.ArgumentError(self, str(error)) from None
-        namespace.shard, namespace.shard_by = (k, n), by
+                raise argparse.ArgumentError(self, str(error).removeprefix("--shard ")) from None
+        namespace.shard, namespace.shard_by = (first, second), by
 
 
 def trial_range(text: str) -> list[list[int]]:
@@ -79,4 +76,4 @@ def options_of(args: argparse.Namespace, plan: Plan, default_hands: int) -> dict
     }
 
 
-__all__ = ["ShardAction", "options_of", "trial_range"]
+__all__ = ["ShardAction", "options_of", "shard_spec", "trial_range"]
