@@ -244,3 +244,21 @@ def test_summary_md_is_appended(tmp_path: Path, capsys: Capsys, inproc: None) ->
     assert "### Findings (1)" in text and "`--hand 6:0`" in text
     assert main(["fuzz-merge", str(part), "--summary-md", str(tmp_path)]) == 2
     assert "--summary-md" in capsys.readouterr().err
+
+
+def test_jobs_give_the_manifest_of_one_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inproc: None
+) -> None:
+    """`--jobs 2` splits the slice among workers (threads here, so the in-process engine
+    reaches them) and merges their parts: the same trials and the same manifest."""
+    import concurrent.futures
+
+    monkeypatch.setattr(
+        concurrent.futures, "ProcessPoolExecutor", concurrent.futures.ThreadPoolExecutor
+    )
+    monkeypatch.setattr(fuzz_cmd, "_worker", fuzz_cmd.campaign_report)
+    one = _run(tmp_path, "one.json", *ENGINE, "--hands", "8", "--shard", "2/2")
+    two = _run(tmp_path, "two.json", *ENGINE, "--hands", "8", "--shard", "2/2", "--jobs", "2")
+    assert two["trials"] == one["trials"] == [1, 3, 5, 7]
+    assert two["manifest"] == one["manifest"]
+    assert two["manifest"]["shard"] == "2/2" and two["manifest"]["ranges"] == [[1, 7]]
