@@ -162,10 +162,11 @@ def test_a_missing_shard_is_named_with_the_command_that_plays_it(
     tmp_path: Path, capsys: Capsys, inproc: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    # Options away from their defaults: the command printed must carry each of them, or
+    # the shard it plays is refused as another campaign's.
+    odd = ["--hands", "6", "--budget", "7", "--seats", "2-3", "--timeout", "5", "--unguided"]
     for k in (1, 3):
-        main(
-            ["fuzz", *ENGINE, "--hands", "6", "--shard", f"{k}/3", "--json", f"fuzz-{k}-of-3.json"]
-        )
+        main(["fuzz", *ENGINE, *odd, "--shard", f"{k}/3", "--json", f"fuzz-{k}-of-3.json"])
     capsys.readouterr()
     assert main(["fuzz-merge", "fuzz-1-of-3.json", "fuzz-3-of-3.json"]) == 1
     err = capsys.readouterr().err
