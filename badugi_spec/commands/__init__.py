@@ -4,8 +4,9 @@ One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_c
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
 `protocol_cmd` (serve, cases, mutants), `verify_cmd`, `suite_cmd` (suite-lock),
 `board_cmd`, `fuzz_cmd` (its summary in `fuzz_lines`, its findings database in
-`fuzz_db_lines`), `fuzz_merge_cmd`, `fuzz_mutants_cmd`, `fuzz_distill_cmd`,
-`fuzz_self_cmd` (our engine against the rules' properties), `replay_cmd`, `import_cmd`,
+`fuzz_db_lines`, its shard options in `fuzz_places`), `fuzz_merge_cmd`, `fuzz_mutants_cmd`,
+`fuzz_distill_cmd`, `fuzz_self_cmd` (our engine against the rules' properties),
+`replay_cmd`, `import_cmd`,
 `export_cmd`, `fmt_cmd`,
 `new_cmd` (with the hand it plays in `skeleton`), `lsp_cmd` (the language server).
 
