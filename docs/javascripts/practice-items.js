@@ -413,6 +413,57 @@
       }), best: all.filter(function (d) { return d.chance === best.chance; }).length } };
   }
 
+  function gcd(a, b) {
+    return b ? gcd(b, a % b) : a;
+  }
+
+  /* A chance as Python writes a Fraction: "0", "1" or "a/b" in lowest terms. */
+  function fraction(n) {
+    if (!n.good) return "0";
+    var g = gcd(n.good, n.total);
+    return n.good === n.total ? "1" : n.good / g + "/" + n.total / g;
+  }
+
+  var TOP_LABELS = { 13: "K", 10: "10", 9: "9", 8: "8" };
+
+  /* A last-draw hand for the strategy page's drill, in the shape drill.py gives its own
+     hands (question_data): every one of the sixteen discards, stand pat first, then by
+     size, with its exact chance of the target badugi and of any badugi. */
+  function drillHand(seed) {
+    var random = mulberry32(seed);
+    var hand = shuffled(random).slice(0, 4);
+    var tops = [13, 10, 9, 8];
+    var top = tops[pick(random, tops.length)];
+    var choices = [];
+    for (var size = 0; size <= 4; size += 1) {
+      for (var bits = 0; bits < 16; bits += 1) {
+        var thrown = [0, 1, 2, 3].filter(function (i) { return bits & (1 << i); });
+        if (thrown.length !== size) continue;
+        var kept = hand.filter(function (c, i) { return thrown.indexOf(i) < 0; });
+        var playing = kept.length ? B.evaluate(kept).cards : [];
+        var target = drawCount(hand, thrown, top);
+        var any = drawCount(hand, thrown, 13);
+        choices.push({
+          throw: thrown,
+          idle: kept.filter(function (c) { return playing.indexOf(c) < 0; })
+            .map(function (c) { return hand.indexOf(c); }),
+          target: (100 * target.good / target.total).toFixed(2),
+          any: (100 * any.good / any.total).toFixed(2),
+          exact: [fraction(target), fraction(any)],
+          chance: target.good / target.total,
+        });
+      }
+    }
+    var most = Math.max.apply(null, choices.map(function (c) { return c.chance; }));
+    var best = [];
+    choices.forEach(function (c, n) {
+      if (c.chance === most) best.push(n);
+      delete c.chance;
+    });
+    return { hand: hand.map(B.pretty), draws: 1, top: TOP_LABELS[top], dead: [], story: "", seed: seed,
+      choices: choices, best: best };
+  }
+
   var MAKERS = { order: order, pot: potMax, side: side, wins: wins, halves: halves, draw: draw };
 
   function make(theme, seed) {
@@ -429,7 +480,8 @@
     return THEMES.map(function (t) { return { theme: t.id, seed: pick(random, 1000000000) }; });
   }
 
-  var api = { THEMES: THEMES, NAMES: NAMES, make: make, dailySeeds: dailySeeds, buildPots: buildPots, random: mulberry32 };
+  var api = { THEMES: THEMES, NAMES: NAMES, make: make, dailySeeds: dailySeeds, buildPots: buildPots,
+    drillHand: drillHand, random: mulberry32 };
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.BadugiPractice = api;
 })(typeof window !== "undefined" ? window : this,
