@@ -68,8 +68,10 @@ def test_drill_words_hands_table_extra_hands_and_score(base_url: str, window: Br
         if shown[n]["top"] == "8":
             assert "an 8 or better" in verdict
         # The table shows the best few (and yours); the rest wait behind a button.
-        visible = b.js("return [...document.querySelectorAll('.drill-table tbody tr')]"
-                       ".filter(r => r.offsetParent !== null).length")
+        visible = b.js(
+            "return [...document.querySelectorAll('.drill-table tbody tr')]"
+            ".filter(r => r.offsetParent !== null).length"
+        )
         assert visible <= 7, (n, visible)
         assert _fits(b)
         _click(b, ".drill-next")
@@ -86,7 +88,9 @@ def test_drill_words_hands_table_extra_hands_and_score(base_url: str, window: Br
         "   exact: r.cells[2].title.replace('exactly ', '')}))"
     )
     assert len(rows) == 16 and all(r["visible"] for r in rows)
-    hand = b.js("return [...document.querySelectorAll('.drill-card .card')].map(c => c.textContent)")
+    hand = b.js(
+        "return [...document.querySelectorAll('.drill-card .card')].map(c => c.textContent)"
+    )
     story = b.text(".drill-story")
     top = None
     found = re.search(r"A badugi of (\w+) or better wins", story)
@@ -104,7 +108,7 @@ def test_drill_words_hands_table_extra_hands_and_score(base_url: str, window: Br
 
     # The best score survives a reload (issue 38, defect 10).
     score = b.text(".drill-score")
-    assert score.startswith(f"Best first time: ") and score.endswith(f" of {len(shown) + 1}")
+    assert score.startswith("Best first time: ") and score.endswith(f" of {len(shown) + 1}")
     b.reload()
     b.wait("return document.querySelector('.drill .drill-card') !== null")
     assert b.text(".drill-score") == score

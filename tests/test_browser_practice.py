@@ -111,7 +111,7 @@ def test_missed_retried_queued_offered_again_and_daily(base_url: str, window: Br
     for n, expected in enumerate(seeds):
         item = _item(b)
         assert (item["theme"], item["seed"]) == (expected["theme"], expected["seed"])
-        assert b.text(".practice-head").startswith(f"Today's deal (")
+        assert b.text(".practice-head").startswith("Today's deal (")
         assert f"{n + 1} of 6" in b.text(".practice-head")
         _click(b, f'.practice-choice[data-choice="{item["answer"]}"]')
         assert b.text(".practice-verdict") == "Right."
@@ -131,7 +131,9 @@ def test_progress_page_after_a_reload_export_and_import(
     b = window
     b.get(base_url + "progress/")
     b.wait("return document.querySelector('#badugi-progress[data-lessons-read]')")
-    slugs = b.js("return [...document.querySelectorAll('.progress-lesson-table a')].map(a => a.href)")
+    slugs = b.js(
+        "return [...document.querySelectorAll('.progress-lesson-table a')].map(a => a.href)"
+    )
     assert len(slugs) >= 8
     # Two lessons answered: one all right first time, one all wrong (tried, not passed);
     # a hand played, the drill and the quiz, all through the shared API.
@@ -159,7 +161,9 @@ def test_progress_page_after_a_reload_export_and_import(
     assert sorted(states.values()).count("tried, not passed") == 1
     assert "best choice first time on 1 of 1 hands" in b.text(".progress-drill")
     assert "badugi:4 1 of 1" in b.text(".progress-quiz")
-    assert b.text(".progress-played").startswith("2 hands played in the page (six-max-limit 2), 1 won, net +8")
+    assert b.text(".progress-played").startswith(
+        "2 hands played in the page (six-max-limit 2), 1 won, net +8"
+    )
     assert b.text(".progress-last").startswith("Continue: Practice: ")
     with pytest.raises(AssertionError):
         b.js("BadugiProgress.record('hands', {})")  # a typo in a kind is an error, not lost

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from badugi_spec.cards import DECK, parse_cards
+from badugi_spec.cards import DECK, Card, parse_cards
 from badugi_spec.engine import Action, Hand, Kind
 from badugi_spec.engine.pots import build
 from badugi_spec.profiles import get
@@ -121,7 +121,7 @@ def test_side_pots_are_the_engines(items: dict[str, Any]) -> None:
         assert item["choices"][item["answer"]] == f"{chosen.amount}: {said}"
 
 
-def _cards(text: list[str]) -> list[Any]:
+def _cards(text: list[str]) -> tuple[Card, ...]:
     return parse_cards(" ".join(text))
 
 
@@ -131,9 +131,10 @@ def test_which_hand_wins_and_halves_match_python(items: dict[str, Any]) -> None:
         check = item["check"]
         got = compare_in(_cards(check["first"]), _cards(check["second"]), ranking=check["ranking"])
         assert (got > 0) - (got < 0) == check["result"], item
-        assert item["choices"][item["answer"]] == {1: "Hand 1", -1: "Hand 2", 0: "They tie"}[
-            check["result"]
-        ]
+        assert (
+            item["choices"][item["answer"]]
+            == {1: "Hand 1", -1: "Hand 2", 0: "They tie"}[check["result"]]
+        )
     scoops = 0
     for item in items["halves"]:
         _shape(item)
