@@ -102,7 +102,7 @@ SHOTS: tuple[Shot, ...] = (
     # Practice without end (practice.js): one exercise missed once, on its second try.
     Shot(
         "practice",
-        "practice/?theme=pot&seed=12",
+        "practice/?theme=pot&seed=34",
         needs="#badugi-practice[data-ready]",
         scroll_to="#badugi-practice",
         clicks=(".practice-choice:not(.is-right)",),

@@ -193,8 +193,9 @@
       + ". The pot after the call: " + r.pot + " + " + r.call + " = " + (r.pot + r.call)
       + ". Raise by that pot: " + t.level + " + " + (r.pot + r.call) + " = " + r.most + " (R14.4).";
     return { theme: "pot", seed: seed,
-      prompt: "Pot limit. " + tableLine(t) + " " + who + " is next, with " + t.committed[seat]
-        + " in. What is the largest raise " + who + " may make (to)?",
+      prompt: "Pot limit. " + tableLine(t) + " " + who + " is next, with "
+        + (t.committed[seat] ? t.committed[seat] + " in" : "nothing in yet")
+        + ". What is the largest raise " + who + " may make (to)?",
       hands: [], choices: c.choices, answer: c.answer, why: why,
       check: { seats: t.seats, button: t.button, actions: t.actions, seat: seat, most: r.most } };
   }

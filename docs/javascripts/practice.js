@@ -57,7 +57,7 @@
     var dealButton = el("button", { type: "button", class: "md-button practice-daily-start" }, ["Today's deal"]);
     var queueBox = el("input", { type: "checkbox", class: "practice-queue-on", id: "practice-queue-on" }, []);
     queueBox.checked = queueWanted();
-    var queueLabel = el("label", { for: "practice-queue-on" }, [" Offer the ones I missed again later"]);
+    var queueLabel = el("label", { for: "practice-queue-on", class: "practice-queue" }, [queueBox, " Offer the ones I missed again later"]);
     var queueCount = el("span", { class: "practice-queue-count" }, []);
     var streak = el("p", { class: "practice-streak", "aria-live": "polite" }, []);
     var head = el("p", { class: "practice-head" }, []);
@@ -67,7 +67,7 @@
     var verdict = el("p", { class: "practice-verdict", role: "status", "aria-live": "polite" }, []);
     var why = el("p", { class: "practice-why" }, []);
     var next = el("button", { type: "button", class: "md-button md-button--primary practice-next" }, ["Next"]);
-    [themes, el("p", { class: "practice-options" }, [dealButton, " ", queueBox, queueLabel, " ", queueCount]),
+    [themes, el("p", { class: "practice-options" }, [dealButton, " ", queueLabel, " ", queueCount]),
       streak, el("div", { class: "practice-item" }, [head, prompt, hands, choices, verdict, why, next])]
       .forEach(function (n) { box.appendChild(n); });
 
