@@ -1,9 +1,12 @@
 /*
- * The "what would you draw?" drill on the strategy page. It counts nothing: every chance
- * was counted exactly by the odds module while the site was built (badugi_spec/docs/drill.py)
- * and sits on the drill's element as JSON. The page lets the learner mark cards to throw,
- * any of the sixteen sets from none to all four, then shows every choice's chances, the
- * learner's and the best ones marked, and greys kept cards that cannot play.
+ * The "what would you draw?" drill on the strategy page. Its built hands' chances were
+ * counted exactly by the odds module while the site was built (badugi_spec/docs/drill.py)
+ * and sit on the drill's element as JSON; after them come hands dealt in the page without
+ * end, last draws that practice-items.js counts exactly (tests/test_practice_items.py
+ * checks that count against the odds module). The page lets the learner mark cards to
+ * throw, any of the sixteen sets from none to all four, then shows the best few choices'
+ * chances with the learner's, the rest behind "show all", and greys kept cards that
+ * cannot play. The first answer to each hand is the score, kept by progress.js.
  *
  * Keys, while the drill has the focus: 1 to 4 mark or unmark a card, Enter draws, N goes
  * to the next hand. Cards are buttons, so Tab and Space work as anywhere else.
