@@ -22,6 +22,7 @@ from badugi_spec.engine import Action, Hand, Kind
 from badugi_spec.engine.pots import build
 from badugi_spec.profiles import get
 from badugi_spec.rankings import compare as compare_in
+from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import discard_odds
 
 HERE = Path(__file__).resolve().parent.parent / "docs" / "javascripts"
@@ -40,6 +41,7 @@ for (const theme of Object.keys(count)) {
   for (let seed = 0; seed < count[theme]; seed++) out[theme].push(P.make(theme, seed * 7919 + 1));
 }
 out.daily = [P.dailySeeds("2026-12-02"), P.dailySeeds("2026-12-02"), P.dailySeeds("2026-12-03")];
+out.drill = [3, 4, 77].map(seed => P.drillHand(seed));
 process.stdout.write(JSON.stringify(out));
 """
 
@@ -181,3 +183,26 @@ def test_the_daily_deal_is_the_same_all_day(items: dict[str, Any]) -> None:
     assert today == again
     assert today != tomorrow
     assert [d["theme"] for d in today] == ["order", "pot", "side", "wins", "halves", "draw"]
+
+
+def test_the_drills_extra_hands_are_the_odds_modules(items: dict[str, Any]) -> None:
+    """The strategy page's drill deals last-draw hands after its built ones: each of the
+    sixteen discards' two chances is discard_odds', the idle cards the evaluator's."""
+    for data in items["drill"]:
+        hand = " ".join(data["hand"])
+        cards = parse_cards(hand)
+        top = None if data["top"] == "K" else parse_cards(data["top"] + "c")[0].rank
+        assert len(data["choices"]) == 16 and data["draws"] == 1
+        for choice in data["choices"]:
+            thrown = [cards[i] for i in choice["throw"]]
+            target = discard_odds(hand, thrown, draws=1, top=top).badugi[0]
+            anything = discard_odds(hand, thrown, draws=1).badugi[0]
+            assert choice["exact"] == [str(target), str(anything)], (hand, choice)
+            assert choice["target"] == f"{float(target) * 100:.2f}"
+            kept = [c for i, c in enumerate(cards) if i not in choice["throw"]]
+            playing = evaluate(kept).cards if kept else ()
+            assert sorted(choice["idle"]) == sorted(
+                cards.index(c) for c in kept if c not in playing
+            )
+        targets = [Fraction(c["exact"][0]) for c in data["choices"]]
+        assert data["best"] == [i for i, t in enumerate(targets) if t == max(targets)]
