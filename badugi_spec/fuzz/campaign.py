@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-from badugi_spec.fuzz import coverage, replay
+from badugi_spec.fuzz import answers, coverage, replay
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, write
 from badugi_spec.fuzz.guide import Guide, Lead
@@ -184,6 +184,10 @@ class Campaign:
     ) -> None:
         assert result.divergence is not None
         key, played = key_of(trial, where, result.divergence, variant)
+        # The hook of the answers' properties: every state the implementation answered
+        # (the runner's trace), so a chip made mid-hand is labelled R5.8 (`answers`).
+        across = answers.broken_across(trial, (row.state for row in result.trace))
+        key = (across, key[1]) if across else key
         key = self.aliases.get(key, key)
         known = self.findings.get(key)
         if known is not None:

@@ -106,7 +106,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     tiny_share = BUST_SHARE if session_switch or sessions else TINY_SHARE
     if "busts" in choices.swarm:
         tiny_share = 0.0
-    stacks = tuple(table.stack(choices, profile) for _ in range(seats))
+    stacks = table.stacks(choices, profile, seats)
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
     # A swarm's `ties` rig is the mirrored deal, drawn as the choice's 1: it replays alone.
@@ -119,7 +119,9 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         choices.below(seats),
         1 + choices.below(profile.big_blind),
     )
-    short_drawn, short_chips = choices.chance(SHORT_BLIND_SHARE), choices.below(profile.big_blind)
+    # A big blind posted short is a short stack: none under a swarm that drops them.
+    short_share = 0.0 if "short-stacks" in choices.swarm else SHORT_BLIND_SHARE
+    short_drawn, short_chips = choices.chance(short_share), choices.below(profile.big_blind)
     tiny = list(stacks)
     if mode and tiny_drawn:
         # One seat all but bust: it goes all-in on a blind and busts, and the next hands
