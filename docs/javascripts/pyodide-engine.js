@@ -8,6 +8,12 @@
  *
  * window.badugiEngine.load(root, progress) resolves to an engine whose call(name, args)
  * sends JSON to badugi_spec.web.entry.call and parses its JSON answer.
+ *
+ * The runtime's files have the same addresses from every page (root + "pyodide/"), so
+ * the browser's cache holds one copy for the play page, the playground and the rest: a
+ * second visit, or a second page, fetches nothing it has. A page calls load() as soon as
+ * its script runs, and draws its controls without waiting; what the first deal does
+ * not need (the wheels' digests, the package's fingerprint) is worked out after it.
  */
 (function () {
   "use strict";
@@ -63,29 +69,30 @@
       throw new EngineMissing("this build of the site has no engine in the page (no pyodide/manifest.json)");
     }
     if (!manifest.enabled) throw new EngineMissing(manifest.reason);
+    // Everything the first deal needs is asked for at once: the runtime, the two wheels
+    // and the rules' places travel together, so the wheels cost no wait of their own.
     progress("Fetching the Python runtime (about 12 MB the first time, then from the cache)", 1);
+    const wheels = manifest.wheels.map((name) =>
+      fetchOk(new URL("wheels/" + name, base), name).then((response) => response.arrayBuffer())
+    );
+    wheels.forEach((promise) => promise.catch(() => {})); // each is awaited below
+    const rulesWanted = fetchOk(new URL("rules.json", base), "rules.json")
+      .then((response) => response.json())
+      .catch(() => ({})); // the narration then shows rule IDs without links
     await loadScript(new URL("pyodide.js", base).href);
     if (typeof window.loadPyodide !== "function") throw new Error("pyodide.js defined no loadPyodide");
     const pyodide = await window.loadPyodide({ indexURL: base.href });
     lap("runtime");
     progress("Unpacking the project's wheel and Lark's", 2);
-    const digests = {};
-    for (const name of manifest.wheels) {
-      const response = await fetchOk(new URL("wheels/" + name, base), name);
-      const buffer = await response.arrayBuffer();
-      digests[name] = await sha256(buffer);
-      pyodide.unpackArchive(buffer, "wheel");
-    }
+    const buffers = await Promise.all(wheels);
+    buffers.forEach((buffer) => pyodide.unpackArchive(buffer, "wheel"));
     lap("wheels");
     progress("Importing the engine", 3);
     // One proxy of the Python function, kept for the page's life: it is never freed.
     const pyCall = pyodide.runPython("import badugi_spec.web.entry\nbadugi_spec.web.entry.call");
-    let rules = {};
-    try {
-      rules = await (await fetchOk(new URL("rules.json", base), "rules.json")).json();
-    } catch (error) {
-      rules = {}; // the narration then shows rule IDs without links
-    }
+    const rules = await rulesWanted;
+    const digests = {};
+    let about = null;
     const engine = {
       manifest,
       digests,
@@ -108,10 +115,19 @@
       ruleHref(id) {
         return rules[id] ? root + rules[id] : null;
       },
+      // Which engine this is (its version, fingerprint and profiles): the fingerprint
+      // reads every file of the package, so it is worked out when first asked for.
+      get about() {
+        if (about === null) about = engine.call("about");
+        return about;
+      },
     };
-    engine.about = engine.call("about");
     lap("ready");
     progress("Ready", 4);
+    // The wheels' digests are not needed to play: worked out once the page is idle.
+    setTimeout(() => {
+      manifest.wheels.forEach((name, i) => sha256(buffers[i]).then((digest) => (digests[name] = digest)));
+    }, 0);
     return engine;
   }
 
@@ -183,7 +199,7 @@
         const seconds = ((performance.now() - began) / 1000).toFixed(1);
         list.remove();
         container.removeAttribute("aria-busy");
-        status.textContent = `Engine ready in ${seconds} s: badugi-spec ${engine.about.version} on Pyodide ${engine.pyodide}.`;
+        status.textContent = `Engine ready in ${seconds} s: badugi-spec ${engine.manifest.version} on Pyodide ${engine.pyodide}.`;
         status.classList.add("ready");
       },
       failed(error) {
