@@ -45,7 +45,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def settled(b: Browser) -> None:
     """Wait until the page has drawn its last answer (the bots' frames, then controls)."""
-    b.js_async("const done = arguments[arguments.length - 1]; badugiPlay.settled.then(() => done(1))")
+    b.js_async(
+        "const done = arguments[arguments.length - 1]; badugiPlay.settled.then(() => done(1))"
+    )
     b.wait(f"return !document.querySelector('{BOX} .play-table').hidden")
 
 
@@ -153,7 +155,7 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         # ----- pot limit: a raise out of range is refused beside the controls ---------
         deal(b, "six-max-pot-limit", 3)
         raise_ = f"{BOX} .play-amount input[data-kind='raise']"
-        most = int(b.js(f"return document.querySelector(\"{raise_}\").max"))
+        most = int(b.js(f'return document.querySelector("{raise_}").max'))
         sizes = b.js(
             f"return [...document.querySelectorAll('{BOX} .play-size')]"
             ".map(x => [x.textContent, Number(x.dataset.amount)])"
@@ -165,9 +167,9 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         refused = b.text(f"{BOX} .play-table .play-refusal")
         assert refused.startswith("Refused") and "not 999" in refused, refused
         assert "R14.10" in refused
-        assert b.js(f"return document.querySelector(\"{raise_}\").value") == "999"
+        assert b.js(f'return document.querySelector("{raise_}").value') == "999"
         b.click(f"{BOX} .play-size[data-amount='{most}']")
-        assert b.js(f"return document.querySelector(\"{raise_}\").value") == str(most)
+        assert b.js(f'return document.querySelector("{raise_}").value') == str(most)
         click_key(b, "r")
         assert not b.js(f"return document.querySelector('{BOX} .play-refusal').textContent")
         # ----- Badeucy: each half's cards marked apart --------------------------------
@@ -195,9 +197,9 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
                 profile,
                 seats,
             ]
-            assert b.js(f"return document.querySelectorAll('{BOX} .play-board li.seat').length") == (
-                seats
-            )
+            assert b.js(
+                f"return document.querySelectorAll('{BOX} .play-board li.seat').length"
+            ) == (seats)
         # ----- 390 px: the table fits the width --------------------------------------
         deal(b, "six-max-limit", 11)
         b.size(390, 900)
