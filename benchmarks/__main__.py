@@ -10,7 +10,17 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import big_bet, docs, engine, evaluator, fuzz, rankings, startup, suite
+from benchmarks import (
+    big_bet,
+    docs,
+    engine,
+    evaluator,
+    fuzz,
+    page_engine,
+    rankings,
+    startup,
+    suite,
+)
 from benchmarks.timing import Row
 
 RESULTS = Path(__file__).resolve().parent / "results.json"
@@ -51,7 +61,7 @@ def table(rows: list[Row]) -> str:
 
 def main() -> int:
     rows: list[Row] = []
-    for module in (evaluator, rankings, engine, big_bet, suite, fuzz, startup, docs):
+    for module in (evaluator, rankings, engine, big_bet, suite, fuzz, startup, docs, page_engine):
         rows.extend(module.run())
         print(f"... {module.__name__} done", file=sys.stderr)
     print(table(rows))

@@ -240,6 +240,7 @@
       return answer;
     }
     showMessage("");
+    if (!container.dataset.dealtMs) since("dealtMs"); // the first hand dealt: drawn from here
     table.hidden = true; // the controls come back when the bots have acted
     table.replaceChildren();
     try {
@@ -256,7 +257,6 @@
         else drawEnd(answer);
         container.dataset.status = answer.status;
         container.dataset.keys = String(state.inputs.length);
-        if (!container.dataset.dealtMs) since("dealtMs"); // the first hand dealt
       })
       .catch((error) => showMessage(`The page could not draw the table: ${error.message}`))
       .finally(() => {

@@ -22,6 +22,14 @@
 
   const loading = new Map();
 
+  /* What `badugi_spec.web.entry` imports, in the order it does, cut into parts. */
+  const IMPORTS = [
+    ["the scenario parser's Lark", ["lark"]],
+    ["the engine", ["badugi_spec.engine"]],
+    ["the trainer", ["badugi_spec.trainer"]],
+    ["the page's entry", ["badugi_spec.web.entry"]],
+  ];
+
   function loadScript(url) {
     return new Promise((resolve, reject) => {
       const script = document.createElement("script");
@@ -87,7 +95,14 @@
     const buffers = await Promise.all(wheels);
     buffers.forEach((buffer) => pyodide.unpackArchive(buffer, "wheel"));
     lap("wheels");
-    progress("Importing the engine", 3);
+    // Importing runs on the page's one thread: a few parts, with a pause between them in
+    // which the page answers clicks, rather than seconds in one piece.
+    for (const [part, modules] of IMPORTS) {
+      progress(`Importing the engine: ${part}`, 3);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      pyodide.runPython(modules.map((name) => `import ${name}`).join("\n"));
+    }
+    lap("imported");
     // One proxy of the Python function, kept for the page's life: it is never freed.
     const pyCall = pyodide.runPython("import badugi_spec.web.entry\nbadugi_spec.web.entry.call");
     const rules = await rulesWanted;
