@@ -253,7 +253,7 @@
       .then(() => animate(answer.hands || []))
       .then(() => {
         showRefusal(answer.refused || "");
-        if (answer.status === "turn") drawControls(answer.table);
+        if (answer.status === "turn") drawControls(answer.table, hintsIn(answer.lines));
         else drawEnd(answer);
         container.dataset.status = answer.status;
         container.dataset.keys = String(state.inputs.length);
@@ -352,7 +352,23 @@
     return /2-7/.test(name) ? "2-7" : /A-5/.test(name) ? "A-5" : "Badugi";
   }
 
-  function drawControls(turn) {
+  /* The odds hints (the Odds hints option) said since the last key, to show by the cards. */
+  function hintsIn(lines) {
+    let from = 0;
+    lines.forEach((line, i) => {
+      if (line.startsWith("> ")) from = i + 1;
+    });
+    const out = [];
+    let inHint = false;
+    for (const line of lines.slice(from)) {
+      if (line.startsWith("hint ")) inHint = true;
+      else if (!/^\s{4,}\S/.test(line)) inHint = false;
+      if (inHint) out.push(line.replace(/^hint\s+/, "").trim());
+    }
+    return out.join(" ").replace(/\s+/g, " ").trim();
+  }
+
+  function drawControls(turn, hint) {
     table.innerHTML = "";
     table.hidden = false;
     const drawing = turn.phase === "draw";
@@ -407,7 +423,13 @@
       }
     }
     const head = element("p", { class: "play-pot" }, drawing ? "Your draw: click the cards to throw, then Draw." : "Your move.");
-    table.append(head, cards, element("p", { class: "play-legend" }, legend), actions, refusal);
+    table.append(head, cards, element("p", { class: "play-legend" }, legend));
+    if (hint) {
+      const box = element("p", { class: "play-hint" });
+      box.innerHTML = "<strong>Hint:</strong> " + decorate(hint, engine);
+      table.appendChild(box);
+    }
+    table.append(actions, refusal);
   }
 
   /* A bet or raise in big bet (R14.10): an amount inside the range, with the sizes a
