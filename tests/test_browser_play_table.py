@@ -52,7 +52,9 @@ def settled(b: Browser) -> None:
 
 
 def deal(b: Browser, preset: str, seed: int) -> None:
-    b.js("document.querySelector('.play-chooser').open = true")
+    b.js(
+        "const c = document.querySelector('.play-chooser'); c.open = true; c.scrollIntoView({block: 'center'})"
+    )
     b.js(f"document.querySelector('{BOX} [name=seed]').value = arguments[0]", seed)
     b.click(f"{BOX} [name=preset][value='{preset}']")
     b.click(f"{BOX} .play-deal")

@@ -122,11 +122,28 @@
     });
     chooser.append(element("summary", { class: "play-chooser-summary" }, "Choose a game"), form);
     form.addEventListener("change", (event) => {
-      if (event.target.name === "preset" && !pending && !state.inputs.length) {
-        const preset = PRESETS.find((p) => p.id === event.target.value);
-        drawEmpty(preset.seats);
-      }
+      if (event.target.name !== "preset") return;
+      const preset = PRESETS.find((p) => p.id === event.target.value);
+      if (!pending && !state.inputs.length) drawEmpty(preset.seats);
+      warm(preset);
     });
+  }
+
+  /* A game's first deal, played once while the player is still choosing: the split games'
+   * rankings build their tables on first use (seconds in the page), better spent now. */
+  const warmed = new Set();
+  function warm(preset) {
+    if (!engine || warmed.has(preset.profile)) return;
+    warmed.add(preset.profile);
+    const idle = () => !(state.profile === preset.profile && view.hand); // not being played
+    setTimeout(() => {
+      if (!idle()) return;
+      if (!view.hand) said.textContent = `Getting ${preset.name} ready…`;
+      setTimeout(() => {
+        engine.call("play", { profile: preset.profile, seats: preset.seats, seed: 0, inputs: [] });
+        if (!view.hand) said.textContent = "Choose a game and deal.";
+      }, 30); // the words are drawn first
+    }, 200);
   }
 
   /* The profiles the engine plays, for "any profile": asked for after the first deal. */
@@ -497,7 +514,10 @@
       panel.done(engine);
       if (window.location.hash.length > 1 && !pending) resume(window.location.hash);
       else if (pending) newSession(pending);
-      else said.textContent = "Choose a game and deal.";
+      else {
+        said.textContent = "Choose a game and deal.";
+        warm(PRESETS.find((p) => p.id === form.querySelector("[name=preset]:checked").value));
+      }
       pending = null;
       since("readyMs"); // time to the engine
       container.dataset.ready = "true";
