@@ -97,6 +97,7 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         b.get(base_url + "play/")
         # ----- the chooser before the engine: six-max limit first and chosen ----------
         assert b.js(f"return document.querySelector('{BOX}').dataset.controlMs")
+        assert not b.js(f"return document.querySelector('{BOX}').dataset.ready")  # loading
         names = b.js(
             f"return [...document.querySelectorAll('{BOX} [name=preset]')].map(r => r.value)"
         )
@@ -218,3 +219,8 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         assert wide["page"] <= wide["width"], wide
         assert wide["over"] == [] and wide["scrolls"] == [0], wide
         assert b.console_errors() == []
+        # ----- another page of the engine loads the runtime from the browser's cache ----
+        b.get(base_url + "playground/")
+        wasm = "return performance.getEntriesByType('resource').filter(e =>"
+        wasm += " e.name.endsWith('/pyodide/pyodide.asm.wasm')).map(e => e.transferSize)"
+        assert b.wait(wasm, timeout=LOAD_SECONDS) == [0]  # 0 bytes over the network
