@@ -133,7 +133,7 @@ def rows_for(width: int, found: dict[str, dict[str, float]]) -> list[Row]:
 
 
 def run() -> list[Row]:
-    from tests.webdriver import CHROMEDRIVER, CHROMIUM, QuietHandler, served
+    from tests.webdriver import CHROMEDRIVER, CHROMIUM, StaticHost, served
 
     if CHROMIUM is None or CHROMEDRIVER is None:
         return [
@@ -149,11 +149,6 @@ def run() -> list[Row]:
                 "n/a (no chromium and chromedriver)",
             )
         ]
-
-    class StaticHost(QuietHandler):
-        def end_headers(self) -> None:
-            self.send_header("Cache-Control", "max-age=600")
-            super().end_headers()
 
     try:
         with built_site() as site:

@@ -20,7 +20,7 @@ import pytest
 from badugi_spec.web import play
 from tests.test_browser_pyodide import LOAD_SECONDS, OFFLINE
 from tests.test_docs import shared_site
-from tests.webdriver import Browser, browser, served
+from tests.webdriver import Browser, StaticHost, browser, served
 
 BOX = "#badugi-play"
 PRESETS = [
@@ -39,7 +39,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     manifest = json.loads((site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
     if not manifest["enabled"]:
         pytest.skip(f"the site was built without the engine in the page: {manifest['reason']}")
-    with served(site) as url:
+    with served(site, handler=StaticHost) as url:
         yield url
 
 
