@@ -203,6 +203,14 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
             assert b.js(
                 f"return document.querySelectorAll('{BOX} .play-board li.seat').length"
             ) == (seats)
+        # A new game dealt while the bots of the last one are still acting replaces it.
+        b.js("badugiPlay.pace = 300")
+        b.js("document.querySelector('.play-chooser').open = true")
+        b.click(f"{BOX} [name=preset][value='six-max-limit']")
+        b.click(f"{BOX} .play-deal")
+        deal(b, "heads-up-house", 5)
+        assert [s["name"] for s in board(b)["seats"]] == ["You", "Bot"]
+        b.js("badugiPlay.pace = 0")
         # ----- 390 px: the table fits the width --------------------------------------
         deal(b, "six-max-limit", 11)
         b.size(390, 900)

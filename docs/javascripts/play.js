@@ -41,7 +41,7 @@
   let engine = null;
   let pending = null; // a Deal clicked before the engine was ready
   const state = { profile: "pokerstars-2010", seats: 6, seed: 3, hints: false, inputs: [], shown: [] };
-  const view = { hand: 0, frame: -1, table: null, labels: [], phase: "", queue: Promise.resolve(), instant: false };
+  const view = { hand: 0, frame: -1, table: null, labels: [], phase: "", queue: Promise.resolve(), instant: false, token: 0 };
   const selected = new Set();
   const api = { state, pace: 450, settled: Promise.resolve() };
 
@@ -196,13 +196,16 @@
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /* The frames not shown yet, one after another: the bots act at their seats as you watch. */
-  async function animate(hands) {
+  async function animate(hands, token, instant) {
+    const stale = () => token !== view.token; // a new session was dealt meanwhile
     for (const hand of hands) {
+      if (stale()) return;
       if (hand.number < view.hand) continue;
       let from = 0;
       if (hand.number === view.hand) from = view.frame + 1;
       else {
-        if (view.hand && !view.instant) await sleep(api.pace * 3); // the last hand's end stays a moment
+        if (view.hand && !instant) await sleep(api.pace * 3); // the last hand's end stays a moment
+        if (stale()) return;
         view.table = seatTable(hand.names, hand.button, hand.blinds);
         scroll.replaceChildren(view.table.table);
         view.hand = hand.number;
@@ -211,8 +214,9 @@
       for (let i = from; i < hand.frames.length; i++) {
         const frame = hand.frames[i];
         const last = i === hand.frames.length - 1;
-        if (!view.instant && !last && api.pace) await sleep(frame.w ? api.pace : api.pace / 6);
-        if (view.instant && !last) continue;
+        if (!instant && !last && api.pace) await sleep(frame.w ? api.pace : api.pace / 6);
+        if (stale()) return;
+        if (instant && !last) continue;
         drawFrame(hand, frame);
         view.frame = i;
       }
@@ -224,7 +228,7 @@
 
   function newSession(choice) {
     Object.assign(state, choice, { inputs: [], shown: [] });
-    Object.assign(view, { hand: 0, frame: -1, phase: "" });
+    Object.assign(view, { hand: 0, frame: -1, phase: "", instant: false, token: view.token + 1 });
     log.innerHTML = "";
     selected.clear();
     showRefusal("");
@@ -266,19 +270,20 @@
       showMessage(`The page could not show the engine's answer: ${error.message}`);
     }
     remember();
+    const token = view.token;
+    const instant = view.instant; // a resumed session is drawn at once; what follows is watched
+    view.instant = false;
     api.settled = view.queue = view.queue
-      .then(() => animate(answer.hands || []))
+      .then(() => animate(answer.hands || [], token, instant))
       .then(() => {
+        if (token !== view.token) return; // an answer of a session since replaced
         showRefusal(answer.refused || "");
         if (answer.status === "turn") drawControls(answer.table, hintsIn(answer.lines));
         else drawEnd(answer);
         container.dataset.status = answer.status;
         container.dataset.keys = String(state.inputs.length);
       })
-      .catch((error) => showMessage(`The page could not draw the table: ${error.message}`))
-      .finally(() => {
-        view.instant = false; // a resumed session is drawn at once; what follows is watched
-      });
+      .catch((error) => showMessage(`The page could not draw the table: ${error.message}`));
     return answer;
   }
 
@@ -318,7 +323,7 @@
     const preset = PRESETS.find((p) => p.profile === rest.profile && p.seats === rest.seats);
     if (preset) form.querySelector(`[name=preset][value="${preset.id}"]`).checked = true;
     Object.assign(state, rest, { inputs: inputs.slice(), shown: [] });
-    Object.assign(view, { hand: 0, frame: -1, phase: "", instant: true });
+    Object.assign(view, { hand: 0, frame: -1, phase: "", instant: true, token: view.token + 1 });
     log.innerHTML = "";
     selected.clear();
     chooser.open = false;
