@@ -87,10 +87,23 @@
     const rulesWanted = fetchOk(new URL("rules.json", base), "rules.json")
       .then((response) => response.json())
       .catch(() => ({})); // the narration then shows rule IDs without links
+    const snapshots = await openSnapshots();
+    const key = snapshotKey(base, manifest);
+    const saved = await readSnapshot(snapshots, key);
     await loadScript(new URL("pyodide.js", base).href);
     if (typeof window.loadPyodide !== "function") throw new Error("pyodide.js defined no loadPyodide");
-    const pyodide = await window.loadPyodide({ indexURL: base.href });
-    lap("runtime");
+    let pyodide = null;
+    if (saved) {
+      // A later visit: the engine as an earlier one left it, started and imported.
+      try {
+        pyodide = await window.loadPyodide({ indexURL: base.href, _loadSnapshot: saved });
+      } catch (error) {
+        snapshots.delete(key).catch(() => {}); // a snapshot this browser cannot use
+      }
+    }
+    const restored = pyodide !== null;
+    if (!pyodide) pyodide = await window.loadPyodide({ indexURL: base.href, _makeSnapshot: Boolean(snapshots) });
+    lap(restored ? "restored" : "runtime");
     progress("Unpacking the project's wheel and Lark's", 2);
     const buffers = await Promise.all(wheels);
     buffers.forEach((buffer) => pyodide.unpackArchive(buffer, "wheel"));
@@ -108,7 +121,9 @@
     const rules = await rulesWanted;
     const digests = {};
     let about = null;
+    let used = false;
     const engine = {
+      restored,
       manifest,
       digests,
       timings,
@@ -125,6 +140,10 @@
           answer = { status: "crash", message: String(error && error.message ? error.message : error) };
         }
         answer.ms = Math.round(performance.now() - started);
+        if (!used && !restored && snapshots) {
+          used = true; // kept for the next visit once the first answer is drawn
+          setTimeout(() => saveSnapshot(pyodide, snapshots, key), 1000);
+        }
         return answer;
       },
       ruleHref(id) {
@@ -144,6 +163,51 @@
       manifest.wheels.forEach((name, i) => sha256(buffers[i]).then((digest) => (digests[name] = digest)));
     }, 0);
     return engine;
+  }
+
+  // ----- the started engine, kept by the browser for the next visit ------------------
+  //
+  // Starting the runtime and importing the package is most of the wait, the same work
+  // on every visit. Once a page has used its engine, a snapshot of its memory (Pyodide's
+  // makeMemorySnapshot, about 25 MB) goes into the browser's Cache Storage under the
+  // runtime's version and the wheels' digests; the next visit, on any page of the site,
+  // starts from it and only unpacks the wheels again (their files are not in the memory).
+  // Without Cache Storage (a page not on https or localhost) every visit starts afresh.
+
+  const SNAPSHOTS = "badugi-engine-snapshots";
+
+  async function openSnapshots() {
+    try {
+      return window.caches ? await window.caches.open(SNAPSHOTS) : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function snapshotKey(base, manifest) {
+    const digests = manifest.wheels.map((name) => (manifest.sha256 || {})[name] || name);
+    const tag = [manifest.pyodide, manifest.version, ...digests.map((d) => d.slice(0, 16))].join("-");
+    return new URL(`snapshot/${encodeURIComponent(tag)}.bin`, base).href;
+  }
+
+  async function readSnapshot(snapshots, key) {
+    if (!snapshots) return null;
+    try {
+      const hit = await snapshots.match(key);
+      return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  async function saveSnapshot(pyodide, snapshots, key) {
+    try {
+      const memory = pyodide.makeMemorySnapshot();
+      await snapshots.put(key, new Response(memory, { headers: { "Content-Type": "application/octet-stream" } }));
+      document.documentElement.dataset.engineSnapshot = "saved";
+    } catch (error) {
+      document.documentElement.dataset.engineSnapshot = "not saved";
+    }
   }
 
   function load(root, progress) {
@@ -214,7 +278,8 @@
         const seconds = ((performance.now() - began) / 1000).toFixed(1);
         list.remove();
         container.removeAttribute("aria-busy");
-        status.textContent = `Engine ready in ${seconds} s: badugi-spec ${engine.manifest.version} on Pyodide ${engine.pyodide}.`;
+        const kept = engine.restored ? " (started from the copy this browser kept)" : "";
+        status.textContent = `Engine ready in ${seconds} s: badugi-spec ${engine.manifest.version} on Pyodide ${engine.pyodide}${kept}.`;
         status.classList.add("ready");
       },
       failed(error) {
