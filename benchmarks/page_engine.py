@@ -10,6 +10,10 @@ stamps its own times, in milliseconds from the start of the navigation (play.js)
 - engine ready: Pyodide started and the package imported (`readyMs`);
 - first hand dealt: the engine's first answer, from which the table is drawn (`dealtMs`).
 
+The cold visit is left once the page has kept its started engine in Cache Storage (a
+memory snapshot, pyodide-engine.js), as a player's first visit does a second after the
+first deal; the warm visit and the playground start from it.
+
 The site is built here (the docs cache makes a second build quick), or taken from
 `BADUGI_BENCH_SITE` (a folder `mkdocs build` wrote). It is served as a static host
 serves it, with `Cache-Control: max-age=600` (what GitHub Pages sends). Without Chromium
@@ -130,7 +134,7 @@ def rows_for(width: int, found: dict[str, dict[str, float]]) -> list[Row]:
             None,
             "",
             None,
-            "the same runtime, from the browser's cache",
+            "the runtime from the cache, the engine from its snapshot",
         )
     )
     return out

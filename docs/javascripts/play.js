@@ -516,6 +516,7 @@
     .then((loaded) => {
       engine = loaded;
       api.engine = engine;
+      since("readyMs"); // time to the engine
       panel.done(engine);
       if (window.location.hash.length > 1 && !pending) resume(window.location.hash);
       else if (pending) newSession(pending);
@@ -524,7 +525,6 @@
         warm(PRESETS.find((p) => p.id === form.querySelector("[name=preset]:checked").value));
       }
       pending = null;
-      since("readyMs"); // time to the engine
       container.dataset.ready = "true";
     })
     .catch((error) => {
