@@ -203,6 +203,10 @@
   async function saveSnapshot(pyodide, snapshots, key) {
     try {
       const memory = pyodide.makeMemorySnapshot();
+      // One kept engine per browser: an earlier build's goes when this one's comes.
+      for (const request of await snapshots.keys()) {
+        if (request.url !== key) await snapshots.delete(request);
+      }
       await snapshots.put(key, new Response(memory, { headers: { "Content-Type": "application/octet-stream" } }));
       document.documentElement.dataset.engineSnapshot = "saved";
     } catch (error) {
