@@ -118,7 +118,7 @@ def source_fold(scenario_id: str, source: str, file_name: str) -> str:
 
 def highlighted(source: str) -> str:
     def make() -> str:
-        from .lexer import highlight_html
+        from badugi_spec.editors.lexer import highlight_html
 
         code = highlight_html(source)
         return (
