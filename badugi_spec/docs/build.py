@@ -54,7 +54,7 @@ from .chapters import (
     scenario_href,
     scenario_href_by_id,
 )
-from .counts import figures, value_line_figures
+from .counts import figures, refresh, stale, value_line_figures
 from .examples import Executed, scenario_md
 from .games import GAMES, game_md, page_name
 from .hand_values import held_html
@@ -331,12 +331,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=Path("build") / GENERATED)
     parser.add_argument("--scenarios", type=Path, default=Path("scenarios"))
+    parser.add_argument(
+        "--counts", type=Path, nargs="+", metavar="PAGE",
+        help="write PAGE's raw figures anew from the suite instead (make counts)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     try:
-        written = write_site(render_site(args.scenarios), args.out)
+        site = render_site(args.scenarios)
     except DocsBuildError as error:
         print(f"docs: {error}", file=sys.stderr)
         return 1
+    if args.counts:
+        # The raw figures of a hand-written page, so it reads right on the forge too.
+        for path in args.counts:
+            before = path.read_text(encoding="utf-8")
+            after = refresh(before, FIGURES)
+            if after != before:
+                path.write_text(after, encoding="utf-8")
+                print(f"{path}: {', '.join(stale(before, FIGURES))}")
+        return 0
+    written = write_site(site, args.out)
     print(f"docs: {len(written)} generated file(s) written to {args.out}")
     return 0
 

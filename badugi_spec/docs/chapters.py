@@ -20,6 +20,7 @@ from . import fragments
 from .about import ABOUT_PAGE, link_citations
 from .cache import digest
 from .examples import Executed, example_html, folded_html, scenario_md
+from .places import _PAGE_OF_RULE, _SCENARIO_HREF
 from .render import inline_md, link_rules, md_cardify
 
 PART_BUDGET: Final = 200_000
@@ -40,11 +41,6 @@ def rule_anchor(rule_id: str) -> str:
     """The anchor of a rule on its chapter page is the rule ID itself: `#R3.6`."""
     return rule_id
 
-
-# Module state rather than arguments: the pages take their links as plain `rule_link`
-# callables, and every page of one build must see the same places.
-_PAGE_OF_RULE: dict[str, str] = {}
-_SCENARIO_HREF: dict[str, str] = {}
 
 Parts = dict[str, tuple[tuple[Rule, ...], ...]]
 """Each chapter's rules, page by page: one tuple for a chapter on one page."""
@@ -94,14 +90,6 @@ def place_rules(chapters: Sequence[Chapter], parts: Parts | None = None) -> None
         for number, rules in enumerate(pages, start=1):
             for rule in rules:
                 _PAGE_OF_RULE[rule.id] = chapter_page(chapter, number)
-
-
-def page_of_anchor(anchor: str) -> str | None:
-    """The generated page holding `anchor`: a rule ID or a worked example's ID."""
-    if anchor in _PAGE_OF_RULE:
-        return _PAGE_OF_RULE[anchor]
-    href = _SCENARIO_HREF.get(anchor)
-    return href.partition("#")[0] if href else None
 
 
 def place_scenarios(executed: Sequence[Executed]) -> None:

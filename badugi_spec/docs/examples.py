@@ -10,37 +10,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Final
 
 from badugi_spec.cards import cards_of
 from badugi_spec.profiles import Profile, from_json
 from badugi_spec.scenario.model import Scenario
-from badugi_spec.scenario.runner import CaseResult
 
 from . import fragments
 from .cache import Memo
+from .executed import Executed as Executed  # re-exported: the pages name it from here
 from .hand_table import hand_html
 from .hand_values import HALVES, held_html
 from .render import inline_md, link_rules, narrative_md, text
 from .replayer import hand_frames, hand_replayer, label, rule_links_html
-from .replayer_record import HandRecord
 from .subsets import subset_note
 
 RuleLink = Callable[[str], str]
-
-
-@dataclass(frozen=True, slots=True)
-class Executed:
-    """A scenario with its compiled case and the passing run it is rendered from."""
-
-    scenario: Scenario
-    case: dict[str, Any]
-    result: CaseResult
-    key: str = ""
-    """What the run depends on (`build.run_key`): its rendered pieces are kept by it."""
-    replays: tuple[HandRecord, ...] = ()
-    """Each dealt hand's engine events, kept during the run: the replayer's frames."""
 
 
 def checks_html(executed: Executed) -> str:

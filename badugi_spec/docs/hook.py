@@ -26,11 +26,11 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, render_site
-from badugi_spec.docs.chapters import page_of_anchor
 from badugi_spec.docs.counts import UnknownCount, fill, stale
 from badugi_spec.docs.fragments import fill_slots
 from badugi_spec.docs.glossary_links import link_terms
 from badugi_spec.docs.install_note import add_install_note
+from badugi_spec.docs.places import page_of_anchor
 from badugi_spec.docs.search_boost import boost_learner_page, refine_index
 
 IMPLEMENTERS = "implementers.md"

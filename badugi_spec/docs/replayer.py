@@ -40,16 +40,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .cache import Memo
+from .executed import Executed
+from .places import site_rule_href
 from .render import text
 from .replayer_frames import frames
 from .replayer_record import HandRecord
-
-if TYPE_CHECKING:
-    from .examples import Executed
 
 FRAMES: Final = Memo("replayer-frames", keep=4000)
 
@@ -145,15 +143,6 @@ def cited(source: Executed | HandRecord) -> list[str]:
             if frame["r"]:
                 seen.setdefault(frame["r"], None)
     return list(seen)
-
-
-def site_rule_href(rule_id: str) -> str | None:
-    """Where a rule is, from a page one level under `generated/` (a chapter, a fragment):
-    raw HTML gets no link rewriting from MkDocs, so this is the built site's URL."""
-    from .chapters import page_of_anchor  # here: `chapters` draws the examples
-
-    page = page_of_anchor(rule_id)
-    return None if page is None else f"../{Path(page).stem}/#{rule_id}"
 
 
 def rule_links_html(

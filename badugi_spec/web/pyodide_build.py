@@ -309,7 +309,7 @@ def _write_json(path: Path, value: object) -> None:
 def rule_pages() -> dict[str, str]:
     """Each rule's place in the built site (`generated/03-betting/#R3.6`), for the
     narration's links: the chapters cut into parts put a rule where this build put it."""
-    from badugi_spec.docs.chapters import page_of_anchor
+    from badugi_spec.docs.places import page_of_anchor
     from badugi_spec.rules import load
 
     out = {}
