@@ -7,10 +7,30 @@ MkDocs already depends on Jinja2, so this adds no dependency to the `docs` extra
 
 from __future__ import annotations
 
+import re
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import jinja2
+import jinja2.ext
+from markupsafe import Markup
+
+ONE_LINE: Final = "{#- one line -#}"
+"""A template that starts so is written one element a line and drawn on one line."""
+_AT_A_TAG: Final = re.compile(r"(?<=[>}])\n\s*|\n\s*(?=[<{])")
+_IN_TEXT: Final = re.compile(r"\n\s*")
+
+
+class OneLine(jinja2.ext.Extension):
+    """Line breaks next to a tag dropped, and inside text made one space: the markup goes
+    into Markdown pages as raw HTML, where a line break can end the block or open a
+    paragraph, and the pages' HTML stays as it was drawn from Python strings."""
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        if not source.startswith(ONE_LINE):
+            return source
+        body = _AT_A_TAG.sub("", source[len(ONE_LINE) :].strip())
+        return _IN_TEXT.sub(" ", body)
 
 
 @cache
@@ -24,6 +44,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
+        extensions=[OneLine],
     )
     return env
 
@@ -31,3 +52,8 @@ def environment() -> jinja2.Environment:
 def render(name: str, /, **data: Any) -> str:
     """Fill template `name` (a path under templates/) with `data`."""
     return environment().get_template(name).render(**data)
+
+
+def html(markup: str) -> Markup:
+    """A piece already drawn (a card's span, a replayer), put into a template as it is."""
+    return Markup(markup)
