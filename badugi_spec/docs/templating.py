@@ -54,6 +54,9 @@ def render(name: str, /, **data: Any) -> str:
     return environment().get_template(name).render(**data)
 
 
+__all__ = ["Markup", "html", "render"]
+
+
 def html(markup: str) -> Markup:
     """A piece already drawn (a card's span, a replayer), put into a template as it is."""
     return Markup(markup)
