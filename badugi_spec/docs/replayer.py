@@ -45,9 +45,9 @@ from typing import Any, Final
 from .cache import Memo
 from .executed import Executed
 from .places import site_rule_href
-from .render import text
 from .replayer_frames import frames
 from .replayer_record import HandRecord
+from .templating import html, render
 
 FRAMES: Final = Memo("replayer-frames", keep=4000)
 
@@ -104,11 +104,8 @@ def hand_replayer(
     record: HandRecord, *, label: str, full: Sequence[dict[str, Any]] | None = None
 ) -> str:
     """The box one hand's replayer is drawn in, with its frames (`full`, if made already)."""
-    data = _json(replay_data(record, full))
-    return (
-        f'<div class="replayer" hidden role="group" aria-label="{text(label)}">'
-        f'<script type="application/json" class="replayer-data">{data}</script></div>'
-    )
+    data = html(_json(replay_data(record, full)))
+    return render("replayer/box.html", label=label, data=data)
 
 
 def records(executed: Executed) -> dict[int, HandRecord]:
@@ -164,7 +161,7 @@ def rule_links_html(
                 links[rule_id] = target
     if not links:
         return ""
-    return f'<script type="application/json" class="replayer-links">{_json(links)}</script>'
+    return render("replayer/links.html", links=html(_json(links)))
 
 
 __all__ = [
