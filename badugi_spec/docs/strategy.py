@@ -18,7 +18,7 @@ from badugi_spec.cards import Rank, parse_cards
 from badugi_spec.rankings.odds import MAX_DRAWS, DrawOdds, draw_odds, hand_odds
 from badugi_spec.trainer.split_odds import split_odds
 
-from .drill import drill_md
+from .drill import drill_json
 from .learn import RuleLink, faces
 from .render import cards_html
 from .templating import render
@@ -176,5 +176,5 @@ def strategy_md(rule_link: RuleLink) -> str:
         start=_start_figures(),
         split=split,
         scoop=scoop,
-        drill="\n".join(drill_md(rule_link)),
+        questions=drill_json(),
     )
