@@ -19,7 +19,7 @@ from typing import Any, cast
 import pytest
 
 from badugi_spec.docs.build import DocsBuildError, render_pages
-from badugi_spec.docs.reference_pages import hand_counts
+from badugi_spec.docs.rankings_odds import hand_counts
 from badugi_spec.docs.render import inline_md, narrative_md
 from badugi_spec.rules import load
 from badugi_spec.scenario.suite import load_suite

@@ -61,6 +61,32 @@ def ladder() -> Ladder:
     return Ladder(values, sum(counts.values()))
 
 
+@dataclass(frozen=True, slots=True)
+class HandCounts:
+    by_size: dict[int, int]
+    """Number of 4-card hands (of 270,725) whose best playable set has this many cards."""
+    values_by_size: dict[int, int]
+    """Distinct hand values of each size."""
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_size.values())
+
+    @property
+    def distinct_values(self) -> int:
+        return sum(self.values_by_size.values())
+
+
+def hand_counts() -> HandCounts:
+    """Evaluate every one of the C(52, 4) hands with the project's evaluator."""
+    by_size: Counter[int] = Counter()
+    values_by_size: Counter[int] = Counter()
+    for strength, hands in ladder().values:
+        by_size[strength >> 16] += hands  # the size is the top field of a strength
+        values_by_size[strength >> 16] += 1
+    return HandCounts(dict(sorted(by_size.items())), dict(sorted(values_by_size.items())))
+
+
 def _strength(value: str) -> int:
     return parse_value(value)[0]
 
@@ -85,9 +111,7 @@ _LANDMARKS: Final = (
 
 def rankings_md(rule_link: RuleLink) -> str:
     lad = ladder()
-    by_size: Counter[int] = Counter()
-    for strength, hands in lad.values:
-        by_size[strength >> 16] += hands
+    by_size = hand_counts().by_size
     bars = []
     for size in (4, 3, 2, 1):
         share = by_size[size] / lad.total
