@@ -67,6 +67,7 @@ from .reference_pages import codes_md, coverage_md, figures_page
 from .render import cards_html
 from .replayer_record import HandRecord, Recorder
 from .strategy import STRATEGY_PAGE, strategy_md
+from .templating import render
 
 GENERATED: Final = "generated"
 COVERAGE_PAGE: Final = "coverage.md"
@@ -152,18 +153,12 @@ def house_example_md(executed: Sequence[Executed]) -> str:
     start, thrown, drawn = parse_cards("A♠ 2♥ 3♦ K♦"), parse_cards("K♦"), parse_cards("4♣")
     after = tuple(c for c in start if c not in thrown) + drawn
     link = f"generated/{scenario_href(target)}" if target else "generated/02-hand-values.md"
-    return "\n".join(
-        [
-            '<div class="house-example">',
-            f'<div class="step"><p class="label">You hold</p>{held_html(start)}</div>',
-            '<div class="step arrow"><p class="label">Throw the K♦, draw one card</p>'
-            f'<p class="big">→ {cards_html(drawn)}</p></div>',
-            f'<div class="step"><p class="label">You hold</p>{held_html(after)}</div>',
-            "</div>",
-            "",
-            f"[The whole hand, as the engine played it]({link}) · [Try your own hand](try.md)",
-            "",
-        ]
+    return render(
+        "pages/house-example.md",
+        start=held_html(start),
+        drawn=cards_html(drawn),
+        after=held_html(after),
+        link=link,
     )
 
 
