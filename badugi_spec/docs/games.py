@@ -75,6 +75,19 @@ def page_name(game: str) -> str:
     return f"game-{game}.md"
 
 
+def _landmarks(halves: Sequence[str]) -> list[str]:
+    """Hands to know in each half, best first as the ranking orders them; a low's with
+    the exact share of all five-card hands it beats (`lessons.landmarks`)."""
+    tables = [
+        (name, table_md(name, LOWS[name]))
+        if name in LOWS
+        else (name, table_md(name, BADUGI_HALVES[name], shares=False))
+        for name in halves
+        if name in LOWS or name in BADUGI_HALVES
+    ]
+    return render("game/landmarks.md", all_hands=ALL_HANDS, tables=tables).split("\n")
+
+
 def game_md(
     game: str,
     executed: Sequence[Executed],
@@ -92,15 +105,6 @@ def game_md(
             "cells": [str(ranking(name).evaluate(cards)) for name in profile.halves],
         }
         for cards in map(parse_cards, REFERENCE_HANDS)
-    ]
-    # Hands to know in each half, best first as the ranking orders them; a low's with the
-    # exact share of all five-card hands it beats (`lessons.landmarks`).
-    landmarks = [
-        (name, table_md(name, LOWS[name]))
-        if name in LOWS
-        else (name, table_md(name, BADUGI_HALVES[name], shares=False))
-        for name in profile.halves
-        if name in LOWS or name in BADUGI_HALVES
     ]
     examples = [
         (
@@ -121,7 +125,6 @@ def game_md(
         lead=lead,
         profile=profile,
         values=values,
-        all_hands=ALL_HANDS,
-        landmarks=landmarks,
+        landmarks="\n".join(_landmarks(profile.halves)),
         examples=examples,
     )
