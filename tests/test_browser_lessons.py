@@ -3,7 +3,8 @@ every lesson's questions answered right and wrong in the page, the score kept ac
 reload and shown on the lesson index, a question answered from the keyboard, a lesson
 started again, and no page wider than a 390 px phone.
 
-One browser for the whole module; the right answers come from the Python lessons, and the
+One browser for the whole module; the right answers come from the lessons as the docs
+package reads them (their Markdown and scenario hands), and the
 page must agree with them (its right choice's text, its verdicts, its counts).
 """
 
@@ -16,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from badugi_spec.docs.lessons import lessons
-from badugi_spec.docs.lessons.model import Lesson
+from badugi_spec.docs.lessons import Lesson, lessons
 from tests.test_docs import shared_site
 from tests.webdriver import ENTER, Browser, browser, served
 

@@ -531,6 +531,24 @@ def test_order_is_a_place_among_the_rules_examples() -> None:
     assert ids(a, b, example("y", order=1), example("x", order=1)) == ["x", "y", "a", "b"]
 
 
+# ----- the Performance page ------------------------------------------------------------------
+
+
+def test_the_performance_page_is_built_with_a_row_per_benchmark(site: Path) -> None:
+    from html import unescape
+
+    from badugi_spec.docs.performance import RESULTS
+
+    page = (site / "generated" / "performance" / "index.html").read_text(encoding="utf-8")
+    cells = [unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", page)]
+    for row in json.loads(RESULTS.read_text(encoding="utf-8"))["rows"]:
+        at = cells.index(row["what"])  # the row's first cell, then ours, peer, ratio, target
+        ratio = "–" if row["ratio"] is None else f"{row['ratio']:.1f}x"
+        verdict = {None: "info", True: "met", False: "not met"}[row["met"]]
+        assert cells[at + 3] == ratio and cells[at + 5] == verdict, cells[at : at + 7]
+    assert 'href="../../measurements/"' in page  # the earlier figures, one page on
+
+
 # ----- what the site weighs ------------------------------------------------------------------
 
 

@@ -25,6 +25,8 @@ LINKED_PAGES = (
     "trainer/index.html",
 )
 COMMAND_PAGES = ("trainer", "editors", "implementers", "scenario-language", "real-hands")
+# Pages that run in the browser, or name a command only in passing: no install line.
+IN_THE_BROWSER = ("play", "playground", "try", "generated/odds", "generated/game-badeucy")
 NO_LINK_INSIDE = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"})
 
 
@@ -93,6 +95,10 @@ def test_pages_that_show_a_command_link_to_the_install_page(site: Path) -> None:
         line = page.split('<p class="install-note"', 1)[1].split("</p>", 1)[0]
         assert '<a href="../install/">install it</a>' in line, name
         assert page.index("</h1>") < page.index('class="install-note"'), name
+    for name in IN_THE_BROWSER:
+        page = read(site, f"{name}/index.html")
+        assert "badugi-spec" in page, name  # it names the command, yet asks for no install
+        assert 'class="install-note"' not in page, name
     home = read(site, "index.html")
     assert 'href="install/"' in home and 'href="generated/lessons/"' in home
 

@@ -1,32 +1,39 @@
 """The lesson path: every question's answer is what the engine, the profiles and the
 rankings say, found here by another route than the lesson's own (a fresh hand, the
-action applied, a formula, a sample); and a change to a profile changes the lessons.
+action applied, a formula, a sample); a figure the hand lacks stops the build.
 
 Cheap: no site build (about a second, most of it the rankings' first tables).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
 from badugi_spec import profiles
 from badugi_spec.cards import DECK, parse_cards
-from badugi_spec.docs import lessons as lessons_pkg
-from badugi_spec.docs.lessons import PAGE_NAMES, lesson_pages, lessons
-from badugi_spec.docs.lessons.betting import pot_limit
+from badugi_spec.docs.lessons import (
+    FOLDER,
+    PAGE_NAMES,
+    PATH,
+    Lesson,
+    LessonError,
+    lesson_pages,
+    lessons,
+)
+from badugi_spec.docs.lessons.figures import Figure
 from badugi_spec.docs.lessons.landmarks import ALL_HANDS, LOWS, best_hand, classes, share_beaten
-from badugi_spec.docs.lessons.model import Lesson
-from badugi_spec.docs.lessons.play import NAMES, play
-from badugi_spec.docs.lessons.quiz import Question, ask
-from badugi_spec.docs.lessons.sums import check
+from badugi_spec.docs.lessons.model import ask, near
 from badugi_spec.engine import Action, Hand, Kind, shuffled
 from badugi_spec.errors import IllegalAction
 from badugi_spec.rankings import ranking
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
 
 def link(rule: str) -> str:
@@ -42,16 +49,15 @@ def answers(lesson: Lesson) -> list[str]:
     return [q.right for q in lesson.questions]
 
 
-def test_each_lesson_has_three_to_five_questions_with_one_right_answer(
-    path: dict[str, Lesson],
-) -> None:
-    assert len(path) == 8
+def test_each_lesson_has_questions_with_one_right_answer(path: dict[str, Lesson]) -> None:
+    assert list(path) == [slug for slug, _ in PATH] and len(path) == 9
     for lesson in path.values():
         assert 3 <= len(lesson.questions) <= 5, lesson.slug
         for q in lesson.questions:
             assert 0 <= q.answer < len(q.choices)
             assert len(set(q.choices)) == len(q.choices), q.prompt
-            assert q.why, q.prompt
+            assert q.why and "[[" not in q.prompt + q.why + "".join(q.choices), q.prompt
+        assert "[[" not in lesson.body, lesson.slug
 
 
 def test_ask_refuses_a_wrong_answer_that_is_right_and_places_the_answer_reproducibly() -> None:
@@ -60,27 +66,24 @@ def test_ask_refuses_a_wrong_answer_that_is_right_and_places_the_answer_reproduc
     with pytest.raises(ValueError, match="twice"):
         ask("How much?", right=7, wrong=[5, 5], why="")
     first = ask("Which?", right="b", wrong=["a", "c", "d"], why="w")
-    again = ask("Which?", right="b", wrong=["a", "c", "d"], why="w")
-    assert first == again and first.right == "b"
-    # Over many prompts the right answer is not always in one place.
+    assert first == ask("Which?", right="b", wrong=["a", "c", "d"], why="w")
     places = {ask(f"Q{n}", right=1, wrong=[2, 3, 4], why="").answer for n in range(40)}
     assert places == {0, 1, 2, 3}
 
 
-def test_a_sum_that_disagrees_with_the_engine_stops_the_build() -> None:
-    assert check("x", 9, 9) == 9
-    with pytest.raises(ValueError, match="worked out 10, the engine says 9"):
-        check("x", 10, 9)
+def test_wrong_choices_are_near_figures_of_the_same_kind() -> None:
+    pool = [Figure("9", "chips", 9), Figure("14", "chips", 14), Figure("Bob", "player")]
+    assert near(Figure("10", "chips", 10), pool) == ["9", "14", "11"]
+    assert near(Figure("Ann", "player"), pool) == ["Bob"]
+    assert near(Figure("call", "choice"), pool) == ["fold", "raise"]
 
 
-def test_six_at_the_table_answers_are_a_fresh_hands_seats() -> None:
-    lesson = lessons_pkg.PATH[0][1](link)
+def test_six_at_the_table_answers_are_a_fresh_hands_seats(path: dict[str, Lesson]) -> None:
     profile = profiles.get("pokerstars-2010")
     hand = Hand(deck=shuffled(3), stacks=(100,) * 6, dealer=0, profile=profile)
     moved = Hand(deck=shuffled(4), stacks=(100,) * 6, dealer=1, profile=profile)
     assert hand.to_act is not None and moved.to_act is not None
-    # The blinds, the first to act, the button last after a draw, the next hand's first.
-    assert answers(lesson) == [
+    assert answers(path["full-table"]) == [
         NAMES[hand.big_blind],
         NAMES[hand.to_act],
         NAMES[hand.dealer],
@@ -89,14 +92,11 @@ def test_six_at_the_table_answers_are_a_fresh_hands_seats() -> None:
 
 
 def test_side_pot_answers_follow_the_short_stack(path: dict[str, Lesson]) -> None:
-    from badugi_spec.docs.lessons.pots import STACKS
-
     right = answers(path["side-pots"])
-    # Bob all-in for his whole stack: the main pot is that much from each of three.
-    assert right[0] == str(STACKS[1] * 3)
+    assert right[0] == str(3 * 3)  # Bob all-in for 3: the main pot is 3 from each of three
     assert right[1] == "Ann and Cat"
     assert right[2] == right[0]
-    assert right[3] == "Cat"  # 8-7-6-5 beats Q-J-10-9 (the house evaluator below)
+    assert right[3] == "Cat"
     assert ranking("badugi").evaluate("5♠ 6♥ 7♦ 8♣") > ranking("badugi").evaluate("9♠ 10♥ J♦ Q♣")
 
 
@@ -110,30 +110,28 @@ def test_fixed_limit_answers_are_what_the_engine_accepts(path: dict[str, Lesson]
         hand.apply(Action(3, Kind.RAISE, raise_to + 1))
     for seat, to in ((3, raise_to), (4, raise_to + 2), (5, raise_to + 4)):
         hand.apply(Action(seat, Kind.RAISE, to))
-    assert Kind.RAISE not in {o.kind for o in hand.legal_actions()}  # the cap
-    assert right[3].startswith("No")
+    assert Kind.RAISE not in {o.kind for o in hand.legal_actions()}
+    assert right[3] == "no"
     hand.apply(Action(0, Kind.FOLD))
     before = hand.stacks[1]
     hand.apply(Action(1, Kind.CALL))
     assert right[2] == str(before - hand.stacks[1])
 
 
-def _pot_limit_hand(profile_name: str = "pot-limit") -> Hand:
+def _hand(profile_name: str) -> Hand:
     return Hand(deck=shuffled(9), stacks=(100,) * 6, dealer=0, profile=profiles.get(profile_name))
 
 
 def _most(hand: Hand) -> int:
-    """The largest raise the engine takes: the answer is accepted and one more is refused."""
-    options = {o.kind: o for o in hand.legal_actions()}
-    return options[Kind.RAISE].most
+    return {o.kind: o for o in hand.legal_actions()}[Kind.RAISE].most
 
 
 def test_pot_limit_answers_are_the_largest_raise_the_engine_takes(
     path: dict[str, Lesson],
 ) -> None:
     right = [int(a) for a in answers(path["pot-limit"])]
-    hand = _pot_limit_hand()
-    assert _most(hand) == right[0] == 2 + (3 + 2)  # call 2, pot after it 5
+    hand = _hand("pot-limit")
+    assert _most(hand) == right[0] == 2 + (3 + 2)
     hand.apply(Action(3, Kind.CALL))
     assert right[1] == 5 + 2
     with pytest.raises(IllegalAction, match="amount-out-of-range"):
@@ -145,69 +143,89 @@ def test_pot_limit_answers_are_the_largest_raise_the_engine_takes(
     assert _most(hand) == right[4] == right[2] + (hand.pot + right[2] - 1)
 
 
-def test_pot_limit_lesson_follows_the_profile(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Blinds of 2 and 4 instead: every sum in the lesson moves with them."""
-    real = profiles.get
-
-    def doubled(name: str) -> profiles.Profile:
-        profile = real(name)
-        if name != "pot-limit":
-            return profile
-        return dataclasses.replace(profile, small_blind=2, big_blind=4)
-
-    monkeypatch.setattr(profiles, "get", doubled)
-    lesson = pot_limit(link)
-    assert lesson.questions[0].right == str(4 + (6 + 4))
-    assert lesson.questions[0].prompt.startswith("Blinds of 2 and 4")
-    assert "6 in the middle + 4 = **10**" in lesson.body
-
-
 def test_other_structures_answers_are_the_engines_ranges(path: dict[str, Lesson]) -> None:
     right = answers(path["big-bet"])
-    assert right[0] == "All her chips"
-    no_limit = _pot_limit_hand("no-limit")
+    assert right[0] == "All her chips (100)"
+    no_limit = _hand("no-limit")
     no_limit.apply(Action(3, Kind.CALL))
-    pot_raise = int(answers(path["pot-limit"])[2])
-    no_limit.apply(Action(4, Kind.RAISE, pot_raise))
-    least = {o.kind: o for o in no_limit.legal_actions()}[Kind.RAISE].to
-    assert right[1] == str(least) == str(pot_raise + (pot_raise - 2))
-    half = _pot_limit_hand("half-pot")
+    no_limit.apply(Action(4, Kind.RAISE, 9))
+    assert right[1] == str({o.kind: o for o in no_limit.legal_actions()}[Kind.RAISE].to)
+    half = _hand("half-pot")
     half.apply(Action(3, Kind.CALL))
     assert right[2] == str(_most(half)) == str(2 + (5 + 2) // 2)
-    spread = _pot_limit_hand("spread-2-5")
+    spread = _hand("spread-2-5")
     spread.apply(Action(3, Kind.CALL))
     assert right[3] == str(_most(spread)) == str(2 + profiles.get("spread-2-5").spread_max)
 
 
-def test_draw_answers(path: dict[str, Lesson]) -> None:
-    right = answers(path["draw"])
-    assert right[0] == str(52 - 6 * 4)
-    assert right[1] == "Bob"  # first left of the button
-    assert right[2] == "Drawing no cards"
-    # Eight players drawing four from a stub of 20: five draws are whole.
-    assert right[3] == str((52 - 8 * 4) // 4)
-
-
-def test_split_pot_answers_are_the_rankings_winners(path: dict[str, Lesson]) -> None:
-    from badugi_spec.docs.lessons.split import HANDS, SHOWN
-
+def test_draw_and_split_answers(path: dict[str, Lesson]) -> None:
+    assert answers(path["draw"]) == [str(52 - 6 * 4), "Bob", "Drawing no cards", str(20 // 4)]
     right = answers(path["split-pots"])
+    hands = {"Ann": "A♠ 2♥ 3♦ 4♣ 9♠", "Bob": "2♠ 3♥ 4♦ 6♣ K♦", "Cat": "2♣ 3♠ 5♥ 7♦ 8♣"}
 
     def best(name: str) -> str:
-        return max(SHOWN, key=lambda who: ranking(name).evaluate(HANDS[NAMES.index(who)]))
+        return max(hands, key=lambda who: ranking(name).evaluate(hands[who]))
 
-    assert right[0] == best("badugi-ace-high")
-    assert right[1] == best("low-2-7")
-    # Ann against Bob alone: whoever is better in both halves takes it all.
-    pair = ("Ann", "Bob")
-    both = {
-        max(pair, key=lambda who: ranking(name).evaluate(HANDS[NAMES.index(who)]))
-        for name in ("badugi-ace-high", "low-2-7")
-    }
-    assert len(both) == 1 and right[3] == f"{both.pop()}, all of it"
-    assert right[4] == best("badugi")
-    played = play("badeucy", hands=HANDS)
-    assert right[2] == str(played.hand.profile.big_blind * 3 // 2)  # blinds and two calls
+    assert [right[0], right[1], right[4]] == [
+        best("badugi-ace-high"),
+        best("low-2-7"),
+        best("badugi"),
+    ]
+    assert right[2] == "3" and right[3] == "Bob, all of it"
+
+
+def test_position_decision_is_the_exact_count(path: dict[str, Lesson]) -> None:
+    right = answers(path["position"])
+    assert right[:3] == ["5", "2", "Ann"]
+    # Ann holds 2♠ 4♥ 7♦ 9♥ and threw K♦ and 8♦: a club of a rank she lacks makes a badugi.
+    held, thrown = parse_cards("2♠ 4♥ 7♦ 9♥"), parse_cards("K♦ 8♦")
+    unseen = [c for c in DECK if c not in held and c not in thrown]
+    outs = [c for c in unseen if c.suit.value == "c" and c.rank not in {h.rank for h in held[:3]}]
+    assert right[3] == str(len(outs)) == "10"
+    assert right[4] == ("call" if len(outs) / len(unseen) >= 4 / 25 else "fold")
+
+
+def _lesson_folder(tmp_path: Path, page: str) -> Path:
+    shutil.copy(FOLDER / "lesson-side-pots.badugi", tmp_path)
+    (tmp_path / "01-x.md").write_text(page, encoding="utf-8")
+    return tmp_path
+
+
+HEAD = "---\ntitle: T\norder: 1\nprofile: pokerstars-2010\nidea: i\nhands: lesson-side-pots\n---\n"
+
+
+def test_a_figure_the_hand_lacks_stops_the_build_with_file_and_line(tmp_path: Path) -> None:
+    folder = _lesson_folder(tmp_path, HEAD + "Text\nThe pot is [[pot.mian]].\n")
+    with pytest.raises(LessonError, match=r"01-x.md:9: \[\[pot.mian\]\].*nearest: pot.main"):
+        lessons(link, folder)
+    bad_q = HEAD + "Text\n\n```question\nWho?\nanswer: [[Gus.1.call]]\nwhy: w\n```\n"
+    with pytest.raises(LessonError, match=r"01-x.md:10: .*no figure 'Gus.1.call'"):
+        lessons(link, _lesson_folder(tmp_path, bad_q))
+    text_answer = HEAD + "Text\n\n```question\nWho?\nanswer: Ann\nwhy: w\n```\n"
+    with pytest.raises(LessonError, match=r"01-x.md:10: .*give its wrong: choices"):
+        lessons(link, _lesson_folder(tmp_path, text_answer))
+    with pytest.raises(LessonError, match=r"01-x.md:8: \[\[R99.1\]\]: no such rule"):
+        lessons(link, _lesson_folder(tmp_path, HEAD + "See [[R99.1]].\n"))
+
+
+def test_pages_carry_each_question_and_link_the_path(path: dict[str, Lesson]) -> None:
+    pages = lesson_pages(link)
+    assert tuple(pages) == PAGE_NAMES
+    index = pages["lessons.md"]
+    total = sum(len(lesson.questions) for lesson in path.values())
+    assert f'data-questions="{total}"' in index
+    for number, lesson in enumerate(path.values(), start=1):
+        page = pages[lesson.page]
+        assert page.startswith(f"# Lesson {number}: {lesson.title}")
+        assert f'data-lesson="{lesson.slug}"' in index
+        assert re.search(r"\[R\d+\.\d+\]\(R/", page), lesson.slug
+        found = re.findall(
+            r'<form class="lesson-q" id="([\w-]+)" data-q="(\d)" data-answer="(\d)"', page
+        )
+        assert [
+            (f"{lesson.slug}-q{i}", str(i), str(q.answer))
+            for i, q in enumerate(lesson.questions, 1)
+        ] == found
 
 
 def test_landmark_classes_cover_every_hand_and_shares_match_a_sample() -> None:
@@ -223,38 +241,11 @@ def test_landmark_classes_cover_every_hand_and_shares_match_a_sample() -> None:
 
 
 def test_best_hands_beat_every_hand_of_a_sweep() -> None:
-    # Every five-card hand of aces to sevens (28 cards: 98,280 hands, each best among
-    # them): the best hand the class search found is the best of these too.
-    low = range(28)  # deck indexes: aces first, four suits a rank
+    low = range(28)  # deck indexes: aces to sevens, four suits a rank
     for name in LOWS:
         rank = ranking(name)
         top = max(itertools.combinations(low, 5), key=lambda hand: rank.strength(list(hand)))
         assert str(rank.evaluate([DECK[i] for i in top])) == best_hand(name)
-
-
-def test_pages_carry_each_question_and_link_the_path(path: dict[str, Lesson]) -> None:
-    pages = lesson_pages(link)
-    assert tuple(pages) == PAGE_NAMES
-    index = pages["lessons.md"]
-    total = sum(len(lesson.questions) for lesson in path.values())
-    assert f'data-questions="{total}"' in index
-    for number, lesson in enumerate(path.values(), start=1):
-        page = pages[lesson.page]
-        assert page.startswith(f"# Lesson {number}: {lesson.title}")
-        assert f'data-lesson="{lesson.slug}"' in index
-        assert re.search(r"\[R\d+\.\d+\]\(R/", page), lesson.slug  # rule links for more
-        found = re.findall(
-            r'<form class="lesson-q" id="([\w-]+)" data-q="(\d)" data-answer="(\d)"', page
-        )
-        assert [
-            (f"{lesson.slug}-q{i}", str(i), str(q.answer))
-            for i, q in enumerate(lesson.questions, 1)
-        ] == found
-
-
-def test_a_question_is_a_value() -> None:
-    q = Question("p", ("a", "b"), 1, "w")
-    assert q.right == "b"
 
 
 # ----- the big-bet rows and the split-pot pages (issue 26, items 2 and 3) ------------------

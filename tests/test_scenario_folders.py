@@ -14,6 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 IMPORTED = "real-hands"
 """Not a chapter: the hands `badugi-spec import` writes from real hand histories."""
+LESSONS = "lessons"
+"""Not a chapter: the lesson path's hands, beside their pages ("Writing a lesson")."""
 
 CHAPTER_OF_FOLDER = {Path(chapter.path).stem: chapter.id for chapter in load_chapters()}
 PREFIX_OF_FOLDER = {
@@ -40,7 +42,7 @@ def _chapter_of_rule(rule_id: str) -> str:
 
 def test_every_folder_is_a_chapter_and_every_chapter_has_a_folder() -> None:
     folders = {entry.name for entry in SCENARIOS.iterdir() if entry.is_dir()}
-    assert folders - {IMPORTED} == set(CHAPTER_OF_FOLDER)
+    assert folders - {IMPORTED, LESSONS} == set(CHAPTER_OF_FOLDER)
 
 
 def test_the_suite_loads_whole() -> None:
@@ -53,7 +55,7 @@ def test_a_scenario_sits_in_its_first_rules_chapter_or_its_profiles() -> None:
     wrong = []
     for scenario in SUITE.scenarios:
         folder = _chapter_folder(scenario.where.path)
-        if folder == IMPORTED:
+        if folder in (IMPORTED, LESSONS):
             continue
         chapter = CHAPTER_OF_FOLDER[folder]
         if chapter in (_chapter_of_rule(scenario.rules[0]), scenario.profile.chapter):

@@ -100,7 +100,7 @@ def test_the_commands_are_the_cli_s() -> None:
 
 
 def test_the_install_line_goes_under_the_title_of_a_page_with_a_command() -> None:
-    page = '<h1 id="t">Play</h1><p>Run <code>badugi-spec play --seed 3</code>.</p>'
+    page = '<h1 id="t">Play</h1><p>Run:</p><pre><code>badugi-spec play --seed 3</code></pre>'
     out = add_install_note(page, href="../install/")
     assert out.startswith('<h1 id="t">Play</h1><p class="install-note"')
     assert '<a href="../install/">install it</a>' in out
@@ -110,6 +110,18 @@ def test_the_install_line_goes_under_the_title_of_a_page_with_a_command() -> Non
     assert not shows_a_command("<p>badugi-spec is a verifier; the specification</p>")
     plain = "<h1>Rules</h1><p>No command here.</p>"
     assert add_install_note(plain, href="x") == plain
+
+
+def test_a_command_named_in_running_text_asks_for_no_install() -> None:
+    # The pages that run in the browser name the terminal's command in passing (issue 38,
+    # item 4): only a code block gives a command to type.
+    page = (
+        "<h1>Play in the page</h1><p>The same session as <code>badugi-spec play</code> at a"
+        ' terminal.</p><p class="engine-status">At a terminal: <code>badugi-spec play --seed'
+        " 3</code>.</p><pre><code>print(1)</code></pre>"
+    )
+    assert not shows_a_command(page)
+    assert add_install_note(page, href="../install/") == page
 
 
 # ----- search weight -----------------------------------------------------------------

@@ -61,6 +61,8 @@ from .hand_values import held_html
 from .learn import glossary_md, how_to_play_md
 from .lessons import PAGE_NAMES as LESSON_PAGES
 from .lessons import lesson_pages
+from .performance import PAGE as PERFORMANCE_PAGE
+from .performance import performance_md
 from .profiles_page import profiles_md
 from .rankings_odds import odds_md, rankings_md
 from .reference_pages import codes_md, coverage_md, figures_page
@@ -214,6 +216,8 @@ PAGES: list[Page] = [
     Page(CODES_PAGE, lambda ctx: codes_md(ctx.executed)),
     # Not kept: it reads pyproject.toml's layer contract, outside the package's key.
     Page("architecture.md", lambda ctx: architecture_md()),
+    # Not kept either: benchmarks/*.json, the figures of make bench and make test.
+    Page(PERFORMANCE_PAGE, lambda ctx: performance_md()),
     *(
         Page(
             page_name(game),
@@ -257,13 +261,18 @@ def render_site(scenarios_dir: Path, rules_root: Path | None = None) -> Site:
     and draw every generated page and fragment."""
     chapters = load_chapters(rules_root)
     rules = load(rules_root)
-    executed = run_scenarios(scenarios_dir)
+    everything = run_scenarios(scenarios_dir)
+    # A lesson's hands are shown on its lesson page, not as a rule's worked example.
+    lessons = (scenarios_dir / "lessons").resolve()
+    executed = [
+        e for e in everything if lessons not in Path(e.scenario.where.path).resolve().parents
+    ]
     parts = plan_parts(chapters, executed)
     place_rules(chapters, parts)
     place_scenarios(executed)
     ctx = Context(chapters, rules, executed)
     FIGURES.clear()
-    FIGURES.update(figures(scenarios=len(executed), rules=len(rules), chapters=len(chapters)))
+    FIGURES.update(figures(scenarios=len(everything), rules=len(rules), chapters=len(chapters)))
     # The suite's value lines by ranking, for the implementers page (`[[count:value-...]]`).
     FIGURES.update(value_line_figures(e.case for e in executed))
     fragments.take()  # none left over from a build that failed half way

@@ -32,6 +32,7 @@ from badugi_spec.docs.glossary_links import link_terms
 from badugi_spec.docs.install_note import add_install_note
 from badugi_spec.docs.places import page_of_anchor
 from badugi_spec.docs.search_boost import boost_learner_page, refine_index
+from badugi_spec.errors import BadugiError
 
 IMPLEMENTERS = "implementers.md"
 CHECKOUT_DOCS: Final = Path(__file__).resolve().parents[2] / "docs"
@@ -77,7 +78,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     scenarios = scenarios_dir(config)
     try:
         site = render_site(scenarios)
-    except DocsBuildError as error:
+    except (DocsBuildError, BadugiError) as error:
+        # A bad data file (benchmarks, architecture) is the author's to fix: one line, no trace.
         raise PluginError(str(error)) from None
     _SITE[:] = [site]
     config.nav = _nav(list(config.nav or []), Path(config.docs_dir), site.nav)

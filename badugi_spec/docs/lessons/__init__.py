@@ -1,82 +1,154 @@
 """The lesson path: short lessons for a learner who has never played, each one idea, each
-ending with questions checked in the page (`docs/javascripts/lessons.js`), with the score
-and progress kept in the browser and shown on the lesson index.
+ending with questions checked in the page (`docs/javascripts/lessons.js`).
 
-Every hand, pot, raise size and hand value in a lesson is played or valued at build time
-by the engine, the profiles and the rankings (`play`, `sums`, `landmarks`); the questions'
-right answers are those figures (`quiz.ask`). The pages are `generated/lessons.md` (the
-index) and `generated/lesson-<slug>.md`, registered in `build.PAGES`.
-
-It may use the layers under the docs (cards, rankings, profiles, the engine) and the docs'
-own drawing helpers (`render`, the replayer); only `docs.build` uses it.
+A lesson is a Markdown file in `scenarios/lessons/` beside the scenario files that hold its
+hands; `badugi-spec check` runs those with the rest of the suite. Here each hand is run
+again through the engine with an observer (`figures`), the page's `[[...]]` references are
+filled from what it saw (`draw`), and the page, its questions and the path's index are
+rendered (`page`, templates under `templates/lessons/`). How to write one is on the
+scenario-language page, "Writing a lesson". The pages are `generated/lessons.md` and
+`generated/lesson-<slug>.md`, registered in `build.PAGES`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
 from badugi_spec import profiles
+from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.runner import Runner
+from badugi_spec.scenario.suite import load_suite
 
-from ..learn import RuleLink
-from .betting import fixed_limit, other_structures, pot_limit
-from .draw import draw_lesson
-from .model import Lesson, index_md, lesson_md
-from .pots import side_pots
-from .split import landmarks_lesson, split_lesson
-from .table import full_table
+from ..cache import code_key, digest
+from ..examples import Executed
+from ..replayer import replayer_html, rule_links_html
+from .draw import PlayedHand, Resolver, lesson
+from .figures import Observer, pending
+from .model import Lesson, Question
+from .page import index_md, lesson_md
+from .source import LessonError, LessonSource, front_matter, read_all
 
-PATH: Final[tuple[tuple[str, Callable[[RuleLink], Lesson]], ...]] = (
-    ("full-table", full_table),
-    ("side-pots", side_pots),
-    ("fixed-limit", fixed_limit),
-    ("pot-limit", pot_limit),
-    ("big-bet", other_structures),
-    ("draw", draw_lesson),
-    ("split-pots", split_lesson),
-    ("landmarks", landmarks_lesson),
-)
-"""The path, in order, by slug: the table, the pots, the betting structures, the draw, the
-split games and their hands. The slugs are here, not only in the lessons, so the pages can
-be registered without playing a hand."""
+RuleLink = Callable[[str], str]
+FOLDER: Final = Path(__file__).resolve().parents[3] / "scenarios" / "lessons"
+"""Where the lessons are in a checkout: Markdown pages beside their scenario files."""
 
+
+def _path(folder: Path) -> tuple[tuple[str, Path], ...]:
+    """The lessons by slug in their order, read from the front matter alone."""
+    found = []
+    for path in sorted(folder.glob("*.md")):
+        meta, _, _ = front_matter(path)
+        found.append((int(meta["order"]), LessonSource(path, meta, {}).slug, path))
+    return tuple((slug, path) for _, slug, path in sorted(found))
+
+
+PATH: Final = _path(FOLDER) if FOLDER.is_dir() else ()
+"""(slug, file) of every lesson, in order: the pages are registered without a hand played."""
 INDEX: Final = "lessons.md"
 PAGE_NAMES: Final = (INDEX, *(f"lesson-{slug}.md" for slug, _ in PATH))
 
-_MEMO: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
-"""The last pages drawn, by the profiles they were played under, with the rule links they
-cited: every page of a build asks, and a build plays the lessons once."""
+
+def run_hands(folder: Path) -> dict[str, tuple[list[PlayedHand], Executed]]:
+    """Every scenario in `folder` run through the observing engine, by scenario id."""
+    suite = load_suite([folder])
+    if suite.errors:
+        raise LessonError("\n".join(str(error.error) for error in suite.errors))
+    out = {}
+    for scenario in suite.scenarios:
+        case = compile_case(scenario)
+        observer = Observer()
+        result = Runner(observer).run(case)
+        if result.status != "passed":
+            where = f"{scenario.where.path}:{scenario.where.line}"
+            raise LessonError(
+                f"{where}: the lesson hand {scenario.id} does not pass ({result.status})"
+            )
+        hands = []
+        for hand, moments in zip(observer.dealt, observer.moments, strict=True):
+            waiting = pending(hand)
+            kept = (*moments, waiting) if waiting is not None else tuple(moments)
+            hands.append(PlayedHand(tuple(observer.names), hand, kept))
+        out[scenario.id] = (hands, Executed(scenario, case, result, "", tuple(observer.hands)))
+    return out
 
 
-def lessons(rule_link: RuleLink) -> tuple[Lesson, ...]:
+def _replayer(source: LessonSource, executed: dict[str, Executed]) -> str:
+    named = source.meta.get("replayer", "").split()
+    if not named:
+        return ""
+    if named[0] not in source.hands:
+        raise LessonError(
+            f"{source.where(source.meta_lines['replayer'])}: replayer {named[0]!r} is not in hands:"
+        )
+    chosen = executed[named[0]]
+    hand = int(named[1]) if len(named) > 1 else (1 if len(chosen.replays) > 1 else None)
+    return replayer_html(chosen, hand=hand) + rule_links_html(chosen)
+
+
+def lessons(rule_link: RuleLink, folder: Path = FOLDER) -> tuple[Lesson, ...]:
+    sources = read_all(folder)
+    played = run_hands(folder)
+    hands = {key: value[0] for key, value in played.items()}
+    executed = {key: value[1] for key, value in played.items()}
     built = []
-    for slug, build in PATH:
-        lesson = build(rule_link)
-        if lesson.slug != slug:
-            raise ValueError(f"lesson {lesson.slug!r} is listed as {slug!r}")
-        built.append(lesson)
+    for source in sources:
+        for scenario in source.hands:
+            if scenario not in hands:
+                raise LessonError(
+                    f"{source.where(source.meta_lines['hands'])}: no scenario {scenario!r}"
+                    f" in {folder}"
+                )
+        first = executed[source.hands[0]].scenario.profile.name
+        if first != source.meta["profile"]:
+            raise LessonError(
+                f"{source.where(source.meta_lines['profile'])}: profile"
+                f" {source.meta['profile']}, but {source.hands[0]} is played under {first}"
+            )
+        resolver = Resolver(source, {s: hands[s] for s in source.hands}, rule_link)
+        built.append(lesson(source, resolver, _replayer(source, executed)))
     return tuple(built)
 
 
-def lesson_pages(rule_link: RuleLink) -> dict[str, str]:
+_MEMO: dict[str, dict[str, str]] = {}
+"""The last pages drawn, by what they depend on: every page of a build asks for them."""
+
+
+def lesson_pages(rule_link: RuleLink, folder: Path = FOLDER) -> dict[str, str]:
     """Every lesson page and the index, by page name under `generated/`."""
-    key = repr([profiles.get(name) for name in profiles.names()])
-    hit = _MEMO.get(key)
-    if hit is not None and all(rule_link(rule) == link for rule, link in hit[0].items()):
-        return hit[1]
     cited: dict[str, str] = {}
 
     def recording(rule: str) -> str:
         cited[rule] = link = rule_link(rule)
         return link
 
-    path = lessons(recording)
+    texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*"))]
+    key = digest(code_key(), repr([profiles.get(n) for n in profiles.names()]), *texts)
+    hit = _MEMO.get(key)
+    if hit is not None and all(rule_link(r) == link for r, link in _links.get(key, {}).items()):
+        return hit
+    path = lessons(recording, folder)
     pages = {INDEX: index_md(path)}
-    for number, lesson in enumerate(path, start=1):
-        pages[lesson.page] = lesson_md(lesson, number=number, lessons=path)
+    for number, one in enumerate(path, start=1):
+        pages[one.page] = lesson_md(one, number=number, lessons=path)
     _MEMO.clear()
-    _MEMO[key] = (cited, pages)
+    _MEMO[key] = pages
+    _links.clear()
+    _links[key] = cited
     return pages
 
 
-__all__ = ["INDEX", "PAGE_NAMES", "PATH", "Lesson", "lesson_pages", "lessons"]
+_links: dict[str, dict[str, str]] = {}
+
+__all__ = [
+    "FOLDER",
+    "INDEX",
+    "PAGE_NAMES",
+    "PATH",
+    "Lesson",
+    "LessonError",
+    "Question",
+    "lesson_pages",
+    "lessons",
+]

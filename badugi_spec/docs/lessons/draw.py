@@ -1,162 +1,250 @@
-"""Lesson 6: the draw, and the reshuffle when an eight-seat table runs out of cards.
+"""A lesson's page drawn from its Markdown and its hands' figures: every `[[...]]` filled,
+the pictures and the questions rendered by the templates under `templates/lessons/`.
 
-The six-seat draw keeps the cards that play and throws the rest, as the house evaluator
-says; the eight-seat one throws four cards each from a shuffled deck. The cards, the stub
-counts and where the reshuffle happens are the engine's.
+A reference the hand does not have stops the build with the file and line, and with the
+nearest names it does have.
 """
 
 from __future__ import annotations
 
-from badugi_spec import profiles
-from badugi_spec.cards import DECK, format_cards
-from badugi_spec.engine import Hand as EngineHand
-from badugi_spec.engine import Kind, shuffled
-from badugi_spec.rankings.house import evaluate
+import difflib
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
 
-from ..learn import RuleLink
-from ..render import cardify, text
-from .model import Lesson, others
-from .play import NAMES, Played, play
-from .quiz import ask
-from .replay import Recording, replayer_html
-from .table import SIX
+from badugi_spec.engine import Hand
+from badugi_spec.rules import load as load_rules
 
-PROFILE = "pokerstars-2010"
-PILES = {
-    "stub": "the few cards left in the stub",
-    "discards": "the cards thrown in earlier draws",
-    "current-discards": "those thrown so far in this draw",
-    "folded": "the folded hands",
-    "burns": "the burned cards",
-}
-"""A reshuffle's piles (R8.18), as a learner would say them."""
-SHUFFLE_SEED = 7
-"""Which shuffled deck the eight-seat hand uses: any will do, the engine says what follows."""
+from ..render import md_cardify
+from ..templating import render
+from . import landmarks
+from .figures import Figure, Figures, Moment, hand_figures
+from .model import Lesson, Question, ask, near
+from .source import FIGURE, LessonError, LessonSource, QuestionSource
+
+RULE: Final = re.compile(r"R\d+\.\d+|F\d+")
+BLOCKS: Final = ("table", "pots")
 
 
-def _call_round(played: Played) -> None:
-    while played.hand.phase.kind == "bet":
-        kinds = played.legal()
-        played.act(played.to_act, Kind.CHECK if Kind.CHECK in kinds else Kind.CALL)
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """One dealt hand of a lesson's scenario, with what the engine did in it."""
+
+    names: tuple[str, ...]
+    hand: Hand
+    moments: tuple[Moment, ...]
 
 
-def _draw_rows(played: Played) -> tuple[list[str], list[str]]:
-    """Everyone throws the cards that do not play; the table of who drew what."""
+class Resolver:
+    """Names to figures for one lesson: `id:name` picks a hand by scenario id (the first
+    listed by default), `hand2.name` the scenario's second hand."""
+
+    def __init__(
+        self, source: LessonSource, hands: dict[str, list[PlayedHand]], link: Callable[[str], str]
+    ) -> None:
+        self.source, self.hands, self.link = source, hands, link
+        self.default = source.hands[0]
+        self._figures: dict[str, Figures] = {}
+        self.rules = load_rules()
+
+    def figures(self, scenario: str) -> Figures:
+        if scenario not in self._figures:
+            merged: Figures = {}
+            for number, played in enumerate(self.hands[scenario], start=1):
+                made = hand_figures(played.names, played.hand, played.moments)
+                prefix = "" if number == 1 else f"hand{number}."
+                merged.update({prefix + k: v for k, v in made.items()})
+            self._figures[scenario] = merged
+        return self._figures[scenario]
+
+    def pool(self) -> list[Figure]:
+        """Every figure of the lesson worked out already: where wrong choices come from."""
+        return [
+            f for s in self.source.hands for f in self.figures(s).values() if isinstance(f, Figure)
+        ]
+
+    def figure(self, ref: str, line: int) -> Figure:
+        ref = ref.strip()
+        try:
+            ranked = landmarks.figure(ref)
+        except ValueError as error:
+            raise LessonError(f"{self.source.where(line)}: {error}") from None
+        if ranked is not None:
+            return ranked
+        scenario, colon, name = ref.partition(":")
+        if not colon:
+            scenario, name = self.default, ref
+        scenario, name = scenario.strip(), name.strip()
+        if scenario not in self.hands:
+            raise LessonError(
+                f"{self.source.where(line)}: [[{ref}]] names the hand {scenario!r}, which the"
+                f" lesson does not list in hands: ({', '.join(self.source.hands)})"
+            )
+        found = self.figures(scenario).get(name)
+        if found is None:
+            close = difflib.get_close_matches(name, list(self.figures(scenario)), n=4, cutoff=0.5)
+            hint = f"; nearest: {', '.join(close)}" if close else ""
+            raise LessonError(
+                f"{self.source.where(line)}: [[{ref}]]: the hand {scenario} has no figure"
+                f" {name!r}{hint} (the names are on the scenario-language page)"
+            )
+        try:
+            return found if isinstance(found, Figure) else found()
+        except KeyError as error:
+            raise LessonError(f"{self.source.where(line)}: [[{ref}]]: {error.args[0]}") from None
+
+    def fill(self, text: str, line: int) -> str:
+        def one(match: re.Match[str]) -> str:
+            ref = match.group(1).strip()
+            if RULE.fullmatch(ref):
+                if ref not in self.rules:
+                    raise LessonError(f"{self.source.where(line)}: [[{ref}]]: no such rule")
+                return self.link(ref)
+            if ref.split(":")[-1].strip() in BLOCKS or ref.startswith("landmarks "):
+                raise LessonError(
+                    f"{self.source.where(line)}: [[{ref}]] stands on a line of its own"
+                )
+            return self.figure(ref, line).text
+
+        return FIGURE.sub(one, text)
+
+    def block(self, ref: str, line: int) -> str | None:
+        """A picture or a table that fills a line of its own, or None if `ref` is inline."""
+        if ref.startswith("landmarks "):
+            name = ref.split(None, 1)[1].strip()
+            if name not in landmarks.TABLES:
+                raise LessonError(
+                    f"{self.source.where(line)}: [[{ref}]]: no landmarks for {name!r}"
+                )
+            return "\n".join(
+                landmarks.table_md(name, landmarks.TABLES[name], shares=name.startswith("low"))
+            )
+        scenario, colon, name = ref.partition(":")
+        if not colon:
+            scenario, name = self.default, ref
+        if name.strip() not in BLOCKS:
+            return None
+        played = self.hands.get(scenario.strip())
+        if not played:
+            raise LessonError(
+                f"{self.source.where(line)}: [[{ref}]]: no hand {scenario!r} in hands:"
+            )
+        return seats_svg(played[0]) if name.strip() == "table" else pots_svg(played[0])
+
+
+def seats_svg(played: PlayedHand) -> str:
+    """The seats round an oval table, clockwise on screen from the bottom: each seat's
+    name, its role, and its place in the first round's order."""
     hand = played.hand
-    rows = ["| Player | Holds | Throws | Gets | Now holds |", "| --- | --- | --- | --- | --- |"]
-    order = []
-    while hand.phase.kind == "draw":
-        seat = hand.to_act
-        assert seat is not None
-        held = tuple(hand.holdings[seat])
-        throw = tuple(card for card in held if card not in evaluate(held).cards)
-        step = played.act(played.to_act, Kind.DRAW, throw=format_cards(throw, pretty=False))
-        got = next(e.received for e in step.events if e.kind == "draw")
-        order.append(step.who)
-        rows.append(
-            f"| {step.who} | {format_cards(held)} | {format_cards(throw) or 'nothing'} |"
-            f" {format_cards(got) or '–'} | {format_cards(hand.holdings[seat])} |"
+    roles = {hand.dealer: "button", hand.small_blind: "small blind", hand.big_blind: "big blind"}
+    order: list[int] = []
+    for moment in played.moments:
+        if moment.phase == "bet-1" and moment.seat not in order:
+            order.append(moment.seat)
+    seats = []
+    count = len(played.names)
+    for seat, name in enumerate(played.names):
+        angle = math.radians(90 + seat * 360 / count)
+        role = roles.get(seat, "")
+        seats.append(
+            {
+                "name": name,
+                "role": role,
+                "css": role.split()[0] if role else "",
+                "tag": {"button": "D", "small blind": "SB", "big blind": "BB"}.get(role, ""),
+                "x": round(180 + 150 * math.cos(angle)),
+                "y": round(125 + 95 * math.sin(angle)),
+                "chip_x": round(180 + 95 * math.cos(angle)),
+                "chip_y": round(125 + 40 * math.sin(angle)),
+                "acts": order.index(seat) + 1 if seat in order else None,
+            }
         )
-    return rows, order
+    return render("lessons/seats.svg", seats=seats)
 
 
-def _eight_seats() -> tuple[int, list[str], int, str]:
-    """Eight players call and each throws four cards: the stub at the start of the draw,
-    who drew up to the one who met the reshuffle, the new stub's size, and the draw as a
-    replayer."""
-    profile = profiles.get(PROFILE)
-    recording = Recording()
-    hand = EngineHand(deck=shuffled(SHUFFLE_SEED), stacks=(100,) * 8, dealer=0, profile=profile)
-    recording(hand, tuple(hand.events), {})
-    played = Played(hand, NAMES[:8], watch=recording)
-    _call_round(played)
-    stub = hand.deck.remaining
-    drawn: list[str] = []
-    while hand.phase.kind == "draw":
-        if hand.reshuffles == 0:
-            drawn.append(played.to_act)
-        seat = hand.to_act
-        assert seat is not None
-        played.act(played.to_act, Kind.DRAW, throw=format_cards(hand.holdings[seat], pretty=False))
-    fresh = next(e.amount for e in hand.events if e.kind == "reshuffle")
-    label = "Eight players draw four each: the reshuffle"
-    return stub, drawn, fresh, replayer_html(played, recording, label=label)
-
-
-def draw_lesson(rule_link: RuleLink) -> Lesson:
-    played = play(PROFILE, hands=SIX)
-    profile = played.hand.profile
-    stub_six = played.hand.deck.remaining
-    _call_round(played)
-    rows, order = _draw_rows(played)
-    stub_after = played.hand.deck.remaining
-    stub_eight, drawn, fresh, replayer = _eight_seats()
-    ran_out = drawn[-1]
-    before_out = len(drawn) - 1
-    burners = [p for p in profiles.names() if profiles.get(p).burns_per_draw]
-    named = [PILES.get(pile, pile) for pile in profile.reshuffle]
-    piles = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
-    body = f"""
-After each betting round comes a **draw**. In turn, starting with the first player still
-in to the left of the button, each player throws away none to {profile.max_discards} of
-their cards and is dealt as many new ones from the **stub**, the cards left after the deal
-({rule_link("R4.2")}, {rule_link("R8.16")}). Keeping all your cards is **standing pat**.
-
-A sensible draw keeps the cards that play (one of each suit, no pairs, lowest first) and
-throws the rest. That is what everyone does here, after calling the first round. The stub
-held {stub_six} cards after the deal ({len(DECK)} − {len(SIX)} × {profile.hand_size}):
-
-{chr(10).join(cardify(text(row)) if i > 1 else row for i, row in enumerate(rows))}
-
-The stub now holds {stub_after} cards. Most tables first **burn** one card (deal it face
-down to nobody) before each draw ({rule_link("R8.17")}): {len(burners)} of this project's
-{len(profiles.names())} profiles do; `{PROFILE}`, played here, does not.
-
-## When the cards run out
-
-With **eight players** the deal takes {8 * profile.hand_size} cards and leaves
-{stub_eight} in the stub. If everyone draws four, the stub cannot last. In this hand,
-played from a shuffled deck, {before_out} players drew four each; then it was {ran_out}'s
-turn and the stub was short. The dealer gathers the cards out of play that the rules allow
-(here {piles}), shuffles them, and deals on from this new stub of {fresh}
-cards: the **reshuffle** ({rule_link("R8.18")}). Which piles go in, and whether a player
-may be dealt back the cards they have just thrown, differ between rule sets; under this
-profile {"they may" if profile.own_discards_back else "they may not"} ({rule_link("R8.20")}).
-"""
-    questions = (
-        ask(
-            "Six players are dealt four cards each. How many cards are left in the stub?",
-            right=stub_six,
-            wrong=others(stub_six, stub_six - 1, len(DECK) - stub_six, stub_six - len(SIX), 32),
-            why=f"{len(DECK)} cards less {len(SIX)} × {profile.hand_size} dealt leaves {stub_six}.",
-        ),
-        ask(
-            "The button is on Ann and everyone is still in. Who draws first?",
-            right=order[0],
-            wrong=others(order[0], "Ann", "Dan", "Cat"),
-            why=f"The draw starts with the first player still in left of the button,"
-            f" {order[0]}, and the button draws last.",
-        ),
-        ask(
-            "What is standing pat?",
-            right="Drawing no cards",
-            wrong=["Folding before the draw", "Drawing all four cards", "Checking"],
-            why="Standing pat means keeping every card: you draw none.",
-        ),
-        ask(
-            f"Eight players, each drawing four: {stub_eight} cards in the stub. How many"
-            " players get their four before it runs short?",
-            right=before_out,
-            wrong=others(before_out, before_out + 1, before_out - 1, 8),
-            why=f"{stub_eight} cards ÷ 4 = {stub_eight // 4} full draws; the engine dealt"
-            f" {before_out}, and {ran_out}'s draw needed the reshuffle.",
-        ),
+def pots_svg(played: PlayedHand) -> str:
+    """A column per player who put chips in, cut at each pot's level, coloured by pot."""
+    hand = played.hand
+    total: list[int] = list(hand.total)
+    result = hand.result
+    pots = result.pots if result is not None else hand.pots()
+    scale, bar, gap = 9, 46, 28
+    top = max(total) * scale
+    levels, below = [], 0
+    for pot in pots:
+        level = min(total[seat] for seat in pot.eligible)
+        levels.append((below, level))
+        below = level
+    columns = []
+    for column, seat in enumerate(s for s in range(len(total)) if total[s]):
+        x = gap + column * (bar + gap)
+        parts = []
+        for number, (low, high) in enumerate(levels):
+            part = min(total[seat], high) - min(total[seat], low)
+            if part > 0:
+                y = top + 10 - min(total[seat], high) * scale
+                label = "the main pot" if number == 0 else f"side pot {number}"
+                parts.append(
+                    {"y": y, "height": part * scale, "pot": number, "chips": part, "label": label}
+                )
+        columns.append(
+            {
+                "x": x,
+                "mid": x + bar // 2,
+                "name": played.names[seat],
+                "total": total[seat],
+                "parts": parts,
+            }
+        )
+    width = len(columns) * (bar + gap) + gap
+    return render(
+        "lessons/pots.svg", columns=columns, width=width, height=top + 44, bar=bar, top=top
     )
+
+
+def body_md(source: LessonSource, resolver: Resolver) -> str:
+    lines = []
+    for line, text in source.body:
+        whole = FIGURE.fullmatch(text.strip())
+        drawn = resolver.block(whole.group(1).strip(), line) if whole else None
+        lines.append(drawn if drawn is not None else resolver.fill(text, line))
+    return md_cardify("\n".join(lines).strip())
+
+
+def question(q: QuestionSource, resolver: Resolver, source: LessonSource) -> Question:
+    prompt = resolver.fill(q.prompt, q.line)
+    why = resolver.fill(q.why, q.line)
+    whole = FIGURE.fullmatch(q.answer.strip())
+    right: Figure | None = None
+    if whole and not RULE.fullmatch(whole.group(1).strip()):
+        right = resolver.figure(whole.group(1), q.line)
+    answer = right.text if right is not None else resolver.fill(q.answer, q.line)
+    wrong = [resolver.fill(w, q.line) for w in q.wrong]
+    if not wrong:
+        if right is None:
+            raise LessonError(
+                f"{source.where(q.line)}: the answer is text, not one figure:"
+                " give its wrong: choices"
+            )
+        wrong = near(right, resolver.pool())
+        if not wrong:
+            raise LessonError(
+                f"{source.where(q.line)}: too few figures like {answer!r}: give wrong: choices"
+            )
+    try:
+        return ask(prompt, right=answer, wrong=wrong, why=why)
+    except ValueError as error:
+        raise LessonError(f"{source.where(q.line)}: {error}") from None
+
+
+def lesson(source: LessonSource, resolver: Resolver, replayer: str) -> Lesson:
+    body = body_md(source, resolver)
+    questions = tuple(question(q, resolver, source) for q in source.questions)
+    if not questions:
+        raise LessonError(f"{source.where(1)}: a lesson ends with at least one question")
+    meta = source.meta
     return Lesson(
-        "draw",
-        "The draw and the reshuffle",
-        "throw the cards that do not play; at a full table the discards become a new stub.",
-        body,
-        questions,
-        replayer=replayer,
+        source.slug, meta["title"], int(meta["order"]), meta["idea"], body, questions, replayer
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ from typing import Final
 
 from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.rankings import ranking
+
+from .figures import Figure
 
 ALL_HANDS: Final = math.comb(52, 5)
 
@@ -123,3 +126,33 @@ def table_md(name: str, landmarks: tuple[Landmark, ...], *, shares: bool = True)
         beats = f" {share_beaten(name, mark.cards):.1%} |" if shares else ""
         lines.append(f"| {mark.cards} | {value} |{beats} {mark.comment} |")
     return lines
+
+
+TABLES: Final = {**LOWS, **BADUGI_HALVES}
+"""The landmark tables a lesson may show by ranking name (`[[landmarks low-2-7]]`)."""
+
+_RANKED: Final = re.compile(r"(rank|beats|best|better) ([\w-]+)(?::(.*))?")
+
+
+def figure(ref: str) -> Figure | None:
+    """A figure of a ranking rather than a hand, or None if `ref` is not one:
+    `rank low-2-7: A♠ 5♥ 4♦ 3♣ 2♠` (its value), `beats low-2-7: ...` (the share of all
+    five-card hands it beats), `best low-2-7` (the best hand's value), and
+    `better low-2-7: X | Y` (the better of two hands, or `They tie`)."""
+    match = _RANKED.fullmatch(ref.strip())
+    if match is None:
+        return None
+    what, name, cards = match.group(1), match.group(2), (match.group(3) or "").strip()
+    try:
+        rank = ranking(name)
+        if what == "best":
+            return Figure(best_hand(name), "value")
+        if what == "rank":
+            return Figure(str(rank.evaluate(cards)), "value")
+        if what == "beats":
+            return Figure(f"{share_beaten(name, cards):.1%}", "percent", share_beaten(name, cards))
+        first, _, second = (part.strip() for part in cards.partition("|"))
+        a, b = rank.evaluate(first), rank.evaluate(second)
+        return Figure(first if a > b else second if b > a else "They tie", "cards")
+    except (ValueError, KeyError) as error:
+        raise ValueError(f"[[{ref}]]: {error}") from None

@@ -1,117 +1,99 @@
-"""A lesson as a value (title, one idea, body, questions) and its page."""
+"""A lesson and its questions as values, and the wrong choices drawn for a question whose
+answer is a figure.
+
+A question's right answer is a figure the engine or a ranking computed; unless the page
+gives its wrong choices, they are the figures of the same kind nearest to it (other
+amounts of the hand, other players, counts one or two away). `ask` refuses a wrong choice
+equal to the right one, so a change in the engine that made a distractor right stops the
+build. The right answer's place follows from the prompt, not from chance.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .quiz import Question, quiz_html
+from .figures import Figure
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    prompt: str
+    choices: tuple[str, ...]
+    answer: int
+    """Index of the right choice."""
+    why: str
+    """The explanation shown once the question is answered, right or wrong."""
+
+    @property
+    def right(self) -> str:
+        return self.choices[self.answer]
 
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
     slug: str
     title: str
+    order: int
     idea: str
     """The one idea, in a sentence: the lesson index lists it."""
     body: str
-    """Markdown (with raw HTML blocks) drawn from the engine's play."""
+    """Markdown (with HTML blocks from the templates) filled from the engine's play."""
     questions: tuple[Question, ...]
     replayer: str = ""
-    """A hook for the hand replayer, when the lesson plays a hand step by step."""
+    """The hand, step by step (`replayer.replayer_html`), when the lesson names one."""
 
     @property
     def page(self) -> str:
         return f"lesson-{self.slug}.md"
 
 
-def others(right: object, *candidates: object, count: int = 3) -> list[object]:
-    """Up to `count` wrong answers from computed near misses: duplicates and any that
-    equal the right answer dropped (two routes to the same number are common)."""
-    seen = {str(right)}
-    out: list[object] = []
-    for value in candidates:
-        if str(value) not in seen:
-            seen.add(str(value))
-            out.append(value)
-    return out[:count]
+def ask(prompt: str, *, right: object, wrong: Sequence[object], why: str) -> Question:
+    """A question whose right answer is `right`, put among the `wrong` ones."""
+    right_text = str(right)
+    others = [str(w) for w in wrong]
+    if right_text in others:
+        raise ValueError(f"the right answer {right_text!r} is also given as wrong")
+    if len(set(others)) != len(others):
+        raise ValueError(f"a wrong answer is given twice: {others}")
+    if not 2 <= len(others) + 1 <= 5:
+        raise ValueError(f"a question has 2 to 5 choices, not {len(others) + 1}")
+    place = hashlib.sha256(prompt.encode()).digest()[0] % (len(others) + 1)
+    choices = (*others[:place], right_text, *others[place:])
+    return Question(prompt, choices, place, why)
 
 
-def lesson_md(lesson: Lesson, *, number: int, lessons: Sequence[Lesson]) -> str:
-    """The page of one lesson: where it sits in the path, its body, its questions, and
-    links to the lessons on either side."""
-    total = len(lessons)
-    lines = [
-        f"# Lesson {number}: {lesson.title}",
-        "",
-        f'<p class="lesson-where">Lesson {number} of {total} in the'
-        f' <a href="../lessons/">lesson path</a>. <strong>The idea:</strong> {lesson.idea}</p>',
-        "",
-        lesson.body.strip(),
-        "",
-    ]
-    if lesson.replayer:
-        lines += [
-            "## Step through the hand",
-            "",
-            "The same hand, one event at a time, as the engine played it: use the buttons or"
-            " the arrow keys (← and →, Home and End).",
-            "",
-            lesson.replayer,
-            "",
-        ]
-    lines += [
-        "## Check yourself",
-        "",
-        "Pick an answer and press **Check** (or Enter). Only your first answer to each"
-        " question counts towards the score; your progress stays in this browser.",
-        "",
-        quiz_html(lesson.slug, lesson.questions),
-        "",
-    ]
-    steps = []
-    if number > 1:
-        before = lessons[number - 2]
-        steps.append(f"← [Lesson {number - 1}: {before.title}]({before.page})")
-    steps.append("[All lessons](lessons.md)")
-    if number < total:
-        after = lessons[number]
-        steps.append(f"[Lesson {number + 1}: {after.title}]({after.page}) →")
-    lines += [" · ".join(steps), ""]
-    return "\n".join(lines)
+CHOICES = {"choice": ("call", "fold", "raise", "yes", "no")}
 
 
-def index_md(lessons: Sequence[Lesson]) -> str:
-    """The lesson path: each lesson's idea and, filled in by `lessons.js` from this
-    browser's storage, how far the reader has got."""
-    questions = sum(len(lesson.questions) for lesson in lessons)
-    lines = [
-        "# Lessons",
-        "",
-        f"{len(lessons)} short lessons take you from one hand at a six-seat table to the"
-        " split-pot games. Each teaches one idea with a hand played by this project's engine,"
-        f" and ends with a few questions ({questions} in all) checked in the page. You need"
-        " nothing but the [rules of a single hand](how-to-play.md) to start; the rule links"
-        " are there if you want the fine print.",
-        "",
-        f'<div class="lesson-progress" data-lessons="{len(lessons)}" data-questions="{questions}">'
-        f'<p class="lesson-summary" aria-live="polite">Lessons done: <span class="done">0</span>'
-        f' of {len(lessons)} · Questions right: <span class="right">0</span> of {questions}</p>',
-        '<ol class="lesson-list">',
-    ]
-    for lesson in lessons:
-        lines.append(
-            f'<li data-lesson="{lesson.slug}" data-total="{len(lesson.questions)}">'
-            f'<a href="../{lesson.page[:-3]}/">{lesson.title}</a>'
-            f' <span class="lesson-state">not started</span><br>'
-            f'<span class="lesson-idea">{lesson.idea}</span></li>'
-        )
-    lines += [
-        "</ol>",
-        '<button type="button" class="md-button lesson-reset-all">Forget my progress</button>',
-        "</div>",
-        "",
-        "Your progress is kept in this browser only (its local storage), never sent anywhere.",
-        "",
-    ]
-    return "\n".join(lines)
+def near(right: Figure, pool: Sequence[Figure], *, want: int = 3) -> list[str]:
+    """Up to `want` wrong choices of the right answer's kind: the nearest figures of the
+    lesson, then values a step away; never the right answer's text, never twice."""
+    seen = {right.text}
+    out: list[str] = []
+
+    def take(text: str) -> None:
+        if text not in seen and len(out) < want:
+            seen.add(text)
+            out.append(text)
+
+    same = [f for f in pool if f.kind == right.kind]
+    if right.number is not None and right.kind in ("chips", "count", "percent"):
+        value = right.number
+        for figure in sorted(same, key=lambda f: (abs((f.number or 0) - value), f.text)):
+            if right.kind == "percent" or (figure.number or 0) > 0:
+                take(figure.text)
+        step = 0.05 if right.kind == "percent" else 1
+        for k in (1, -1, 2, -2, 3):
+            moved = value + k * step
+            if moved > 0:
+                take(f"{moved:.1%}" if right.kind == "percent" else str(int(moved)))
+    elif right.kind == "choice":
+        pair = ("yes", "no") if right.text in ("yes", "no") else ("call", "fold", "raise")
+        for text in pair:
+            take(text)
+    else:
+        for figure in same:
+            take(figure.text)
+    return out

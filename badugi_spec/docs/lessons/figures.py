@@ -1,0 +1,283 @@
+"""A lesson hand's figures by name, read from the engine while its scenario runs.
+
+`play(executed-like scenario)` runs the scenario's compiled case again through our engine
+with an `Observer` behind the runner: before and after every action it notes what the
+engine offers and does (the legal sizes, the pot, the cards drawn), and at the end of each
+hand who may win each pot and who did. `figures` names those numbers, so a lesson's prose
+can say `[[pot.main]]` or `[[Eve.1.raise.most]]` instead of typing a number. The names
+are listed on the scenario-language page ("Writing a lesson").
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from badugi_spec.cards import DECK, Card, format_cards
+from badugi_spec.engine import Hand, Kind
+from badugi_spec.rankings.house import evaluate
+
+from ..replayer_record import Recorder
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One named figure: its text on the page, its kind (the wrong choices of a question
+    are drawn from figures of the same kind) and, for a number, its value."""
+
+    text: str
+    kind: str
+    """chips, count, player, players, percent, cards, value, choice or text."""
+    number: float | None = None
+
+
+def chips(value: int) -> Figure:
+    return Figure(str(value), "chips", value)
+
+
+def count(value: int) -> Figure:
+    return Figure(str(value), "count", value)
+
+
+def percent(value: float) -> Figure:
+    return Figure(f"{value:.1%}", "percent", value)
+
+
+def joined(names: Sequence[str]) -> str:
+    """Ann, Bob and Cat."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass
+class Moment:
+    """One action of a hand: the state the player faced, and what the action did."""
+
+    seat: int
+    kind: str
+    phase: str
+    before: dict[str, Any]
+    after: dict[str, Any] = field(default_factory=dict)
+
+
+class Observer(Recorder):
+    """The engine behind the runner, keeping every hand it deals (and its tape, for the
+    replayer) and every accepted action's `Moment`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dealt: list[Hand] = []
+        self.moments: list[list[Moment]] = []
+
+    def deal(self, hand: dict[str, Any]) -> dict[str, Any]:
+        outcome = super().deal(hand)
+        if outcome.get("ok") and self.session is not None and self.session.hand is not None:
+            self.dealt.append(self.session.hand)
+            self.moments.append([])
+        return outcome
+
+    def act(self, step: dict[str, Any]) -> dict[str, Any]:
+        hand = self.dealt[-1] if self.dealt else None
+        if hand is None or hand.to_act is None or self.names[hand.to_act] != step.get("player"):
+            return super().act(step)
+        seat, phase = hand.to_act, str(hand.phase)
+        before = _state(hand, seat)
+        count_before = hand.event_count
+        outcome = super().act(step)
+        if outcome.get("ok"):
+            events = hand.events[count_before:]
+            after = _state(hand, seat)
+            after["events"] = events
+            self.moments[-1].append(Moment(seat, str(step.get("action")), phase, before, after))
+        return outcome
+
+
+def pending(hand: Hand) -> Moment | None:
+    """The decision a hand stopped at (`unfinished`): its figures before, none after."""
+    seat = hand.to_act
+    if hand.result is not None or seat is None:
+        return None
+    return Moment(seat, "", str(hand.phase), _state(hand, seat))
+
+
+def _state(hand: Hand, seat: int) -> dict[str, Any]:
+    return {
+        "pot": hand.pot,
+        "level": hand.bet_to_match,
+        "in": hand.committed[seat],
+        "stack": hand.stacks[seat],
+        "stub": hand.deck.remaining,
+        "holds": tuple(hand.holdings[seat]),
+        "legal": {option.kind: option for option in hand.legal_actions()},
+        "folded": tuple(hand.folded),
+        "thrown": tuple(card for e in hand.events if e.seat == seat for card in e.cards),
+    }
+
+
+# ----- the figures of one hand ---------------------------------------------------------
+
+Figures = dict[str, Figure | Callable[[], Figure]]
+"""By name; a figure that costs a count (the odds of a draw) is worked out when named."""
+
+
+def hand_figures(names: Sequence[str], hand: Hand, moments: Sequence[Moment]) -> Figures:
+    def name(seat: int) -> Figure:
+        return Figure(names[seat], "player")
+
+    out: Figures = {
+        "seat.button": name(hand.dealer),
+        "seat.small_blind": name(hand.small_blind),
+        "seat.big_blind": name(hand.big_blind),
+        "players": Figure(joined(list(names)), "players"),
+        "seats": count(hand.seats),
+        "deal.stub": count(len(DECK) - hand.seats * hand.profile.hand_size - len(hand.burns)),
+        "pot": chips(hand.pot),
+    }
+    first = moments[0].seat if moments else hand.to_act
+    if first is not None:
+        out["seat.first"] = name(first)
+    profile = hand.profile
+    for key in profile.__dataclass_fields__:
+        value = getattr(profile, key)
+        if isinstance(value, bool | str):
+            out[f"profile.{key}"] = Figure(str(value).lower(), "text")
+        elif isinstance(value, int):
+            out[f"profile.{key}"] = (
+                chips(value) if "blind" in key or "spread" in key else count(value)
+            )
+        elif isinstance(value, tuple) and all(isinstance(v, int) for v in value):
+            for n, item in enumerate(value, start=1):
+                out[f"profile.{key}.{n}"] = chips(item)
+        elif isinstance(value, tuple):
+            out[f"profile.{key}"] = Figure(
+                joined([str(v) for v in value]) if value else "none", "text"
+            )
+    for seat, who in enumerate(names):
+        out[f"{who}.put_in"] = chips(hand.total[seat])
+        out[f"{who}.stack"] = chips(hand.start_stacks[seat])
+        out[f"{who}.end_stack"] = chips(hand.stacks[seat])
+        if hand.holdings[seat]:
+            out[f"{who}.cards"] = Figure(format_cards(hand.holdings[seat]), "cards")
+            for half, value in enumerate(hand.values(seat), start=1):
+                out[f"{who}.value" + ("" if half == 1 else f".{half}")] = Figure(
+                    str(value), "value"
+                )
+    _moments(out, names, hand, moments)
+    _pots(out, names, hand)
+    return out
+
+
+def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[Moment]) -> None:
+    done: dict[int, int] = {}
+    reshuffled_before = 0
+    for moment in moments:
+        done[moment.seat] = done.get(moment.seat, 0) + 1
+        at = f"{names[moment.seat]}.{done[moment.seat]}"
+        b, a = moment.before, moment.after
+        call = b["level"] - b["in"]
+        out[f"{at}.pot"] = chips(b["pot"])
+        out[f"{at}.level"] = chips(b["level"])
+        out[f"{at}.in"] = chips(b["in"])
+        out[f"{at}.call"] = chips(call)
+        out[f"{at}.after_call"] = chips(b["pot"] + call)
+        if a:
+            out[f"{at}.action"] = Figure(moment.kind, "text")
+            out[f"{at}.adds"] = chips(b["stack"] - a["stack"])
+            out[f"{at}.to"] = chips(b["in"] + b["stack"] - a["stack"])
+            out[f"{at}.pot_after"] = chips(a["pot"])
+        out[f"{at}.stub"] = count(b["stub"])
+        out[f"{at}.behind"] = count(_behind(hand, moment))
+        out[f"{at}.holds"] = Figure(format_cards(b["holds"]), "cards")
+        if call > 0 and b["pot"]:
+            out[f"{at}.needed"] = percent(call / (b["pot"] + call))
+        for kind in (Kind.BET, Kind.RAISE):
+            option = b["legal"].get(kind)
+            if option is not None:
+                out[f"{at}.{kind.value}.least"] = chips(option.to)
+                out[f"{at}.{kind.value}.most"] = chips(option.most or option.to)
+        out[f"{at}.can_raise"] = Figure("yes" if Kind.RAISE in b["legal"] else "no", "choice")
+        if moment.kind == Kind.DRAW.value and a:
+            drew = next((e for e in a["events"] if e.kind == "draw"), None)
+            thrown = drew.cards if drew is not None else ()
+            out[f"{at}.throws"] = Figure(format_cards(thrown) or "nothing", "cards")
+            out[f"{at}.gets"] = Figure(format_cards(drew.received if drew else ()) or "–", "cards")
+            out[f"{at}.now"] = Figure(format_cards(a["holds"]), "cards")
+            out[f"{at}.stub_after"] = count(a["stub"])
+            if any(e.kind == "reshuffle" for e in a["events"]):
+                fresh = next(e.amount for e in a["events"] if e.kind == "reshuffle")
+                out["reshuffle.player"] = Figure(names[moment.seat], "player")
+                out["reshuffle.cards"] = count(fresh)
+                out["reshuffle.draws_before"] = count(reshuffled_before)
+            reshuffled_before += 1
+        if hand.profile.halves == () or len(hand.profile.halves) < 2:
+            _odds(out, at, b, moment)
+
+
+def _behind(hand: Hand, moment: Moment) -> int:
+    """Players still in who act after this one in its betting round: up to the big blind
+    before the first draw, up to the button after it (R8.5)."""
+    last = hand.big_blind if moment.phase == "bet-1" else hand.dealer
+    seat, behind = moment.seat, 0
+    while seat != last:
+        seat = (seat + 1) % hand.seats
+        if not moment.before["folded"][seat] and hand.start_stacks[seat]:
+            behind += 1
+    return behind
+
+
+def _odds(out: Figures, at: str, before: dict[str, Any], moment: Moment) -> None:
+    """Draw odds from the player's seat: the cards that do not play are thrown, and every
+    card the player has not held is one that may come (exact counts, no sampling)."""
+    held: tuple[Card, ...] = before["holds"]
+    if len(held) != 4:
+        return
+    keep = evaluate(held).cards
+    drawing = 4 - len(keep)
+    if not 1 <= drawing <= 2:
+        return
+    unseen = [c for c in DECK if c not in held and c not in before["thrown"]]
+
+    def outs() -> tuple[int, int]:
+        made = sum(
+            1
+            for new in itertools.combinations(unseen, drawing)
+            if len(evaluate((*keep, *new)).cards) == 4
+        )
+        return made, sum(1 for _ in itertools.combinations(unseen, drawing))
+
+    out[f"{at}.drawing"] = count(drawing)
+    out[f"{at}.unseen"] = count(len(unseen))
+    out[f"{at}.outs"] = lambda: count(outs()[0])
+    out[f"{at}.odds"] = lambda: percent(outs()[0] / outs()[1])
+
+    def verdict() -> Figure:
+        need = out.get(f"{at}.needed")
+        if not isinstance(need, Figure) or need.number is None:
+            raise KeyError(f"{at}.verdict: nothing to call here")
+        made, all_ = outs()
+        return Figure("call" if made / all_ >= need.number else "fold", "choice")
+
+    out[f"{at}.verdict"] = verdict
+
+
+def _pots(out: Figures, names: Sequence[str], hand: Hand) -> None:
+    result = hand.result
+    pots = result.pots if result is not None else hand.pots()
+    for number, pot in enumerate(pots):
+        at = "pot.main" if number == 0 else "pot.side" + ("" if number == 1 else str(number))
+        out[at] = chips(pot.amount)
+        out[f"{at}.players"] = Figure(joined([names[s] for s in pot.eligible]), "players")
+        out[f"{at}.count"] = count(len(pot.eligible))
+        if pot.winners:
+            out[f"{at}.winner"] = Figure(joined([names[s] for s in pot.winners]), "player")
+            out[f"{at}.share"] = chips(pot.shares[0])
+        for half_no, half in enumerate(pot.halves, start=1):
+            out[f"{at}.half{half_no}"] = chips(half.amount)
+            out[f"{at}.half{half_no}.ranking"] = Figure(half.ranking, "text")
+            out[f"{at}.half{half_no}.winner"] = Figure(
+                joined([names[s] for s in half.winners]), "player"
+            )
+    if result is not None:
+        out["pot.total"] = chips(sum(pot.amount for pot in pots))
+        out["winner"] = Figure(joined([names[s] for s in result.winners]), "player")
