@@ -16,7 +16,9 @@ import jinja2.ext
 from markupsafe import Markup
 
 ONE_LINE: Final = "{#- one line -#}"
-"""A template that starts so is written one element a line and drawn on one line."""
+"""A template that starts so is written one element a line and drawn on one line: a line
+break beside a tag (or a `{{ }}` or `{% %}`) is dropped, one between words is a space. So
+text that follows a tag stays on the tag's line, or says its space (`{{ ' ' }}`)."""
 _AT_A_TAG: Final = re.compile(r"(?<=[>}])\n\s*|\n\s*(?=[<{])")
 _IN_TEXT: Final = re.compile(r"\n\s*")
 

@@ -45,7 +45,7 @@ RUNTIME: Final = (
     "pyodide-lock.json",
 )
 """What `loadPyodide` fetches to start, without any package of its own."""
-_SOURCES: Final = ("*.py", "*.lark", "*.json", "*.toml", "*.md", "*.html", "py.typed")
+_SOURCES: Final = ("*.py", "*.lark", "*.json", "*.toml", "*.md", "*.html", "*.svg", "py.typed")
 
 
 class PyodideBuildError(Exception):
