@@ -8,6 +8,7 @@ Cheap: no site build (about a second, most of it the rankings' first tables).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 import shutil
@@ -32,6 +33,7 @@ from badugi_spec.docs.lessons.model import ask, near
 from badugi_spec.engine import Action, Hand, Kind, shuffled
 from badugi_spec.errors import IllegalAction
 from badugi_spec.rankings import ranking
+from badugi_spec.rankings.house import evaluate
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
@@ -50,7 +52,7 @@ def answers(lesson: Lesson) -> list[str]:
 
 
 def test_each_lesson_has_questions_with_one_right_answer(path: dict[str, Lesson]) -> None:
-    assert list(path) == [slug for slug, _ in PATH] and len(path) == 9
+    assert list(path) == [slug for slug, _ in PATH] and len(path) == 14
     for lesson in path.values():
         assert 3 <= len(lesson.questions) <= 5, lesson.slug
         for q in lesson.questions:
@@ -291,3 +293,111 @@ def test_split_pot_pages_list_landmark_hands_with_their_shares() -> None:
     assert f"| 8♠ 5♥ 4♦ 3♣ 2♠ | 8-5-4-3-2 | {share} |" in deucy
     acy = "\n".join(_landmarks(("badugi", "low-a-5")))
     assert "5-4-3-2-A" in acy and "low-2-7" not in acy
+
+
+# ----- the strategy lessons (issue 38, item 5): each figure counted again here ------------
+
+
+def _draw_in(draws: int, outs: int = 10, unseen: int = 48) -> str:
+    """One card drawn at each of `draws` draws to three cards: missing means every card
+    drawn is one of the `unseen - outs` others."""
+    miss = 1.0
+    for n in range(draws):
+        miss *= (unseen - outs - n) / (unseen - n)
+    return f"{1 - miss:.1%}"
+
+
+def _pairs_completing(held: str, thrown: str) -> tuple[int, int]:
+    """Two cards drawn to the two that play in `held`: the pairs of unseen cards that make
+    a badugi, by the ranking itself, and all pairs."""
+    cards, gone = parse_cards(held), parse_cards(thrown)
+    keep = ranking("badugi").evaluate(cards).cards
+    unseen = [c for c in DECK if c not in cards and c not in gone]
+    made = sum(
+        1
+        for pair in itertools.combinations(unseen, 2)
+        if len(ranking("badugi").evaluate((*keep, *pair)).cards) == 4
+    )
+    return made, len(list(itertools.combinations(unseen, 2)))
+
+
+def test_starting_hands_answers_are_counted_again(path: dict[str, Lesson]) -> None:
+    lesson = path["starting-hands"]
+    right = answers(lesson)
+    # Four cards of four ranks and four suits: C(13, 4) rank sets, 4! ways to suit them.
+    assert right[0] == f"{math.comb(13, 4) * 24 / math.comb(52, 4):.1%}" == "6.3%"
+    assert right[1] == _draw_in(3) == "51.2%"
+    assert right[2:] == ["Fold", "Call"]
+    # Dan's kept nine never makes an eight; Cat pays 2 to win 1 + 2 + 4 + 2.
+    assert "eight or better 0.0%" in lesson.questions[2].why
+    assert f"needs {2 / 9:.1%}" in lesson.questions[3].why
+
+
+def test_snow_answers_are_counted_again(path: dict[str, Lesson]) -> None:
+    right = answers(path["bet-raise-snow-fold"])
+    assert right[0] == _draw_in(2) == "37.7%"
+    made, pairs = _pairs_completing("A♦ 4♥ 2♥ 7♦", "4♠ Q♦ 6♦ 8♥")
+    needed = 4 / (17 + 4)
+    assert right[2] == ("call" if made / pairs >= needed else "fold") == "fold"
+    assert f"{made / pairs:.1%}" in path["bet-raise-snow-fold"].questions[2].why
+    assert right[1] == "Bet" and right[3] == "Re-raise"
+
+
+def test_reading_draws_answers_are_counted_again(path: dict[str, Lesson]) -> None:
+    right = answers(path["reading-draws"])
+    assert right[0] == "2"  # Eve keeps 3♠ 10♦ and throws 4♠ 10♥
+    assert right[1] == _draw_in(2)
+    assert right[2].startswith("Ann")
+    # Dan holds three cards and has seen 5♠ and 9♥: ten spades of ranks he lacks remain.
+    assert right[3] == ("call" if 10 / 46 >= 4 / (25 + 4) else "fold") == "call"
+
+
+def test_pot_limit_sizing_answers_are_the_engines_and_the_counts(
+    path: dict[str, Lesson],
+) -> None:
+    right = answers(path["pot-limit-sizing"])
+    hand = _hand("pot-limit")  # the engine's largest bet into a pot is the pot
+    for seat, kind in ((3, Kind.CALL), (4, Kind.FOLD), (5, Kind.FOLD), (0, Kind.CALL)):
+        hand.apply(Action(seat, kind))
+    hand.apply(Action(1, Kind.FOLD))
+    hand.apply(Action(2, Kind.CHECK))
+    assert right[0] == "21" and hand.pot == 7
+    assert right[1] == f"{21 / 63:.1%}"
+    assert right[2] == ("call" if 10 / 46 >= 21 / 63 else "fold") == "fold"
+    assert right[3] == ("call" if 10 / 46 >= 7 / 35 else "fold") == "call"
+
+
+def test_scoop_answers_are_counted_again(path: dict[str, Lesson]) -> None:
+    right = answers(path["scoop-or-half"])
+    assert right[0] == str(3 * 2 // 2)
+    kept = parse_cards("2♠ 3♥ 4♦ 7♣")
+    unseen = [c for c in DECK if c not in kept and c != parse_cards("K♦")[0]]
+    worst_eight = ranking("low-2-7").evaluate("8♠ 7♥ 6♦ 5♣ 3♠")
+    both = [c for c in unseen if ranking("low-2-7").evaluate((*kept, c)) >= worst_eight]
+    assert evaluate(kept).is_badugi  # the Badugi half is made already, whatever comes
+    assert right[1] == f"{len(both) / len(unseen):.1%}" == "25.5%"
+    assert right[2:] == ["Call, at most", "Raise"]
+    assert "scoops 0.0%" in path["scoop-or-half"].questions[2].why
+
+
+def test_deck_figures_match_a_sample_and_a_bad_one_stops_the_build(tmp_path: Path) -> None:
+    from badugi_spec.docs.lessons.figures import counted
+
+    rng = random.Random(38)
+    deals = [evaluate(rng.sample(DECK, 4)) for _ in range(20_000)]
+    for ref, size, top in (("dealt 2 cards", 2, 13), ("dealt 3 cards, 5 or better", 3, 5)):
+        figure = counted(ref)
+        assert figure is not None and figure.number is not None
+        hits = [v for v in deals if v.size == size and v.ranks[0].order <= top]
+        sampled = len(hits) / len(deals)
+        assert figure.number == pytest.approx(sampled, abs=0.01), ref
+    one = counted("dealt 4 cards")
+    two = counted("anyone 2: dealt 4 cards")
+    assert one is not None and two is not None and one.number is not None
+    assert two.number == pytest.approx(1 - (1 - one.number) ** 2)
+    missed = counted("misses 1 draw: A♠ 2♥ 3♦")
+    assert missed is not None and missed.text == f"{38 / 48:.1%}"
+    assert counted("pot.main") is None and counted("Ann.2.drew") is None
+    page = HEAD + "Text\nKeep [[odds: A♠ A♥]] and [[scoop nope: 2♠, throw 2♠]].\n"
+    with pytest.raises(LessonError, match=r"01-x.md:9: \[\[odds: A♠ A♥\]\]: .*R2.1"):
+        lessons(link, _lesson_folder(tmp_path, page))

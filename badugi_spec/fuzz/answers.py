@@ -12,7 +12,7 @@ any implementation, and it cites its rule as `simulation.properties` does for ou
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from badugi_spec.fuzz.trial import Trial
@@ -61,8 +61,48 @@ def chips_conserved(trial: Trial, index: int, actual: str) -> str:
     return "R5.8" if chips is not None and sum(chips) != sum(start[0].values()) else ""
 
 
+def chips_across_answers(trial: Trial, states: Iterable[object]) -> str:
+    """Every answer of a session holds every chip its players sat down with: in the
+    stacks, and while a hand is played in its pot too (R5.8: the pot is every chip put in
+    this hand). An answer with more or fewer made or lost a chip, wherever in the hand it
+    came: "R5.8", or "" where every answer holds them (or one says too little to tell).
+
+    Read from the states the implementation answered (the runner's trace), in order, not
+    from one answer: a wrong amount mid-hand is seen as chips made there even where the
+    first line to differ is another (a `pot`, a `legal`)."""
+    total = sum(trial.stacks)
+    for state in states:
+        if not isinstance(state, dict):
+            continue
+        stacks, pot = state.get("stacks"), state.get("pot", 0)
+        if not isinstance(stacks, dict) or not isinstance(pot, int):
+            continue
+        chips = list(stacks.values())
+        if not all(isinstance(c, int) for c in chips):
+            continue
+        held = sum(chips) + (0 if state.get("phase") == "complete" else pot)
+        if held != total:
+            return "R5.8"
+    return ""
+
+
 PROPERTIES: Final[tuple[Callable[[Trial, int, str], str], ...]] = (pot_shares, chips_conserved)
 """Each property of an answer: the rule it breaks, or "" where it holds (or cannot say)."""
+
+
+ACROSS: Final[tuple[Callable[[Trial, Iterable[object]], str], ...]] = (chips_across_answers,)
+"""Each property of all the answers of a trial, read in order: the rule it breaks, or ""."""
+
+
+def broken_across(trial: Trial, states: Iterable[object]) -> str:
+    """The rule of the first property the implementation's answers (every state it
+    answered, in order) break together, or ""."""
+    answered = list(states)
+    for check in ACROSS:
+        rule = check(trial, answered)
+        if rule:
+            return rule
+    return ""
 
 
 def broken(trial: Trial, index: int, actual: str) -> str:
@@ -74,4 +114,12 @@ def broken(trial: Trial, index: int, actual: str) -> str:
     return ""
 
 
-__all__ = ["PROPERTIES", "broken", "chips_conserved", "pot_shares"]
+__all__ = [
+    "ACROSS",
+    "PROPERTIES",
+    "broken",
+    "broken_across",
+    "chips_across_answers",
+    "chips_conserved",
+    "pot_shares",
+]

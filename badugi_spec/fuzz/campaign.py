@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-from badugi_spec.fuzz import coverage
+from badugi_spec.fuzz import answers, coverage, replay
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, write
 from badugi_spec.fuzz.guide import Guide, Lead
@@ -70,11 +70,18 @@ class Campaign:
         guided: bool = True,
         defer_engine: bool = False,
         force: bool = False,
+        fast: bool = True,
     ) -> None:
         self.impl, self.plan, self.seed, self.out = impl, plan, seed, out
         self.force = force
         """Replace a different `fuzz-S-N.badugi` already in `out` (`--force`)."""
         self.variants = with_variants
+        self.fast = fast
+        """Judge a trial from the implementation's answers when they are our engine's
+        (`replay`), writing its scenario only when they are not; False: every trial goes
+        through its text and `verify`'s runner (the old path, which decides the same)."""
+        self.replayed = 0
+        """Trials and rotations the fast path passed without their text."""
         self.deadline = deadline
         self.implementation = implementation or getattr(impl, "name", "?")
         self.findings: dict[Key, Finding] = {}
@@ -136,21 +143,28 @@ class Campaign:
         if broken:
             self._engine_broke(number, trial, stream, broken)
             return self._done("engine", started)
-        text, where = trial.render()
-        result = self._against(self.impl, text)
-        status = result.status
+        result: CaseResult | None = None
+        where: dict[int, list[int]] = {}
+        if self.fast and replay.passes(self.impl, trial):
+            status = "passed"  # every answer ours: no text need be written
+            self.replayed += 1
+        else:
+            text, where = trial.render()
+            result = self._against(self.impl, text)
+            status = result.status
         variant = ""
         if status == "passed":
-            failed = self._variant_failure(number, text)
+            failed = self._variant_failure(number, trial)
             if failed is not None:
                 variant, result = failed
                 status = result.status
+                where = trial.render()[1]
         self.tally.hands += trial.hands
         self._found_at = time.monotonic() - self.started
-        if status == "failed" and result.divergence is not None:
+        if status == "failed" and result is not None and result.divergence is not None:
             status = "diverged"
             self._diverged(number, trial, stream, where, result, variant)
-        elif status == "errored":
+        elif status == "errored" and result is not None:
             self._errored(number, trial, stream, result.message)
         return self._done(status, started)
 
@@ -170,6 +184,10 @@ class Campaign:
     ) -> None:
         assert result.divergence is not None
         key, played = key_of(trial, where, result.divergence, variant)
+        # The hook of the answers' properties: every state the implementation answered
+        # (the runner's trace), so a chip made mid-hand is labelled R5.8 (`answers`).
+        across = answers.broken_across(trial, (row.state for row in result.trace))
+        key = (across, key[1]) if across else key
         key = self.aliases.get(key, key)
         known = self.findings.get(key)
         if known is not None:
@@ -311,14 +329,37 @@ class Campaign:
         # One order a line: a fuzzed hand comes in a random order already.
         return Runner(impl, every_order=False, unreported_skips_case=False).run(case)
 
-    def _variant_failure(self, number: int, text: str) -> tuple[str, CaseResult] | None:
-        """One trial in `VARIANT_SHARE` also runs in its variants: the first that fails."""
+    def _variant_failure(self, number: int, trial: Trial) -> tuple[str, CaseResult] | None:
+        """One trial in `VARIANT_SHARE` also runs in its variants: the first that fails.
+
+        A rotation the implementation answers as our engine answered the trial passes
+        (`replay.rotated`); the others are formed from the trial's text and run."""
         if not self.variants or number % VARIANT_SHARE or self.plan.kind(number) != "play":
             return None
-        for name, case in variants(load(text)):
-            result = Runner(self.impl, every_order=False, unreported_skips_case=False).run(case)
-            if result.status == "failed" and result.divergence is not None:
-                return name, result
+        formed: list[tuple[str, dict[str, Any]]] | None = None
+        fast = self.fast and bool(trial.exchanges)
+        for k in range(1, len(trial.names)) if fast else ():
+            if replay.passes(self.impl, trial, replay.rotated(trial.exchanges, k)):
+                self.replayed += 1
+                continue
+            formed = formed or variants(load(trial.text()))
+            assert formed[k - 1][0] == f"rotated-{k}"
+            failed = self._variant_run(*formed[k - 1])
+            if failed is not None:
+                return failed
+        formed = formed or variants(load(trial.text()))
+        for name, case in formed:
+            if fast and name.startswith("rotated-"):
+                continue  # decided above
+            failed = self._variant_run(name, case)
+            if failed is not None:
+                return failed
+        return None
+
+    def _variant_run(self, name: str, case: dict[str, Any]) -> tuple[str, CaseResult] | None:
+        result = Runner(self.impl, every_order=False, unreported_skips_case=False).run(case)
+        if result.status == "failed" and result.divergence is not None:
+            return name, result
         return None
 
     def _found(self, finding: Finding, *, write_now: bool = True) -> None:

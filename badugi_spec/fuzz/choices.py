@@ -47,6 +47,18 @@ class Choices:
         self.record.append(value)
         return value
 
+    def lean_off(self, *features: str) -> None:
+        """From here on, go without `features` too (a ladder table's players neither
+        raise nor fold, `table.stacks`): like the swarm, it weighs only random draws."""
+        self.swarm = self.swarm | frozenset(features)
+
+    def forced(self) -> bool:
+        """A `chance` set to True whatever was drawn or replayed (a swarm that leans on a
+        feature, `table.stacks`): the 1 is recorded, so the stream replays it alone."""
+        self.below(2)
+        self.record[-1] = 1
+        return True
+
     def chance(self, share: float) -> bool:
         """True about `share` of the time at random; False (0) is the simple outcome."""
         return self.below(2, (1.0 - share, share)) == 1

@@ -105,7 +105,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     tiny_share = BUST_SHARE if session_switch or sessions else TINY_SHARE
     if "busts" in choices.swarm:
         tiny_share = 0.0
-    stacks = tuple(table.stack(choices, profile) for _ in range(seats))
+    stacks = table.stacks(choices, profile, seats)
     dealer = choices.below(seats)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
     # A swarm's `ties` rig is the mirrored deal, drawn as the choice's 1: it replays alone.
@@ -118,7 +118,9 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         choices.below(seats),
         1 + choices.below(profile.big_blind),
     )
-    short_drawn, short_chips = choices.chance(SHORT_BLIND_SHARE), choices.below(profile.big_blind)
+    # A big blind posted short is a short stack: none under a swarm that drops them.
+    short_share = 0.0 if "short-stacks" in choices.swarm else SHORT_BLIND_SHARE
+    short_drawn, short_chips = choices.chance(short_share), choices.below(profile.big_blind)
     tiny = list(stacks)
     if mode and tiny_drawn:
         # One seat all but bust: it goes all-in on a blind and busts, and the next hands
@@ -179,15 +181,12 @@ class _Player:
     def session(self, wanted: int, *, several: bool) -> None:
         trial = self.trial
         players = [{"name": n, "stack": s} for n, s in zip(trial.names, trial.stacks, strict=True)]
-        state = self._ok(
-            self.engine.start(
-                {
-                    "players": players,
-                    "first_dealer": trial.names[trial.dealer],
-                    "profile": profile_object(trial.profile),
-                }
-            )
-        )
+        request = {
+            "players": players,
+            "first_dealer": trial.names[trial.dealer],
+            "profile": profile_object(trial.profile),
+        }
+        state = self._ok(self._sent("start", request, self.engine.start(request)))
         for number in range(1, wanted + 1):
             if state["session"]["over"]:
                 break
@@ -214,16 +213,18 @@ class _Player:
         request: dict[str, Any] = {"deck": [str(card) for card in deck]}
         posts = table.live_post(trial, choices)
         outcome: dict[str, Any] | None = None
+        sent = request
         if posts:
             try:
-                outcome = self.engine.deal({**request, "posts": posts})
+                sent = {**request, "posts": posts}
+                outcome = self.engine.deal(sent)
             except RequestError:
-                posts = []  # no live blind can be posted there now (R8.3): none is
+                posts, sent = [], request  # no live blind can be posted there now (R8.3)
         seating: list[dict[str, str]] = []
         for choice in [] if posts else table.seating(trial, choices, self.engine.session):
             tried = self.engine.deal({**request, "seating": [choice]})
             if tried.get("error") != "seating-refused":  # else not allowed now (R19)
-                seating, outcome = [choice], tried
+                seating, outcome, sent = [choice], tried, {**request, "seating": [choice]}
                 break
         words = [f"{p['player']} posts a live big blind of {p['chips']}" for p in posts]
         words += [f"{s['player']} {table.SEATING_WORDS[s['event']]}" for s in seating]
@@ -237,7 +238,9 @@ class _Player:
             self._say("hand", [*words, order], number)
         else:
             trial.first_posts = words
-        state = self._ok(outcome if outcome is not None else self.engine.deal(request))
+        if outcome is None:
+            outcome = self.engine.deal(request)
+        state = self._ok(self._sent("deal", sent, outcome))
         trial.starts[number] = (chips, str(state["session"]["dealer"]))
         session = self.engine.session
         assert session is not None and session.hand is not None
@@ -258,7 +261,7 @@ class _Player:
             steps += 1
             if steps > properties.MAX_STEPS:
                 raise BrokenProperty([properties.endless(hand, steps - 1)], trial)
-            self._illegal(hand, number)
+            self._illegal(hand, number, state)
             watch.before(hand)
             action = policy.choose(
                 hand, choices, aggressive=trial.aggressive, passive=trial.passive
@@ -267,14 +270,14 @@ class _Player:
                 action = decks.tied(hand, action, trial.pair)
             phase = str(hand.phase)
             before = state
-            outcome = self.engine.act(self._request(action))
+            outcome = self._act(action)
             while outcome.get("error") == "deck-short" and action.discards:
                 # Too few cards left for this many (R4.6, R8.18): the refusal is a line
                 # of its own, and the player replaces one card fewer.
                 text = f"reject {self._words(action)} with deck-short"
                 self._say("reject", [text], number, _code_rule("deck-short"))
                 action = action._replace(discards=action.discards[:-1])
-                outcome = self.engine.act(self._request(action))
+                outcome = self._act(action)
             if not outcome.get("ok"):
                 self._refused(hand, action, outcome, number)
             state = self._ok(outcome)
@@ -310,7 +313,7 @@ class _Player:
         (R8.32). Last, so an engine that plays no muck still has every other line checked;
         a refused muck is a `reject` line."""
         for action in policy.mucks(hand, self.choices):
-            outcome = self.engine.act(self._request(action))
+            outcome = self._act(action)
             text, drawn = self._words(action), len(self.choices.record)
             if outcome.get("ok"):
                 state = outcome["state"]
@@ -340,19 +343,33 @@ class _Player:
                 back -= 1
         self.trial.rules += sorted({event.rule for event in events if event.rule})
 
-    def _illegal(self, hand: Hand, number: int) -> None:
+    def _illegal(self, hand: Hand, number: int, state: dict[str, Any]) -> None:
         """Now and then a `reject` line: an action our engine refuses, and its code."""
         tried = policy.attempt(hand, self.choices)
         if tried is None:
             return
-        session = self.engine.session
-        assert session is not None
         try:
-            copy.deepcopy(session).apply(tried)
+            # On a copy of the hand alone: an action refused changes nothing (R8.24), but
+            # one the rules allow must not be played. Before a hand is over the session
+            # refuses nothing the hand would take, so the hand's answer is the session's.
+            copy.deepcopy(hand, {id(hand.profile): hand.profile}).apply(tried)
         except IllegalAction as refused:
             text = f"reject {self._words(tried)} with {refused.code}"
             rule = _code_rule(refused.code)
             self._say("reject", [text], number, rule)
+            # Refused, the state stays as it was: the answer the runner checks for.
+            answer = {"ok": False, "error": refused.code, "state": state}
+            self._sent("act", self._request(tried), answer)
+
+    def _act(self, action: Action) -> dict[str, Any]:
+        request = self._request(action)
+        return self._sent("act", request, self.engine.act(request))
+
+    def _sent(self, kind: str, request: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+        """Keep a request the trial's scenario makes, with our engine's answer: what the
+        fast path sends the implementation and compares its answers with (`replay`)."""
+        self.trial.exchanges.append((kind, request, outcome))
+        return outcome
 
     def _refused(self, hand: Hand, action: Action, outcome: dict[str, Any], number: int) -> None:
         """Our engine refused an action the policy took from its own `legal` options: a

@@ -43,17 +43,22 @@ SWARM_SHARE: Final = 0.3
 """Trials that draw a swarm; each feature is then dropped with even odds."""
 SWARM: Final = (
     "folds", "raises", "all-ins", "draws", "illegal", "short-stacks", "busts",
-    "deep-draws", "sessions",
+    "deep-draws", "sessions", "short-all-ins",
 )  # fmt: skip
 """What a swarm may drop: the players' folds, raises, all-ins, draws and illegal attempts
 (`policy`), the table's short stacks and the session's all-but-bust seat (`table`, `game`).
-The last two it may add: draws of three and more, and several hands with a seat all but
-bust, where the button and the blinds move past a busted seat (R8.23)."""
+The last three it may add: draws of three and more, several hands with a seat all but
+bust, where the button and the blinds move past a busted seat (R8.23), and a table without
+a cap seated as a ladder of short stacks, where short all-ins add up (R14.6, `table`)."""
 RIG_SWARM: Final = ("ties", "shared-ranks", "shared-suits")
 """The deck rigs a swarm may pick, one at most (`decks`): two equal hands that play to the
 end, the cards of four ranks dealt first, or of two suits."""
 RIG_SHARE: Final = 0.5
 """Swarms that pick a rig."""
+LADDER_SHARE: Final = 0.3
+"""Trials with a lead that are fresh and lean on `short-all-ins`: a table without a cap
+seated as a ladder (`table.stacks`), since two short all-ins that add up (R14.6) need that
+table and players who call and go all-in, which an entry's replayed actions are not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +106,9 @@ class Guide:
             dropped = {feature for feature in SWARM if rng.random() < 0.5}
             rig = RIG_SWARM[rng.randrange(len(RIG_SWARM))]
             swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
+        if rng.random() < LADDER_SHARE:
+            # Fresh: an entry's replayed actions would not be the ladder's calls and all-ins.
+            return Lead((), swarm | {"short-all-ins"})
         fresh = TARGET_FRESH if self.targets else FRESH_SHARE
         # While the corpus is young (mutations of three entries would be all alike) a trial
         # is fresh and whole, as unguided, unless an entry has reached a target already.

@@ -7,9 +7,11 @@ the rulebook allows, and says so on its `profile` line, so every reading is play
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Final
 
+from badugi_spec import profiles
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.profiles.model import PARAMETERS, Profile, problems_of
 
@@ -49,7 +51,48 @@ OWN_SWITCH: Final = {
 in four (a big blind that can be posted below the small blind, R8.3)."""
 
 
+READINGS: Final = ("show_order", "muck")
+"""How the showdown is read (R8.22, R8.32): set on top of a trial's switch."""
+READING_SHARE: Final = 0.8
+"""Of the trials that set a switch, how many also read the showdown another way."""
+READING_WEIGHTS: Final = (4.0, 1.0)
+UNSHIPPED: Final = 3.0
+"""How much likelier a value no shipped profile plays is drawn than one that some does
+(`first-to-act` and `all-in-first` show orders): only a trial plays it."""
+
+
+@functools.cache
+def _shipped(name: str) -> frozenset[object]:
+    return frozenset(getattr(profiles.get(n), name) for n in profiles.names())
+
+
+def _read(choices: Choices, profile: Profile) -> tuple[Profile, tuple[str, ...]]:
+    """Now and then `profile` with its showdown read another way the rulebook allows (a
+    show order or a muck rule, `READINGS`), and the override that says so. Every choice is
+    drawn either way: a shrink that drops the reading keeps the rest of the trial."""
+    wanted = choices.chance(READING_SHARE)
+    param = PARAMETERS[READINGS[choices.below(len(READINGS), READING_WEIGHTS)]]
+    current = getattr(profile, param.name)
+    others = [value for value in param.choices if value != current]
+    shipped = _shipped(param.name)
+    weights = [1.0 if value in shipped else UNSHIPPED for value in others]
+    value = others[choices.below(len(others), weights)]
+    changed = profile.replace(**{param.name: value})
+    if not wanted or problems_of(changed):
+        return profile, ()
+    return changed, (f"{param.name}={value}",)
+
+
 def switched(
+    choices: Choices, profile: Profile, *, several: bool
+) -> tuple[Profile, tuple[str, ...]]:
+    """`_switched`, and now and then the showdown read another way on top (`_read`)."""
+    changed, overrides = _switched(choices, profile, several=several)
+    read, reading = _read(choices, changed)
+    return read, (*overrides, *reading)
+
+
+def _switched(
     choices: Choices, profile: Profile, *, several: bool
 ) -> tuple[Profile, tuple[str, ...]]:
     """`profile` with one switch of `SWITCHES` set to another of its values, and the
@@ -112,4 +155,4 @@ def _scaled(profile: Profile) -> tuple[Profile, tuple[str, ...]]:
     return changed, tuple(f"{key}={text}" for key, text in words.items())
 
 
-__all__ = ["SESSION_SWITCHES", "SWITCHES", "switched"]
+__all__ = ["READINGS", "SESSION_SWITCHES", "SWITCHES", "switched"]

@@ -26,6 +26,13 @@ HALF_BET_SHORT: Final = 0.6
 HALF_BET_BETWEEN: Final = 0.8
 """Under a half-bet reading, the short stacks that are a few calls and half a bet: the
 all-in that reopens or not, where the readings part ways (R8.8, R11.2, R12.2)."""
+BIG_BET_SHORT_SHARE: Final = 0.6
+"""`SHORT_SHARE` in a game without a cap: its short all-ins are its corner (R14.6)."""
+BIG_BET_BETWEEN: Final = 0.8
+"""In a game without a cap, the short stacks a call and half a bet or two (`stack`)."""
+LADDER_SHARE: Final = 0.4
+"""How often a table without a cap is a ladder (`stacks`); always under a swarm that
+leans on `short-all-ins`."""
 LIVE_POST_SHARE: Final = 0.1
 """How often a hand at three seats or more starts with a live big blind posted (R8.3)."""
 SEATING_SHARE: Final = 0.1
@@ -44,23 +51,56 @@ def stack(choices: Choices, profile: Profile) -> int:
     """The chips one seat starts with: the profile's starting stack, or now and then
     (`SHORT_SHARE`; never under a swarm that drops `short-stacks`) a short one."""
     half_bet = bool(profile.cap) and profile.short_all_in.startswith("half-bet")
-    share = HALF_BET_SHORT if half_bet else SHORT_SHARE
+    big_bet = not profile.cap
+    share = HALF_BET_SHORT if half_bet else BIG_BET_SHORT_SHARE if big_bet else SHORT_SHARE
     short = choices.chance(0.0 if "short-stacks" in choices.swarm else share)
     # Without a cap a hand can take the whole stack; a short stack of a few big blinds is
     # what goes all-in for less than a raise (R14.6).
     most = most_per_hand(profile) if profile.cap else BIG_BET_SHORT * profile.big_blind
     amount = 1 + choices.below(max(1, most))
-    # Drawn either way (see `game.play`): in a game without a cap half the short stacks,
-    # under a half-bet reading most (`HALF_BET_BETWEEN`), are a few calls and half a bet:
-    # what is left after calling is an all-in below a full bet or raise, where reopening
-    # and the least raise are decided (R8.8, R11.2, R12.2, R14.6).
-    between = choices.chance(HALF_BET_BETWEEN if half_bet else 0.5)
-    calls = 1 + choices.below(3, (3.0, 1.0, 1.0) if half_bet else None)
-    if (not profile.cap or half_bet) and between:
+    # Drawn either way (see `game.play`): in a game without a cap and under a half-bet
+    # reading most short stacks are a few calls and half a bet: what is left after calling
+    # is an all-in below a full bet or raise, where reopening and the least raise are
+    # decided (R8.8, R11.2, R12.2, R14.6).
+    between = choices.chance(HALF_BET_BETWEEN if half_bet else BIG_BET_BETWEEN)
+    calls = 1 + choices.below(3, (3.0, 1.0, 1.0) if half_bet or big_bet else None)
+    halves = 1 + choices.below(2)
+    if (big_bet or half_bet) and between:
         bet = profile.bet_sizes[0] if profile.cap else profile.big_blind
         half = max(profile.chip_unit, bet // 2)
-        amount = calls * profile.big_blind + half
+        # Without a cap, one or two halves: a big blind and a half, or two, are two short
+        # all-ins in a row over the blind (3, then 4 over a blind of 2) that add up to a
+        # full raise, where a caller of the first may still only call (R14.6); called, what
+        # is left (1 and 2) does the same in a later round.
+        amount = calls * profile.big_blind + (half * halves if big_bet else half)
     return min(amount, profile.starting_stack) if short else profile.starting_stack
+
+
+def stacks(choices: Choices, profile: Profile, seats: int) -> tuple[int, ...]:
+    """The chips each seat starts with (`stack`), or now and then (`LADDER_SHARE`), at a
+    no-limit, pot-limit or half-pot table of three seats or more, a *ladder*: two stacks of
+    a big blind and half a bet, a full stack, two stacks of two big blinds, round the table
+    (3, 3, 100, 4, 4 with blinds of 1 and 2), whose players call or go all-in, never raise
+    or fold. Somewhere round it a short all-in one chip over the blind, a full stack that
+    calls it and a second short all-in one chip more come in that order: two short all-ins
+    that add up to a full raise, faced by a caller of the first, who may then only call or
+    fold (R14.6). Random stacks at random seats, raised and folded, make that too rarely."""
+    drawn = tuple(stack(choices, profile) for _ in range(seats))
+    # Drawn either way: a shrink that drops the ladder keeps the stacks drawn before it.
+    # Under a swarm that leans on short all-ins, a ladder even where the stream replayed
+    # says not (a corpus entry's), recorded so.
+    leaning = "short-all-ins" in choices.swarm
+    ladder = choices.forced() if leaning else choices.chance(LADDER_SHARE)
+    ranged = profile.betting in ("no-limit", "pot-limit", "half-pot")
+    if not ranged or not ladder or seats < 3 or ("short-stacks" in choices.swarm and not leaning):
+        return drawn
+    # The swarm only weighs the choices drawn at random, never a replayed one: the trial
+    # still replays from its stream alone.
+    choices.lean_off("raises", "folds")
+    half = max(profile.chip_unit, profile.big_blind // 2)
+    short, full = profile.big_blind + half, profile.starting_stack
+    rungs = (short, short, full, short + half, short + half)
+    return tuple(min(rungs[seat % len(rungs)], full) for seat in range(seats))
 
 
 def live_post(trial: Trial, choices: Choices) -> list[dict[str, Any]]:
@@ -99,4 +139,4 @@ def seating(trial: Trial, choices: Choices, session: Session | None) -> list[dic
     return [{"player": names[seat], "event": "sits-out"}]
 
 
-__all__ = ["SEATING_WORDS", "live_post", "seating", "stack"]
+__all__ = ["SEATING_WORDS", "live_post", "seating", "stack", "stacks"]

@@ -109,6 +109,10 @@ class Trial:
     starts: dict[int, tuple[dict[str, int], str]] = field(default_factory=dict)
     """Hand number -> each player's chips as the hand began, and its dealer: what a trial
     cut to start at that hand is seated with (`cut.from_hand`)."""
+    exchanges: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    """The requests its scenario makes of an implementation, in order (`start`, `deal`,
+    `act`), each with our engine's answer: what `replay` sends and compares, so a trial
+    that passes is judged without its scenario text."""
 
     @property
     def hands(self) -> int:

@@ -33,6 +33,15 @@ WAYPOINTS: Final = {
     ),
     "half-bet-completed": ("R8.9", "an all-in of half a bet or more that a raise completes, open"),
     "raise-over-short-all-in": ("R8.9", "a raise in the round of a short all-in: complete it"),
+    "short-all-ins-in-a-round": (
+        "R14.6",
+        "big bet: two all-ins short of a full raise in one round, which may add up to one",
+    ),
+    "short-all-ins-add-up": (
+        "R14.6",
+        "big bet: short all-ins since a player acted add up to a full raise, and what they"
+        " face is less than one: call or fold only",
+    ),
     "side-pot": ("R8.13", "a side pot"),
     "tied-pot": ("R5.2", "a pot shared by tied hands"),
     "odd-chip": ("R8.15", "a tied pot whose chips do not divide evenly"),
@@ -46,6 +55,10 @@ WAYPOINTS: Final = {
     "session-tie": ("R6.5", "a session that ends in a tie"),
     "live-post": ("R8.3", "a live big blind posted before the deal"),
     "showdown": ("R8.22", "hands shown"),
+    "all-in-at-a-quiet-showdown": (
+        "R8.22",
+        "two or more hands shown, one all-in, nobody bet the last round: the show orders part",
+    ),
     "returned": ("R8.12", "uncalled chips given back"),
 }
 """Each waypoint's rule and what it is; `refused:CODE` waypoints come from `CODES`."""
@@ -90,7 +103,10 @@ def waypoints(trial: Trial) -> set[str]:
             points.add("live-post")
         elif kind == "act" and "goes all-in" in text and statement.rule in _SHORT:
             points.add("short-all-in")
-            short_in = (statement.hand, statement.phase)
+            here = (statement.hand, statement.phase)
+            if here == short_in and not capped:
+                points.add("short-all-ins-in-a-round")
+            short_in = here
         elif (
             kind == "act" and " raises to" in text and short_in == (statement.hand, statement.phase)
         ):
@@ -138,9 +154,12 @@ class Watch:
         self._before: tuple[int, int, int, int, int] | None = None
 
     def before(self, hand: Hand) -> None:
-        """At a decision: a raise open in the round of a half-bet all-in; and the levels
-        the action is played against."""
+        """At a decision: a raise open in the round of a half-bet all-in; short all-ins
+        that add up to a raise faced by one who has acted; and the levels the action is
+        played against."""
         seat = hand.to_act
+        if hand._big_bet and not hand._drawing and seat is not None and _short_rest(hand, seat):
+            self.seen.add("short-all-ins-add-up")
         if self._pending:
             kinds = {option.kind for option in hand.legal_actions()}
             if self._pending == str(hand.phase) and Kind.RAISE in kinds:
@@ -155,11 +174,39 @@ class Watch:
         self._before = (seat, reach, hand.bet_to_match, hand.full_level, hand.bet_size)
 
     def after(self, hand: Hand) -> None:
-        if self._before is None or hand.is_over:
+        if hand.is_over:
+            if _quiet_all_in_showdown(hand):
+                self.seen.add("all-in-at-a-quiet-showdown")
+            return
+        if self._before is None:
             return
         seat, reach, level, full, bet = self._before
         if hand.stacks[seat] == 0 and level < reach < full + bet and 2 * (reach - full) >= bet:
             self._pending = str(hand.phase)
+
+
+def _short_rest(hand: Hand, seat: int) -> bool:
+    """Big bet: `seat` has acted this round, short all-ins since then have reopened the
+    betting by adding up to a full raise, yet what `seat` faces is less than one: the
+    seat may only call or fold (R14.6, TDA 41), where an engine that measures the faced
+    raise against the largest voluntary one (the blind left out) offers a raise. Read
+    from the betting round's own counters: no statement shows it."""
+    acted = hand._acted[seat]
+    if acted == -1 or acted == hand._epoch or hand._largest_raise:
+        return False
+    faced = max(hand.committed) - hand.committed[seat]
+    return hand._largest <= faced < hand.increment
+
+
+def _quiet_all_in_showdown(hand: Hand) -> bool:
+    """Two or more hands shown, one of them all-in (everything it began with is in the
+    pots), and no bet in the last round: where the show-order readings part (R8.22)."""
+    result = hand.result
+    if result is None or result.ended_by != "showdown" or hand.last_aggressor is not None:
+        return False
+    live = hand.live()
+    put_in, began = hand.total, hand.start_stacks
+    return len(live) > 1 and any(put_in[seat] >= began[seat] for seat in live)
 
 
 def expected(text: str, *, capped: bool, names: int) -> set[str]:

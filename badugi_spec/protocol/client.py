@@ -175,15 +175,23 @@ class ProtocolImplementation:
         self._timed_out = False
         try:
             line = transport.exchange(json.dumps(request), timeout=self.timeout)
-        except TransportTimeout as error:
+        except TransportError as error:
+            self._lost(request, error)
+        return self._read(request, line)
+
+    def _lost(self, request: dict[str, Any], error: TransportError) -> NoReturn:
+        """No reply to `request`: a timeout counts towards giving up; either drops it."""
+        if isinstance(error, TransportTimeout):
             self._timed_out = True
             self._timeouts += 1
             message = f"{request['type']}: {error}"
             if self._timeouts >= MAX_TIMEOUTS:
                 self._give_up(f"{message} (not asked again: {self._timeouts} timeouts)")
             self._fail(message)
-        except TransportError as error:
-            self._fail(f"{request['type']}: {error}")
+        self._fail(f"{request['type']}: {error}")
+
+    def _read(self, request: dict[str, Any], line: str) -> dict[str, Any]:
+        """The reply `line` to `request`, checked for form."""
         try:
             reply = json.loads(line)
         except RecursionError:
@@ -272,7 +280,7 @@ class ProtocolImplementation:
             return True  # a failed handshake: the case's first request reports it as errored
         return self.profiles == ANY_PROFILE or profile in self.profiles
 
-    def start(self, case: dict[str, Any]) -> Outcome:
+    def _start_request(self, case: dict[str, Any]) -> dict[str, Any]:
         request = {
             "type": "start",
             "players": case["players"],
@@ -280,9 +288,9 @@ class ProtocolImplementation:
         }
         if self.protocol >= 2 and "profile" in case:
             request["profile"] = case["profile"]
-        return self._stateful(request)
+        return request
 
-    def deal(self, hand: dict[str, Any]) -> Outcome:
+    def _deal_request(self, hand: dict[str, Any]) -> dict[str, Any]:
         request: dict[str, Any] = {"type": "deal", "deck": hand["deck"]}
         if self.protocol >= 2 and hand.get("reshuffles"):
             request["reshuffles"] = hand["reshuffles"]  # the stated rebuilt stubs (R8.18)
@@ -290,9 +298,9 @@ class ProtocolImplementation:
             request["posts"] = hand["posts"]  # live big blinds posted out of turn (R8.3)
         if self.protocol >= 2 and hand.get("seating"):
             request["seating"] = hand["seating"]  # sitting out, returns, straddles (R19)
-        return self._stateful(request)
+        return request
 
-    def act(self, step: dict[str, Any]) -> Outcome:
+    def _act_request(self, step: dict[str, Any]) -> dict[str, Any]:
         request: dict[str, Any] = {
             "type": "act",
             "player": step["player"],
@@ -302,7 +310,83 @@ class ProtocolImplementation:
             request["amount"] = step["amount"]
         if step["action"] == "draw":
             request["discards"] = list(step.get("discards", []))
-        return self._stateful(request)
+        return request
+
+    def start(self, case: dict[str, Any]) -> Outcome:
+        return self._stateful(self._start_request(case))
+
+    def deal(self, hand: dict[str, Any]) -> Outcome:
+        return self._stateful(self._deal_request(hand))
+
+    def act(self, step: dict[str, Any]) -> Outcome:
+        return self._stateful(self._act_request(step))
+
+    # ----- the fast path of `fuzz` (`fuzz.replay`) ---------------------------------------
+
+    def ready(self) -> bool:
+        """Whether the connection is open, greeted and not given up: only then may a trial
+        be replayed, so that a replay never starts (or fails to start) a process."""
+        return (
+            self._transport is not None
+            and self._capabilities is not None
+            and self._pending is None
+            and self._given_up is None
+        )
+
+    def savepoint(self) -> dict[str, Any]:
+        """The bookkeeping of failures, to put back (`restore`) after a replay that did
+        not pass: the text path that follows then meets the client as the old path did."""
+        return {
+            "failed": collections.Counter(self._failed_in_a_row),
+            "dropped": dict(self._dropped),
+            "timeouts": self._timeouts,
+            "timed_out": self._timed_out,
+            "given_up": self._given_up,
+            "asking": self._asking,
+        }
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        self._failed_in_a_row = collections.Counter(saved["failed"])
+        self._dropped = dict(saved["dropped"])
+        self._timeouts, self._timed_out = saved["timeouts"], saved["timed_out"]
+        self._given_up, self._asking = saved["given_up"], saved["asking"]
+
+    def replay(self, exchanges: list[tuple[str, dict[str, Any]]]) -> list[Outcome]:
+        """Each request (`start`, `deal` or `act`, as the runner would pass it) sent and
+        its reply read and checked as `start`, `deal` and `act` check it; pipelined: every
+        line written before the replies are read, where the transport can (`replay` of
+        `ProcessTransport`), since a reply is matched to its request by its place."""
+        build = {"start": self._start_request, "deal": self._deal_request}
+        requests = [build.get(kind, self._act_request)(item) for kind, item in exchanges]
+        transport = self._transport
+        many = getattr(transport, "exchange_many", None)
+        if many is None or not self.ready():
+            return [self._stateful(request) for request in requests]
+        for request in requests:
+            dropped = self._dropped.get(request["type"])
+            if dropped is not None:
+                raise ImplementationError(str(dropped), dropped.stderr)
+        self._asking = requests[0]["type"]
+        try:
+            lines = many([json.dumps(request) for request in requests], timeout=self.timeout)
+        except TransportError as error:
+            self._lost(requests[0], error)
+        return [self._checked(request, line) for request, line in zip(requests, lines, strict=True)]
+
+    def _checked(self, request: dict[str, Any], line: str) -> Outcome:
+        """A pipelined reply, checked as `call` and `_stateful` check one."""
+        self._asking = request["type"]
+        reply = self._read(request, line)
+        if not reply["ok"]:
+            if reply.get("error") == NOT_SUPPORTED:
+                raise Skip(one_line(reply.get("message") or "not supported"))
+            if reply.get("error") == INTERNAL:
+                self._fail(f"{request['type']}: internal error: {reply.get('message', '')}")
+        problem = state_problem(reply.get("state"))
+        if problem is not None:
+            self._fail(f"{request['type']}: the reply's state {problem}")
+        self._answered(request["type"])
+        return reply
 
     def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
         named = {} if ranking is None else {"ranking": ranking}

@@ -199,6 +199,65 @@ class ProcessTransport:
         except UnicodeDecodeError:
             raise TransportError("reply is not UTF-8") from None
 
+    def exchange_many(self, lines: list[str], *, timeout: float) -> list[str]:
+        """Send every line, then read one reply for each, in order: pipelined, with no
+        round trip per request. Replies are read while the lines are still being written,
+        so neither side can block on a full pipe. The deadline runs from the last reply
+        (or the last request taken in): `timeout` per request, as for `exchange`."""
+        self._pump(0)
+        if self._buffer.strip():
+            raise TransportError(f"a line nobody asked for: {_shown(self._buffer)}")
+        self._buffer = b""
+        view = memoryview("".join(f"{line}\n" for line in lines).encode("utf-8"))
+        replies: list[bytes] = []
+        heard = time.monotonic()
+        while True:
+            while view:
+                try:
+                    view = view[os.write(self._stdin, view) :]
+                    heard = time.monotonic()
+                except BlockingIOError:
+                    break
+                except OSError:
+                    raise TransportError(self._exited("before reading the request")) from None
+            if not view:
+                self._spin(time.perf_counter() + SPIN_SECONDS)
+            while b"\n" in self._buffer and len(replies) < len(lines):
+                reply, _, self._buffer = self._buffer.partition(b"\n")
+                replies.append(reply)
+                heard = time.monotonic()
+            if len(replies) == len(lines):
+                break
+            self._waiting(timeout - (time.monotonic() - heard), timeout, writing=bool(view))
+        if any(len(reply) > self.max_line for reply in replies):
+            raise TransportError(f"reply longer than {self.max_line} bytes")
+        if self._buffer.strip():
+            raise TransportError(f"more than one line for one request; then {_shown(self._buffer)}")
+        try:
+            return [reply.decode("utf-8") for reply in replies]
+        except UnicodeDecodeError:
+            raise TransportError("reply is not UTF-8") from None
+
+    def _waiting(self, left: float, timeout: float, *, writing: bool) -> None:
+        """No complete reply yet: fail as `exchange` would, or wait for output (and, while
+        requests are still to be written, for room in the implementation's input)."""
+        if len(self._buffer) > self.max_line:
+            raise TransportError(f"reply longer than {self.max_line} bytes")
+        if self._stdout_eof:
+            raise TransportError(self._exited("without replying"))
+        if self._gone():
+            self._pump(0)  # what it wrote before it went
+            if b"\n" not in self._buffer:
+                raise TransportError(self._exited("without replying"))
+            return
+        if left <= 0:
+            raise TransportTimeout(f"no reply within {timeout:g} s")
+        if writing:
+            self._writer.select(min(left, 0.002))
+            self._pump(0)
+        else:
+            self._pump(left if self._pidfd >= 0 else min(left, 0.1))
+
     def stray(self, grace: float) -> str | None:
         """A line written without a request, within `grace` seconds, or None."""
         deadline = time.monotonic() + grace

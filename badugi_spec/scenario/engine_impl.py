@@ -137,6 +137,27 @@ def posts_of(hand: Hand, names: list[str]) -> list[dict[str, Any]]:
     return posts
 
 
+_VALUES_SEEN: list[tuple[Hand, dict[int, tuple[tuple[Card, ...], Any, Any]]]] = []
+"""The last hand's values, by seat, with the cards they are of: within a betting round no
+card moves, and valuing every hand again after every action was most of a state's cost."""
+
+
+def _valued(hand: Hand, seat: int) -> tuple[dict[str, Any], dict[str, str] | None]:
+    """The seat's value (`values`) and, under named rankings, its value in each of them
+    (`values_in`), as fresh JSON: a caller may change the state it is given."""
+    if not _VALUES_SEEN or _VALUES_SEEN[0][0] is not hand:
+        _VALUES_SEEN[:] = [(hand, {})]
+    seen = _VALUES_SEEN[0][1]
+    cards = tuple(hand.holdings[seat])
+    kept = seen.get(seat)
+    if kept is None or kept[0] != cards:
+        ranked = _in_rankings(hand, seat) if hand.named_rankings else None
+        kept = seen[seat] = (cards, _as_json(hand.value(seat)), ranked)
+    value, ranked = kept[1], kept[2]
+    fresh = {"size": value["size"], "ranks": list(value["ranks"])}
+    return fresh, None if ranked is None else dict(ranked)
+
+
 def _show_order(hand: Hand, names: list[str]) -> list[str]:
     """Who showed, in the order they showed (R8.22): the hand's log says."""
     return [names[e.seat] for e in hand.events if e.kind == "show" and e.seat is not None]
@@ -175,11 +196,10 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
         return state | {"stacks": dict(zip(names, session.stacks, strict=True))}
     snap = hand.snapshot()
     hand_result = hand.result
+    valued = {s: _valued(hand, s) for s in range(len(names)) if hand.holdings[s]}
     if hand.named_rankings:
         # Each hand's value in every ranking the profile names (R8.22, R8.29).
-        state["values_in"] = {
-            names[s]: _in_rankings(hand, s) for s in range(len(names)) if hand.holdings[s]
-        }
+        state["values_in"] = {names[s]: ranked for s, (_, ranked) in valued.items()}
     return state | {
         "phase": snap["phase"],
         "to_act": None if hand.to_act is None else names[hand.to_act],
@@ -187,9 +207,7 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
         "pot": snap["pot"],
         "stacks": dict(zip(names, snap["stacks"], strict=True)),
         "hands": {names[s]: cards for s, cards in enumerate(snap["hands"])},
-        "values": {
-            names[s]: _as_json(hand.value(s)) for s in range(len(names)) if hand.holdings[s]
-        },
+        "values": {names[s]: value for s, (value, _) in valued.items()},
         "burns": snap["burns"],
         "reshuffles": snap["reshuffles"],
         "stub": snap["stub"],

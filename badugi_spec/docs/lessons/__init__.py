@@ -8,6 +8,9 @@ filled from what it saw (`draw`), and the page, its questions and the path's ind
 rendered (`page`, templates under `templates/lessons/`). How to write one is on the
 scenario-language page, "Writing a lesson". The pages are `generated/lessons.md` and
 `generated/lesson-<slug>.md`, registered in `build.PAGES`.
+
+It may use every layer below the docs (cards, rankings, profiles, engine, scenario) and the
+docs' own computing modules (cache, examples, replayer, templating); nothing above it.
 """
 
 from __future__ import annotations

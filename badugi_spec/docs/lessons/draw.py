@@ -20,7 +20,7 @@ from badugi_spec.rules import load as load_rules
 from ..render import md_cardify
 from ..templating import render
 from . import landmarks
-from .figures import Figure, Figures, Moment, hand_figures
+from .figures import Figure, Figures, Moment, counted, hand_figures
 from .model import Lesson, Question, ask, near
 from .source import FIGURE, LessonError, LessonSource, QuestionSource
 
@@ -68,7 +68,7 @@ class Resolver:
     def figure(self, ref: str, line: int) -> Figure:
         ref = ref.strip()
         try:
-            ranked = landmarks.figure(ref)
+            ranked = landmarks.figure(ref) or counted(ref)
         except ValueError as error:
             raise LessonError(f"{self.source.where(line)}: {error}") from None
         if ranked is not None:

@@ -10,14 +10,21 @@ are listed on the scenario-language page ("Writing a lesson").
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
+import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from badugi_spec.cards import DECK, Card, format_cards
+from badugi_spec import profiles
+from badugi_spec.cards import DECK, Card, Rank, format_cards, parse_cards
 from badugi_spec.engine import Hand, Kind
-from badugi_spec.rankings.house import evaluate
+from badugi_spec.rankings.house import evaluate, strength_table
+from badugi_spec.rankings.odds import draw_odds
+from badugi_spec.trainer.split_odds import split_odds
 
 from ..replayer_record import Recorder
 
@@ -201,6 +208,7 @@ def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[M
             drew = next((e for e in a["events"] if e.kind == "draw"), None)
             thrown = drew.cards if drew is not None else ()
             out[f"{at}.throws"] = Figure(format_cards(thrown) or "nothing", "cards")
+            out[f"{at}.drew"] = count(len(thrown))
             out[f"{at}.gets"] = Figure(format_cards(drew.received if drew else ()) or "–", "cards")
             out[f"{at}.now"] = Figure(format_cards(a["holds"]), "cards")
             out[f"{at}.stub_after"] = count(a["stub"])
@@ -281,3 +289,83 @@ def _pots(out: Figures, names: Sequence[str], hand: Hand) -> None:
     if result is not None:
         out["pot.total"] = chips(sum(pot.amount for pot in pots))
         out["winner"] = Figure(joined([names[s] for s in result.winners]), "player")
+
+
+# ----- figures counted from the deck alone (no hand): the strategy lessons' numbers ------
+
+_COUNTED = re.compile(
+    r"(odds|misses|outs|dealt|anyone (\d))(?: (\d) (?:draws?|cards?))?"
+    r"(?:,? (A|[2-9]|10|J|Q|K) or better)?(?:: ?(.*))?"
+)
+_SPLIT = re.compile(r"(scoop|half ([12])) ([\w-]+): (.*?),? throw (.*)")
+RANKS: dict[str, Rank] = {rank.label: rank for rank in Rank}
+
+
+def counted(ref: str) -> Figure | None:
+    """A figure of the deck, or None if `ref` is not one (exact, with `rankings.odds`):
+
+    - `odds 2 draws, 8 or better: A♠ 2♥ 3♦`: the chance the kept cards make a badugi (of
+      that rank or lower) by the last of the draws (3 if not said); `misses` is the rest;
+    - `outs: A♠ 2♥ 3♦`: the unseen cards that complete them at the next draw;
+    - `dealt 3 cards, 5 or better`: the share of all 270,725 four-card deals whose hand is
+      of that many cards (and that high or lower);
+    - `scoop badeucy: 2♠ 3♥ 4♦ 7♣ K♦, throw K♦`: in a split game, the chance the five
+      cards, throwing those named, make both halves at the next draw; `half 2 badeucy:
+      ...` the chance of making the second half (`trainer.split_odds`, R8.29);
+    - `anyone 5: dealt 4 cards`: the chance at least one of five others is dealt that,
+      each counted as dealt alone (1 - (1 - share)^5: close, not exact, as the cards one
+      holds change the others' chances a little).
+    """
+    split = _SPLIT.fullmatch(ref.strip())
+    if split is not None:
+        return _split(ref, *split.groups())
+    match = _COUNTED.fullmatch(ref.strip())
+    if match is None:
+        return None
+    what, others, number, top_label, cards = match.groups()
+    top = RANKS[top_label] if top_label else None
+    if what.startswith(("dealt", "anyone")):
+        inner = cards if others else ref.strip()
+        found = re.fullmatch(r"dealt (\d) cards?(?:,? (A|[2-9]|10|J|Q|K) or better)?", inner or "")
+        if found is None:
+            raise ValueError(f"[[{ref}]]: write dealt N cards, or dealt N cards, R or better")
+        share = dealt(int(found.group(1)), RANKS.get(found.group(2) or ""))
+        if others:
+            share = 1 - (1 - share) ** int(others)
+        return percent(share)
+    try:
+        odds = draw_odds(parse_cards(cards or ""), draws=int(number or 3), top=top)
+    except ValueError as error:
+        raise ValueError(f"[[{ref}]]: {error}") from None
+    if what == "outs":
+        return count(odds.outs)
+    made = float(odds.badugi[-1])
+    return percent(made if what == "odds" else 1 - made)
+
+
+def dealt(size: int, top: Rank | None = None) -> float:
+    """The share of four-card deals whose best hand has `size` cards, its highest `top`
+    or lower (R2.1, R2.5)."""
+    limit = top.order if top is not None else 13
+    hits = sum(n for (cards, high), n in _deals().items() if cards == size and high <= limit)
+    return hits / math.comb(len(DECK), 4)
+
+
+@functools.cache
+def _deals() -> Counter[tuple[int, int]]:
+    """Every four-card deal by (cards that play, highest rank order), read from the house
+    ranking's own table of strengths: the size is the top field and the highest rank the
+    next (`house.strength_of`)."""
+    return Counter(
+        (strength >> 16, 14 - (strength >> 12 & 15))
+        for mask, strength in strength_table().items()
+        if mask.bit_count() == 4
+    )
+
+
+def _split(ref: str, what: str, half: str | None, name: str, hand: str, thrown: str) -> Figure:
+    try:
+        odds = split_odds(profiles.get(name), parse_cards(hand), parse_cards(thrown))
+    except (ValueError, KeyError) as error:
+        raise ValueError(f"[[{ref}]]: {error}") from None
+    return percent(float(odds.both if half is None else odds.made[int(half) - 1]))

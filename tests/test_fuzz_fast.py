@@ -1,0 +1,209 @@
+"""The fast path of `fuzz` (`fuzz.replay`) decides every trial as the text path does.
+
+A trial whose every answer is our engine's is passed without its scenario text; any other
+goes through the text and `verify`'s runner, as every trial did before. Here the two are
+run side by side on seeded campaigns against buggy implementations (mutants, and a few
+made here: one that misreads the list order, one that crashes, one that answers a number
+in another JSON type): the same trials, the same statuses, the same findings at the same
+trial numbers, shrunk to the same text.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+
+from badugi_spec import profiles
+from badugi_spec.fuzz import replay
+from badugi_spec.fuzz.campaign import Campaign, Plan
+from badugi_spec.fuzz.load import load
+from badugi_spec.fuzz.trial import FuzzError, Setting
+from badugi_spec.mutants import BY_NAME, MutantImplementation
+from badugi_spec.protocol.client import ProcessImplementation
+from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
+from badugi_spec.scenario.runner import ImplementationError, Runner
+
+EVERY = tuple(profiles.get(name) for name in profiles.names())
+
+
+# ----- the requests kept are the runner's ------------------------------------------------
+
+
+def _sent(kind: str, request: dict[str, Any]) -> dict[str, Any]:
+    """What the protocol client sends of a runner's argument (`client.start` etc.)."""
+    if kind == "start":
+        return {k: request.get(k) for k in ("players", "first_dealer", "profile")}
+    if kind == "deal":
+        return {k: request[k] for k in ("deck", "reshuffles", "posts", "seating") if request.get(k)}
+    out = {"player": request["player"], "action": request["action"]}
+    if request.get("amount") is not None:
+        out["amount"] = request["amount"]
+    if request["action"] == "draw":
+        out["discards"] = list(request.get("discards", []))
+    return out
+
+
+class _Recorder(EngineImplementation):
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[tuple[str, dict[str, Any], dict[str, Any]]] = []
+
+    def start(self, case: dict[str, Any]) -> dict[str, Any]:
+        return self._kept("start", case, super().start(case))
+
+    def deal(self, hand: dict[str, Any]) -> dict[str, Any]:
+        return self._kept("deal", hand, super().deal(hand))
+
+    def act(self, step: dict[str, Any]) -> dict[str, Any]:
+        return self._kept("act", step, super().act(step))
+
+    def _kept(self, kind: str, request: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+        self.log.append((kind, _sent(kind, request), outcome))
+        return outcome
+
+
+def test_the_requests_a_trial_keeps_are_those_the_runner_sends_for_its_text() -> None:
+    plan = Plan(Setting(EVERY), ())
+    checked = 0
+    for number in range(24):
+        try:
+            trial, _ = plan.trial(5, number)
+        except FuzzError:
+            continue
+        recorder = _Recorder()
+        result = Runner(recorder, every_order=False, unreported_skips_case=False).run(
+            load(trial.text())
+        )
+        assert result.status == "passed", (number, result.divergence)
+        kept = [(kind, _sent(kind, request), ours) for kind, request, ours in trial.exchanges]
+        assert [k[:2] for k in kept] == [r[:2] for r in recorder.log], number
+        for (_, _, ours), (_, _, theirs) in zip(kept, recorder.log, strict=True):
+            assert replay.answered_alike(theirs, ours)
+        checked += 1
+    assert checked >= 20
+
+
+def test_answers_alike_only_in_the_same_json_types() -> None:
+    assert replay.same({"pot": 6, "over": False}, {"over": False, "pot": 6})
+    assert not replay.same({"pot": 6.0}, {"pot": 6})
+    assert not replay.same({"over": 1}, {"over": True})
+    assert not replay.same(["As"], ("As",))
+    ours = {"ok": False, "error": "out-of-turn", "state": {"pot": 3}}
+    assert replay.answered_alike({"ok": False, "error": "out-of-turn", "state": {"pot": 3}}, ours)
+    assert not replay.answered_alike({"ok": False, "error": "raise-cap", "state": {"pot": 3}}, ours)
+    assert not replay.answered_alike({"ok": True, "state": {"pot": 3}}, ours)
+
+
+def test_a_rotation_compares_the_lists_of_names_in_any_order() -> None:
+    ours = {"ok": True, "state": {"pots": [{"eligible": ["Ann", "Bob"], "winners": []}]}}
+    turned = {"ok": True, "state": {"pots": [{"eligible": ["Bob", "Ann"], "winners": []}]}}
+    assert not replay.answered_alike(turned, ours)
+    assert replay.answered_alike(turned, ours, rotated=True)
+    other = {"ok": True, "state": {"pots": [{"eligible": ["Bob", "Cy"], "winners": []}]}}
+    assert not replay.answered_alike(other, ours, rotated=True)
+
+
+# ----- the same findings, fast and by text -----------------------------------------------
+
+
+class _ListOrder(EngineImplementation):
+    """Gives the first listed player a chip too many once a hand is over, unless Ann is
+    listed first: only a rotated variant of a trial can show it."""
+
+    def _state(self) -> dict[str, Any]:
+        state = super()._state()
+        first = self.names[0]
+        if first != "Ann" and state.get("result") is not None:
+            state["stacks"] = {**state["stacks"], first: state["stacks"][first] + 1}
+        return state
+
+
+class _Crashes(EngineImplementation):
+    """Fails at a raise in the third betting round, as a process that dies would."""
+
+    def act(self, step: dict[str, Any]) -> dict[str, Any]:
+        session = self.session
+        hand = None if session is None else session.hand
+        if step.get("action") == "raise" and hand is not None and str(hand.phase) == "bet-3":
+            raise ImplementationError("internal: a raise in bet-3")
+        return super().act(step)
+
+
+class _Floats(EngineImplementation):
+    """Answers the pot as `6.0` in the second betting round: equal, but not the same JSON.
+    The fast path leaves every such trial to the text, which reads it as it may."""
+
+    def _state(self) -> dict[str, Any]:
+        state = super()._state()
+        if state.get("phase") == "bet-2":
+            state["pot"] = float(state["pot"])
+        return state
+
+
+def _summary(campaign: Campaign) -> tuple[Any, ...]:
+    findings = sorted(
+        (f.key, f.number, f.status, f.repeats, f.text, tuple(map(tuple, f.also)))
+        for f in campaign.findings.values()
+    )
+    return campaign.played, dict(campaign.tally.statuses), campaign.tally.hands, findings
+
+
+REPLAYED: list[int] = []
+"""How many trials (and rotations) the last fast campaign of `_both` passed by replay."""
+
+
+def _both(make: Any, plan: Plan, *, seed: int, trials: int) -> list[tuple[Any, ...]]:
+    out = []
+    for fast in (True, False):
+        impl: Implementation = make()
+        campaign = Campaign(impl, plan, seed=seed, out=None, budget=6, fast=fast)
+        for number in range(trials):
+            campaign.run(number)
+        out.append(_summary(campaign))
+        if fast:
+            REPLAYED[:] = [campaign.replayed]
+        close = getattr(impl, "close", None)
+        if close is not None:
+            close()
+    return out
+
+
+@pytest.mark.parametrize(
+    ("make", "seed", "expect"),
+    [
+        (lambda: MutantImplementation(BY_NAME["dealer-first-after-draw"]), 2, "diverged"),
+        (lambda: MutantImplementation(BY_NAME["no-burn"]), 1, "diverged"),
+        (_ListOrder, 1, "diverged"),
+        (_Crashes, 1, "errored"),
+        (_Floats, 1, "passed"),
+    ],
+    ids=["dealer-first-after-draw", "no-burn", "list-order", "crashes", "floats"],
+)
+def test_fast_and_text_paths_find_the_same_at_the_same_trials(
+    make: Any, seed: int, expect: str
+) -> None:
+    plan = Plan(Setting(EVERY[:4], seats=(3, 6)), ("house",))
+    fast, text = _both(make, plan, seed=seed, trials=12)
+    assert fast == text
+    assert fast[1].get(expect), fast[1]  # the campaign did find something of that kind
+    if make is not _Floats:  # (whose every trial has a pot of another type)
+        assert REPLAYED[0] > 0  # the fast path decided some trials
+
+
+def test_a_rotation_only_finding_is_found_by_the_fast_path_at_the_same_trial() -> None:
+    plan = Plan(Setting((profiles.get("house"),), seats=(3, 4)), ())
+    fast, text = _both(_ListOrder, plan, seed=3, trials=9)
+    assert fast == text
+    assert any("[rotated" in key[1] for key, *_ in fast[3]), fast[3]
+    assert REPLAYED[0] > 0
+
+
+def test_over_the_protocol_pipelined_the_findings_are_the_text_paths() -> None:
+    serve = [sys.executable, "-m", "badugi_spec", "serve", "--mutant", "dealer-first-after-draw"]
+    plan = Plan(Setting((profiles.get("house"),), seats=(2, 6)), ())
+    fast, text = _both(lambda: ProcessImplementation(serve), plan, seed=2, trials=10)
+    assert fast == text
+    assert fast[1].get("diverged") and fast[1].get("passed")
+    assert REPLAYED[0] > 0  # pipelined replies decided the trials that passed
