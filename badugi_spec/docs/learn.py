@@ -22,6 +22,7 @@ from badugi_spec.profiles.model import HOUSE
 from badugi_spec.rankings import ranking
 from badugi_spec.rankings.house import MAX_CARDS, evaluate, parse_value
 
+from .hand_values import faces as hand_faces
 from .render import cards_html
 from .templating import render
 
@@ -30,10 +31,9 @@ HOUSE_RANKING: Final = "badugi"
 
 
 def faces(cards: str) -> str:
-    """Card faces for card text, with the cards that do not play greyed."""
+    """Card faces for card text, the cards that do not play greyed (past four, all play)."""
     hand = parse_cards(cards)
-    playing = set(evaluate(hand).cards) if 1 <= len(hand) <= MAX_CARDS else set(hand)
-    return " ".join(cards_html([c], css="" if c in playing else "off") for c in hand)
+    return hand_faces(hand, None if len(hand) <= MAX_CARDS else hand)
 
 
 # ----- the flow of a hand, as SVG ------------------------------------------------------
