@@ -10,7 +10,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from badugi_spec.docs.templating import ONE_LINE, environment, html, render
+from badugi_spec.docs.templating import ONE_LINE, environment, forget_changed, html, render
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "badugi_spec" / "docs" / "templates"
@@ -53,3 +53,14 @@ def test_a_one_line_template_is_drawn_on_one_line() -> None:
     }))  # fmt: skip
     assert env.get_template("t.html").render(x=1) == "<p><b>1</b> and more</p><i>a</i>"
     assert env.get_template("keep.html").render(x=1) == "<p>\n  1\n</p>"
+
+
+def test_a_template_changed_on_disk_is_read_again_at_the_next_build() -> None:
+    # `make serve` keeps the compiled templates between rebuilds; each build drops those
+    # whose file changed (here: said changed) and keeps the rest.
+    env = environment()
+    changed, kept = env.get_template("fragment/fold.html"), env.get_template("fragment/page.html")
+    changed._uptodate = lambda: False
+    forget_changed()
+    assert env.get_template("fragment/fold.html") is not changed
+    assert env.get_template("fragment/page.html") is kept

@@ -69,7 +69,7 @@ from .reference_pages import codes_md, coverage_md, figures_page
 from .render import cards_html
 from .replayer_record import HandRecord, Recorder
 from .strategy import STRATEGY_PAGE, strategy_md
-from .templating import render
+from .templating import forget_changed, render
 
 GENERATED: Final = "generated"
 COVERAGE_PAGE: Final = "coverage.md"
@@ -259,6 +259,7 @@ class Site:
 def render_site(scenarios_dir: Path, rules_root: Path | None = None) -> Site:
     """Run every scenario (again only those changed since the last build of this process)
     and draw every generated page and fragment."""
+    forget_changed()  # a template edited under `make serve`
     chapters = load_chapters(rules_root)
     rules = load(rules_root)
     everything = run_scenarios(scenarios_dir)

@@ -47,8 +47,20 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
         extensions=[OneLine],
+        # A page draws thousands of hands: no look at the file before each one. A build
+        # calls `forget_changed` once instead, so an edit under `make serve` still shows.
+        auto_reload=False,
     )
     return env
+
+
+def forget_changed() -> None:
+    """Drop the compiled templates whose file changed since (once per build)."""
+    cache = environment().cache
+    if cache is not None:
+        for key, template in list(cache.items()):
+            if not template.is_up_to_date:
+                del cache[key]
 
 
 def render(name: str, /, **data: Any) -> str:
