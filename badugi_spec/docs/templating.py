@@ -54,8 +54,15 @@ def environment() -> jinja2.Environment:
     return env
 
 
+_LOADED: dict[str, jinja2.Template] = {}
+"""The templates drawn with in this process, by name: looked up once, not once a hand."""
+
+
 def forget_changed() -> None:
     """Drop the compiled templates whose file changed since (once per build)."""
+    for name, template in list(_LOADED.items()):
+        if not template.is_up_to_date:
+            del _LOADED[name]
     cache = environment().cache
     if cache is not None:
         for key, template in list(cache.items()):
@@ -65,7 +72,10 @@ def forget_changed() -> None:
 
 def render(name: str, /, **data: Any) -> str:
     """Fill template `name` (a path under templates/) with `data`."""
-    return environment().get_template(name).render(**data)
+    template = _LOADED.get(name)
+    if template is None:
+        template = _LOADED[name] = environment().get_template(name)
+    return template.render(**data)
 
 
 __all__ = ["Markup", "html", "render"]
