@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # tests start and 6 s for each test worker's collection. The bytecode is kept.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test suite-lock counts wheel-check board test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants fuzz-self simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
+.PHONY: run test suite-lock counts wheel-check board test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants fuzz-distill fuzz-self simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -193,6 +193,12 @@ fuzz-pokerkit: $(STAMP)
 
 fuzz-mutants: $(STAMP)
 	$(BIN)/badugi-spec fuzz-mutants --seconds 60 --jobs 2 --out reports/fuzz-mutants --json reports/fuzz-mutants.json --force
+
+## A 2,000-trial campaign of seed 1 distilled into the fewest scenarios that keep every rule,
+## waypoint and pair of rules it reached (docs/implementers.md, "Distil a campaign"), each
+## run by check; the figures go to reports/fuzz-distill.json.
+fuzz-distill: $(STAMP)
+	$(BIN)/badugi-spec fuzz-distill --seed 1 --hands $(FUZZ_HANDS) --out reports/fuzz-distilled --json reports/fuzz-distill.json --force
 
 ## Our own engine against the rules' properties, no second engine (docs/implementers.md,
 ## "Our engine checks itself"): 200 random hands at each table (every shipped

@@ -170,6 +170,8 @@ SLOW_FILES = frozenset(
         "test_browser.py",
         "test_browser_replayer.py",  # the shared site build and one Chromium
         "test_browser_lessons.py",
+        "test_browser_practice.py",  # the shared site and one Chromium: practice, progress
+        "test_browser_defects.py",  # the shared site and three Chromiums: issue 38's defects
         "test_browser_pyodide.py",  # the shared site with Pyodide, one Chromium, two engine starts
         "test_docs.py",
         "test_docs_serve.py",

@@ -34,7 +34,8 @@ class Shot:
     name: str
     """File stem: `home` gives `home-1280.png` and `home-390.png`."""
     path: str
-    """The page's path in the site, as its URL reads (`generated/how-to-play/`)."""
+    """The page's path in the site, as its URL reads (`generated/how-to-play/`), with a
+    query if the page takes one."""
     needs: str = ""
     """A CSS selector that must match on the page, else the shot is skipped (not failed)."""
     scroll_to: str = ""
@@ -98,6 +99,21 @@ SHOTS: tuple[Shot, ...] = (
         clicks=('.drill-card[data-index="3"]', ".drill-go"),
         note="the 'what would you draw?' drill, a card thrown and the odds of every choice",
     ),
+    # Practice without end (practice.js): one exercise missed once, on its second try.
+    Shot(
+        "practice",
+        "practice/?theme=pot&seed=34",
+        needs="#badugi-practice[data-ready]",
+        scroll_to="#badugi-practice",
+        clicks=(".practice-choice:not(.is-right)",),
+        note="the practice page: a pot-limit exercise, one wrong answer, a second try left",
+    ),
+    Shot(
+        "progress",
+        "progress/",
+        needs="#badugi-progress[data-ready]",
+        note="the progress page: lessons passed and tried, practice, drill, quiz, hands",
+    ),
     Shot("how-to-play", "generated/how-to-play/", note="How to play"),
     Shot("glossary", "generated/glossary/", note="the glossary"),
     Shot("install", "install/", note="the install page"),
@@ -133,7 +149,8 @@ class Skip(Exception):
 
 def take(b: Browser, *, shot: Shot, base: str, site: Path, out: Path, width: int) -> Path:
     """Open the shot's page, scroll and click as it says, and write its PNG."""
-    page = site / shot.path / "index.html" if shot.path else site / "index.html"
+    folder = shot.path.split("?")[0]  # a path may carry a query (practice/?theme=pot)
+    page = site / folder / "index.html" if folder else site / "index.html"
     if not page.exists():
         raise Skip(f"no page {shot.path or '/'} in this build")
     b.get(base + shot.path)

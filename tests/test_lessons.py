@@ -133,16 +133,34 @@ def test_pot_limit_answers_are_the_largest_raise_the_engine_takes(
 ) -> None:
     right = [int(a) for a in answers(path["pot-limit"])]
     hand = _hand("pot-limit")
-    assert _most(hand) == right[0] == 2 + (3 + 2)
     hand.apply(Action(3, Kind.CALL))
-    assert right[1] == 5 + 2
-    with pytest.raises(IllegalAction, match="amount-out-of-range"):
-        hand.apply(Action(4, Kind.RAISE, right[2] + 1))
-    hand.apply(Action(4, Kind.RAISE, right[2]))
-    assert _most(hand) == right[3] == right[2] + (hand.pot + right[2])
+    hand.apply(Action(4, Kind.RAISE, 9))
     hand.apply(Action(5, Kind.FOLD))
     hand.apply(Action(0, Kind.FOLD))
-    assert _most(hand) == right[4] == right[2] + (hand.pot + right[2] - 1)
+    hand.apply(Action(1, Kind.CALL))
+    # Cat, in the big blind with 2 in, faces the raise to 9: figures the text never works.
+    assert hand.to_act == 2
+    assert right[0] == hand.pot + (9 - 2)
+    with pytest.raises(IllegalAction, match="amount-out-of-range"):
+        hand.apply(Action(2, Kind.RAISE, right[1] + 1))
+    assert _most(hand) == right[1] == 9 + right[0]
+    hand.apply(Action(2, Kind.CALL))
+    # Dan again, his limp of 2 in: the pot after his call and his largest raise.
+    assert hand.to_act == 3
+    assert right[2] == hand.pot + (9 - 2)
+    assert _most(hand) == right[3] == 9 + right[2]
+
+
+def test_pot_limit_questions_are_not_the_sums_worked_in_the_text(
+    path: dict[str, Lesson],
+) -> None:
+    """Issue 38, defect 6: the questions asked for the very figures the text had just
+    worked out in bold. Each answer must now be a figure the reader works out."""
+    lesson = path["pot-limit"]
+    worked = {int(n) for n in re.findall(r"\*\*(\d+)\*\*", lesson.body)}
+    assert len(worked) >= 6  # the text still works its sums step by step
+    for q in lesson.questions:
+        assert int(q.right) not in worked, (q.prompt, q.right)
 
 
 def test_other_structures_answers_are_the_engines_ranges(path: dict[str, Lesson]) -> None:

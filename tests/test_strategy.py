@@ -130,6 +130,16 @@ def test_the_drill_offers_every_discard(drill: list[dict[str, Any]]) -> None:
         assert Fraction(four["exact"][1]) == odds.badugi[-1]
 
 
+def test_the_drill_s_hands_and_words_are_not_repeated() -> None:
+    """Issue 38, defect 7: a hand twice, and stories that said what wins before the page
+    said it again ("Any badugi wins. Any badugi wins.")."""
+    hands = [frozenset(parse_cards(q.hand)) for q in QUESTIONS]
+    assert len(set(hands)) == len(hands)
+    for q in QUESTIONS:
+        assert not re.search(r"\bwins?\b", q.story), q  # drill.js says what wins
+        assert not re.search(r"\ba [8A]\b", q.story), q
+
+
 def test_the_drill_s_draws_of_three_and_four(drill: list[dict[str, Any]]) -> None:
     """A♠ 2♥ K♦ K♣ with an 8 or better to win: breaking to the ace is worse than keeping
     A-2 but far from nothing, and keeping both kings makes standing pat a sure miss."""

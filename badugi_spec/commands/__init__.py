@@ -3,8 +3,10 @@
 One module per family of commands: `hand_cmds` (hand, compare, explain), `odds_cmd`,
 `play_cmd` (the trainer), `profile_cmds`, `check_cmd` (check, coverage), `simulate_cmd`,
 `protocol_cmd` (serve, cases, mutants), `verify_cmd`, `suite_cmd` (suite-lock),
-`board_cmd`, `fuzz_cmd` (its summary in `fuzz_lines`), `fuzz_merge_cmd`, `fuzz_mutants_cmd`,
-`fuzz_self_cmd` (our engine against the rules' properties), `replay_cmd`, `import_cmd`,
+`board_cmd`, `fuzz_cmd` (its summary in `fuzz_lines`, its findings database in
+`fuzz_db_lines`, its shard options in `fuzz_places`), `fuzz_merge_cmd`, `fuzz_mutants_cmd`,
+`fuzz_distill_cmd`, `fuzz_self_cmd` (our engine against the rules' properties),
+`replay_cmd`, `import_cmd`,
 `export_cmd`, `fmt_cmd`,
 `new_cmd` (with the hand it plays in `skeleton`), `lsp_cmd` (the language server).
 
@@ -53,6 +55,11 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("fuzz", "fuzz_cmd", "random play and hand values against another implementation"),
     ("fuzz-merge", "fuzz_merge_cmd", "merge the JSON reports of fuzz shards"),
     ("fuzz-mutants", "fuzz_mutants_cmd", "fuzz every mutant of the catalogue"),
+    (
+        "fuzz-distill",
+        "fuzz_distill_cmd",
+        "distil a fuzz campaign into a few scenarios that keep every rule it reached",
+    ),
     (
         "fuzz-self",
         "fuzz_self_cmd",

@@ -3,9 +3,11 @@
 `fuzz --impl CMD` plays numbered random trials (sessions and hands under every profile the
 implementation plays, and hand values in every ranking it declares) with our engine as the
 oracle, through `verify`'s own client and runner; every kind of divergence is shrunk and
-written as a scenario to `--out`. `--shard K/N` plays one slice of the trial numbers and
-`--jobs N` runs local workers; `fuzz-merge` joins the reports of slices
-(docs/implementers.md, "Fuzz your engine"). The report paths are checked before any
+written as a scenario to `--out`. `--shard K/N` plays one slice of the trial numbers (or
+`--shard auto`, the slice a scheduler gives the job: `fuzz_places`), `--range` a part of
+it, and `--jobs N` runs local workers; each report carries its campaign's manifest
+(`fuzz.manifest`) and `fuzz-merge` joins the reports of slices (docs/implementers.md,
+"Fuzz your engine"). The report paths are checked before any
 trial (`outputs.check_outputs`); the ending, summary and exit status are `fuzz_lines`.
 """
 
@@ -20,17 +22,18 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from badugi_spec import profiles
-from badugi_spec.commands import arguments
+from badugi_spec.commands import arguments, fuzz_db_lines
 from badugi_spec.commands.fuzz_lines import finish
+from badugi_spec.commands.fuzz_places import ShardAction, options_of, shard_spec, trial_range
 from badugi_spec.commands.progress import Progress
 from badugi_spec.commands.progress import wanted as progress_wanted
 from badugi_spec.errors import BadugiError
-from badugi_spec.fuzz import coverage, reports
+from badugi_spec.fuzz import coverage, manifest, reports
 from badugi_spec.fuzz.campaign import Campaign, Plan
 from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.fuzz.trial import Setting
@@ -55,14 +58,6 @@ def jobs(text: str) -> int:
     if value > MOST_JOBS:
         raise argparse.ArgumentTypeError(f"at most {MOST_JOBS} jobs, not {value}")
     return value
-
-
-def _shard(text: str) -> tuple[int, int]:
-    index, slash, count = text.partition("/")
-    k, n = arguments.whole(index) if index else 0, arguments.whole(count) if slash else 0
-    if not slash or not 1 <= k <= n:
-        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, not {text!r}")
-    return k, n
 
 
 def _seats(text: str) -> tuple[int, int]:
@@ -115,8 +110,16 @@ def register(sub: Any) -> None:
     fuzz.add_argument("--coverage", action="store_true",
                       help="end with a table of hits per rule and per waypoint")  # fmt: skip
     fuzz.add_argument("--hand", type=_replay, metavar="SEED:N", help="replay one trial")
-    fuzz.add_argument("--shard", type=_shard, default=(1, 1), metavar="K/N",
-                      help="play only slice K of N of the trial numbers")  # fmt: skip
+    fuzz.add_argument(
+        "--shard", action=ShardAction, type=shard_spec, default=(1, 1), metavar="K/N|auto[/N]",
+        help="play only slice K of N of the trial numbers; auto: the place Slurm, GNU"
+        " parallel or BADUGI_SHARD_INDEX/COUNT give this job",
+    )  # fmt: skip
+    fuzz.add_argument(
+        "--range", type=trial_range, metavar="A-B[,C-D]",
+        help="play only the trials numbered A to B (of the shard): a part fuzz-merge names"
+        " as missing",
+    )  # fmt: skip
     fuzz.add_argument("--jobs", type=jobs, default=1, metavar="N",
                       help=f"local worker processes (at most {MOST_JOBS})")  # fmt: skip
     fuzz.add_argument("--timeout", type=arguments.seconds, default=10.0, metavar="S",
@@ -134,6 +137,14 @@ def register(sub: Any) -> None:
     )  # fmt: skip
     fuzz.add_argument("--out", default="fuzz-found", metavar="DIR",
                       help="where shrunk scenarios go (default fuzz-found/)")  # fmt: skip
+    fuzz.add_argument(
+        "--db", metavar="DIR",
+        help="a findings database (a .badugi file per finding, runs/*.toml a file per run):"
+        " replay its findings first, then file this run's there",
+    )  # fmt: skip
+    fuzz.add_argument("--replay-only", action="store_true",
+                      help="with --db: replay the stored findings, play no trial (exit 1"
+                      " if one still fails)")  # fmt: skip
     fuzz.add_argument("--json", metavar="FILE", help="write the report as JSON")
     fuzz.add_argument("--junit", metavar="FILE", help="write JUnit XML")
     fuzz.add_argument("-q", "--quiet", action="store_true", help="no progress line")
@@ -206,11 +217,19 @@ def numbers(args: argparse.Namespace, shard: tuple[int, int]) -> Iterator[int]:
     """The trial numbers of this slice, in order: all of `range(--hands)` (or without
     end under `--seconds`) with `n % N == K - 1`."""
     k, n = shard
-    every = (
+    every: Iterable[int] = (
         itertools.count()
         if args.hands is None and args.seconds
         else range(args.hands or DEFAULT_HANDS)
     )
+    window: list[list[int]] | None = getattr(args, "range", None)
+    if window:
+        last = max(high for _, high in window)
+        every = (
+            number
+            for number in itertools.takewhile(lambda number: number <= last, every)
+            if any(low <= number <= high for low, high in window)
+        )
     return (number for number in every if number % n == k - 1)
 
 
@@ -243,6 +262,7 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
             plan = plan_for(impl, args)
         except StartError as failed:
             raise DidNotStart(str(failed)) from None
+        hello = manifest.hello_of(impl)  # now: the handshake is fresh, the process up
         name = f"{impl.name} {impl.version}".strip()
         out = Path(args.out) if args.out else None
         deadline = time.monotonic() + args.seconds if args.seconds else None
@@ -285,6 +305,14 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         findings=[f.as_json() for f in campaign.findings.values()],
         interrupted=interrupted,
         coverage=campaign.coverage.as_json(),
+        manifest=manifest.make(
+            hello=hello,
+            options=options_of(args, plan, DEFAULT_HANDS),
+            seed=seed,
+            shard=shard,
+            numbers=campaign.played,
+            placed_by=getattr(args, "shard_by", ""),
+        ),
     )
 
 
@@ -325,6 +353,10 @@ def command_of(args: argparse.Namespace) -> str:
         words += ["--seats", f"{args.seats[0]}-{args.seats[1]}"]
     for target in args.target or ():
         words += ["--target", target]
+    if args.budget != BUDGET:
+        words += ["--budget", str(args.budget)]
+    if args.timeout != 10.0:
+        words += ["--timeout", f"{args.timeout:g}"]
     flags = {"--unguided": args.unguided, "--no-values": args.no_values,
              "--no-variants": args.no_variants, "--first": args.first}  # fmt: skip
     return shlex.join(words + [flag for flag, on in flags.items() if on])
@@ -337,6 +369,13 @@ def run_fuzz(args: argparse.Namespace) -> int:
         force=args.force, folders={"--out"},
     )  # fmt: skip
     _check_out(args.out)
+    try:
+        stored = fuzz_db_lines.start(args)  # the stored findings replayed, before any trial
+    except fuzz_db_lines.NotStarted as failed:
+        print(safe(f"badugi-spec: fuzz: {failed}"), file=sys.stderr)
+        return 1
+    if stored is not None and args.replay_only:
+        return fuzz_db_lines.replay_status(stored)
     several = args.jobs > 1 and not args.hand
     try:
         report = _jobs(args) if several else campaign_report(args, args.shard)
@@ -344,16 +383,15 @@ def run_fuzz(args: argparse.Namespace) -> int:
         print(safe(f"badugi-spec: fuzz: {failed}"), file=sys.stderr)
         return 1
     report["command"] = command_of(args)
-    return finish(report, args, impl=args.impl)
+    status = finish(report, args, impl=args.impl)
+    return status if stored is None else fuzz_db_lines.record(stored, report, status)
 
 
 def _slice_size(args: argparse.Namespace) -> int | None:
     """Trials in this slice, or None when `--seconds` alone bounds the run."""
-    if args.hands is None and args.seconds:
+    if args.hands is None and args.seconds and not getattr(args, "range", None):
         return None
-    k, n = args.shard
-    total = args.hands or DEFAULT_HANDS
-    return len(range(k - 1, total, n))
+    return sum(1 for _ in numbers(args, args.shard))
 
 
 def _jobs(args: argparse.Namespace) -> dict[str, Any]:
@@ -382,6 +420,10 @@ def _jobs(args: argparse.Namespace) -> dict[str, Any]:
     pool.shutdown()
     merged = reports.merge(done)
     merged["shard"] = f"{k}/{n}"
+    merged["manifest"] = reports.resharded(merged.get("manifest"), f"{k}/{n}", merged["trials"])
+    by: str = getattr(args, "shard_by", "")
+    if merged["manifest"] is not None and by:
+        merged["manifest"]["placed_by"] = by
     return merged
 
 

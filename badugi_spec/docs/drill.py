@@ -4,7 +4,9 @@ target, and the exact odds of every discard, counted while the page is built.
 The page only shows the numbers (docs/javascripts/drill.js): each hand's choices go into
 the page as compact JSON on the drill's element. A choice is any of the sixteen sets of
 cards to throw, from standing pat to drawing four (`discard_odds`, whose class count
-counts all twelve hands in under a second of CPU). A kept card that does not play
+counts all twelve hands in under a second of CPU). After these twelve the page deals
+hands of its own without end, last draws it counts exactly itself (practice-items.js). A
+kept card that does not play
 with the others (R2.1) is dead weight: the choice says which, and the odds throw it at
 the next draw. Each choice has two chances by the showdown: a badugi of the target or
 better (which the learner is marked on) and any badugi.
@@ -40,11 +42,11 @@ class Question:
 QUESTIONS: Final = (
     Question("A♠ 2♥ 3♦ 3♣", 3, Rank.SEVEN, story="The first draw."),
     Question("A♠ 2♥ K♦ K♣", 2, Rank.EIGHT, story="Several players are drawing."),
-    Question("A♠ 2♥ K♦ K♣", 2, Rank.KING, story="Heads-up: any badugi wins."),
+    Question("A♣ 3♥ Q♦ Q♠", 2, Rank.KING, story="Heads-up, against one player drawing."),
     Question("A♠ 2♥ 9♦ 9♣", 1, Rank.NINE, story="The last draw."),
-    Question("A♠ 3♥ 4♦ J♣", 1, Rank.TEN, story="You hold a made jack; a 10 or better wins."),
-    Question("A♠ 3♥ 4♦ J♣", 3, Rank.JACK, story="You hold a made jack, and it is good enough."),
-    Question("2♠ 5♥ 8♦ 9♣", 2, Rank.EIGHT, story="A made 9, but only an 8 or better wins."),
+    Question("A♠ 3♥ 4♦ J♣", 1, Rank.TEN, story="You hold a made jack."),
+    Question("2♣ 4♥ 6♠ J♦", 3, Rank.JACK, story="A made jack at the first draw."),
+    Question("2♠ 5♥ 8♦ 9♣", 2, Rank.EIGHT, story="A made 9, not good enough."),
     Question("K♠ Q♥ 2♦ 3♣", 3, Rank.NINE, story="A made king at the first draw."),
     Question("5♠ 7♥ 7♦ 9♦", 2, Rank.NINE),
     Question("3♠ 4♠ 5♥ 7♦", 2, Rank.SEVEN),

@@ -42,6 +42,7 @@ COMMANDS: Final = (
     "fuzz",
     "fuzz-merge",
     "fuzz-mutants",
+    "fuzz-distill",
     "fuzz-self",
     "replay",
     "import",

@@ -24,7 +24,16 @@
 - `reduce`: a divergence, an error or our engine's broken property shrunk to its file;
 - `finding`: a finding, its signature (one bug, one file) and how it is written;
 - `campaign`: numbered trials against an implementation, findings and their files;
-- `reports`: a campaign's JSON report, and merging shard reports.
+- `reports`: a campaign's JSON report, and merging shard reports (`report_shape` checks a
+  report read back);
+- `manifest`: what every shard of one campaign shares (versions, the `hello`, the options,
+  the seed) and the trials it ran as ranges; what a set of reports lacks;
+- `shards`: `--shard auto`, the job's place read from Slurm, GNU parallel or our variables;
+- `summary_md`: a merged campaign as Markdown (`fuzz-merge --summary-md`);
+- `db`: the findings database (`fuzz --db`): a file per finding, a file per run, merged
+  on read;
+- `distill`: a campaign's trials replayed, covered and shrunk into a few scenarios
+  (`fuzz-distill`).
 
 It may use the scenario layer (its parser and runner: one comparison path with `verify`),
 the simulation's stack plan and every layer below them (engine, profiles, rankings, cards);

@@ -63,6 +63,13 @@ def _shard(value: Any) -> bool:
     return all(k <= int(total) for k in ks) and len(set(ks)) == len(ks)
 
 
+def _ranges(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(r, list) and len(r) == 2 and _count(r[0]) and _count(r[1]) and r[0] <= r[1]
+        for r in value
+    )
+
+
 def _also(value: Any) -> bool:
     return isinstance(value, list) and all(
         isinstance(a, list) and len(a) == 3 and _text(a[0]) and _text(a[1]) and _count(a[2])
@@ -81,6 +88,17 @@ TOP: Final[dict[str, tuple[Check, str, bool]]] = {
     "interrupted": (_flag, "true or false", False),
     "coverage": (lambda v: isinstance(v, dict), "an object", False),
     "command": (_text, "text", False),
+    "manifest": (lambda v: isinstance(v, dict), "an object", False),
+}
+MANIFEST: Final[dict[str, tuple[Check, str, bool]]] = {
+    "badugi-spec": (_text, "text", True),
+    "suite": (_text, "text", True),
+    "protocol": (_count, "a protocol version", True),
+    "hello": (lambda v: isinstance(v, dict), "an object", True),
+    "seed": (_whole, "a whole number", True),
+    "shard": (_shard, "K/N with 1 <= K <= N", True),
+    "ranges": (_ranges, "a list of [first, last] trial numbers", True),
+    "hands": (lambda v: v is None or _count(v), "a number of trials or null", False),
 }
 TALLY: Final[dict[str, tuple[Check, str, bool]]] = {
     "trials": (_count, "a whole number, 0 or more", True),
@@ -139,6 +157,14 @@ def check(data: dict[str, Any]) -> None:
     _fields(data["tally"], TALLY, "tally")
     if "coverage" in data:
         _fields(data["coverage"], COVERAGE, "coverage")
+    if "manifest" in data:
+        _fields(data["manifest"], MANIFEST, "manifest")
+        for key in ("seed", "shard"):
+            if data["manifest"][key] != data[key]:
+                raise ShapeError(
+                    f"manifest.{key}: {_shown(data['manifest'][key])}, not the report's"
+                    f" {_shown(data[key])}"
+                )
     for index, finding in enumerate(data["findings"]):
         where = f"findings[{index}]"
         _fields(finding, FINDING, where)

@@ -6,6 +6,8 @@ rule and per waypoint, `coverage`) and every finding with its shrunk scenario, s
 the finding of the lowest trial number (the one an unsharded run would have found first:
 each trial is a function of the seed and its number, `guide`, and shrinking is
 deterministic), the others counted as its repeats; the coverage is the shards' added up.
+Reports are merged only when their manifests agree (`manifest.differs`: the same versions,
+`hello`, options and seed): one that differs is refused, naming the field.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from badugi_spec.errors import BadugiError
+from badugi_spec.fuzz import manifest as manifests
 from badugi_spec.fuzz import report_shape
 from badugi_spec.fuzz.coverage import Coverage
 
@@ -39,8 +42,11 @@ def report(
     interrupted: bool = False,
     coverage: dict[str, Any] | None = None,
     command: str = "",
+    manifest: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    more = {"command": command} if command else {}
+    more: dict[str, Any] = {"command": command} if command else {}
+    if manifest is not None:
+        more["manifest"] = manifest
     return {
         "format": FORMAT,
         "implementation": implementation,
@@ -107,10 +113,10 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
     seeds = {r["seed"] for r in reports}
     if len(seeds) > 1:
         raise ReportError(f"the reports are of different seeds: {sorted(seeds)}")
+    names = names or [f"report {i + 1}" for i in range(len(reports))]
+    _same_campaign(reports, names)
     numbers: list[int] = []
-    for where, r in zip(
-        names or [f"report {i + 1}" for i in range(len(reports))], reports, strict=True
-    ):
+    for where, r in zip(names, reports, strict=True):
         overlap = set(numbers) & set(r["trials"])
         if overlap:
             raise ReportError(
@@ -154,17 +160,59 @@ def merge(reports: Sequence[dict[str, Any]], *, names: Sequence[str] = ()) -> di
     tally = {**tally, "statuses": dict(tally["statuses"]), "kinds": dict(tally["kinds"])}
     tally["seconds"] = seconds
     implementations = sorted({r["implementation"] for r in reports})
+    shard = _shard(reports)
     return report(
         implementation=" + ".join(implementations),
         seed=reports[0]["seed"],
-        shard=_shard(reports),
+        shard=shard,
         numbers=numbers,
         tally=tally,
         findings=list(kept.values()),
         interrupted=any(r.get("interrupted") for r in reports),
         coverage=_coverage(reports),
         command=next((r["command"] for r in reports if r.get("command")), ""),
+        manifest=resharded(reports[0].get("manifest"), shard, numbers),
     )
+
+
+def _same_campaign(reports: Sequence[dict[str, Any]], names: Sequence[str]) -> None:
+    """Refuse reports of different campaigns: the first field their manifests differ in."""
+    first = reports[0].get("manifest")
+    for where, r in zip(names[1:], reports[1:], strict=True):
+        other = r.get("manifest")
+        if (first is None) != (other is None):
+            lacking = names[0] if first is None else where
+            raise ReportError(
+                f"{lacking}: has no manifest (an older badugi-spec's report): run its shard again"
+            )
+        if first is None or other is None:
+            continue
+        found = manifests.differs(first, other)
+        if found is not None:
+            field, mine, theirs = found
+            raise ReportError(
+                f"{where}: not a shard of {names[0]}'s campaign: {field} differs"
+                f" ({_short(theirs)} against {_short(mine)})"
+            )
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def resharded(
+    manifest: dict[str, Any] | None, shard: str, numbers: Sequence[int]
+) -> dict[str, Any] | None:
+    """A manifest for the slices `shard` holds (`1/1`, `1+3/4`), with their trials' ranges;
+    where each part was placed (`placed_by`) is no longer one job's."""
+    if manifest is None:
+        return None
+    held, total = shards(shard)
+    made = {k: v for k, v in manifest.items() if k != "placed_by"}
+    made["shard"] = shard
+    made["ranges"] = manifests.ranges(numbers, held, total)
+    return made
 
 
 def _shard(reports: Sequence[dict[str, Any]]) -> str:
@@ -180,14 +228,6 @@ def _shard(reports: Sequence[dict[str, Any]]) -> str:
     return "+".join(map(str, sorted(held))) + f"/{total}"
 
 
-def missing(merged: dict[str, Any]) -> list[str]:
-    """The shards (`K/N`) a merged report lacks."""
-    held, total = shards(merged["shard"])
-    if held == set(range(1, total + 1)) or total == 1:
-        return []
-    return [f"{k}/{total}" for k in range(1, total + 1) if k not in held]
-
-
 def _coverage(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The shards' hits added up: what the whole campaign reached, and never reached."""
     total = Coverage()
@@ -196,4 +236,4 @@ def _coverage(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return total.as_json()
 
 
-__all__ = ["FORMAT", "ReportError", "merge", "missing", "read", "report", "shards"]
+__all__ = ["FORMAT", "ReportError", "merge", "read", "report", "resharded", "shards"]

@@ -504,8 +504,37 @@
       });
     }
 
+    /* The score, per ranking, kept by progress.js so it survives a reload; only the first
+       answer to each question counts. Without progress.js it lasts as long as the page. */
+    var session = {};
+    var answered = false;
+    var score = el("p", { class: "quiz-score", "aria-live": "polite" }, []);
+    box.insertBefore(score, area);
+
+    function tally() {
+      var kept = window.BadugiProgress ? window.BadugiProgress.load().quiz : session;
+      return kept[mode.text] || { tried: 0, right: 0 };
+    }
+
+    function showScore() {
+      var t = tally();
+      score.textContent = "Score: " + t.right + " of " + t.tried + " right first time in this choice of hands.";
+    }
+
+    function count(right) {
+      if (window.BadugiProgress) {
+        window.BadugiProgress.record("quiz", { mode: mode.text, right: right });
+      } else {
+        var t = session[mode.text] || (session[mode.text] = { tried: 0, right: 0 });
+        t.tried += 1;
+        if (right) t.right += 1;
+      }
+    }
+
     function ask(number) {
       var q = quizQuestion(number, mode.ranking, mode.size);
+      answered = false;
+      showScore();
       area.innerHTML = "";
       area.setAttribute("data-seed", String(number));
       area.setAttribute("data-mode", mode.text);
@@ -528,6 +557,11 @@
       var verdict = compare(q.first, q.second, q.ranking);
       var truth = verdict.result === 1 ? "1" : verdict.result === -1 ? "2" : "tie";
       var said = truth === "tie" ? "They tie." : "Hand " + truth + " wins.";
+      if (!answered) {
+        answered = true;
+        count(pick === truth);
+        showScore();
+      }
       var box = area.querySelector(".quiz-answer");
       box.innerHTML = "";
       box.setAttribute("data-truth", truth);
@@ -544,7 +578,10 @@
 
     ask(seed);
     var pick = params.get("pick");
-    if (pick) answer(quizQuestion(seed, mode.ranking, mode.size), pick);
+    if (pick) {
+      answered = true; // a link's answer is shown, not scored
+      answer(quizQuestion(seed, mode.ranking, mode.size), pick);
+    }
   }
 
   function plainFaces(cards) {

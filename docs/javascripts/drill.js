@@ -1,9 +1,12 @@
 /*
- * The "what would you draw?" drill on the strategy page. It counts nothing: every chance
- * was counted exactly by the odds module while the site was built (badugi_spec/docs/drill.py)
- * and sits on the drill's element as JSON. The page lets the learner mark cards to throw,
- * any of the sixteen sets from none to all four, then shows every choice's chances, the
- * learner's and the best ones marked, and greys kept cards that cannot play.
+ * The "what would you draw?" drill on the strategy page. Its built hands' chances were
+ * counted exactly by the odds module while the site was built (badugi_spec/docs/drill.py)
+ * and sit on the drill's element as JSON; after them come hands dealt in the page without
+ * end, last draws that practice-items.js counts exactly (tests/test_practice_items.py
+ * checks that count against the odds module). The page lets the learner mark cards to
+ * throw, any of the sixteen sets from none to all four, then shows the best few choices'
+ * chances with the learner's, the rest behind "show all", and greys kept cards that
+ * cannot play. The first answer to each hand is the score, kept by progress.js.
  *
  * Keys, while the drill has the focus: 1 to 4 mark or unmark a card, Enter draws, N goes
  * to the next hand. Cards are buttons, so Tab and Space work as anywhere else.
@@ -42,6 +45,11 @@
     return span;
   }
 
+  /* "an 8", "an A", "a 9": the article of a rank as it is read aloud. */
+  function article(rank) {
+    return rank === "8" || rank === "A" ? "an " + rank : "a " + rank;
+  }
+
   function sameSet(a, b) {
     return a.length === b.length && a.every(function (x) { return b.indexOf(x) >= 0; });
   }
@@ -58,11 +66,29 @@
   }
 
   function setUp(box) {
-    var questions = JSON.parse(box.getAttribute("data-questions"));
+    var fixed = JSON.parse(box.getAttribute("data-questions"));
     var params = new URLSearchParams(window.location.search);
-    var current = Math.min(Math.max(parseInt(params.get("drill") || "1", 10) || 1, 1), questions.length) - 1;
+    var current = Math.min(Math.max(parseInt(params.get("drill") || "1", 10) || 1, 1), fixed.length) - 1;
     var thrown = [];
-    var firstAnswers = {};
+    var session = {}; // first answers, when progress.js is not there to keep them
+    var extra = {}; // hands dealt in the page after the built ones, by number
+    var SHOWN = 5; // rows of the table before "show all"
+
+    /* The built hands first (odds counted by drill.py), then, without end, last-draw hands
+       dealt in the page and counted exactly there (practice-items.js). */
+    function questionAt(n) {
+      if (n < fixed.length) return fixed[n];
+      if (!extra[n]) extra[n] = window.BadugiPractice.drillHand(Math.floor(Math.random() * 1000000000));
+      return extra[n];
+    }
+
+    function keyOf(n) {
+      return n < fixed.length ? String(n) : "x" + questionAt(n).seed;
+    }
+
+    function firstAnswers() {
+      return window.BadugiProgress ? window.BadugiProgress.load().drill.first : session;
+    }
     box.innerHTML = "";
     box.setAttribute("tabindex", "0");
     box.setAttribute("aria-label", "What would you draw? A drill: keys 1 to 4 mark cards, Enter draws, N for the next hand");
@@ -80,8 +106,9 @@
       .forEach(function (n) { box.appendChild(n); });
 
     function showScore() {
-      var answered = Object.keys(firstAnswers);
-      var right = answered.filter(function (k) { return firstAnswers[k]; }).length;
+      var first = firstAnswers();
+      var answered = Object.keys(first);
+      var right = answered.filter(function (k) { return first[k]; }).length;
       score.textContent = "Best first time: " + right + " of " + answered.length;
     }
 
@@ -90,16 +117,23 @@
     }
 
     function show(number) {
-      current = (number + questions.length) % questions.length;
-      var q = questions[current];
+      current = Math.max(number, 0);
+      var q = questionAt(current);
       thrown = [];
       box.setAttribute("data-question", String(current + 1));
-      count.textContent = "Hand " + (current + 1) + " of " + questions.length;
+      count.textContent = current < fixed.length ? "Hand " + (current + 1) + " of " + fixed.length
+        : "Extra hand " + (current - fixed.length + 1) + ", dealt in this page";
       var left = q.draws === 1 ? "1 draw left" : q.draws + " draws left";
       var wins = q.top === "K" ? "Any badugi wins." : "A badugi of " + q.top + " or better wins; anything less loses.";
       story.textContent = "";
       story.appendChild(el("strong", {}, [left + ". "]));
-      story.appendChild(document.createTextNode((q.story ? q.story + " " : "") + wins));
+      // A story that already says what wins is not followed by the same sentence again.
+      var says = q.story && /\bwins?\b/i.test(q.story);
+      story.appendChild(document.createTextNode(q.story ? q.story + (says ? "" : " " + wins) : wins));
+      if (current < fixed.length && window.history && window.history.replaceState) {
+        window.history.replaceState(null, "", "?drill=" + (current + 1) + window.location.hash);
+      }
+      if (window.BadugiProgress) window.BadugiProgress.visit("drill", { title: "Drill: " + count.textContent });
       dead.textContent = "";
       dead.hidden = !q.dead.length;
       if (q.dead.length) {
@@ -131,12 +165,12 @@
       var out = at < 0;
       button.setAttribute("aria-pressed", out ? "true" : "false");
       button.classList.toggle("thrown", out);
-      button.setAttribute("aria-label", questions[current].hand[i] + (out ? ": thrown (press to keep)" : ": keep (press to throw)"));
+      button.setAttribute("aria-label", questionAt(current).hand[i] + (out ? ": thrown (press to keep)" : ": keep (press to throw)"));
       label();
     }
 
     function answer() {
-      var q = questions[current];
+      var q = questionAt(current);
       result.innerHTML = "";
       var picked = -1;
       q.choices.forEach(function (c, n) { if (sameSet(c.throw, thrown)) picked = n; });
@@ -146,11 +180,13 @@
         return;
       }
       var best = q.best.indexOf(picked) >= 0;
-      if (!(current in firstAnswers)) firstAnswers[current] = best;
+      var key = keyOf(current);
+      if (window.BadugiProgress) window.BadugiProgress.record("drill", { hand: key, best: best });
+      else if (!(key in session)) session[key] = best;
       showScore();
       var mine = q.choices[picked];
       var top = q.choices[q.best[0]];
-      var goal = q.top === "K" ? "a badugi" : "a " + q.top + " or better";
+      var goal = q.top === "K" ? "a badugi" : article(q.top) + " or better";
       var verdict = best
         ? "Best choice: " + mine.target + " % to make " + goal + " by the showdown."
           + (q.best.length > 1 ? " Other choices tie with it." : "")
@@ -168,22 +204,40 @@
       var goal = q.top === "K" ? "Badugi" : q.top + " or better";
       var head = el("tr", {}, ["Throw", "Keep", goal, "Any badugi"].map(function (h) { return el("th", { scope: "col" }, [h]); }));
       var body = el("tbody", {}, []);
-      order.forEach(function (n) {
+      var hidden = 0;
+      order.forEach(function (n, place) {
         var c = q.choices[n];
         var throwCards = c.throw.map(function (i) { return q.hand[i]; });
         var keepCards = q.hand.filter(function (x, i) { return c.throw.indexOf(i) < 0; });
         var idle = c.idle.map(function (i) { return q.hand[i]; });
         var css = (n === picked ? "picked " : "") + (q.best.indexOf(n) >= 0 ? "best" : "");
         var note = (n === picked ? " (yours)" : "") + (q.best.indexOf(n) >= 0 ? " (best)" : "");
-        body.appendChild(el("tr", { class: css.trim(), "data-choice": String(n) }, [
+        // The best few, the best and yours always; the rest behind "show all".
+        var row = el("tr", { class: css.trim(), "data-choice": String(n) }, [
           el("td", {}, [throwCards.length ? faces(throwCards) : "stand pat", note]),
           el("td", {}, [faces(keepCards, idle)]),
           el("td", { class: "num", title: "exactly " + c.exact[0] }, [c.target + " %"]),
           el("td", { class: "num", title: "exactly " + c.exact[1] }, [c.any + " %"]),
-        ]));
+        ]);
+        if (place >= SHOWN && n !== picked && q.best.indexOf(n) < 0) {
+          row.hidden = true;
+          row.classList.add("drill-more");
+          hidden += 1;
+        }
+        body.appendChild(row);
       });
       var grid = el("table", { class: "drill-table" }, [el("thead", {}, [head]), body]);
-      return el("div", { class: "drill-table-wrap" }, [grid]);
+      var wrap = el("div", { class: "drill-table-wrap" }, [grid]);
+      if (hidden) {
+        var all = el("button", { type: "button", class: "md-button drill-all" },
+          ["Show all " + q.choices.length + " choices"]);
+        all.addEventListener("click", function () {
+          body.querySelectorAll("tr.drill-more").forEach(function (r) { r.hidden = false; });
+          all.remove();
+        });
+        wrap.appendChild(all);
+      }
+      return wrap;
     }
 
     go.addEventListener("click", answer);
@@ -191,7 +245,7 @@
     box.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       var digit = parseInt(event.key, 10);
-      if (digit >= 1 && digit <= questions[current].hand.length) {
+      if (digit >= 1 && digit <= questionAt(current).hand.length) {
         toggle(digit - 1);
       } else if (event.key === "Enter" && (event.target === box || event.target.classList.contains("drill-card"))) {
         answer();

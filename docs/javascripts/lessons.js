@@ -3,14 +3,23 @@
  * Each question is a plain form of radio buttons whose right choice is in data-answer
  * (the engine's figure, put there at build time). The first answer to each question is
  * kept in localStorage, so the score is "right first time" and survives a reload; the
- * lesson index reads the same record to show lessons done and questions right. No
- * network, no framework; without localStorage (a private window) the page still checks
- * answers, it only forgets them.
+ * lesson index reads the same record to show lessons passed (PASS of the first answers
+ * right), tried, and questions right. A wrong first answer gets a second try before the
+ * answer and its explanation show: the score still keeps the first. No network, no
+ * framework; without localStorage (a private window) the page still checks answers, it
+ * only forgets them. The progress page (progress.js) reads the same record.
  */
 (function () {
   "use strict";
 
   var KEY = "badugi-spec.lessons.v1";
+  /* A lesson is passed with this share of its questions right at the first answer; the
+     progress page (progress.js) uses the same mark. */
+  var PASS = 0.7;
+
+  function passMark(total) {
+    return Math.ceil(total * PASS - 1e-9);
+  }
 
   function load() {
     try {
@@ -50,6 +59,16 @@
       text = kept ? "Answered: right first time." : "Answered: not right first time.";
     } else if (picked === answer) {
       text = kept ? "Right." : "Right this time (the score keeps your first answer).";
+    } else if (kept === false && !form.dataset.retried) {
+      /* The first wrong answer: mark it, keep the right one and the why hidden, and let
+         the reader try once more. */
+      form.dataset.retried = "1";
+      form.querySelectorAll(".lesson-choice").forEach(function (label) {
+        label.classList.remove("is-right");
+      });
+      verdict.textContent = "Not quite. Try once more: the answer shows after a second try.";
+      verdict.className = "lesson-verdict wrong";
+      return;
     } else {
       text = "Not quite: the answer is " + choiceText(form, answer) + ".";
     }
@@ -71,10 +90,19 @@
       var mine = load()[lesson] || {};
       var right = forms.filter(function (f) { return mine[f.dataset.q] === true; }).length;
       quiz.querySelector(".lesson-right").textContent = String(right);
-      quiz.classList.toggle("done", forms.every(function (f) { return f.dataset.q in mine; }));
+      var all = forms.every(function (f) { return f.dataset.q in mine; });
+      var pass = quiz.querySelector(".lesson-pass");
+      if (pass) {
+        pass.textContent = " (" + passMark(forms.length) + " to pass"
+          + (all ? (right >= passMark(forms.length) ? ": passed" : ": not passed yet; start again to retry") : "") + ")";
+      }
+      quiz.classList.toggle("done", all);
+      quiz.classList.toggle("passed", all && right >= passMark(forms.length));
+      if (window.BadugiProgress) window.BadugiProgress.visit("lesson", { lesson: lesson, title: document.title });
     }
 
     function fresh(form) {
+      delete form.dataset.retried;
       form.classList.remove("answered");
       form.querySelector(".lesson-verdict").textContent = "";
       form.querySelector(".lesson-verdict").className = "lesson-verdict";
@@ -88,7 +116,10 @@
 
     forms.forEach(function (form) {
       var mine = load()[lesson] || {};
-      if (form.dataset.q in mine) show(form, mine[form.dataset.q], null);
+      if (form.dataset.q in mine) {
+        form.dataset.retried = "1";  // answered before the reload: no second try left
+        show(form, mine[form.dataset.q], null);
+      }
       else fresh(form);
       form.addEventListener("submit", function (event) {
         event.preventDefault();
@@ -127,7 +158,8 @@
   function setUpIndex(box) {
     function render() {
       var state = load();
-      var done = 0;
+      var passed = 0;
+      var tried = 0;
       var right = 0;
       box.querySelectorAll("li[data-lesson]").forEach(function (item) {
         var total = Number(item.dataset.total);
@@ -135,11 +167,16 @@
         var answered = Object.keys(mine).length;
         var good = Object.keys(mine).filter(function (q) { return mine[q] === true; }).length;
         var label = item.querySelector(".lesson-state");
-        item.classList.toggle("done", answered >= total);
-        item.classList.toggle("started", answered > 0 && answered < total);
-        if (answered >= total) {
-          done += 1;
-          label.textContent = "done: " + good + " of " + total + " right";
+        var pass = answered >= total && good >= passMark(total);
+        item.classList.toggle("done", pass);
+        item.classList.toggle("started", answered > 0 && !pass);
+        if (answered > 0) tried += 1;
+        if (pass) {
+          passed += 1;
+          label.textContent = "passed: " + good + " of " + total + " right first time";
+        } else if (answered >= total) {
+          label.textContent = "tried: " + good + " of " + total + " right first time, "
+            + passMark(total) + " to pass";
         } else if (answered > 0) {
           label.textContent = answered + " of " + total + " answered, " + good + " right";
         } else {
@@ -147,7 +184,8 @@
         }
         right += good;
       });
-      box.querySelector(".lesson-summary .done").textContent = String(done);
+      box.querySelector(".lesson-summary .passed").textContent = String(passed);
+      box.querySelector(".lesson-summary .tried").textContent = String(tried);
       box.querySelector(".lesson-summary .right").textContent = String(right);
     }
     var reset = box.querySelector(".lesson-reset-all");
@@ -159,6 +197,8 @@
     }
     render();
   }
+
+  window.BadugiLessons = { KEY: KEY, PASS: PASS, passMark: passMark, load: load };
 
   function init() {
     document.querySelectorAll(".lesson-quiz:not([data-ready])").forEach(function (quiz) {

@@ -105,8 +105,12 @@
     var next = button("next", "Next event", "Next ▶");
     var last = button("last", "Last event", "End »");
 
-    var hint = el("p", "replayer-hint",
-      "Step through the hand with the buttons, or with ← → (Home, End) once the box has the focus.");
+    // A phone has no arrow keys: a touch screen with no hovering pointer gets tap wording.
+    var touch = ("ontouchstart" in window || navigator.maxTouchPoints > 0)
+      && !(window.matchMedia && window.matchMedia("(hover: hover)").matches);
+    var hint = el("p", "replayer-hint", touch
+      ? "Tap Next ▶ and ◀ Back to step through the hand; « Start and End » jump to either end."
+      : "Step through the hand with the buttons, or with ← → (Home, End) once the box has the focus.");
     var phase = el("p", "replayer-phase");
     var scroll = el("div", "replayer-scroll");
     var table = el("div", "replayer-table seats-" + count);
