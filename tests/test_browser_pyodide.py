@@ -22,8 +22,7 @@ from typing import Any
 import pytest
 
 from badugi_spec import __version__
-from badugi_spec.docs import pyodide_build
-from badugi_spec.web import play, playground
+from badugi_spec.web import play, playground, pyodide_build
 from badugi_spec.web.entry import fingerprint
 from tests.test_docs import shared_site
 from tests.webdriver import Browser, browser, served
