@@ -96,7 +96,7 @@ typecheck: $(STAMP)
 ## The raw figures of docs/implementers.md (<!--count:NAME-->N<!--/count-->) written anew from
 ## the suite: the docs build stops while one is out of date, so a page read unbuilt stays true.
 counts: $(STAMP)
-	$(BIN)/python -m badugi_spec.docs.counts scenarios docs/implementers.md
+	$(BIN)/python -m badugi_spec.docs.build --scenarios scenarios --counts docs/implementers.md
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

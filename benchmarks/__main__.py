@@ -10,7 +10,17 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import big_bet, docs, engine, evaluator, fuzz, rankings, startup, suite
+from benchmarks import (
+    big_bet,
+    docs,
+    engine,
+    evaluator,
+    fuzz,
+    page_engine,
+    rankings,
+    startup,
+    suite,
+)
 from benchmarks.timing import Row
 
 RESULTS = Path(__file__).resolve().parent / "results.json"
@@ -49,7 +59,7 @@ def table(rows: list[Row]) -> str:
     )
 
 
-MODULES = (evaluator, rankings, engine, big_bet, suite, fuzz, startup, docs)
+MODULES = (evaluator, rankings, engine, big_bet, suite, fuzz, startup, docs, page_engine)
 
 
 def main() -> int:

@@ -2,8 +2,8 @@
 
 The build is timed cold (no cache on disk: every scenario run, every page drawn) as CI and
 a fresh clone meet it. The edit is one scenario retitled while `mkdocs serve` runs, timed
-until the page that shows it has changed (`badugi_spec.docs.live`); and the built site is
-weighed page by page (`badugi_spec.docs.budgets`).
+until the page that shows it has changed (`benchmarks.live`); and the built site is
+weighed page by page (`benchmarks.budgets`).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from badugi_spec.docs.budgets import (
+from benchmarks.budgets import (
     PAGE_BYTES,
     PAGE_ELEMENTS,
     SEARCH_BYTES,
     SEARCH_INDEX,
     page_weights,
 )
-from badugi_spec.docs.live import ServeError, time_edit
+from benchmarks.live import ServeError, time_edit
 from benchmarks.timing import Row, seconds
 
 ROOT = Path(__file__).resolve().parent.parent

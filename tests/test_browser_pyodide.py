@@ -22,8 +22,7 @@ from typing import Any
 import pytest
 
 from badugi_spec import __version__
-from badugi_spec.docs import pyodide_build
-from badugi_spec.web import play, playground
+from badugi_spec.web import play, playground, pyodide_build
 from badugi_spec.web.entry import fingerprint
 from tests.test_docs import shared_site
 from tests.webdriver import Browser, browser, served
@@ -144,6 +143,7 @@ def test_the_engine_in_the_page(base_url: str, site: Path, tmp_path: Path) -> No
         figures["play page interactive (s)"] = ready(b, "badugi-play")
         figures["play load wall (s)"] = time.monotonic() - started
         b.js("document.querySelector('.play-setup [name=seed]').value = 7")
+        b.click("#badugi-play [name=preset][value='heads-up-house']")  # six-max comes first
         b.click(".play-deal")
         keys = play_a_hand(b)
         shown = b.js(

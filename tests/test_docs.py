@@ -19,7 +19,7 @@ from typing import Any, cast
 import pytest
 
 from badugi_spec.docs.build import DocsBuildError, render_pages
-from badugi_spec.docs.reference_pages import hand_counts
+from badugi_spec.docs.rankings_odds import hand_counts
 from badugi_spec.docs.render import inline_md, narrative_md
 from badugi_spec.rules import load
 from badugi_spec.scenario.suite import load_suite
@@ -224,6 +224,8 @@ def test_hostile_scenario_is_escaped(tmp_path: Path) -> None:
     assert "docs_dir: docs\n" in config_text and "- badugi_spec/docs/hook.py" in config_text
     config_text = config_text.replace("docs_dir: docs\n", f"docs_dir: {docs}\n")
     config_text = config_text.replace("- badugi_spec/docs/hook.py", f"- {hook}")
+    web_hook = str(ROOT / "badugi_spec" / "web" / "site_hook.py")
+    config_text = config_text.replace("- badugi_spec/web/site_hook.py", f"- {web_hook}")
     config = tmp_path / "mkdocs.yml"
     config.write_text(config_text, encoding="utf-8")
 
@@ -551,7 +553,7 @@ def test_the_performance_page_is_built_with_a_row_per_benchmark(site: Path) -> N
 
 
 def test_pages_and_search_index_fit_their_budgets(site: Path) -> None:
-    from badugi_spec.docs.budgets import over_budget, page_weights
+    from benchmarks.budgets import over_budget, page_weights
 
     assert over_budget(site) == []
     weights = page_weights(site)

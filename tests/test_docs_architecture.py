@@ -96,3 +96,18 @@ def _values_of(parameter: str) -> tuple[object, ...]:
     from badugi_spec.profiles import PARAMETERS
 
     return tuple(PARAMETERS[parameter].choices or ())
+
+
+def test_the_page_gives_the_way_a_lesson_takes_and_checks_its_modules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = architecture.architecture_md()
+    assert "Markdown → hook → scenario → engine → data → template → page" in page
+    steps = [step for step, _, _ in architecture.LESSON_PATH]
+    assert steps == ["Markdown", "hook", "scenario", "engine", "data", "template", "page"]
+    for number, step in enumerate(steps, start=1):
+        assert f"{number}. **{step}**" in page
+    gone = (("template", "docs/gone.py", "was here"),)
+    monkeypatch.setattr(architecture, "LESSON_PATH", gone)
+    with pytest.raises(architecture.ArchitectureError, match=r"docs/gone\.py"):
+        architecture.architecture_md()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from badugi_spec.docs.live import time_edit
+from benchmarks.live import time_edit
 
 ROOT = Path(__file__).resolve().parent.parent
 

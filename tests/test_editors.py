@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from badugi_spec.docs.textmate import SCOPE, render
+from badugi_spec.editors.textmate import SCOPE, render
 from badugi_spec.scenario.keywords import Role, expected, keyword_texts, keywords, phrases, words
 from badugi_spec.scenario.parser import STATEMENTS, VERBS
 
@@ -54,7 +54,7 @@ def test_the_grammar_says_what_comes_next() -> None:
 
 def test_the_committed_grammar_is_the_generated_one() -> None:
     assert GRAMMAR_FILE.read_text(encoding="utf-8") == render(), (
-        "regenerate it: python -m badugi_spec.docs.textmate"
+        "regenerate it: python -m badugi_spec.editors.textmate"
         " editors/vscode/syntaxes/badugi.tmLanguage.json"
     )
 

@@ -392,7 +392,7 @@ def test_pokerkit_plays_its_own_profile_and_shows_the_house_cap(tmp_path: Path) 
     code, report = _fuzz(tmp_path, "--impl", adapter, "--profile", "pokerkit", "--hands", "4")
     assert code == 0 and report["findings"] == []
     code, report = _fuzz(
-        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:4", "--budget", "20"
+        tmp_path, "--impl", adapter, "--profile", "house", "--hand", "1:29", "--budget", "20"
     )
     assert code == 1
     # The cap (R3.6): PokerKit lets the big blind and four raises go in before the draw.

@@ -134,3 +134,26 @@ def test_the_suite_is_read_as_its_parser_reads_its_rules() -> None:
     parsed = load_suite([str(folder)])
     assert rules == {rule for scenario in parsed.scenarios for rule in scenario.rules}
     assert {"cap", "refused:hand-over"} <= points
+
+
+def test_a_report_names_the_profiles_its_implementation_played() -> None:
+    """With no --impl, the plan is the one the campaign's own `hello` (in its manifest) made:
+    an implementation that played only the house game distils to house trials, and a
+    manifest whose hello is unreadable is refused in one line."""
+    import argparse
+
+    from badugi_spec.commands import fuzz_cmd
+    from badugi_spec.commands.fuzz_distill_cmd import _plan
+    from badugi_spec.errors import BadugiError
+
+    options = fuzz_cmd.fuzz_arguments(["--impl", "-", "--hands", "5"])
+    args = argparse.Namespace(impl=None, report="r.json")
+    hello = {"protocol": 2, "profiles": ["house"], "rankings": None,
+             "capabilities": ["play", "evaluate", "compare"]}  # fmt: skip
+    plan = _plan(args, options, {"manifest": {"hello": hello}})
+    assert plan.setting is not None
+    assert [p.name for p in plan.setting.profiles] == ["house"]
+    assert plan.rankings == ("house",)  # the house Badugi only: it declared no other
+    broken = {"manifest": {"hello": {"protocol": 2}}}
+    with pytest.raises(BadugiError, match=r"--report r.json: its manifest's hello"):
+        _plan(args, options, broken)

@@ -12,7 +12,7 @@ import pytest
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Comment, Error, Keyword, Literal, Name, Operator, String, Text
 
-from badugi_spec.docs.lexer import BadugiLexer
+from badugi_spec.editors.lexer import BadugiLexer
 from badugi_spec.scenario.keywords import Keyword as GrammarKeyword
 from badugi_spec.scenario.keywords import Role, keywords
 

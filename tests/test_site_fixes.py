@@ -15,6 +15,7 @@ from badugi_spec.docs.install_note import COMMANDS, add_install_note, shows_a_co
 from badugi_spec.docs.learn import how_to_play_md
 from badugi_spec.docs.search_boost import LEARNER_BOOST, boost_learner_page, is_learner_page
 from badugi_spec.docs.subsets import groups, subset_note
+from badugi_spec.docs.templating import render
 from badugi_spec.rules import FUTURE_MARK, load
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.suite import Suite, load_suite
@@ -63,24 +64,28 @@ def test_mixed_sizes_and_lows_only() -> None:
 # ----- "Also shown in" ---------------------------------------------------------------
 
 
-def test_a_long_also_shown_list_is_folded(monkeypatch: Any) -> None:
-    monkeypatch.setattr(chapters, "scenario_href", lambda e: f"#{e}")
-    monkeypatch.setattr(chapters, "inline_md", lambda t: t)
+def _also_shown(count: int) -> str:
+    """A chapter page with one rule that `count` other examples also show."""
+    rule = {
+        "id": "R1.1", "title": "T", "text": "Text.", "not_heads_up": False, "featured": "",
+        "folded": [], "also": [f"[t{n}](#e{n})" for n in range(count)],
+    }  # fmt: skip
+    chapter = type("Chapter", (), {"id": "R1"})()
+    page = render(
+        "chapter/page.md", chapter=chapter, title="C", parts_line="", intro="", first=False,
+        rules=[rule], inline=chapters.ALSO_SHOWN_INLINE,
+    )  # fmt: skip
+    return page.split("Text.\n", 1)[1]
 
-    class Fake:
-        def __init__(self, n: int) -> None:
-            self.scenario = type("S", (), {"title": f"t{n}"})()
 
-        def __str__(self) -> str:
-            return "x"
-
-    few = chapters._also_shown_md([Fake(n) for n in range(4)])  # type: ignore[misc]
-    assert few[0].startswith("Also shown in: [t0]") and "<details" not in "".join(few)
-    many = chapters._also_shown_md([Fake(n) for n in range(49)])  # type: ignore[misc]
-    line = many[0]
+def test_a_long_also_shown_list_is_folded() -> None:
+    few = _also_shown(4)
+    assert few.startswith("\nAlso shown in: [t0](#e0)") and "<details" not in few
+    many = _also_shown(49)
+    line = many.strip().splitlines()[0]
     assert line.count("](") == chapters.ALSO_SHOWN_INLINE
     assert line.endswith(f"and {49 - chapters.ALSO_SHOWN_INLINE} more examples.")
-    folded = "\n".join(many[3:])
+    folded = many[many.index("<details") :]
     assert folded.startswith('<details class="also-shown"')
     assert folded.count("](") == 49 - chapters.ALSO_SHOWN_INLINE
 

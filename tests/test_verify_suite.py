@@ -365,7 +365,7 @@ def test_a_stray_stdout_line_is_quoted_with_the_stderr_hint(
 
 def test_the_pages_wheel_leaves_the_suite_out() -> None:
     # The browser's engine never runs verify: its wheel spares readers the suite's download.
-    from badugi_spec.docs.pyodide_build import _left_out_of_the_page
+    from badugi_spec.web.pyodide_build import _left_out_of_the_page
 
     package = str(ROOT / "badugi_spec")
     names = ["suite", "rules.py", "__pycache__", "rulebook"]

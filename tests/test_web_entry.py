@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import os
+import subprocess
 import sys
 import zipfile
 from collections.abc import Sequence
@@ -20,11 +21,10 @@ from typing import Any
 import pytest
 
 from badugi_spec import __version__
-from badugi_spec.docs import pyodide_build
 from badugi_spec.docs.build import _run
 from badugi_spec.docs.examples import Executed, example_html
 from badugi_spec.scenario.suite import parse_scenario
-from badugi_spec.web import entry, play, playground
+from badugi_spec.web import entry, play, playground, pyodide_build
 from tests.support import Capsys, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -254,7 +254,8 @@ def test_the_build_places_the_runtime_and_the_cached_wheels(
     for name in pyodide_build.RUNTIME:
         assert (out / name).read_bytes() == name.encode()
     manifest = json.loads((out / "manifest.json").read_text())
-    assert manifest["wheels"] == [ours.name, theirs.name]
+    assert manifest["wheels"][:2] == [ours.name, theirs.name]
+    assert [w.split("-")[0] for w in manifest["wheels"][2:]] == list(pyodide_build.PURE)
     for wheel in (ours, theirs):
         placed = out / "wheels" / wheel.name
         assert placed.read_bytes() == wheel.read_bytes()
@@ -328,3 +329,25 @@ def test_every_profile_the_page_offers_deals_at_its_fewest_and_most_seats() -> N
             assert answer["status"] == "turn", (choice, seats, answer.get("message"))
             assert answer["table"]["actions"], (choice, seats)
             assert len(answer["table"]["cards"]) in (4, 5)
+
+
+def test_the_template_engine_goes_to_the_page_as_pure_python(tmp_path: Path) -> None:
+    # The playground draws its example through Jinja: its wheels, unzipped alone on the
+    # path (no site-packages, no C speed-up), must render an escaped template.
+    target = tmp_path / "unpacked"
+    for name in pyodide_build.PURE:
+        wheel = pyodide_build.pure_wheel(name, tmp_path / "cache")
+        with zipfile.ZipFile(wheel) as archive:
+            assert not [n for n in archive.namelist() if n.endswith((".so", ".pyc"))]
+            archive.extractall(target)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import jinja2, markupsafe;"
+        "assert markupsafe.__file__.startswith(sys.argv[1]);"
+        "print(jinja2.Environment(autoescape=True).from_string('{{ x }}').render(x='<b>'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(target)],
+        capture_output=True, text=True, check=False, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "&lt;b&gt;"

@@ -71,6 +71,15 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class StaticHost(QuietHandler):
+    """The site as a static host serves it: each file may be kept for ten minutes (what
+    GitHub Pages says), so a second page's runtime comes from the browser's cache."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+
 @contextlib.contextmanager
 def served(site: Path, *, handler: type[QuietHandler] = QuietHandler) -> Iterator[str]:
     """`site` over HTTP on 127.0.0.1, for as long as the block runs: its base URL.

@@ -15,7 +15,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from badugi_spec import outputs
 from badugi_spec.commands import arguments, fuzz_cmd
@@ -79,7 +79,8 @@ def register(sub: Any) -> None:
     command.add_argument(
         "--impl", metavar="CMD",
         help="the implementation it ran against, asked only its hello (which profiles and"
-        " rankings were fuzzed; default: our own server, which has every one)",
+        " rankings were fuzzed; default: the hello in --report's manifest, else our own"
+        " server, which has every one)",
     )  # fmt: skip
     command.add_argument("--no-pairs", action="store_true",
                          help="keep every rule and waypoint, not every pair of rules")  # fmt: skip
@@ -124,7 +125,33 @@ def _campaign(args: argparse.Namespace) -> tuple[argparse.Namespace, list[int], 
     return options, list(range(options.hands)), {}
 
 
-def _plan(args: argparse.Namespace, options: argparse.Namespace) -> Plan:
+class _Said:
+    """An implementation as its `hello` in a report's manifest describes it: all the plan
+    asks of one (what it can do, plays and values), so a report distils with no --impl."""
+
+    _pending = None
+
+    def __init__(self, hello: dict[str, Any]) -> None:
+        self.protocol = int(hello["protocol"])
+        plays = hello["profiles"]
+        self.profiles: str | frozenset[str] = plays if isinstance(plays, str) else frozenset(plays)
+        said = hello.get("rankings")
+        self.rankings = None if said is None else frozenset(said)
+        self._can = frozenset(hello["capabilities"])
+
+    def capabilities(self) -> frozenset[str]:
+        return self._can
+
+
+def _plan(args: argparse.Namespace, options: argparse.Namespace, report: dict[str, Any]) -> Plan:
+    hello = report.get("manifest", {}).get("hello")
+    if hello and not args.impl:
+        try:
+            return fuzz_cmd.plan_for(cast(ProcessImplementation, _Said(hello)), options)
+        except (KeyError, TypeError, ValueError):
+            raise BadugiError(
+                f"--report {args.report}: its manifest's hello is not readable (give --impl)"
+            ) from None
     argv = (
         arguments.impl_argv(args.impl)
         if args.impl
@@ -188,7 +215,7 @@ def run_distill(args: argparse.Namespace) -> int:
     _check_out(args)
     options, numbers, report = _campaign(args)
     started = time.monotonic()
-    plan = _plan(args, options)
+    plan = _plan(args, options, report)
     progress = Progress(sys.stderr, progress_wanted(sys.stderr, quiet=args.quiet))
     try:
         found = distill.replay(

@@ -10,13 +10,14 @@ move.
 from __future__ import annotations
 
 import ast
-import html
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from badugi_spec.errors import BadugiError
+
+from .templating import render
 
 PACKAGE: Final = Path(__file__).resolve().parent.parent
 PYPROJECT: Final = PACKAGE.parent / "pyproject.toml"
@@ -44,6 +45,55 @@ ENGINE_PARTS: Final = (
     ("stub.py", "the stub, last card, reshuffles"),
     ("settlement.py", "pots, odd chips, halves, result"),
 )
+
+
+LESSON_PATH: Final = (
+    (
+        "Markdown",
+        "docs/lessons",
+        "a lesson is a Markdown page beside the scenario files that hold its hands, and a"
+        " worked example a scenario file whose story is Markdown; neither is Python",
+    ),
+    (
+        "hook",
+        "docs/hook.py",
+        "MkDocs calls `on_config`, which draws every generated page in memory"
+        " (`docs/build.py`, `render_site`) before the navigation is read",
+    ),
+    (
+        "scenario",
+        "scenario/suite.py",
+        "the scenario files are loaded, checked and compiled to cases"
+        " (`scenario/compile.py`), exactly as `badugi-spec check` does",
+    ),
+    (
+        "engine",
+        "scenario/runner.py",
+        "the runner plays each case on the engine (`engine/hand.py`), and"
+        " `docs/replayer_record.py` keeps the engine's events as it goes",
+    ),
+    (
+        "data",
+        "docs/examples.py",
+        "Python turns the run into what a page shows, as plain data: a hand's rows and"
+        " result (`docs/hand_table.py`, `docs/hand_rows.py`), the replayer's frames"
+        " (`docs/replayer_frames.py`), the pots, the odds, a lesson's figures",
+    ),
+    (
+        "template",
+        "docs/templating.py",
+        "`render(name, **data)` fills a Jinja template under `docs/templates/`, escaped,"
+        " and a field the data lacks stops the build; the markup lives only there",
+    ),
+    (
+        "page",
+        "docs/hook.py",
+        "the pages become MkDocs files from memory (`on_files`), each hand's tables go"
+        " into its slot once the search has read the page (`on_page_context`), and MkDocs"
+        " writes the site",
+    ),
+)
+"""A generated page's way to the site, for the page's last section."""
 
 
 class ArchitectureError(BadugiError):
@@ -115,38 +165,36 @@ def _short(dotted: str) -> str:
     return dotted.removeprefix("badugi_spec.")
 
 
-def layers_svg(floors: list[Layer]) -> str:
+def layers_svg(floors: list[Layer]) -> dict[str, Any]:
     """One box per package, a floor per layer, top first; the arrows point down."""
     width, row, gap = 640, 34, 14
-    height = len(floors) * (row + gap)
-    parts = [
-        f'<svg class="layers" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
-        f' width="{width}" height="{height}"'
-        ' role="img" aria-label="The package layers, each importing only those below it">'
-    ]
+    drawn = []
     for i, floor in enumerate(floors):
         y = i * (row + gap)
         box = (width - 40 - 12 * (len(floor.names) - 1)) / len(floor.names)
-        for j, name in enumerate(floor.names):
-            x = 20 + j * (box + 12)
-            parts.append(
-                f'<rect x="{x:.0f}" y="{y}" width="{box:.0f}" height="{row}" rx="6"'
-                ' fill="none" stroke="currentColor"/>'
-                f'<text x="{x + box / 2:.0f}" y="{y + row / 2 + 5}" text-anchor="middle"'
-                f' font-size="14" fill="currentColor">{html.escape(_short(name))}</text>'
-            )
-        if i + 1 < len(floors):
-            mid, top = width / 2, y + row
-            parts.append(
-                f'<path d="M{mid:.0f} {top + 2} v{gap - 4} m-4 -5 l4 5 l4 -5"'
-                ' fill="none" stroke="currentColor"/>'
-            )
-    parts.append("</svg>")
-    return "".join(parts)
+        boxes = [
+            {"name": _short(name), "x": f"{x:.0f}", "middle": f"{x + box / 2:.0f}"}
+            for x, name in ((20 + j * (box + 12), name) for j, name in enumerate(floor.names))
+        ]
+        mid, top = width / 2, y + row
+        arrow = f"M{mid:.0f} {top + 2} v{gap - 4} m-4 -5 l4 5 l4 -5" if i + 1 < len(floors) else ""
+        drawn.append(
+            {
+                "y": y,
+                "width": f"{box:.0f}",
+                "text_y": y + row / 2 + 5,
+                "boxes": boxes,
+                "arrow": arrow,
+            }
+        )
+    return {"width": width, "height": len(floors) * (row + gap), "row": row, "floors": drawn}
 
 
 def _checked_flow() -> list[tuple[str, str]]:
     for module, _ in FLOW:
+        if not (PACKAGE / module).exists():
+            raise ArchitectureError(f"the architecture page names badugi_spec/{module}, now gone")
+    for _, module, _ in LESSON_PATH:
         if not (PACKAGE / module).exists():
             raise ArchitectureError(f"the architecture page names badugi_spec/{module}, now gone")
     for module, _ in ENGINE_PARTS:
@@ -159,58 +207,14 @@ def architecture_md(pyproject: Path = PYPROJECT) -> str:
     floors = layers(pyproject)
     flow = _checked_flow()
     every = [part for floor in floors for part in floor.parts]
-    modules = sum(part.modules for part in every)
-    lines = sum(part.lines for part in every)
-    out = [
-        "# Architecture",
-        "",
-        "How the package is laid out, for anyone reading or changing the code. It is one",
-        f"package of {modules} modules ({lines:,} lines) in {len(floors)} layers, and each",
-        "layer imports only the layers below it. `make layers` checks this on every",
-        "`make test` (the contract is in `pyproject.toml`, under `[tool.importlinter]`);",
-        "packages drawn side by side are siblings that may not import each other, and",
-        "`pokerkit` is imported only under `interop/pokerkit`.",
-        "",
-        f'<figure class="layers-figure">{layers_svg(floors)}</figure>',
-        "",
-        "Top floor first; the summary is the package's own docstring.",
-        "",
-        "| floor | package | what it holds | modules | lines |",
-        "| ---: | --- | --- | ---: | ---: |",
-    ]
-    for number, floor in zip(range(len(floors), 0, -1), floors, strict=True):
-        for part in floor.parts:
-            out.append(
-                f"| {number} | `{_short(part.name)}` | {part.summary} | {part.modules}"
-                f" | {part.lines:,} |"
-            )
-    out += [
-        "",
-        "## One hand, from a scenario line to a report",
-        "",
-        "`badugi-spec check` and `verify` take the same road; only the implementation at",
-        "step 6 differs (our engine in-process, or another program over the protocol).",
-        "",
-    ]
-    out += [f"{i}. `{module}`: {what}." for i, (module, what) in enumerate(flow, start=1)]
-    out += [
-        "",
-        "## The engine by phase",
-        "",
-        "`engine/hand.py` is a coordinator: it sets the table up, owns the turn and answers",
-        "what the state is. Each phase is a part in a module of its own, holding the state",
-        "it owns (`engine/table.py` says which, and a test checks that no part rebinds",
-        "another's):",
-        "",
-    ]
-    out += [f"- `engine/{module}`: {what}." for module, what in ENGINE_PARTS]
-    out += [
-        "",
-        "The parts are mixin classes of `Hand`, not objects it holds: every action passes",
-        "through several of them, and a part reading the hand's chips through a reference",
-        "would pay an extra attribute read in the hottest loops, which the engine benchmark",
-        "(`make bench`, against PokerKit) would show. It also keeps each rule decision a",
-        "method that a mutant (`badugi_spec/mutants`) overrides by name.",
-        "",
-    ]
-    return "\n".join(out)
+    return render(
+        "pages/architecture.md",
+        modules=sum(part.modules for part in every),
+        lines=sum(part.lines for part in every),
+        floors=floors,
+        svg=layers_svg(floors),
+        short=_short,
+        flow=flow,
+        engine_parts=ENGINE_PARTS,
+        lesson_path=LESSON_PATH,
+    )

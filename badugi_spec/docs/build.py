@@ -54,7 +54,7 @@ from .chapters import (
     scenario_href,
     scenario_href_by_id,
 )
-from .counts import figures, value_line_figures
+from .counts import figures, refresh, stale, value_line_figures
 from .examples import Executed, scenario_md
 from .games import GAMES, game_md, page_name
 from .hand_values import held_html
@@ -69,6 +69,7 @@ from .reference_pages import codes_md, coverage_md, figures_page
 from .render import cards_html
 from .replayer_record import HandRecord, Recorder
 from .strategy import STRATEGY_PAGE, strategy_md
+from .templating import forget_changed, render
 
 GENERATED: Final = "generated"
 COVERAGE_PAGE: Final = "coverage.md"
@@ -154,18 +155,12 @@ def house_example_md(executed: Sequence[Executed]) -> str:
     start, thrown, drawn = parse_cards("A♠ 2♥ 3♦ K♦"), parse_cards("K♦"), parse_cards("4♣")
     after = tuple(c for c in start if c not in thrown) + drawn
     link = f"generated/{scenario_href(target)}" if target else "generated/02-hand-values.md"
-    return "\n".join(
-        [
-            '<div class="house-example">',
-            f'<div class="step"><p class="label">You hold</p>{held_html(start)}</div>',
-            '<div class="step arrow"><p class="label">Throw the K♦, draw one card</p>'
-            f'<p class="big">→ {cards_html(drawn)}</p></div>',
-            f'<div class="step"><p class="label">You hold</p>{held_html(after)}</div>',
-            "</div>",
-            "",
-            f"[The whole hand, as the engine played it]({link}) · [Try your own hand](try.md)",
-            "",
-        ]
+    return render(
+        "pages/house-example.md",
+        start=held_html(start),
+        drawn=cards_html(drawn),
+        after=held_html(after),
+        link=link,
     )
 
 
@@ -264,6 +259,7 @@ class Site:
 def render_site(scenarios_dir: Path, rules_root: Path | None = None) -> Site:
     """Run every scenario (again only those changed since the last build of this process)
     and draw every generated page and fragment."""
+    forget_changed()  # a template edited under `make serve`
     chapters = load_chapters(rules_root)
     rules = load(rules_root)
     everything = run_scenarios(scenarios_dir)
@@ -340,12 +336,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=Path("build") / GENERATED)
     parser.add_argument("--scenarios", type=Path, default=Path("scenarios"))
+    parser.add_argument(
+        "--counts", type=Path, nargs="+", metavar="PAGE",
+        help="write PAGE's raw figures anew from the suite instead (make counts)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     try:
-        written = write_site(render_site(args.scenarios), args.out)
+        site = render_site(args.scenarios)
     except DocsBuildError as error:
         print(f"docs: {error}", file=sys.stderr)
         return 1
+    if args.counts:
+        # The raw figures of a hand-written page, so it reads right on the forge too.
+        for path in args.counts:
+            before = path.read_text(encoding="utf-8")
+            after = refresh(before, FIGURES)
+            if after != before:
+                path.write_text(after, encoding="utf-8")
+                print(f"{path}: {', '.join(stale(before, FIGURES))}")
+        return 0
+    written = write_site(site, args.out)
     print(f"docs: {len(written)} generated file(s) written to {args.out}")
     return 0
 

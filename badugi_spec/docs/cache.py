@@ -27,7 +27,7 @@ import badugi_spec
 T = TypeVar("T")
 
 _PACKAGE: Final = Path(badugi_spec.__file__).resolve().parent
-_SUFFIXES: Final = (".py", ".lark", ".toml", ".json", ".md")
+_SUFFIXES: Final = (".py", ".lark", ".toml", ".json", ".md", ".html", ".svg")
 DISK: Final = "BADUGI_DOCS_CACHE"
 """Names the folder of the on-disk cache; `off` (or empty) keeps everything in memory."""
 

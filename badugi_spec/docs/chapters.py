@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from badugi_spec.rules import Chapter, Rule
 
@@ -20,7 +20,9 @@ from . import fragments
 from .about import ABOUT_PAGE, link_citations
 from .cache import digest
 from .examples import Executed, example_html, folded_html, scenario_md
+from .places import _PAGE_OF_RULE, _SCENARIO_HREF
 from .render import inline_md, link_rules, md_cardify
+from .templating import render
 
 PART_BUDGET: Final = 200_000
 """About this many characters of a page's Markdown and raw HTML per part: the built page
@@ -40,11 +42,6 @@ def rule_anchor(rule_id: str) -> str:
     """The anchor of a rule on its chapter page is the rule ID itself: `#R3.6`."""
     return rule_id
 
-
-# Module state rather than arguments: the pages take their links as plain `rule_link`
-# callables, and every page of one build must see the same places.
-_PAGE_OF_RULE: dict[str, str] = {}
-_SCENARIO_HREF: dict[str, str] = {}
 
 Parts = dict[str, tuple[tuple[Rule, ...], ...]]
 """Each chapter's rules, page by page: one tuple for a chapter on one page."""
@@ -94,14 +91,6 @@ def place_rules(chapters: Sequence[Chapter], parts: Parts | None = None) -> None
         for number, rules in enumerate(pages, start=1):
             for rule in rules:
                 _PAGE_OF_RULE[rule.id] = chapter_page(chapter, number)
-
-
-def page_of_anchor(anchor: str) -> str | None:
-    """The generated page holding `anchor`: a rule ID or a worked example's ID."""
-    if anchor in _PAGE_OF_RULE:
-        return _PAGE_OF_RULE[anchor]
-    href = _SCENARIO_HREF.get(anchor)
-    return href.partition("#")[0] if href else None
 
 
 def place_scenarios(executed: Sequence[Executed]) -> None:
@@ -203,78 +192,47 @@ def _by_place(executed: Executed) -> tuple[int, str]:
     return (scenario.order or 0, scenario.where.path)
 
 
-def _rule_md(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> list[str]:
-    lines = [f"## {rule.id} {inline_md(rule.title)} {{#{rule_anchor(rule.id)}}}", ""]
-    lines += [_rule_text_md(rule.text), ""]
-    if rule.not_heads_up is not None:
-        lines += ['!!! note "No worked example"', "", "    This rule cannot be shown heads-up.", ""]
+def _rule_data(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> dict[str, Any]:
+    """A rule as its chapter page shows it: its text, its examples drawn (`_drawn`)."""
     shown_here = ordered_examples(
         [e for e in executed if e.scenario.rules[0] == rule.id], chapter_stem
     )
-    cited = [e for e in executed if rule.id in e.scenario.rules[1:]]
-    if shown_here:
-        featured, *others = shown_here
-        lines += [
-            f'<p class="examples-head">Worked example for {rule.id}</p>',
-            "",
+    featured, others = (shown_here[0], shown_here[1:]) if shown_here else (None, [])
+    return {
+        "id": rule.id,
+        "title": inline_md(rule.title),
+        "text": _rule_text_md(rule.text),
+        "not_heads_up": rule.not_heads_up is not None,
+        "featured": featured and _featured(featured),
+        "folded": [
             _drawn(
-                "featured",
-                featured,
-                lambda: scenario_md(
-                    featured, rule_link=rule_link, scenario_href=scenario_href_by_id
+                "folded",
+                item,
+                lambda item=item: folded_html(  # type: ignore[misc]
+                    item, rule_link=_site_rule_link, scenario_href=_site_scenario
                 ),
-            ),
-            "",
-        ]
-        if others:
-            count = len(others)
-            # Raw <details> with md_in_html: inside a `???` block the tables' raw HTML
-            # would be read as a paragraph of Markdown.
-            folded = [
-                f'<details class="more-examples"><summary>{count} more'
-                f" example{'s' if count > 1 else ''} for {rule.id}</summary>",
-            ]
-            for item in others:
-                folded.append(
-                    _drawn(
-                        "folded",
-                        item,
-                        lambda item=item: folded_html(  # type: ignore[misc]
-                            item, rule_link=_site_rule_link, scenario_href=_site_scenario
-                        ),
-                    )
-                )
-            lines += ["\n".join([*folded, "</details>"]), ""]
-    if cited:
-        lines += _also_shown_md(cited)
-    return lines
+            )
+            for item in others
+        ],
+        "also": [
+            f"[{inline_md(e.scenario.title)}]({scenario_href(e)})"
+            for e in executed
+            if rule.id in e.scenario.rules[1:]
+        ],
+    }
+
+
+def _featured(featured: Executed) -> str:
+    return _drawn(
+        "featured",
+        featured,
+        lambda: scenario_md(featured, rule_link=rule_link, scenario_href=scenario_href_by_id),
+    )
 
 
 ALSO_SHOWN_INLINE: Final = 3
 """How many examples citing a rule are named in its line; the rest wait in a fold (a rule
 such as R8.13 is cited by dozens, once a wall of links under the rule)."""
-
-
-def _also_shown_md(cited: Sequence[Executed]) -> list[str]:
-    """The examples that also show a rule: a short line, the rest folded. Left out of the
-    search, which finds each example under its own heading."""
-    links = [f"[{inline_md(e.scenario.title)}]({scenario_href(e)})" for e in cited]
-    exclude = '{: .also-shown data-search-exclude="" }'
-    if len(links) <= ALSO_SHOWN_INLINE + 1:
-        return [f"Also shown in: {', '.join(links)}.", exclude, ""]
-    shown, rest = links[:ALSO_SHOWN_INLINE], links[ALSO_SHOWN_INLINE:]
-    return [
-        f"Also shown in: {', '.join(shown)} and {len(rest)} more examples.",
-        exclude,
-        "",
-        '<details class="also-shown" data-search-exclude="" markdown="1">'
-        f"<summary>The other {len(rest)} examples that show this rule</summary>",
-        "",
-        ", ".join(rest) + ".",
-        "",
-        "</details>",
-        "",
-    ]
 
 
 def chapter_pages(
@@ -283,26 +241,19 @@ def chapter_pages(
     """The chapter's page, or its parts, by page name."""
     stem = Path(chapter.path).stem
     pages = list(parts) or [chapter.rules]
-    out: dict[str, str] = {}
-    for number, rules in enumerate(pages, start=1):
-        lines = [f"# {chapter.id} {inline_md(chapter.title)}", ""]
-        if len(pages) > 1:
-            lines += [_parts_line(chapter, pages, number), ""]
-        if chapter.intro and number == 1:
-            lines += [_rule_text_md(chapter.intro), ""]
-        if number == 1:
-            lines += [
-                '!!! tip "Reading this page"',
-                "",
-                "    Each rule comes first, then one worked example that the engine ran while"
-                " this site was built; more examples are folded away under it. The"
-                " [rules on one page](rulebook.md) shows the rule text alone.",
-                "",
-            ]
-        for rule in rules:
-            lines += _rule_md(rule, executed, stem)
-        out[chapter_page(chapter, number)] = "\n".join(lines)
-    return out
+    return {
+        chapter_page(chapter, number): render(
+            "chapter/page.md",
+            chapter=chapter,
+            title=inline_md(chapter.title),
+            parts_line=_parts_line(chapter, pages, number) if len(pages) > 1 else "",
+            intro=_rule_text_md(chapter.intro) if chapter.intro and number == 1 else "",
+            first=number == 1,
+            rules=[_rule_data(rule, executed, stem) for rule in rules],
+            inline=ALSO_SHOWN_INLINE,
+        )
+        for number, rules in enumerate(pages, start=1)
+    }
 
 
 def _parts_line(chapter: Chapter, pages: Sequence[Sequence[Rule]], number: int) -> str:
@@ -324,21 +275,16 @@ def chapter_md(chapter: Chapter, executed: Sequence[Executed]) -> str:
 
 def rulebook_md(chapters: Sequence[Chapter]) -> str:
     """Every rule's text, with no examples: the rules-only view."""
-    lines = [
-        "# The rules on one page",
-        "",
-        "Every rule of the house game, without examples. Each heading links to its chapter,"
-        " where the worked examples are.",
-        "",
+    shown = [
+        {
+            "id": chapter.id,
+            "title": inline_md(chapter.title),
+            "page": chapter_page(chapter),
+            "rules": [
+                {"id": r.id, "title": inline_md(r.title), "text": _rule_text_md(r.text)}
+                for r in chapter.rules
+            ],
+        }
+        for chapter in chapters
     ]
-    for chapter in chapters:
-        page = chapter_page(chapter)
-        lines += [f"## [{chapter.id} {inline_md(chapter.title)}]({page}) {{#{chapter.id}}}", ""]
-        for rule in chapter.rules:
-            lines += [
-                f"### {rule.id} {inline_md(rule.title)} {{#rules-{rule.id}}}",
-                "",
-                _rule_text_md(rule.text),
-                "",
-            ]
-    return "\n".join(lines)
+    return render("pages/rulebook.md", chapters=shown)

@@ -131,25 +131,3 @@ def stale(markdown: str, known: Mapping[str, int]) -> list[str]:
 def refresh(markdown: str, known: Mapping[str, int]) -> str:
     """`markdown` with every raw figure written anew (`make counts`)."""
     return RAW.sub(lambda m: f"{m[1]}{known[m[2]]:,}{m[4]}" if m[2] in known else m[0], markdown)
-
-
-def main(argv: list[str]) -> int:
-    """`python -m badugi_spec.docs.counts SCENARIOS FILE...`: the raw figures written anew
-    from a build's counts of the suite, so the page reads right on the forge too."""
-    from badugi_spec.docs.build import FIGURES, render_site
-
-    render_site(Path(argv[0]))
-    for name in argv[1:]:
-        path = Path(name)
-        text = path.read_text(encoding="utf-8")
-        new = refresh(text, FIGURES)
-        if new != text:
-            path.write_text(new, encoding="utf-8")
-            print(f"{name}: {', '.join(stale(text, FIGURES))}")
-    return 0
-
-
-if __name__ == "__main__":
-    import sys
-
-    sys.exit(main(sys.argv[1:]))

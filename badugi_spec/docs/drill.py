@@ -14,7 +14,6 @@ better (which the learner is marked on) and any badugi.
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,7 +24,7 @@ from badugi_spec.cards import Card, Rank, parse_cards
 from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import discard_odds
 
-from .learn import RuleLink
+from .render import text
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,29 +111,6 @@ def drill_data() -> list[dict[str, Any]]:
     return [question_data(q) for q in QUESTIONS]
 
 
-def drill_md(rule_link: RuleLink) -> list[str]:
-    data = json.dumps(drill_data(), ensure_ascii=False, separators=(",", ":"))
-    return [
-        "## What would you draw? {#drill}",
-        "",
-        f"A hand, the draws left and what wins. Pick the cards to throw ({rule_link('R4.2')}),"
-        " from none (stand pat) to all four, then draw: the page shows the exact chance of"
-        " every choice by the showdown, the one that wins the pot and any badugi. Click or"
-        " tap a card (or press its number, 1 to 4) to mark it thrown, and press Enter to"
-        " draw.",
-        "",
-        "The chances are counted as in the tables above, for one plain way of playing the"
-        " later draws: keep every new card that plays with the cards you kept (the most"
-        " that can, lowest first) and throw the rest. For the chance of the hand that wins,"
-        " a new card above its top card is thrown again too. A kept card that cannot play"
-        f" with your others (a pair, or two of a suit: {rule_link('R2.1')}) takes a place in"
-        " your hand at this draw, so fewer cards come, and you throw it at the next"
-        " draw. That way of drawing is what the count assumes, not a rule: a player who"
-        " breaks up kept cards later, or aims at another hand, has other odds.",
-        "",
-        f'<div class="drill" data-questions="{html.escape(data, quote=True)}">',
-        "<noscript>The drill needs JavaScript; the tables above show the same kind of"
-        " choices.</noscript>",
-        "</div>",
-        "",
-    ]
+def drill_json() -> str:
+    """Every question as the page's script reads it, escaped for the drill's attribute."""
+    return text(json.dumps(drill_data(), ensure_ascii=False, separators=(",", ":")))

@@ -10,67 +10,37 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Final
 
 from badugi_spec.cards import cards_of
 from badugi_spec.profiles import Profile, from_json
 from badugi_spec.scenario.model import Scenario
-from badugi_spec.scenario.runner import CaseResult
 
 from . import fragments
 from .cache import Memo
+from .executed import Executed as Executed  # re-exported: the pages name it from here
 from .hand_table import hand_html
 from .hand_values import HALVES, held_html
-from .render import inline_md, link_rules, narrative_md, text
+from .render import inline_md, link_rules, narrative_md
 from .replayer import hand_frames, hand_replayer, label, rule_links_html
-from .replayer_record import HandRecord
 from .subsets import subset_note
+from .templating import Markup, html, render
 
 RuleLink = Callable[[str], str]
 
 
-@dataclass(frozen=True, slots=True)
-class Executed:
-    """A scenario with its compiled case and the passing run it is rendered from."""
-
-    scenario: Scenario
-    case: dict[str, Any]
-    result: CaseResult
-    key: str = ""
-    """What the run depends on (`build.run_key`): its rendered pieces are kept by it."""
-    replays: tuple[HandRecord, ...] = ()
-    """Each dealt hand's engine events, kept during the run: the replayer's frames."""
-
-
-def checks_html(executed: Executed) -> str:
-    steps = executed.case["checks"]
-    if not steps:
-        return ""
-    rows = []
-    for step in steps:
+def checks(executed: Executed) -> list[dict[str, Any]]:
+    """The scenario's own checks: each hand valued, or two hands and which wins."""
+    rows: list[dict[str, Any]] = []
+    for step in executed.case["checks"]:
         named = step.get("ranking")
-        if step["op"] == "evaluate":
-            hand = cards_of(step["cards"])
-            rows.append(
-                f'<tr><td class="line">{step["line"]}</td>'
-                f"<td>{held_html(hand, rivals=True, ranking=named)}</td></tr>"
-            )
-        else:
-            first, second = (
-                held_html(cards_of(h), rivals=True, ranking=named) for h in step["hands"]
-            )
-            verdict = "ties with" if step["winner"] == "tie" else "beats"
-            rows.append(
-                f'<tr><td class="line">{step["line"]}</td><td>{first}'
-                f'<div class="verdict">{verdict}</div>{second}</td></tr>'
-            )
-    return (
-        '<div class="badugi-scroll"><table class="badugi-checks"><thead><tr>'
-        '<th class="line">Line</th><th>Hand, its value, and why</th></tr></thead><tbody>'
-        + "".join(rows)
-        + "</tbody></table></div>"
-    )
+        hands = [step["cards"]] if step["op"] == "evaluate" else step["hands"]
+        held = [html(held_html(cards_of(h), rivals=True, ranking=named)) for h in hands]
+        verdict = "" if len(held) == 1 else "ties with" if step["winner"] == "tie" else "beats"
+        rows.append(
+            {"line": step["line"], "first": held[0], "verdict": verdict, "second": held[-1]}
+        )
+    return rows
 
 
 def _starting_stacks(case: dict[str, Any]) -> dict[str, int]:
@@ -89,23 +59,14 @@ def example_html(executed: Executed) -> str:
 
 
 def _example_html(executed: Executed) -> str:
-    scenario, case, result = executed.scenario, executed.case, executed.result
-    toggle = f"show-{scenario.id}"
-    parts = [
-        # The search indexes the stories, not every trace row (`data-search-exclude`).
-        '<div class="badugi-example" data-search-exclude>',
-        f'<input type="checkbox" class="badugi-toggle" id="{toggle}">'
-        f'<label class="badugi-toggle-label" for="{toggle}">Show the scenario\'s checks'
-        " and line numbers</label>",
-    ]
-    parts.append(checks_html(executed))
+    case, result = executed.case, executed.result
+    players: list[dict[str, Any]] = []
+    hands: list[Markup] = []
     if case["hands"]:
-        seats = ", ".join(
-            f"{text(p['name'])} with {p['stack']} chips"
-            + (" (deals first)" if p["name"] == case["first_dealer"] else "")
+        players = [
+            {"name": p["name"], "stack": p["stack"], "first": p["name"] == case["first_dealer"]}
             for p in case["players"]
-        )
-        parts.append(f'<div class="players">Players: {seats}.</div>')
+        ]
         profile = from_json(case["profile"]) if "profile" in case else Profile()
         halves = HALVES.set(profile.halves)
         hand_rows = result.trace[len(case["checks"]) :]
@@ -124,17 +85,20 @@ def _example_html(executed: Executed) -> str:
                 if record is not None
                 else ""
             )
-            parts.append(hand_html(hand, rows, before, profile, replayer=replayer))
+            hands.append(html(hand_html(hand, rows, before, profile, replayer=replayer)))
             position += count
             last = next((r.state for r in reversed(rows) if r.state), None)
             if last is not None and last.get("stacks"):
                 before = dict(last["stacks"])
         HALVES.reset(halves)
-    note = subset_note(case)  # the group count comes from the example's own hands
-    if note:
-        parts.append(f'<div class="subsets">{note} (R2.5).</div>')
-    parts.append("</div>")
-    return "".join(parts)
+    return render(
+        "example/example.html",
+        id=executed.scenario.id,
+        checks=checks(executed),
+        players=players,
+        hands=hands,
+        subsets=html(subset_note(case)),  # code-made: its count from the example's own hands
+    )
 
 
 _SCENARIO_MENTION: Final = re.compile(r"`([a-z0-9][a-z0-9-]*[a-z0-9])`")
@@ -200,10 +164,7 @@ def folded_html(
     def md(source: str) -> str:
         return str(python_markdown.markdown(source, extensions=["attr_list"]))
 
-    parts = [
-        f'<h3 id="{scenario.id}">{text(scenario.title)}<a class="headerlink"'
-        f' href="#{scenario.id}" title="Permanent link">&para;</a></h3>'
-    ]
+    parts = [render("example/heading.html", id=scenario.id, title=scenario.title)]
     if scenario.text:
         story = link_scenarios(narrative_md(scenario.text), scenario_href)
         parts.append(md(link_rules(story, rule_link)))

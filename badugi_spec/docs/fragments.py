@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .cache import Memo, code_key, digest
-from .render import text
+from .templating import html, render
 
 EXAMPLES: Final = "examples"
 SOURCES: Final = "sources"
@@ -40,11 +40,7 @@ def add(path: str, html: str) -> None:
 def _document(body: str) -> str:
     """A fragment as a page of its own, for a reader without scripts who opens its link
     (the script takes only its body): the text's encoding said, whatever the server sends."""
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Badugi: a worked example</title></head><body>{body}</body></html>"
-    )
+    return render("fragment/page.html", body=html(body))
 
 
 def slot(name: str, html: str) -> str:
@@ -102,29 +98,21 @@ def lazy(path: str, summary: str, *, css: str) -> str:
     fetches the new one after the site changes."""
     made = next((layer[path] for layer in reversed(_MADE) if path in layer), "")
     url = f"{href(path)}?v={digest(made)[:10]}"
-    return (
-        f'<details class="{css}" data-fragment="{url}"><summary>{summary}</summary>'
-        f'<p class="fragment-link"><a href="{url}">Open it on a page of its own</a></p>'
-        "</details>"
-    )
+    return render("fragment/fold.html", css=css, url=url, summary=summary)
 
 
 def source_fold(scenario_id: str, source: str, file_name: str) -> str:
     """The scenario's source, highlighted, as a fold of the page."""
     path = f"{SOURCES}/{scenario_id}.html"
     add(path, highlighted(source))
-    return lazy(path, f"Scenario source: {text(file_name)}", css="example scenario-source")
+    return lazy(path, f"Scenario source: {file_name}", css="example scenario-source")
 
 
 def highlighted(source: str) -> str:
     def make() -> str:
-        from .lexer import highlight_html
+        from badugi_spec.editors.lexer import highlight_html
 
-        code = highlight_html(source)
-        return (
-            '<div class="language-badugi highlight"><pre><span></span>'
-            f"<code>{code}</code></pre></div>"
-        )
+        return render("fragment/source.html", code=html(highlight_html(source)))
 
     return HIGHLIGHTED.get(digest(code_key(), source), make)
 

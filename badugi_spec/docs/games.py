@@ -18,6 +18,7 @@ from badugi_spec.rankings import ranking
 from .examples import Executed, scenario_md
 from .lessons.landmarks import ALL_HANDS, BADUGI_HALVES, LOWS, table_md
 from .render import inline_md
+from .templating import render
 
 RuleLink = Callable[[str], str]
 
@@ -74,32 +75,17 @@ def page_name(game: str) -> str:
     return f"game-{game}.md"
 
 
-def _values_table(halves: Sequence[str]) -> list[str]:
-    header = " | ".join(f"`{name}`" for name in halves)
-    lines = [f"| Five cards | {header} |", "| --- |" + " --- |" * len(halves)]
-    for text in REFERENCE_HANDS:
-        cards = parse_cards(text)
-        cells = " | ".join(str(ranking(name).evaluate(cards)) for name in halves)
-        lines.append(f"| {format_cards(cards)} | {cells} |")
-    return lines
-
-
 def _landmarks(halves: Sequence[str]) -> list[str]:
     """Hands to know in each half, best first as the ranking orders them; a low's with
     the exact share of all five-card hands it beats (`lessons.landmarks`)."""
-    lines = [
-        "## Landmark hands and traps",
-        "",
-        "Best first, as the rankings order them. *Beats* is the exact share of all"
-        f" {ALL_HANDS:,} five-card hands the hand beats in that half.",
-        "",
+    tables = [
+        (name, table_md(name, LOWS[name]))
+        if name in LOWS
+        else (name, table_md(name, BADUGI_HALVES[name], shares=False))
+        for name in halves
+        if name in LOWS or name in BADUGI_HALVES
     ]
-    for name in halves:
-        if name in LOWS:
-            lines += [f"**`{name}`**", "", *table_md(name, LOWS[name]), ""]
-        elif name in BADUGI_HALVES:
-            lines += [f"**`{name}`**", "", *table_md(name, BADUGI_HALVES[name], shares=False), ""]
-    return lines
+    return render("game/landmarks.md", all_hands=ALL_HANDS, tables=tables).split("\n")
 
 
 def game_md(
@@ -112,46 +98,33 @@ def game_md(
     """The page of one split-pot game."""
     spec = GAMES[game]
     profile = profiles.get(spec.profile)
-    first, second = profile.halves
     by_id = {e.scenario.id: e for e in executed}
-    lines = [
-        f"# {inline_md(profile.title)}",
-        "",
-        spec.lead.replace(
-            f"({profile.chapter})", f"({rule_link(profile.chapter + '.1')} and after)"
-        ),
-        "",
-        f"Everything else (the blinds, the {profile.betting} betting, the"
-        f" {profile.draws} draws) is played as in Badugi, at a table of {profile.min_seats}"
-        f" to {profile.max_seats} players. New to the game? The [lessons](lessons.md) teach"
-        " it step by step, split pots in [lesson 7](lesson-split-pots.md).",
-        "",
-        f"Play it with `badugi-spec play --profile {profile.name}` or check an implementation"
-        f" of it with scenarios that say `profile {profile.name}` (the profile starts from"
-        f" `{profile.extends}`).",
-        "",
-        "## Every hand valued twice",
-        "",
-        f"At the showdown each pot is split in two halves ({rule_link('R8.29')}): one to the"
-        f" best hand in `{first}`, one to the best in `{second}`. There is no qualifier, and"
-        f" one hand can take both, a scoop. Side pots are split into their own halves among"
-        f" their own players. An odd chip between the halves goes"
-        f" `{profile.odd_chip_between_halves}` ({rule_link('R8.30')}).",
-        "",
-        "The same five cards in both rankings, as the engine values them:",
-        "",
-        *_values_table(profile.halves),
-        "",
-        *_landmarks(profile.halves),
-        "## Worked examples",
-        "",
+    values = [
+        {
+            "cards": format_cards(cards),
+            "cells": [str(ranking(name).evaluate(cards)) for name in profile.halves],
+        }
+        for cards in map(parse_cards, REFERENCE_HANDS)
     ]
-    for scenario_id in spec.examples:
-        example = by_id.get(scenario_id)
-        if example is None:  # a suite without it, such as the tests' small ones
-            lines += [f"(The scenario `{scenario_id}` is missing.)", ""]
-            continue
-        lines.append(
-            scenario_md(example, rule_link=rule_link, scenario_href=scenario_href, level=3)
+    examples = [
+        (
+            scenario_id,
+            None  # a suite without it, such as the tests' small ones
+            if (example := by_id.get(scenario_id)) is None
+            else scenario_md(example, rule_link=rule_link, scenario_href=scenario_href, level=3),
         )
-    return "\n".join(lines) + "\n"
+        for scenario_id in spec.examples
+    ]
+    lead = spec.lead.replace(
+        f"({profile.chapter})", f"({rule_link(profile.chapter + '.1')} and after)"
+    )
+    return render(
+        "pages/game.md",
+        r=rule_link,
+        title=inline_md(profile.title),
+        lead=lead,
+        profile=profile,
+        values=values,
+        landmarks="\n".join(_landmarks(profile.halves)),
+        examples=examples,
+    )

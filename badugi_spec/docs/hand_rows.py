@@ -14,15 +14,9 @@ from badugi_spec.scenario.runner import TraceRow
 
 from .hand_values import held_html
 from .render import cardify, cards_html, text
+from .templating import html
 
 _ORDINAL: Final = {1: "first", 2: "second", 3: "third", 4: "fourth"}
-
-
-def _stacks(state: dict[str, Any]) -> str:
-    return "".join(
-        f'<span class="stack">{text(n)} {text(v)}</span>'
-        for n, v in state.get("stacks", {}).items()
-    )
 
 
 @dataclass(frozen=True)
@@ -103,9 +97,9 @@ def _section_title(phase: str, seats: Seats) -> str:
             else ""
         )
         if number == 1:
-            first = f"{text(seats.opener)} acts first"
+            first = f"{seats.opener} acts first"
         elif seats.heads_up:
-            first = f"{text(seats.big_blind)} acts first"
+            first = f"{seats.big_blind} acts first"
         else:
             first = "The first player still in left of the button acts first"
         sizes = (
@@ -123,10 +117,7 @@ def _section_title(phase: str, seats: Seats) -> str:
         else (f"{burns} cards are burned")
     )
     if seats.heads_up and profile.draw_delivery == "in-turn":
-        return (
-            f"Draw {number}: {burned}, then {text(seats.big_blind)} draws,"
-            f" then {text(seats.dealer)}."
-        )
+        return f"Draw {number}: {burned}, then {seats.big_blind} draws, then {seats.dealer}."
     if profile.draw_delivery == "after-all-declare":
         return (
             f"Draw {number}: every player still in says what they throw, from the left of the"
@@ -176,9 +167,10 @@ def refusal(step: dict[str, Any], row: TraceRow) -> str:
 
 @dataclass
 class Table:
-    """Rows of one hand's table, with the running count of chips in the round."""
+    """Rows of one hand's table (`templates/hand/hand.html` draws them), with the running
+    count of chips in the round. A row's `what` may hold cards' spans; names are text."""
 
-    rows: list[str]
+    rows: list[dict[str, Any]]
     section: str = ""
     in_round: dict[str, int] | None = None
     betting: str = "fixed-limit"
@@ -188,21 +180,23 @@ class Table:
         self.betting = seats.profile.betting
         if phase != self.section:
             self.section = phase
-            self.rows.append(
-                f'<tr class="section"><th colspan="5">{_section_title(phase, seats)}</th></tr>'
-            )
+            self.rows.append({"section": _section_title(phase, seats)})
             if phase.startswith("bet-") and phase != "bet-1":
                 self.in_round = {}
 
     def add(
         self, css: str, line: int | str, who: str, what: str, state: dict[str, Any] | None
     ) -> None:
-        pot = text(state.get("pot", "")) if state else ""
-        stacks = _stacks(state) if state else ""
         self.rows.append(
-            f'<tr class="{css}"><td class="line">{line}</td><td class="who">{who}</td>'
-            f'<td class="what">{what}</td><td class="pot">{pot}</td>'
-            f'<td class="stacks">{stacks}</td></tr>'
+            {
+                "section": "",
+                "css": css,
+                "line": line,
+                "who": who,
+                "what": html(what),
+                "pot": state.get("pot", "") if state else "",
+                "stacks": list(state.get("stacks", {}).items()) if state else [],
+            }
         )
 
 
@@ -283,7 +277,7 @@ def blind_rows(table: Table, state: dict[str, Any], before: dict[str, int], seat
             ante = min(profile.ante, running[name])
             pot += ante
             running[name] -= ante
-            table.add("blind", "", text(name), f"antes {ante}", {"pot": pot, "stacks": running})
+            table.add("blind", "", name, f"antes {ante}", {"pot": pot, "stacks": running})
     for name, blind in ((seats.small_blind, "small"), (seats.big_blind, "big")):
         posted = running[name] - state["stacks"][name]
         size = profile.small_blind if blind == "small" else profile.big_blind
@@ -292,7 +286,7 @@ def blind_rows(table: Table, state: dict[str, Any], before: dict[str, int], seat
         table.in_round[name] = posted
         short = f", all the chips {text(name)} has: all-in" if posted < size else ""
         what = f"posts the {blind} blind of {posted}{short}"
-        table.add("blind", "", text(name), what, {"pot": pot, "stacks": running})
+        table.add("blind", "", name, what, {"pot": pot, "stacks": running})
 
 
 def delivered(
@@ -310,7 +304,7 @@ def delivered(
         if came:
             held = cards_of(after["hands"][name])
             what = f"is dealt {cards_html(cards_of(came))}. Now {held_html(held)}"
-            table.add("act", "", text(name), what, None)
+            table.add("act", "", name, what, None)
         else:
             still.append(name)
     player = step["player"]

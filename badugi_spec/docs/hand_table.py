@@ -18,6 +18,7 @@ from badugi_spec.scenario.runner import TraceRow
 from .hand_rows import Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
 from .hand_values import held_html
 from .render import cardify, cards_html, text
+from .templating import html, render
 
 
 def _before_award(state: dict[str, Any]) -> dict[str, Any]:
@@ -46,34 +47,20 @@ def hand_html(
     number = hand["number"]
     dealer = ((deal.state or {}).get("session") or {}).get("dealer") or hand["dealer"]
     if not deal.ok:
-        return (
-            f'<div class="hand-head"><strong>Hand {number}</strong>: the deal is refused'
-            f' ({text(deal.detail)}) <code class="refusal">{text(hand["reject_deal"])}</code>.'
-            " A refused deal is not a hand: no blinds, and the button stays.</div>"
-        )
+        refused = {"detail": deal.detail, "code": hand["reject_deal"]}
+        return render("hand/hand.html", number=number, refused=refused)
     state = deal.state or {}
     seats = seats_of(profile, dealer, state)
-    if seats.heads_up:
-        head = (
-            f'<div class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} deals and'
-            f" posts the small blind; {text(seats.big_blind)} posts the big blind.</div>"
-        )
-    else:
-        head = (
-            f'<div class="hand-head"><strong>Hand {number}</strong>: {text(dealer)} has the'
-            f" button; {text(seats.small_blind)} posts the small blind and"
-            f" {text(seats.big_blind)} the big blind.</div>"
-        )
     table = Table([])
     count = _NUMBER_WORDS.get(profile.hand_size, str(profile.hand_size))
+    first = seats.order[0]
     table.rows.append(
-        f'<tr class="section"><th colspan="5">Blinds and the deal: {count} cards each, one at'
-        f" a time, {text(seats.order[0])} first.</th></tr>"
+        {"section": f"Blinds and the deal: {count} cards each, one at a time, {first} first."}
     )
     blind_rows(table, state, before, seats)
     for name in seats.order:
         held = cards_of(state["hands"][name])
-        table.add("deal", deal.line, text(name), f"is dealt {held_html(held)}", None)
+        table.add("deal", deal.line, name, f"is dealt {held_html(held)}", None)
     deck = [c for c in hand["deck"]]
     waiting: list[str] = []
     ended: dict[str, Any] | None = None
@@ -112,76 +99,40 @@ def hand_html(
                 # The action that ends the hand: its row shows the table before the pot is
                 # awarded; the result line below gives the stacks after it.
                 shown = _before_award(after)
-            table.add("act", row.line, text(step["player"]), what, shown)
+            table.add("act", row.line, step["player"], what, shown)
             state = after
         elif op == "expect":
             table.add("check", row.line, "", f"✔ {cardify(text(step['source']))}", None)
         elif op == "reject":
-            table.add("reject", row.line, text(step["player"]), refusal(step, row), None)
+            table.add("reject", row.line, step["player"], refusal(step, row), None)
         else:
             table.add("note", row.line, "", f"<em>{cardify(text(row.source))}</em>", None)
         if ended is None and state.get("result") is not None:
             ended = state
-    body = "".join(table.rows)
-    steps_table = (
-        '<div class="badugi-scroll"><table class="badugi-steps"><thead><tr>'
-        '<th class="line">Line</th><th>Who</th><th>What</th><th>Pot</th><th>Stacks</th>'
-        f"</tr></thead><tbody>{body}</tbody></table></div>"
-    )
-    if replayer:
-        steps_table = (
-            f'{replayer}<details class="badugi-trace" open><summary>The hand as a table,'
-            f" row by row</summary>{steps_table}</details>"
-        )
-    out = [head, steps_table]
-    if ended is not None:
-        out.append(result_html(ended, profile))
-    elif hand.get("unfinished"):
+    return render(
+        "hand/hand.html",
+        number=number,
+        refused=None,
+        heads_up=seats.heads_up,
+        dealer=dealer,
+        small_blind=seats.small_blind,
+        big_blind=seats.big_blind,
+        replayer=html(replayer),
+        rows=table.rows,
+        result=None if ended is None else result_data(ended, profile),
         # Said, so that a reader does not look for a result the example never reaches.
-        out.append(
-            '<div class="result unfinished"><div class="para"><em>The example stops here, before'
-            " the hand is over: what it shows has happened, and the rest of the hand does not"
-            " change it.</em></div></div>"
-        )
-    return "".join(out)
+        unfinished=bool(hand.get("unfinished")),
+    )
 
 
 _NUMBER_WORDS: Final = {4: "four", 5: "five"}
 
 
-def result_html(state: dict[str, Any], profile: Profile) -> str:
+def result_data(state: dict[str, Any], profile: Profile) -> dict[str, Any]:
+    """What `templates/hand/result.html` says of a finished hand."""
     result = state["result"]
-    winners = result["winners"]
-    won = result["won"]
-    halved = [pot for pot in state.get("pots", []) if pot.get("halves")]
-    if halved:
-        head = ", ".join(f"{text(w)} wins {text(won[w])}" for w in winners)
-    elif len(winners) > 1:
-        head = f"Split pot: {', '.join(text(w) for w in winners)} get {text(won[winners[0]])} each"
-    else:
-        head = f"{text(winners[0])} wins {text(won[winners[0]])}"
-    head += " at showdown" if result["ended_by"] == "showdown" else " by a fold"
-    returned = [f"{text(n)} gets back {text(v)}" for n, v in result["returned"].items() if v]
-    parts = [f'<div class="result"><div class="para"><strong>Result: {head}.</strong>']
-    if returned:
-        parts.append(" " + "; ".join(returned) + ".")
-    stacks = " · ".join(f"{text(n)} {text(v)}" for n, v in state["stacks"].items())
-    parts.append(f" Stacks after the hand: {stacks}.</div>")
-    for number, pot in enumerate(halved):
-        label = "Main pot" if number == 0 else f"Side pot {number}"
-        halves = "; ".join(
-            f"the {text(half['ranking'])} half of {text(half['amount'])} to "
-            + ", ".join(f"{text(n)} {text(s)}" for n, s in half["shares"].items())
-            for half in pot["halves"]
-        )
-        parts.append(f'<div class="para">{label} of {text(pot["amount"])}: {halves}.</div>')
-    if result["ended_by"] == "showdown":
-        for name, shown in result["shown"].items():
-            if shown is None:
-                continue
-            hand = cards_of(state["hands"][name])
-            parts.append(f'<div class="showdown">{text(name)} shows {held_html(hand)}</div>')
     session = state.get("session", {})
+    over = ""
     if session.get("over"):
         winner = session.get("winner")
         why = {
@@ -189,10 +140,20 @@ def result_html(state: dict[str, Any], profile: Profile) -> str:
             "hands": f"{profile.hands_per_session} hands played",
         }
         reason = why.get(str(session.get("reason")), "")
-        parts.append(
-            '<div class="para"><strong>The session is over: '
-            f"{text(winner) + ' wins it' if winner else 'drawn'}"
-            f"{' (' + reason + ')' if reason else ''}.</strong></div>"
-        )
-    parts.append("</div>")
-    return "".join(parts)
+        over = f"{winner} wins it" if winner else "drawn"
+        over += f" ({reason})" if reason else ""
+    showdown = result["ended_by"] == "showdown"
+    return {
+        "winners": result["winners"],
+        "won": result["won"],
+        "halved": [pot for pot in state.get("pots", []) if pot.get("halves")],
+        "showdown": showdown,
+        "returned": [(name, chips) for name, chips in result["returned"].items() if chips],
+        "stacks": list(state["stacks"].items()),
+        "shown": [
+            (name, html(held_html(cards_of(state["hands"][name]))))
+            for name, shown in result["shown"].items()
+            if showdown and shown is not None
+        ],
+        "session": over,
+    }

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextvars import ContextVar
-from typing import Any
 
 from badugi_spec import rankings as registry
 from badugi_spec.cards import Card
@@ -17,6 +16,7 @@ from badugi_spec.rankings.explain import explain
 from badugi_spec.rankings.house import MAX_CARDS, evaluate
 
 from .render import cardify, cards_html, text
+from .templating import Markup, html, render
 
 
 def faces(cards: Sequence[Card], playing_cards: Sequence[Card] | None = None) -> str:
@@ -30,7 +30,7 @@ def faces(cards: Sequence[Card], playing_cards: Sequence[Card] | None = None) ->
     )
 
 
-def why_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
+def why(cards: Sequence[Card], *, rivals: bool = False) -> list[Markup] | None:
     """Which cards do not play and why, without the subset count (said once per example).
 
     With `rivals`, also the other groups of the same size and why they lose: that is for
@@ -39,19 +39,7 @@ def why_html(cards: Sequence[Card], *, rivals: bool = False) -> str:
     kept = [drop.reason() for drop in info.drops]
     if rivals:
         kept = [line.strip() for line in info.lines()[1:] if "subsets" not in line]
-    if not kept:
-        return ""
-    return (
-        '<ul class="why">' + "".join(f"<li>{cardify(text(line))}</li>" for line in kept) + "</ul>"
-    )
-
-
-def value_text(value: dict[str, Any] | None) -> str:
-    if value is None:
-        return "nothing shown"
-    size = value["size"]
-    name = f"{size}-card {'-'.join(value['ranks'])}"
-    return f"{name} (badugi)" if size == 4 else name
+    return [html(cardify(text(line))) for line in kept] or None
 
 
 HALVES: ContextVar[tuple[str, ...]] = ContextVar("halves", default=("badugi",))
@@ -62,28 +50,23 @@ threading them through each row builder would only add noise."""
 
 def held_html(cards: Sequence[Card], *, rivals: bool = False, ranking: str | None = None) -> str:
     if ranking is not None:
-        return _ranked_html(cards, ranking)
+        # A hand valued in a named ranking (R9.1), with the ranking's own explanation.
+        value = registry.ranking(ranking).evaluate(cards)
+        lines = [line.strip() for line in value.explain().lines[1:] if "subsets" not in line]
+        return render(
+            "hand/held.html",
+            faces=html(faces(cards, value.cards)),
+            value=f"{value} in {ranking}",
+            why=[html(cardify(text(line))) for line in lines],
+        )
     halves = HALVES.get()
     if halves != ("badugi",) or len(cards) > MAX_CARDS:
-        values = " · ".join(
-            f"{text(name)} {text(str(registry.ranking(name).evaluate(cards)))}" for name in halves
-        )
+        values = " · ".join(f"{name} {registry.ranking(name).evaluate(cards)}" for name in halves)
         # Which cards play differs by ranking, so no card is greyed.
-        return f'<span class="held">{cards_html(cards)}</span> <span class="value">{values}</span>'
-    value = evaluate(cards)
-    return (
-        f'<span class="held">{faces(cards)}</span>'
-        f' <span class="value">{text(str(value))}</span>{why_html(cards, rivals=rivals)}'
-    )
-
-
-def _ranked_html(cards: Sequence[Card], name: str) -> str:
-    """A hand valued in a named ranking (R9.1), with the ranking's own explanation."""
-    value = registry.ranking(name).evaluate(cards)
-    why = [line.strip() for line in value.explain().lines[1:] if "subsets" not in line]
-    items = "".join(f"<li>{cardify(text(line))}</li>" for line in why)
-    return (
-        f'<span class="held">{faces(cards, value.cards)}</span>'
-        f' <span class="value">{text(str(value))} in {text(name)}</span>'
-        f'<ul class="why">{items}</ul>'
+        return render("hand/held.html", faces=html(cards_html(cards)), value=values, why=None)
+    return render(
+        "hand/held.html",
+        faces=html(faces(cards)),
+        value=str(evaluate(cards)),
+        why=why(cards, rivals=rivals),
     )

@@ -26,12 +26,11 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, render_site
-from badugi_spec.docs.chapters import page_of_anchor
 from badugi_spec.docs.counts import UnknownCount, fill, stale
 from badugi_spec.docs.fragments import fill_slots
 from badugi_spec.docs.glossary_links import link_terms
 from badugi_spec.docs.install_note import add_install_note
-from badugi_spec.docs.pyodide_build import PyodideBuildError, after_build
+from badugi_spec.docs.places import page_of_anchor
 from badugi_spec.docs.search_boost import boost_learner_page, refine_index
 from badugi_spec.errors import BadugiError
 
@@ -39,7 +38,7 @@ IMPLEMENTERS = "implementers.md"
 CHECKOUT_DOCS: Final = Path(__file__).resolve().parents[2] / "docs"
 
 
-def _scenarios_dir(config: MkDocsConfig) -> Path:
+def scenarios_dir(config: MkDocsConfig) -> Path:
     named = os.environ.get("BADUGI_DOCS_SCENARIOS")
     if named:
         return Path(named)
@@ -76,7 +75,7 @@ def _nav(items: list[Any], docs_dir: Path, chapters: list[dict[str, Any]]) -> li
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Draw the site, fill the `Rules` section from the rulebook (a chapter in parts is a
     section), and drop the implementers page if unwritten."""
-    scenarios = _scenarios_dir(config)
+    scenarios = scenarios_dir(config)
     try:
         site = render_site(scenarios)
     except (DocsBuildError, BadugiError) as error:
@@ -131,7 +130,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = _joined(markdown)
     # The checkout's own pages and suite only: a build elsewhere (a test's) counts others.
     own = Path(page.file.abs_src_path or "").resolve().parent == CHECKOUT_DOCS and (
-        _scenarios_dir(config).resolve() == CHECKOUT_DOCS.parent / "scenarios"
+        scenarios_dir(config).resolve() == CHECKOUT_DOCS.parent / "scenarios"
     )
     old = stale(markdown, FIGURES) if own else []
     if old:
@@ -194,17 +193,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     if path.exists():
         index = json.loads(path.read_text(encoding="utf-8"))
         path.write_text(json.dumps(boost_search_index(index)), encoding="utf-8")
-    # The engine in the page (docs/play/, docs/playground/): Pyodide and the wheels.
-    root = Path(config.config_file_path).resolve().parent
-    try:
-        after_build(root, Path(config.site_dir), _scenarios_dir(config))
-    except PyodideBuildError as error:
-        raise PluginError(str(error)) from None
+    # The engine in the page (Pyodide and the wheels) is `badugi_spec/web/site_hook.py`'s.
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
     """`mkdocs serve` rebuilds when a rule or a scenario changes, not only the docs."""
     root = Path(config.config_file_path).resolve().parent
     server.watch(str(root / "rules"))
-    server.watch(str(_scenarios_dir(config)))
+    server.watch(str(scenarios_dir(config)))
     return server

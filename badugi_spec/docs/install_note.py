@@ -18,6 +18,8 @@ import html as html_lib
 import re
 from typing import Final
 
+from .templating import render
+
 # The subcommands of `badugi_spec.cli` (a test keeps the two lists equal): a page that
 # names one after `badugi-spec` shows a command (the package's name alone does not).
 COMMANDS: Final = (
@@ -70,11 +72,7 @@ def add_install_note(page_html: str, *, href: str) -> str:
     command and it has no such line yet; `href` is the install page, relative to this page."""
     if NOTE_CLASS in page_html or not shows_a_command(page_html):
         return page_html
-    note = (
-        f'<p class="{NOTE_CLASS}" data-search-exclude>The <code>badugi-spec</code> commands'
-        f' on this page need the tool on your machine: <a href="{href}">install it</a>'
-        " (Python 3.11, one command).</p>"
-    )
+    note = render("site/install-note.html", css=NOTE_CLASS, href=href)
     title = _TITLE_END.search(page_html)
     if title is None:
         return note + page_html

@@ -36,6 +36,7 @@ GROUP_TITLES: Final = {
     "fuzz": "Fuzzing",
     "startup": "Start-up of the command line",
     "docs": "The site",
+    "page engine": "The engine in the page (/play/)",
 }
 """A heading per group of `make bench` rows; a group not named here shows its own name."""
 

@@ -13,6 +13,10 @@ from badugi_spec import profiles
 from badugi_spec.profiles import PARAMETERS, Profile
 
 from .examples import Executed
+from .templating import render
+
+SHOWN = 40
+"""How many of a profile's scenarios are linked; the rest are counted."""
 
 
 def _text(value: object) -> str:
@@ -30,40 +34,32 @@ def profiles_md(
 ) -> str:
     shipped: list[Profile] = [profiles.get(name) for name in profiles.names()]
     house = profiles.get(profiles.DEFAULT)
-    lines = [
-        "# Rule profiles",
-        "",
-        "The house game is one rule set among many. A **profile** fixes every choice in which",
-        f"the rule sets differ ({rule_link('R8.1')}); a scenario names its profile on a `profile`",
-        "line, and `badugi-spec profiles show NAME` prints the same table for one profile.",
-        "Values a profile changes from the house game are in **bold**.",
-        "",
-        "| parameter | rule | " + " | ".join(f"`{p.name}`" for p in shipped) + " |",
-        "| --- | --- | " + " | ".join("---" for _ in shipped) + " |",
-    ]
+    rows = []
     for name, param in PARAMETERS.items():
         cells = []
         for profile in shipped:
             value = _text(getattr(profile, name))
             changed = getattr(profile, name) != getattr(house, name)
             cells.append(f"**{value}**" if changed else value)
-        lines.append(f"| `{name}` | {rule_link(param.rule)} | " + " | ".join(cells) + " |")
-    lines.append("")
+        rows.append({"name": name, "rule": param.rule, "cells": cells})
     by_profile: dict[str, list[str]] = {}
     for item in executed:
         by_profile.setdefault(item.scenario.profile.name, []).append(item.scenario.id)
+    played: dict[str, list[str]] = {}
+    more: dict[str, str] = {}
     for profile in shipped:
-        lines += [f"## {profile.name}", "", f"{profile.title}. {profile.description}", ""]
-        base = f" It starts from `{profile.extends}`." if profile.extends else ""
-        lines += [f"Its rules are chapter {rule_link(profile.chapter + '.1')}.{base}", ""]
         ids = sorted(by_profile.get(profile.name, []))
-        if ids:
-            links = []
-            for scenario_id in ids[:40]:
-                href = scenario_href(scenario_id)
-                links.append(f"[{scenario_id}]({href})" if href else f"`{scenario_id}`")
-            more = f" and {len(ids) - 40} more" if len(ids) > 40 else ""
-            lines += [f"Played under it: {', '.join(links)}{more}.", ""]
-        else:
-            lines += ["No scenario is played under it yet.", ""]
-    return "\n".join(lines)
+        played[profile.name] = [
+            f"[{i}]({href})" if (href := scenario_href(i)) else f"`{i}`" for i in ids[:SHOWN]
+        ]
+        more[profile.name] = f" and {len(ids) - SHOWN} more" if len(ids) > SHOWN else ""
+    return render(
+        "pages/profiles.md",
+        r=rule_link,
+        shipped=shipped,
+        columns=" | ".join(f"`{p.name}`" for p in shipped),
+        dashes=" | ".join("---" for _ in shipped),
+        rows=rows,
+        played=played,
+        more=more,
+    )

@@ -16,7 +16,6 @@ The build is about three times quicker for it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
@@ -72,51 +71,12 @@ def hands_by_category(figures: RankingFigures, rules: LowRules) -> Counter[Categ
     return by_category
 
 
-def ranking_figures_md(rule_href: Callable[[str], str]) -> list[str]:
-    """The page section; `rule_href` turns a rule ID into a link target."""
-    figures = ranking_figures()
-
-    def link(rule_id: str) -> str:
-        return f"[{rule_id}]({rule_href(rule_id)})"
-
-    lines = [
-        "## Distinct values in each ranking {#ranking-values}",
-        "",
-        f"The four rankings of {link('R9.1')}, each run over every hand: how many different"
-        " values the hands can have. Hands with the same value tie.",
-        "",
-        "| Ranking | Rule | Four-card hands | Five-card hands |",
-        "| --- | --- | ---: | ---: |",
-    ]
-    for item in figures:
-        four = f"{item.distinct(4):,}" if 4 in item.hands else "—"
-        lines.append(
-            f"| `{item.ranking.name}` | {link(item.ranking.rule)} | {four} | {item.distinct(5):,} |"
-        )
-    total5 = figures[0].total(5)
-    lines += [
-        "",
-        f"Every figure counts all {figures[0].total(4):,} four-card or all {total5:,}"
-        " five-card hands. Five cards reach four fewer Badugi values than four: a"
-        " one-card value from five cards needs five cards of one suit, so its card has"
-        " at least four ranks above it.",
-        "",
-        "### Five-card lows by category {#low-categories}",
-        "",
-        "| Category | `low-2-7` hands | `low-a-5` hands |",
-        "| --- | ---: | ---: |",
-    ]
+def low_categories(figures: list[RankingFigures]) -> list[tuple[str, int, int | None]]:
+    """Each category of a five-card low: its hands in `low-2-7` and in `low-a-5` (None
+    where ace-to-five has no such category)."""
     lows = {item.ranking.name: item for item in figures}
     by_27 = hands_by_category(lows["low-2-7"], LOW_2_7_RULES)
     by_a5 = hands_by_category(lows["low-a-5"], LOW_A_5_RULES)
-    for category in Category:
-        a5 = f"{by_a5[category]:,}" if category in LOW_A_5_RULES.categories else "—"
-        lines.append(f"| {category.value} | {by_27[category]:,} | {a5} |")
-    lines += [
-        "",
-        f"In `low-2-7` ({link('R9.5')}) A-5-4-3-2 is not a straight, so nine runs of ranks"
-        " make straights, not the ten of high-hand poker; `low-a-5`"
-        f" ({link('R9.6')}) counts no straight or flush at all.",
-        "",
+    return [
+        (c.value, by_27[c], by_a5[c] if c in LOW_A_5_RULES.categories else None) for c in Category
     ]
-    return lines

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from badugi_spec.cards import DECK, Rank, parse_cards
 from badugi_spec.rankings import RANKINGS
@@ -28,6 +28,7 @@ from badugi_spec.rankings.odds import draw_odds, percent
 
 from .learn import faces
 from .render import text
+from .templating import render
 
 RuleLink = Callable[[str], str]
 
@@ -60,6 +61,32 @@ def ladder() -> Ladder:
     return Ladder(values, sum(counts.values()))
 
 
+@dataclass(frozen=True, slots=True)
+class HandCounts:
+    by_size: dict[int, int]
+    """Number of 4-card hands (of 270,725) whose best playable set has this many cards."""
+    values_by_size: dict[int, int]
+    """Distinct hand values of each size."""
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_size.values())
+
+    @property
+    def distinct_values(self) -> int:
+        return sum(self.values_by_size.values())
+
+
+def hand_counts() -> HandCounts:
+    """Evaluate every one of the C(52, 4) hands with the project's evaluator."""
+    by_size: Counter[int] = Counter()
+    values_by_size: Counter[int] = Counter()
+    for strength, hands in ladder().values:
+        by_size[strength >> 16] += hands  # the size is the top field of a strength
+        values_by_size[strength >> 16] += 1
+    return HandCounts(dict(sorted(by_size.items())), dict(sorted(values_by_size.items())))
+
+
 def _strength(value: str) -> int:
     return parse_value(value)[0]
 
@@ -84,58 +111,27 @@ _LANDMARKS: Final = (
 
 def rankings_md(rule_link: RuleLink) -> str:
     lad = ladder()
-    by_size: Counter[int] = Counter()
-    values_by_size: Counter[int] = Counter()
-    for strength, hands in lad.values:
-        by_size[strength >> 16] += hands
-        values_by_size[strength >> 16] += 1
+    by_size = hand_counts().by_size
     bars = []
     for size in (4, 3, 2, 1):
         share = by_size[size] / lad.total
         name = "badugi (4 cards play)" if size == 4 else f"{size} cards play"
         name = "1 card plays" if size == 1 else name
         bars.append(
-            f'<div class="bar-row"><span class="bar-label">{name}</span>'
-            f'<span class="bar" style="width:{max(share * 100, 0.6):.1f}%"></span>'
-            f'<span class="bar-figure">{share:.2%}</span></div>'
+            {"name": name, "width": f"{max(share * 100, 0.6):.1f}", "share": f"{share:.2%}"}
         )
-    lines = [
-        "# Hand rankings",
-        "",
-        f"Lower is better, but size comes first: a hand with more cards that play beats any"
-        f" hand with fewer ({rule_link('R2.3')}); within a size, compare from the highest"
-        f" card down ({rule_link('R2.4')}). Suits never break a tie ({rule_link('R2.7')})."
-        " Every figure here is counted over all"
-        f" {lad.total:,} four-card hands by the project's evaluator.",
-        "",
-        "## How often each size is dealt",
-        "",
-        '<div class="bars">' + "".join(bars) + "</div>",
-        "",
-        "## Landmarks, best to worst",
-        "",
-        "The share on the right is how many dealt hands a hand beats. A made badugi is"
-        " rare before the draws: most starting hands are three-card hands.",
-        "",
-        "| Hand | For example | Beats this share of dealt hands |",
-        "| --- | --- | ---: |",
-    ]
+    landmarks = []
     for value, example, note in _LANDMARKS:
         strength = _strength(value)
         assert evaluate(parse_cards(example)).strength == strength, (value, example)
         label = describe_ranks(parse_value(value)[1]) + (f", {note}" if note else "")
-        lines.append(f"| {text(label)} | {faces(example)} | {lad.share_beaten(strength):.2%} |")
-    lines += [
-        "",
-        "## Badugis by their highest card",
-        "",
-        'Players name a badugi by its top card: a "seven" is a badugi whose highest'
-        " card is a 7. How many four-card hands are badugis of each top card, and how"
-        " many deals are at least that good:",
-        "",
-        "| Top card | Different badugis | Hands | This or better |",
-        "| --- | ---: | ---: | ---: |",
-    ]
+        landmarks.append(
+            {
+                "label": text(label),
+                "example": faces(example),
+                "beaten": f"{lad.share_beaten(strength):.2%}",
+            }
+        )
     tops: dict[int, tuple[int, int, int]] = {}
     for strength, hands in lad.values:
         if strength >> 16 != 4:
@@ -143,14 +139,28 @@ def rankings_md(rule_link: RuleLink) -> str:
         top = 14 - (strength >> 12 & 15)
         distinct, count, weakest = tops.get(top, (0, 0, strength))
         tops[top] = (distinct + 1, count + hands, min(weakest, strength))
-    for top in sorted(tops):
-        distinct, count, weakest = tops[top]
-        rank = next(r for r in Rank if r.order == top)
-        lines.append(
-            f"| {rank.label} | {distinct:,} | {count:,} | {lad.share_at_least(weakest):.2%} |"
-        )
-    lines += ["", *_five_card_rankings_md(rule_link), ""]
-    return "\n".join(lines)
+    top_rows = [
+        {
+            "label": next(r for r in Rank if r.order == top).label,
+            "distinct": tops[top][0],
+            "count": tops[top][1],
+            "better": f"{lad.share_at_least(tops[top][2]):.2%}",
+        }
+        for top in sorted(tops)
+    ]
+    return render(
+        "pages/rankings.md",
+        r=rule_link,
+        total=lad.total,
+        bars=bars,
+        landmarks=landmarks,
+        tops=top_rows,
+        rankings=[
+            {"name": c.name, "title": c.title, "rule": c.rule, "note": _RANKING_NOTES[c.name]}
+            for c in RANKINGS.values()
+        ],
+        reference=_reference_rows(),
+    )
 
 
 _REFERENCE_HANDS: Final = (
@@ -178,35 +188,17 @@ _RANKING_NOTES: Final = {
 }
 
 
-def _five_card_rankings_md(rule_link: RuleLink) -> list[str]:
-    """Each ranking of chapter R9 with the reference hands valued in it, by the rankings
-    themselves (`badugi_spec.rankings`), so the table cannot drift from the code."""
-    lines = [
-        "## The five-card games' rankings",
-        "",
-        "Badeucy and Badacy deal five cards and split each pot between a Badugi hand and a"
-        " five-card low, so they value every hand twice, in two of four rankings"
-        f" ({rule_link('R9.1')})."
-        " Badeucy uses `badugi-ace-high` and `low-2-7`; Badacy uses `badugi` and `low-a-5`."
-        " `badugi-spec hand --ranking NAME` explains any hand in any of them;"
-        " `badugi-spec hand --game badeucy` explains both halves at once, and"
-        " `badugi-spec compare --game badacy` says who takes each half, or who scoops.",
-        "",
-    ]
-    for chosen in RANKINGS.values():
-        lines.append(
-            f"- `{chosen.name}`, {chosen.title} ({rule_link(chosen.rule)}):"
-            f" {_RANKING_NOTES[chosen.name]}."
-        )
-    names = " | ".join(f"`{name}`" for name in RANKINGS)
-    lines += ["", f"| Hand | {names} |", "| --- |" + " --- |" * len(RANKINGS)]
+def _reference_rows() -> list[dict[str, Any]]:
+    """The reference hands valued in each ranking of chapter R9, by the rankings themselves
+    (`badugi_spec.rankings`), so the table cannot drift from the code."""
+    rows = []
     for hand in _REFERENCE_HANDS:
         cells = []
         for chosen in RANKINGS.values():
             value = chosen.evaluate(hand)
             cells.append(f"{text(str(value))}: {faces(' '.join(map(str, value.cards)))}")
-        lines.append(f"| {faces(hand)} | " + " | ".join(cells) + " |")
-    return lines
+        rows.append({"hand": faces(hand), "cells": cells})
+    return rows
 
 
 # ----- drawing odds --------------------------------------------------------------------
@@ -224,86 +216,57 @@ _THREES: Final = (
 )
 
 
+_DEAD: Final = (
+    ("", "none"),
+    ("9♠ Q♥", "two non-clubs"),
+    ("4♣", "one club"),
+    ("4♣ 5♣", "two clubs"),
+    ("4♣ 5♣ 6♣ 7♣", "four clubs"),
+)
+
+
 def odds_md(rule_link: RuleLink) -> str:
-    r = rule_link
-    lines = [
-        "# Drawing odds",
-        "",
-        "Exact chances, worked out by the project's odds module (`badugi_spec.rankings.odds`, also"
-        ' the command `badugi-spec odds "A♠ 2♥ 3♦" --draws 3`). The drawer keeps the'
-        " cards that play, and at each later draw keeps any new card that plays with them"
-        " and throws the rest. *Unseen* cards are all the cards the drawer has not seen:"
-        " the stub, the opponent's hand and the burned cards. A burn is unseen, so it does"
-        f" not change the odds ({r('R4.4')}); leaving it out of the unseen cards is a"
-        " common mistake.",
-        "",
-        "## Three cards, drawing one {#three-cards}",
-        "",
-        "A rainbow three-card hand (three ranks, three suits) needs a card of the fourth"
-        " suit whose rank it does not hold: 13 − 3 = 10 outs among the 48 cards it has not"
-        " seen. The chance of *some* badugi is the same for every such hand; how low the"
-        " badugi will be depends on the ranks held. *7 or better* counts only a badugi"
-        " whose top card is a 7 or lower, drawn by throwing any higher card again.",
-        "",
-        "| Keep | Outs | Badugi, 1 draw | 2 draws | 3 draws | 8 or better, 3 draws |"
-        " 7 or better, 3 draws |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    threes = []
     for kept in _THREES:
         any_badugi = draw_odds(kept)
-        eight = draw_odds(kept, top=Rank.EIGHT).badugi[-1]
-        seven = draw_odds(kept, top=Rank.SEVEN).badugi[-1]
-        lines.append(
-            f"| {faces(kept)} | {any_badugi.outs} | "
-            + " | ".join(percent(p) for p in any_badugi.badugi)
-            + f" | {percent(eight)} | {percent(seven)} |"
+        threes.append(
+            {
+                "kept": faces(kept),
+                "outs": any_badugi.outs,
+                "badugi": [percent(p) for p in any_badugi.badugi],
+                "eight": percent(draw_odds(kept, top=Rank.EIGHT).badugi[-1]),
+                "seven": percent(draw_odds(kept, top=Rank.SEVEN).badugi[-1]),
+            }
         )
-    reference = draw_odds("A♠ 2♥ 3♦")
-    lines += [
-        "",
-        f"Exactly: {reference.badugi[0]}, {reference.badugi[1]} and {reference.badugi[2]}"
-        " for one, two and three draws (the last is 1 − 38·37·36 / (48·47·46)).",
-        "",
-        "## When you know some cards are dead {#dead-cards}",
-        "",
-        "Cards you have seen and thrown cannot come back to you"
-        f" ({r('R4.5')}). If some of them were outs, your chances fall; if they were"
-        " cards you never wanted, your chances rise a little, because fewer unseen cards"
-        f" are left. Keeping {faces('A♠ 2♥ 3♦')}:",
-        "",
-        "| Known dead cards | Outs / unseen | 1 draw | 2 draws | 3 draws |",
-        "| --- | ---: | ---: | ---: | ---: |",
-    ]
-    for dead, label in (
-        ("", "none"),
-        ("9♠ Q♥", "two non-clubs"),
-        ("4♣", "one club"),
-        ("4♣ 5♣", "two clubs"),
-        ("4♣ 5♣ 6♣ 7♣", "four clubs"),
-    ):
-        odds = draw_odds("A♠ 2♥ 3♦", dead=dead)
-        shown = faces(dead) if dead else ""
-        lines.append(
-            f"| {label} {shown} | {odds.outs} / {odds.unseen} | "
-            + " | ".join(percent(p) for p in odds.badugi)
-            + " |"
+    dead = []
+    for cards, label in _DEAD:
+        odds = draw_odds("A♠ 2♥ 3♦", dead=cards)
+        dead.append(
+            {
+                "label": label,
+                "shown": faces(cards) if cards else "",
+                "outs": odds.outs,
+                "unseen": odds.unseen,
+                "badugi": [percent(p) for p in odds.badugi],
+            }
         )
-    lines += [
-        "",
-        "## Drawing two or three {#more-cards}",
-        "",
-        "Fewer kept cards means more to find. *Improve* is the chance of ending with more"
-        " cards that play than you kept.",
-        "",
-        "| Keep | Draw | Badugi, 1 draw | 2 draws | 3 draws | Improve, 3 draws |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    more = []
     for kept in ("A♠ 2♥ 3♦", "A♠ 2♥", "A♠"):
         odds = draw_odds(kept)
-        lines.append(
-            f"| {faces(kept)} | {MAX_CARDS - len(parse_cards(kept))} | "
-            + " | ".join(percent(p) for p in odds.badugi)
-            + f" | {percent(odds.improve[-1])} |"
+        more.append(
+            {
+                "kept": faces(kept),
+                "draw": MAX_CARDS - len(parse_cards(kept)),
+                "badugi": [percent(p) for p in odds.badugi],
+                "improve": percent(odds.improve[-1]),
+            }
         )
-    lines += [""]
-    return "\n".join(lines)
+    return render(
+        "pages/odds.md",
+        r=rule_link,
+        faces=faces,
+        threes=threes,
+        reference=draw_odds("A♠ 2♥ 3♦"),
+        dead=dead,
+        more=more,
+    )

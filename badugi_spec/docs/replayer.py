@@ -40,16 +40,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .cache import Memo
-from .render import text
+from .executed import Executed
+from .places import site_rule_href
 from .replayer_frames import frames
 from .replayer_record import HandRecord
-
-if TYPE_CHECKING:
-    from .examples import Executed
+from .templating import html, render
 
 FRAMES: Final = Memo("replayer-frames", keep=4000)
 
@@ -106,11 +104,8 @@ def hand_replayer(
     record: HandRecord, *, label: str, full: Sequence[dict[str, Any]] | None = None
 ) -> str:
     """The box one hand's replayer is drawn in, with its frames (`full`, if made already)."""
-    data = _json(replay_data(record, full))
-    return (
-        f'<div class="replayer" hidden role="group" aria-label="{text(label)}">'
-        f'<script type="application/json" class="replayer-data">{data}</script></div>'
-    )
+    data = html(_json(replay_data(record, full)))
+    return render("replayer/box.html", label=label, data=data)
 
 
 def records(executed: Executed) -> dict[int, HandRecord]:
@@ -147,15 +142,6 @@ def cited(source: Executed | HandRecord) -> list[str]:
     return list(seen)
 
 
-def site_rule_href(rule_id: str) -> str | None:
-    """Where a rule is, from a page one level under `generated/` (a chapter, a fragment):
-    raw HTML gets no link rewriting from MkDocs, so this is the built site's URL."""
-    from .chapters import page_of_anchor  # here: `chapters` draws the examples
-
-    page = page_of_anchor(rule_id)
-    return None if page is None else f"../{Path(page).stem}/#{rule_id}"
-
-
 def rule_links_html(
     source: Executed | HandRecord | Iterable[Executed | HandRecord],
     *,
@@ -175,7 +161,7 @@ def rule_links_html(
                 links[rule_id] = target
     if not links:
         return ""
-    return f'<script type="application/json" class="replayer-links">{_json(links)}</script>'
+    return render("replayer/links.html", links=html(_json(links)))
 
 
 __all__ = [

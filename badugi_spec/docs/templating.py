@@ -7,10 +7,32 @@ MkDocs already depends on Jinja2, so this adds no dependency to the `docs` extra
 
 from __future__ import annotations
 
+import re
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import jinja2
+import jinja2.ext
+from markupsafe import Markup
+
+ONE_LINE: Final = "{#- one line -#}"
+"""A template that starts so is written one element a line and drawn on one line: a line
+break beside a tag (or a `{{ }}` or `{% %}`) is dropped, one between words is a space. So
+text that follows a tag stays on the tag's line, or says its space (`{{ ' ' }}`)."""
+_AT_A_TAG: Final = re.compile(r"(?<=[>}])\n\s*|\n\s*(?=[<{])")
+_IN_TEXT: Final = re.compile(r"\n\s*")
+
+
+class OneLine(jinja2.ext.Extension):
+    """Line breaks next to a tag dropped, and inside text made one space: the markup goes
+    into Markdown pages as raw HTML, where a line break can end the block or open a
+    paragraph, and the pages' HTML stays as it was drawn from Python strings."""
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        if not source.startswith(ONE_LINE):
+            return source
+        body = _AT_A_TAG.sub("", source[len(ONE_LINE) :].strip())
+        return _IN_TEXT.sub(" ", body)
 
 
 @cache
@@ -24,10 +46,41 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
+        extensions=[OneLine],
+        # A page draws thousands of hands: no look at the file before each one. A build
+        # calls `forget_changed` once instead, so an edit under `make serve` still shows.
+        auto_reload=False,
     )
     return env
 
 
+_LOADED: dict[str, jinja2.Template] = {}
+"""The templates drawn with in this process, by name: looked up once, not once a hand."""
+
+
+def forget_changed() -> None:
+    """Drop the compiled templates whose file changed since (once per build)."""
+    for name, template in list(_LOADED.items()):
+        if not template.is_up_to_date:
+            del _LOADED[name]
+    cache = environment().cache
+    if cache is not None:
+        for key, template in list(cache.items()):
+            if not template.is_up_to_date:
+                del cache[key]
+
+
 def render(name: str, /, **data: Any) -> str:
     """Fill template `name` (a path under templates/) with `data`."""
-    return environment().get_template(name).render(**data)
+    template = _LOADED.get(name)
+    if template is None:
+        template = _LOADED[name] = environment().get_template(name)
+    return template.render(**data)
+
+
+__all__ = ["Markup", "html", "render"]
+
+
+def html(markup: str) -> Markup:
+    """A piece already drawn (a card's span, a replayer), put into a template as it is."""
+    return Markup(markup)

@@ -17,11 +17,13 @@ from typing import Any, Final
 from badugi_spec import profiles
 from badugi_spec.engine import Hand, Kind
 from badugi_spec.errors import BadugiError
+from badugi_spec.rankings import RankedValue
 from badugi_spec.trainer import Trainer
 from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.screen import KEYS
 from badugi_spec.trainer.session import cannot_play
-from badugi_spec.trainer.values import badugi_cards
+from badugi_spec.trainer.values import badugi_cards, half_name, is_split, values
+from badugi_spec.web.table import TapedNarrator, hands
 
 WIDTH: Final = 100
 """Columns the narration wraps at: what `play` uses when its output is not a terminal."""
@@ -97,12 +99,22 @@ def _check(profile_name: str, seats: int, seed: int, inputs: Sequence[str]) -> N
 
 
 def play(
-    *, profile: str, seats: int, seed: int, inputs: Sequence[str], hints: bool = False
+    *,
+    profile: str,
+    seats: int,
+    seed: int,
+    inputs: Sequence[str],
+    hints: bool = False,
+    table_from: int = 0,
 ) -> dict[str, Any]:
     """The session so far: its transcript, and what the player may do next (or its end).
 
     `status` is `turn` (the trainer waits for a key: `table` says what can be done),
-    `over` (the session ended; the transcript has its summary) or `error` (one line)."""
+    `over` (the session ended; the transcript has its summary) or `error` (one line).
+    `table_from`: a hand number; the answer's `hands` then holds the table's frames of
+    that hand and every later one (`web.table`), for the page to draw. `refused` is what
+    the trainer said to the last key when it changed nothing (a refused action, a key it
+    does not know), for the page to show beside its controls."""
     try:
         _check(profile, seats, seed, inputs)
     except PlayError as error:
@@ -116,6 +128,7 @@ def play(
         hints=hints,
         seats=seats,
     )
+    narrator = trainer.narrator = TapedNarrator(names=trainer.names, first=table_from)
     try:
         summary = trainer.run()
     except NeedInput:
@@ -127,6 +140,8 @@ def play(
             "prompt": PROMPT,
             "used": console.asked,
             "table": table(hand, you=trainer.you),
+            "hands": hands(narrator, you=trainer.you),
+            "refused": refusal(console.lines),
         }
     return {
         "status": "over",
@@ -135,12 +150,33 @@ def play(
         "stacks": list(summary.stacks),
         "winner": summary.winner,
         "stopped": summary.stopped,
+        "hands": hands(narrator, you=trainer.you),
     }
+
+
+REFUSALS: Final = ("Refused, ", "Not a key: ")
+"""How the trainer's answer to a key that changed nothing begins (after its rule ID)."""
+
+
+def refusal(lines: Sequence[str]) -> str:
+    """The trainer's answer to the last key typed, if that key changed nothing: the
+    line after the key's echo that says so, without the rule column; else ""."""
+    last = max((i for i, line in enumerate(lines) if line.startswith(PROMPT)), default=-1)
+    if last < 0:
+        return ""
+    for line in lines[last + 1 :]:
+        rule, _, said = line.strip().partition(" ")
+        text = said.strip() if rule.startswith("R") and rule[1:2].isdigit() else line.strip()
+        if text.startswith(REFUSALS):
+            cited = f" ({rule})" if text is not line.strip() and rule not in text else ""
+            return text + cited
+    return ""
 
 
 def table(hand: Hand, *, you: int) -> dict[str, Any]:
     """What the page's buttons need: your cards (and which play) and the legal actions,
-    each with the key the trainer reads for it and, in big bet, its range of amounts."""
+    each with the key the trainer reads for it and, in big bet, its range of amounts
+    with the sizes a player reaches for (`sizes`)."""
     held = hand.holdings[you]
     playing = set(badugi_cards(hand.profile, held))
     actions = []
@@ -157,6 +193,7 @@ def table(hand: Hand, *, you: int) -> dict[str, Any]:
         }
         if option.most > option.to:
             entry["least"], entry["most"] = option.to, option.most
+            entry["sizes"] = sizes(hand, you, option.to, option.most)
         actions.append(entry)
     return {
         "phase": hand.phase.kind,
@@ -165,5 +202,41 @@ def table(hand: Hand, *, you: int) -> dict[str, Any]:
             {"face": card.pretty(), "suit": card.suit.name.lower(), "plays": card in playing}
             for card in held
         ],
+        "halves": halves(hand, you),
         "actions": actions,
     }
+
+
+def sizes(hand: Hand, you: int, least: int, most: int) -> list[list[Any]]:
+    """The amounts (each a total for the round) of the buttons beside a bet or raise
+    input: the least, half the pot, the pot and the most, each once and in the range.
+    "The pot" is a pot-sized raise: the call first, then the pot that call makes,
+    which is the most a pot-limit raise may be (R14.4)."""
+    level = max(hand.committed)
+    call = level - hand.committed[you]
+    after_call = hand.pot + call
+    wanted = (
+        ("Min", least),
+        ("½ pot", level + after_call // 2),
+        ("Pot", level + after_call),
+        ("Max", most),
+    )
+    out: list[list[Any]] = []
+    for label, amount in wanted:
+        if least <= amount <= most and all(amount != kept for _, kept in out):
+            out.append([label, amount])
+    return out
+
+
+def halves(hand: Hand, you: int) -> list[dict[str, Any]]:
+    """In a split game (R8.29), each half's name and which of your cards play in it, by
+    place (1 to 5); [] in a game of one pot, where `cards[i].plays` says it."""
+    if not is_split(hand.profile):
+        return []
+    held = hand.holdings[you]
+    out = []
+    for value in values(hand.profile, held):
+        name = half_name(value.ranking.name) if isinstance(value, RankedValue) else "Badugi half"
+        plays = set(value.cards)
+        out.append({"name": name, "plays": [i + 1 for i, c in enumerate(held) if c in plays]})
+    return out

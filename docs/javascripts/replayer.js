@@ -74,8 +74,102 @@
     return links;
   }
 
-  function names(list, seats) {
+  function seatNames(list, seats) {
     return seats.map(function (seat) { return list[seat]; }).join(", ");
+  }
+
+  /* The table of one hand: the seats around an oval (a list on a phone) and the middle
+     (pots, deck, burns). `show(frame)` draws a frame on it. The replayer below steps
+     through a hand's frames with it; the play page (play.js) draws its live hand with it,
+     and adds to a frame what only it has: `y`, the seat that is the player's; `l`, a
+     few words at each seat (what it did last this round). A card `?` is face down. */
+  function seatTable(names, button, blinds) {
+    var count = names.length;
+    var table = el("div", "replayer-table seats-" + count);
+    var seats = el("ol", "replayer-seats");
+    var middle = el("div", "replayer-middle");
+    table.appendChild(seats);
+    table.appendChild(middle);
+
+    var seatNodes = names.map(function (name, seat) {
+      var li = el("li", "seat");
+      var angle = Math.PI / 2 + (2 * Math.PI * seat) / count;
+      // Around an oval, clockwise from the bottom; close enough to the middle that a seat
+      // of five cards at either end stays inside the box.
+      li.style.setProperty("--x", (50 + 37 * Math.cos(angle)).toFixed(1) + "%");
+      li.style.setProperty("--y", (50 + 35 * Math.sin(angle)).toFixed(1) + "%");
+      li.setAttribute("data-seat", String(seat));
+      var head = el("div", "seat-head");
+      head.appendChild(el("strong", "seat-name", name));
+      var roles = [];
+      if (seat === button) roles.push(["D", "the button"]);
+      if (seat === blinds[0]) roles.push(["SB", "small blind"]);
+      if (seat === blinds[1]) roles.push(["BB", "big blind"]);
+      roles.forEach(function (role) {
+        var tag = el("abbr", "seat-role", role[0]);
+        tag.title = role[1];
+        head.appendChild(tag);
+      });
+      var status = el("span", "seat-status");
+      head.appendChild(status);
+      var stack = el("div", "seat-stack");
+      var hand = el("div", "seat-cards");
+      var bet = el("div", "seat-bet");
+      var did = el("div", "seat-said");
+      li.appendChild(head);
+      li.appendChild(hand);
+      li.appendChild(stack);
+      li.appendChild(bet);
+      li.appendChild(did);
+      seats.appendChild(li);
+      return { li: li, status: status, stack: stack, hand: hand, bet: bet, did: did };
+    });
+
+    function show(f) {
+      var folded = f.f || [];
+      seatNodes.forEach(function (node, seat) {
+        var out = folded.indexOf(seat) >= 0;
+        node.li.className = "seat" + (out ? " folded" : "") + (f.a === seat ? " actor" : "") +
+          (f.n === seat ? " turn" : "") + (f.y === seat ? " you" : "");
+        node.status.textContent = out ? "folded" : f.n === seat ? "to act" :
+          f.s[seat] === 0 && f.c[seat] ? "all-in" : "";
+        node.stack.textContent = "Stack " + f.s[seat];
+        node.bet.textContent = f.b[seat] ? "Bet " + f.b[seat] : "";
+        node.did.textContent = f.l && f.l[seat] ? f.l[seat] : "";
+        node.hand.textContent = "";
+        var off = f.o && f.o[seat] ? f.o[seat].split(" ") : [];
+        (f.c[seat] ? f.c[seat].split(" ") : []).forEach(function (code) {
+          var face = code === "?" ? back() : card(code);
+          if (off.indexOf(code) >= 0) {
+            face.classList.add("off"); // greyed as in the step table: it does not play
+            face.title = "does not play";
+          }
+          node.hand.appendChild(face);
+          node.hand.appendChild(document.createTextNode(" "));
+        });
+      });
+      middle.textContent = "";
+      var inFront = f.b.reduce(function (a, b) { return a + b; }, 0);
+      var pot = el("div", "replayer-pot", "Pot " + f.p);
+      // The pot counts the bets still in front of the players; say how much of it that is.
+      if (inFront) pot.textContent += inFront === f.p ? " (all bet this round)" : " (" + inFront + " of it bet this round)";
+      middle.appendChild(pot);
+      (f.q || []).forEach(function (side, number) {
+        var label = number === 0 ? "Main pot " : "Side pot " + number + ": ";
+        middle.appendChild(el("div", "replayer-side", label + side[0] + " for " + seatNames(names, side[1])));
+      });
+      var deck = el("div", "replayer-deck", "Deck " + f.k);
+      middle.appendChild(deck);
+      if (f.u) {
+        var burned = el("div", "replayer-burns", "Burned ");
+        for (var i = 0; i < f.u; i++) burned.appendChild(back());
+        var hidden = el("span", "replayer-hidden", f.u + " card" + (f.u > 1 ? "s" : "") + " face down");
+        burned.appendChild(hidden);
+        middle.appendChild(burned);
+      }
+    }
+
+    return { table: table, seats: seatNodes, middle: middle, show: show };
   }
 
   function build(box) {
@@ -87,7 +181,6 @@
       return; // the step table below stays open: the hand is still there to read
     }
     var frames = expand(data.frames);
-    var count = data.names.length;
     var at = 0;
 
     var bar = el("div", "replayer-bar");
@@ -113,12 +206,8 @@
       : "Step through the hand with the buttons, or with ← → (Home, End) once the box has the focus.");
     var phase = el("p", "replayer-phase");
     var scroll = el("div", "replayer-scroll");
-    var table = el("div", "replayer-table seats-" + count);
-    var seats = el("ol", "replayer-seats");
-    var middle = el("div", "replayer-middle");
-    table.appendChild(seats);
-    table.appendChild(middle);
-    scroll.appendChild(table);
+    var drawn = seatTable(data.names, data.button, data.blinds);
+    scroll.appendChild(drawn.table);
 
     var said = el("p", "replayer-sentence");
     said.setAttribute("aria-live", "polite");
@@ -128,80 +217,10 @@
     said.appendChild(document.createTextNode(" "));
     said.appendChild(rule);
 
-    var seatNodes = data.names.map(function (name, seat) {
-      var li = el("li", "seat");
-      var angle = Math.PI / 2 + (2 * Math.PI * seat) / count;
-      // Around an oval, clockwise from the bottom; close enough to the middle that a seat
-      // of five cards at either end stays inside the box.
-      li.style.setProperty("--x", (50 + 37 * Math.cos(angle)).toFixed(1) + "%");
-      li.style.setProperty("--y", (50 + 35 * Math.sin(angle)).toFixed(1) + "%");
-      var head = el("div", "seat-head");
-      head.appendChild(el("strong", "seat-name", name));
-      var roles = [];
-      if (seat === data.button) roles.push(["D", "the button"]);
-      if (seat === data.blinds[0]) roles.push(["SB", "small blind"]);
-      if (seat === data.blinds[1]) roles.push(["BB", "big blind"]);
-      roles.forEach(function (role) {
-        var tag = el("abbr", "seat-role", role[0]);
-        tag.title = role[1];
-        head.appendChild(tag);
-      });
-      var status = el("span", "seat-status");
-      head.appendChild(status);
-      var stack = el("div", "seat-stack");
-      var hand = el("div", "seat-cards");
-      var bet = el("div", "seat-bet");
-      li.appendChild(head);
-      li.appendChild(hand);
-      li.appendChild(stack);
-      li.appendChild(bet);
-      seats.appendChild(li);
-      return { li: li, status: status, stack: stack, hand: hand, bet: bet };
-    });
-
     function show(index) {
       at = Math.max(0, Math.min(frames.length - 1, index));
       var f = frames[at];
-      var folded = f.f || [];
-      seatNodes.forEach(function (node, seat) {
-        var out = folded.indexOf(seat) >= 0;
-        node.li.className = "seat" + (out ? " folded" : "") + (f.a === seat ? " actor" : "") +
-          (f.n === seat ? " turn" : "");
-        node.status.textContent = out ? "folded" : f.n === seat ? "to act" :
-          f.s[seat] === 0 && f.c[seat] ? "all-in" : "";
-        node.stack.textContent = "Stack " + f.s[seat];
-        node.bet.textContent = f.b[seat] ? "Bet " + f.b[seat] : "";
-        node.hand.textContent = "";
-        var off = f.o && f.o[seat] ? f.o[seat].split(" ") : [];
-        (f.c[seat] ? f.c[seat].split(" ") : []).forEach(function (code) {
-          var face = card(code);
-          if (off.indexOf(code) >= 0) {
-            face.classList.add("off"); // greyed as in the step table: it does not play
-            face.title = "does not play";
-          }
-          node.hand.appendChild(face);
-          node.hand.appendChild(document.createTextNode(" "));
-        });
-      });
-      middle.textContent = "";
-      var inFront = f.b.reduce(function (a, b) { return a + b; }, 0);
-      var pot = el("div", "replayer-pot", "Pot " + f.p);
-      // The pot counts the bets still in front of the players; say how much of it that is.
-      if (inFront) pot.textContent += inFront === f.p ? " (all bet this round)" : " (" + inFront + " of it bet this round)";
-      middle.appendChild(pot);
-      (f.q || []).forEach(function (side, number) {
-        var label = number === 0 ? "Main pot " : "Side pot " + number + ": ";
-        middle.appendChild(el("div", "replayer-side", label + side[0] + " for " + names(data.names, side[1])));
-      });
-      var deck = el("div", "replayer-deck", "Deck " + f.k);
-      middle.appendChild(deck);
-      if (f.u) {
-        var burned = el("div", "replayer-burns", "Burned ");
-        for (var i = 0; i < f.u; i++) burned.appendChild(back());
-        var hidden = el("span", "replayer-hidden", f.u + " card" + (f.u > 1 ? "s" : "") + " face down");
-        burned.appendChild(hidden);
-        middle.appendChild(burned);
-      }
+      drawn.show(f);
       phase.textContent = f.h;
       sentence(words, f.t);
       said.className = "replayer-sentence" + (f.x ? " refused" : "");
@@ -247,6 +266,9 @@
     if (trace && trace.classList.contains("badugi-trace")) trace.open = false;
     show(0);
   }
+
+  // For the play page (play.js): the same table, drawn from its own frames.
+  window.badugiReplayer = { seatTable: seatTable, sentence: sentence, ruleLinks: ruleLinks };
 
   function start(root) {
     root.querySelectorAll(".replayer:not([data-ready])").forEach(build);

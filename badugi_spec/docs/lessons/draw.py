@@ -246,5 +246,12 @@ def lesson(source: LessonSource, resolver: Resolver, replayer: str) -> Lesson:
         raise LessonError(f"{source.where(1)}: a lesson ends with at least one question")
     meta = source.meta
     return Lesson(
-        source.slug, meta["title"], int(meta["order"]), meta["idea"], body, questions, replayer
+        source.slug,
+        meta["title"],
+        int(meta["order"]),
+        meta["idea"],
+        body,
+        questions,
+        replayer,
+        tuple(source.hands),
     )

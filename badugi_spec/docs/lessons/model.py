@@ -43,6 +43,9 @@ class Lesson:
     questions: tuple[Question, ...]
     replayer: str = ""
     """The hand, step by step (`replayer.replayer_html`), when the lesson names one."""
+    hands: tuple[str, ...] = ()
+    """The ids of the suite's scenarios that hold its hands: each gets its anchor here, so a
+    link to a lesson hand (from `check`'s output or the coverage page) has a target."""
 
     @property
     def page(self) -> str:

@@ -58,8 +58,8 @@ def lesson_md(lesson: Lesson, *, number: int, lessons: Sequence[Lesson]) -> str:
         lines += [
             "## Step through the hand",
             "",
-            "The same hand, one event at a time, as the engine played it: use the buttons or"
-            " the arrow keys (← and →, Home and End).",
+            "The same hand, one event at a time, as the engine played it: use the buttons"
+            " (at a keyboard, the arrow keys ← and →, Home and End, work too).",
             "",
             lesson.replayer,
             "",
@@ -76,6 +76,7 @@ def lesson_md(lesson: Lesson, *, number: int, lessons: Sequence[Lesson]) -> str:
         quiz,
         "",
     ]
+    lines += [render("lessons/hands.html", hands=lesson.hands), ""]
     steps = []
     if number > 1:
         before = lessons[number - 2]

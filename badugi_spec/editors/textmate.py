@@ -1,6 +1,6 @@
 """The TextMate grammar of the scenario language, for VS Code and the editors that read one.
 
-`python -m badugi_spec.docs.textmate [FILE]` writes it (to stdout without FILE); the copy in
+`python -m badugi_spec.editors.textmate [FILE]` writes it (to stdout without FILE); the copy in
 `editors/vscode/syntaxes/` is this output, and a test keeps the two equal. Its keywords come
 from the grammar (`badugi_spec.scenario.keywords`), as the Pygments lexer's do, and the
 shapes below are shared with that lexer. They are written in the regex dialect Python's `re`

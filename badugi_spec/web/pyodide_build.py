@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -44,7 +45,7 @@ RUNTIME: Final = (
     "pyodide-lock.json",
 )
 """What `loadPyodide` fetches to start, without any package of its own."""
-_SOURCES: Final = ("*.py", "*.lark", "*.json", "*.toml", "*.md", "py.typed")
+_SOURCES: Final = ("*.py", "*.lark", "*.json", "*.toml", "*.md", "*.html", "*.svg", "py.typed")
 
 
 class PyodideBuildError(Exception):
@@ -198,6 +199,35 @@ def lark_wheel(root: Path, cache: Path) -> Path:
     return found[0]
 
 
+PURE: Final = ("jinja2", "markupsafe")
+"""Installed here and wanted in the page: the docs' templates (`badugi_spec.docs.templating`)
+draw the playground's example. Their pure-Python files are zipped as they are installed."""
+
+
+def pure_wheel(name: str, cache: Path) -> Path:
+    """An installed distribution's Python files as a wheel, made once per version.
+
+    MarkupSafe publishes no wheel for any platform Pyodide is; its C speed-up is optional
+    (it falls back to `_native`), so its Python files alone are a working package."""
+    dist = importlib.metadata.distribution(name)
+    folder = cache / f"{name}-{dist.version}"
+    wheel = folder / f"{name}-{dist.version}-py3-none-any.whl"
+    if wheel.exists():
+        return wheel
+    skipped = ("INSTALLER", "RECORD", "direct_url.json", "REQUESTED")
+    with tempfile.TemporaryDirectory(prefix=f"badugi-{name}-") as temp:
+        with zipfile.ZipFile(Path(temp) / wheel.name, "w", zipfile.ZIP_DEFLATED) as archive:
+            for file in dist.files or ():
+                path = Path(str(dist.locate_file(file)))
+                if "__pycache__" in file.parts or file.suffix in (".so", ".c", ".pyd"):
+                    continue
+                if file.name in skipped or not path.is_file():
+                    continue
+                archive.write(path, file.as_posix())
+        _publish(Path(temp), folder)
+    return wheel
+
+
 def _publish(made: Path, folder: Path) -> None:
     """Move a finished folder into the cache in one rename: two builds at once (test
     workers) never see half of it."""
@@ -230,7 +260,7 @@ def pyodide_version(root: Path) -> str:
 
 
 def install(root: Path, site: Path) -> Built:
-    """Put the runtime, both wheels and `manifest.json` under `site/pyodide/`."""
+    """Put the runtime, the wheels and `manifest.json` under `site/pyodide/`."""
     out = site / OUT
     out.mkdir(parents=True, exist_ok=True)
     reason = why_not(root)
@@ -239,7 +269,11 @@ def install(root: Path, site: Path) -> Built:
         return Built(enabled=False, reason=reason)
     cache = root / "build" / "pyodide"
     try:
-        wheels = (project_wheel(root, cache), lark_wheel(root, cache))
+        wheels = (
+            project_wheel(root, cache),
+            lark_wheel(root, cache),
+            *(pure_wheel(name, cache) for name in PURE),
+        )
     except PyodideBuildError as error:
         # No package index here, say: the rest of the site is still built, and the two
         # pages give this reason instead of an engine.
@@ -275,9 +309,8 @@ def _write_json(path: Path, value: object) -> None:
 def rule_pages() -> dict[str, str]:
     """Each rule's place in the built site (`generated/03-betting/#R3.6`), for the
     narration's links: the chapters cut into parts put a rule where this build put it."""
+    from badugi_spec.docs.places import page_of_anchor
     from badugi_spec.rules import load
-
-    from .chapters import page_of_anchor
 
     out = {}
     for rule_id in load():

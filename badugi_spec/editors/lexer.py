@@ -4,7 +4,7 @@
 Registered under the `pygments.lexers` entry point as `badugi`, so ```` ```badugi ````
 fences are highlighted, and `pygmentize -l badugi` works. Its keywords come from the
 grammar (`badugi_spec.scenario.keywords`), the same source as the TextMate grammar's
-(`badugi_spec.docs.textmate`); the rest are the grammar's shapes: rule IDs, cards in letter
+(`badugi_spec.editors.textmate`); the rest are the grammar's shapes: rule IDs, cards in letter
 or symbol suits, hand values, numbers, player names, strings, comments, profile overrides.
 Anything else is an `Error` token, so the tests see a shape the lexer does not know.
 """
@@ -28,7 +28,7 @@ from pygments.token import (
     _TokenType,
 )
 
-from badugi_spec.docs.textmate import (
+from badugi_spec.editors.textmate import (
     CARD,
     CARD_COUNT,
     NAME,

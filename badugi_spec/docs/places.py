@@ -1,0 +1,30 @@
+"""Where each rule and worked example is on the built site, recorded once per build by
+`chapters` (`place_rules`, `place_scenarios`) before any page is drawn, and read by every
+page that links to one, the replayer and the hooks among them.
+
+Module state rather than arguments: the pages take their links as plain callables, and
+every page of one build must see the same places. It sits below the pages so that the
+replayer can read it without importing the chapters that draw the replayer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PAGE_OF_RULE: dict[str, str] = {}
+_SCENARIO_HREF: dict[str, str] = {}
+
+
+def page_of_anchor(anchor: str) -> str | None:
+    """The generated page holding `anchor`: a rule ID or a worked example's ID."""
+    if anchor in _PAGE_OF_RULE:
+        return _PAGE_OF_RULE[anchor]
+    href = _SCENARIO_HREF.get(anchor)
+    return href.partition("#")[0] if href else None
+
+
+def site_rule_href(rule_id: str) -> str | None:
+    """Where a rule is, from a page one level under `generated/` (a chapter, a fragment):
+    raw HTML gets no link rewriting from MkDocs, so this is the built site's URL."""
+    page = page_of_anchor(rule_id)
+    return None if page is None else f"../{Path(page).stem}/#{rule_id}"
