@@ -419,7 +419,8 @@ class _Player:
             Kind.FOLD: f"{name} folds",
             Kind.CALL: f"{name} calls{chips}",
             Kind.BET: f"{name} bets{chips}",
-            Kind.RAISE: f"{name} raises to{chips}",
+            # A fixed-limit raise has no amount to say: "raises", never a bare "raises to".
+            Kind.RAISE: f"{name} raises to{chips}" if chips else f"{name} raises",
             Kind.ALL_IN: f"{name} goes all-in{chips}",
             Kind.MUCK: f"{name} mucks",
         }[kind]

@@ -107,9 +107,7 @@ def waypoints(trial: Trial) -> set[str]:
             if here == short_in and not capped:
                 points.add("short-all-ins-in-a-round")
             short_in = here
-        elif (
-            kind == "act" and " raises to" in text and short_in == (statement.hand, statement.phase)
-        ):
+        elif kind == "act" and " raises" in text and short_in == (statement.hand, statement.phase):
             points.add("raise-over-short-all-in")
         elif kind == "expect":
             points |= expected(text, capped=capped, names=names)
