@@ -70,7 +70,9 @@ def finding_id(mark: str) -> str:
 
 
 def now() -> str:
-    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # To the microsecond: two runs in one second (a CI retry, a quick --replay-only after a
+    # campaign) must still order, or "latest" would be decided by the run file's random name.
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 @dataclass
