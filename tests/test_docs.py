@@ -211,6 +211,12 @@ def test_escaping_helpers() -> None:
     assert "<i>" not in text and "&lt;i&gt;" in text
     assert "](javascript:" not in text
     assert "[y](https://e.org)" in text and "**b**" in text
+    # No attribute list (the site's attr_list) from a story: it could set onmouseover.
+    import markdown as python_markdown  # type: ignore[import-untyped]  # MkDocs' own
+
+    story = narrative_md("A story.\n{: onmouseover=alert(1) }\n\n`{: kept}`")
+    drawn = python_markdown.markdown(story, extensions=["attr_list"])
+    assert 'onmouseover="' not in drawn and "{: kept}" in drawn  # shown as text, not set
 
 
 def test_hostile_scenario_is_escaped(tmp_path: Path) -> None:

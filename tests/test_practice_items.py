@@ -206,3 +206,42 @@ def test_the_drills_extra_hands_are_the_odds_modules(items: dict[str, Any]) -> N
             )
         targets = [Fraction(c["exact"][0]) for c in data["choices"]]
         assert data["best"] == [i for i, t in enumerate(targets) if t == max(targets)]
+
+
+PROGRESS_CHECK = r"""
+const store = {};
+global.window = {
+  localStorage: { getItem: (k) => store[k] ?? null, setItem: (k, v) => { store[k] = v; },
+                  removeItem: (k) => { delete store[k]; } },
+  location: { pathname: "/practice/", search: "" },
+};
+require(process.argv[1]);
+const G = window.BadugiProgress;
+const bad = { "badugi-spec-progress": 1, [G.LESSONS]: {}, [G.KEY]: {
+  last: { url: "javascript:alert(1)" },
+  quiz: { a: null, b: 3, c: { tried: 1, right: 1 } },
+  practice: { x: "s" },
+  missed: [null, { theme: "pot", seed: 3 }, { theme: 1, seed: 2 }],
+} };
+const kept = G.importText(JSON.stringify(bad));
+G.record("quiz", { mode: "b", right: true });  // a record after the import still works
+console.log(JSON.stringify({ kept, after: G.load() }));
+"""
+
+
+def test_an_imported_progress_file_keeps_only_what_the_pages_can_read() -> None:
+    """A progress file passes from hand to hand: a `javascript:` "continue" link, a null or
+    numeric quiz entry and a malformed queued item are dropped on import, not stored to break
+    the progress page and every later record."""
+    assert NODE is not None
+    script = Path(__file__).resolve().parents[1] / "docs" / "javascripts" / "progress.js"
+    done = subprocess.run(
+        [NODE, "-e", PROGRESS_CHECK, str(script)],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    seen = json.loads(done.stdout)
+    kept, after = seen["kept"], seen["after"]
+    assert kept["last"] is None
+    assert sorted(kept["quiz"]) == ["c"] and kept["practice"] == {}
+    assert kept["missed"] == [{"theme": "pot", "seed": 3}]
+    assert after["quiz"]["b"] == {"tried": 1, "right": 1}

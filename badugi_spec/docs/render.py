@@ -94,6 +94,9 @@ def narrative_md(value: str) -> str:
 
     escaped = _INLINE_LINK.sub(disarm_inline, escaped)
     escaped = _REFERENCE_DEF.sub(disarm_reference, escaped)
+    # The site turns on attr_list: `{: onmouseover=...}` would set any attribute. A brace
+    # outside code is shown as an entity, so no attribute list is ever read from a story.
+    escaped = _outside_code(escaped, lambda part: part.replace("{", "&#123;"))
     return md_cardify(escaped)
 
 

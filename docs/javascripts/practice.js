@@ -184,6 +184,11 @@
         return;
       }
       since += 1;
+      // A queued item of a theme this page does not have (an imported file's) is dropped.
+      var known = P.THEMES.map(function (t) { return t.id; });
+      G.queue(function (list) {
+        for (var i = list.length - 1; i >= 0; i--) if (known.indexOf(list[i].theme) < 0) list.splice(i, 1);
+      });
       var waiting = G.queue();
       if (queueBox.checked && waiting.length && since >= AGAIN_AFTER) {
         since = 0;

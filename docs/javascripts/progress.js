@@ -62,6 +62,21 @@
     });
     if (!isObject(state.drill.first)) state.drill.first = {};
     if (!isObject(state.hands.games)) state.hands.games = {};
+    // An imported file is someone else's: keep only entries of the shapes the pages read, so
+    // one bad value cannot break the progress page or every later record.
+    ["practice", "quiz"].forEach(function (part) {
+      Object.keys(state[part]).forEach(function (name) {
+        if (!isObject(state[part][name])) delete state[part][name];
+      });
+    });
+    state.missed = state.missed.filter(function (item) {
+      return isObject(item) && typeof item.theme === "string" &&
+        typeof item.seed === "number" && isFinite(item.seed);
+    });
+    // The "continue" link: a page of this site only, never a javascript: or another site's URL.
+    if (state.last && !(typeof state.last.url === "string" && /^\/(?!\/)/.test(state.last.url))) {
+      state.last = null;
+    }
     state.version = 1;
     return state;
   }
