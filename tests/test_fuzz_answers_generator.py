@@ -104,3 +104,15 @@ def test_a_ladder_table_makes_short_all_ins_add_up_and_replays_alone() -> None:
     assert reached
     plain = table.stacks(Choices(trial_random(5, 0)), profiles.get("house"), 5)
     assert len(plain) == 5 and plain != (3, 3, 100, 4, 4)
+
+
+def test_a_swarm_without_short_stacks_replays_alone_with_no_ladder() -> None:
+    """A swarm that drops short stacks records "no ladder" as a 0: a 1 drawn and ignored
+    would build a ladder when the stream is replayed alone (as shrinking and distil do)."""
+    pot_limit = profiles.get("pot-limit")
+    for number in range(30):
+        choices = Choices(trial_random(3, number), (), frozenset({"short-stacks"}))
+        played = table.stacks(choices, pot_limit, 5)
+        replayed = table.stacks(Choices(None, choices.record), pot_limit, 5)
+        assert replayed == played, number
+        assert played != (3, 3, 100, 4, 4)

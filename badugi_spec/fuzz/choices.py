@@ -59,6 +59,13 @@ class Choices:
         self.record[-1] = 1
         return True
 
+    def refused(self) -> bool:
+        """A `chance` set to False whatever was drawn (a swarm that drops a feature): the 0
+        is recorded, so the stream replayed alone, with no swarm, plays the same trial."""
+        self.below(2)
+        self.record[-1] = 0
+        return False
+
     def chance(self, share: float) -> bool:
         """True about `share` of the time at random; False (0) is the simple outcome."""
         return self.below(2, (1.0 - share, share)) == 1

@@ -89,10 +89,18 @@ def stacks(choices: Choices, profile: Profile, seats: int) -> tuple[int, ...]:
     # Drawn either way: a shrink that drops the ladder keeps the stacks drawn before it.
     # Under a swarm that leans on short all-ins, a ladder even where the stream replayed
     # says not (a corpus entry's), recorded so.
+    # A swarm that drops short stacks records its "no ladder" as such: a 1 drawn and then
+    # ignored would build a ladder when the stream is replayed alone (shrinking, distil).
     leaning = "short-all-ins" in choices.swarm
-    ladder = choices.forced() if leaning else choices.chance(LADDER_SHARE)
+    dropped = "short-stacks" in choices.swarm and not leaning
+    if leaning:
+        ladder = choices.forced()
+    elif dropped:
+        ladder = choices.refused()
+    else:
+        ladder = choices.chance(LADDER_SHARE)
     ranged = profile.betting in ("no-limit", "pot-limit", "half-pot")
-    if not ranged or not ladder or seats < 3 or ("short-stacks" in choices.swarm and not leaning):
+    if not ranged or not ladder or seats < 3:
         return drawn
     # The swarm only weighs the choices drawn at random, never a replayed one: the trial
     # still replays from its stream alone.
