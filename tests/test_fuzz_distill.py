@@ -154,6 +154,6 @@ def test_a_report_names_the_profiles_its_implementation_played() -> None:
     assert plan.setting is not None
     assert [p.name for p in plan.setting.profiles] == ["house"]
     assert plan.rankings == ("house",)  # the house Badugi only: it declared no other
-    broken = {"manifest": {"hello": {"protocol": 2}}}
-    with pytest.raises(BadugiError, match=r"--report r.json: its manifest's hello"):
-        _plan(args, options, broken)
+    for bad in ({"protocol": 2}, {**hello, "capabilities": "play"}, {**hello, "profiles": 5}):
+        with pytest.raises(BadugiError, match=r"--report r.json: its manifest's hello"):
+            _plan(args, options, {"manifest": {"hello": bad}})

@@ -132,6 +132,17 @@ class _Said:
     _pending = None
 
     def __init__(self, hello: dict[str, Any]) -> None:
+        def names(value: object) -> bool:
+            return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+        plays, can, said = hello["profiles"], hello["capabilities"], hello.get("rankings")
+        if not (
+            isinstance(hello["protocol"], int)
+            and (plays == "any" or names(plays))
+            and names(can)
+            and (said is None or names(said))
+        ):
+            raise ValueError("a hello of the wrong shape")  # read as one line by `_plan`
         self.protocol = int(hello["protocol"])
         plays = hello["profiles"]
         self.profiles: str | frozenset[str] = plays if isinstance(plays, str) else frozenset(plays)
