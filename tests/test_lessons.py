@@ -226,6 +226,11 @@ def test_a_figure_the_hand_lacks_stops_the_build_with_file_and_line(tmp_path: Pa
         lessons(link, _lesson_folder(tmp_path, text_answer))
     with pytest.raises(LessonError, match=r"01-x.md:8: \[\[R99.1\]\]: no such rule"):
         lessons(link, _lesson_folder(tmp_path, HEAD + "See [[R99.1]].\n"))
+    # A replayer's hand number that is not one of the scenario's hands: its line, one line.
+    for number in ("x", "9"):
+        head = HEAD.removesuffix("---\n") + f"replayer: lesson-side-pots {number}\n---\n"
+        with pytest.raises(LessonError, match=r"01-x.md:7: replayer lesson-side-pots .*1 to 1"):
+            lessons(link, _lesson_folder(tmp_path, head + "Text\n"))
 
 
 def test_pages_carry_each_question_and_link_the_path(path: dict[str, Lesson]) -> None:

@@ -86,7 +86,13 @@ def _replayer(source: LessonSource, executed: dict[str, Executed]) -> str:
             f"{source.where(source.meta_lines['replayer'])}: replayer {named[0]!r} is not in hands:"
         )
     chosen = executed[named[0]]
-    hand = int(named[1]) if len(named) > 1 else (1 if len(chosen.replays) > 1 else None)
+    hands = len(chosen.replays)
+    if len(named) > 1 and not (named[1].isdigit() and 1 <= int(named[1]) <= hands):
+        raise LessonError(
+            f"{source.where(source.meta_lines['replayer'])}: replayer {named[0]} {named[1]}:"
+            f" the hand is a number from 1 to {hands}"
+        )
+    hand = int(named[1]) if len(named) > 1 else (1 if hands > 1 else None)
     return replayer_html(chosen, hand=hand) + rule_links_html(chosen)
 
 
