@@ -263,3 +263,30 @@ def test_jobs_give_the_manifest_of_one_worker(
     assert two["trials"] == one["trials"] == [1, 3, 5, 7]
     assert two["manifest"] == one["manifest"]
     assert two["manifest"]["shard"] == "2/2" and two["manifest"]["ranges"] == [[1, 7]]
+
+
+def test_a_trial_cut_short_by_ctrl_c_is_not_counted_as_played() -> None:
+    """Ctrl-C in the middle of a trial, before it is judged: the trial is not in `played`
+    (the report's trials and the manifest's ranges), so `fuzz-merge` names it missing and
+    prints the command that plays it; trials judged before it stay."""
+    from badugi_spec import profiles
+    from badugi_spec.fuzz.campaign import Campaign, Plan
+    from badugi_spec.fuzz.trial import Setting
+    from badugi_spec.scenario.engine_impl import EngineImplementation
+
+    plan = Plan(Setting((profiles.get("house"),)), ())
+    campaign = Campaign(EngineImplementation(), plan, seed=3, out=None, with_variants=False)
+    campaign.run(0)
+    campaign.run(1)
+    real = plan.played
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    plan.played = interrupted  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        campaign.run(2)
+    plan.played = real  # type: ignore[method-assign]
+    assert campaign.played == [0, 1]
+    assert campaign.tally.trials == 2 == sum(campaign.tally.statuses.values())
+    assert sum(campaign.tally.kinds.values()) == 2

@@ -115,11 +115,18 @@ class Campaign:
     def run(self, number: int) -> str:
         """Play trial `number` against the implementation; its status."""
         started = time.perf_counter()
+        judged = sum(self.tally.statuses.values())
         try:
             return self._run(number, started)
         except KeyboardInterrupt:
             # Stopped part way (in a shrink, say): the time it took is the run's all the same.
             self.tally.seconds += time.perf_counter() - started
+            if sum(self.tally.statuses.values()) == judged and self.played[-1:] == [number]:
+                # Cut short before it was judged: not played, so a merge names it missing
+                # and the command it prints plays it again.
+                self.played.pop()
+                self.tally.trials -= 1
+                self.tally.kinds[self.plan.kind(number)] -= 1
             raise
 
     def _run(self, number: int, started: float) -> str:
