@@ -41,7 +41,7 @@
   let engine = null;
   let pending = null; // a Deal clicked before the engine was ready
   const state = { profile: "pokerstars-2010", seats: 6, seed: 3, hints: false, inputs: [], shown: [] };
-  const view = { hand: 0, frame: -1, table: null, labels: [], phase: "", queue: Promise.resolve(), instant: false, token: 0 };
+  const view = { hand: 0, frame: -1, table: null, labels: [], phase: "", queue: Promise.resolve(), instant: false, token: 0, counted: new Set() };
   const selected = new Set();
   const api = { state, pace: 450, settled: Promise.resolve() };
 
@@ -221,7 +221,17 @@
         view.frame = i;
       }
       view.frame = hand.frames.length - 1;
+      if (hand.over && !instant) countHand(hand, token);
     }
+  }
+
+  // A hand watched to its end counts once on the progress page (a resumed session's hands,
+  // drawn at once, were counted when they were played).
+  function countHand(hand, token) {
+    const key = `${token}:${hand.number}`;
+    if (view.counted.has(key)) return;
+    view.counted.add(key);
+    if (window.BadugiProgress) window.BadugiProgress.record("hand", { game: state.profile });
   }
 
   // ----- a session --------------------------------------------------------------------
