@@ -174,12 +174,25 @@ def test_the_engine_in_the_page(base_url: str, site: Path, tmp_path: Path) -> No
         # ----- the engine is the package's own wheel -----------------------------------
         engine = b.js(
             "const e = badugiPlay.engine;"
-            "return {about: e.about, digests: e.digests, manifest: e.manifest, timings: e.timings}"
+            "return {about: e.about, digests: e.digests, manifest: e.manifest,"
+            " timings: e.timings, restored: e.restored}"
         )
         assert engine["about"]["version"] == __version__
         ours = next(w for w in engine["manifest"]["wheels"] if w.startswith("badugi_spec-"))
         wheel = site / "pyodide" / "wheels" / ours
-        assert engine["digests"][ours] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+        # Started from the build's snapshot when the build made one (Node was there);
+        # else from the wheels. Either way every file fetched is the site's own.
+        prepared = engine["manifest"]["snapshot"] is not None
+        assert engine["restored"] == prepared, engine["timings"]
+        fetched = (
+            {"snapshot.bin.gz", "files.bin.gz"} if prepared else set(engine["manifest"]["wheels"])
+        )
+        assert set(engine["digests"]) == fetched
+        for name, digest in engine["digests"].items():
+            assert (
+                digest
+                == hashlib.sha256((site / "pyodide" / "wheels" / name).read_bytes()).hexdigest()
+            )
         with tempfile.TemporaryDirectory() as unpacked:
             zipfile.ZipFile(wheel).extractall(unpacked)
             assert engine["about"]["fingerprint"] == fingerprint(Path(unpacked) / "badugi_spec")

@@ -28,8 +28,6 @@ from badugi_spec import outputs
 from badugi_spec.engine import Action, Hand, Kind, Session
 from badugi_spec.errors import BadugiError
 from badugi_spec.rules import load as load_rules
-from badugi_spec.scenario import parse_scenario
-from badugi_spec.scenario.layout import layout
 
 
 class SaveError(BadugiError):
@@ -88,9 +86,7 @@ def scenario_text(hand: Hand, log: HandLog, *, names: Sequence[str], seed: int) 
         *_actions(hand, log, who),
         *_expectations(hand, who),
     ]
-    text = layout("\n".join(lines) + "\n", f"{slug}.badugi")
-    parse_scenario(text, f"{slug}.badugi", set(load_rules()))  # a ScenarioError is ours
-    return text
+    return _formatted("\n".join(lines) + "\n", f"{slug}.badugi")
 
 
 def session_text(played: Sequence[tuple[Hand, HandLog]], *, names: Sequence[str], seed: int) -> str:
@@ -135,8 +131,19 @@ def session_text(played: Sequence[tuple[Hand, HandLog]], *, names: Sequence[str]
             lines += [f"expect button {who[again.dealer]}"]
         lines += _worded(again, replay.apply, log.actions, who)
         lines += _expectations(hand, who)
-    text = layout("\n".join(lines) + "\n", f"{slug}.badugi")
-    parse_scenario(text, f"{slug}.badugi", set(load_rules()))  # a ScenarioError is ours
+    return _formatted("\n".join(lines) + "\n", f"{slug}.badugi")
+
+
+def _formatted(text: str, name: str) -> str:
+    """The text in the canonical layout, checked to parse as a scenario (a ScenarioError
+    is a bug of ours). The formatter and the parser, and Lark with them, are imported
+    here: only a save needs them, and the page's first deal (the trainer in Pyodide) is
+    spared their import."""
+    from badugi_spec.scenario import parse_scenario
+    from badugi_spec.scenario.layout import layout
+
+    text = layout(text, name)
+    parse_scenario(text, name, set(load_rules()))
     return text
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import badugi_spec
-from badugi_spec.web import play, playground
+from badugi_spec.web import play
 
 
 def fingerprint(root: Path | None = None) -> str:
@@ -42,10 +42,18 @@ def about() -> dict[str, Any]:
     }
 
 
+def run(**arguments: Any) -> dict[str, Any]:
+    """The playground's run. Imported on first use: it brings Lark and the scenario
+    parser, which the play page's first deal does without (pyodide-engine.js)."""
+    from badugi_spec.web import playground
+
+    return playground.run(**arguments)
+
+
 ENTRIES: Final[dict[str, Callable[..., dict[str, Any]]]] = {
     "about": about,
     "play": play.play,
-    "run": playground.run,
+    "run": run,
 }
 
 

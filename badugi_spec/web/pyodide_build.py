@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Final
 
 import badugi_spec
+from badugi_spec.web import pyodide_start
 
 ENV: Final = "BADUGI_PYODIDE"
 OUT: Final = "pyodide"
@@ -60,6 +61,8 @@ class Built:
     reason: str = ""
     wheels: tuple[str, ...] = ()
     pyodide: str = ""
+    bytecode: str = ""
+    """Why the page runs from sources (no Node, say), or "" when it has the bytecode."""
 
 
 def runtime_dir(root: Path) -> Path:
@@ -279,12 +282,23 @@ def install(root: Path, site: Path) -> Built:
         # pages give this reason instead of an engine.
         _write_json(out / "manifest.json", {"enabled": False, "reason": str(error)})
         return Built(enabled=False, reason=str(error))
+    version = pyodide_version(root)
+    try:
+        compiled: Path | None = pyodide_start.compiled(runtime_dir(root), version, wheels, cache)
+        unused = ""
+    except pyodide_start.BytecodeError as error:
+        compiled, unused = None, str(error)
     for name in RUNTIME:
-        _place(runtime_dir(root) / name, out / name)
+        source = runtime_dir(root) / name
+        if compiled is not None and (compiled / name).is_file():
+            source = compiled / name  # the same zip with the bytecode of what the page uses
+        _place(source, out / name)
     (out / "wheels").mkdir(exist_ok=True)
     for wheel in wheels:
         _place(wheel, out / "wheels" / wheel.name)
-    version = pyodide_version(root)
+    if compiled is not None:
+        for name in ("bytecode.zip", "snapshot.bin.gz", "files.bin.gz"):
+            _place(compiled / name, out / "wheels" / name)
     _write_json(
         out / "manifest.json",
         {
@@ -293,9 +307,16 @@ def install(root: Path, site: Path) -> Built:
             "version": badugi_spec.__version__,
             "wheels": [wheel.name for wheel in wheels],
             "sha256": {wheel.name: _sha256(wheel) for wheel in wheels},
+            # The started engine and its files, prepared by the build (pyodide_start.py);
+            # null when it could not be: the page then starts Python from the wheels.
+            "snapshot": None if compiled is None else "snapshot.bin.gz",
+            "files": None if compiled is None else "files.bin.gz",
+            "bytecode": None if compiled is None else "bytecode.zip",
         },
     )
-    return Built(enabled=True, wheels=tuple(w.name for w in wheels), pyodide=version)
+    return Built(
+        enabled=True, wheels=tuple(w.name for w in wheels), pyodide=version, bytecode=unused
+    )
 
 
 def _sha256(path: Path) -> str:

@@ -8,6 +8,7 @@ draw pages and know nothing of wheels.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -16,11 +17,16 @@ from mkdocs.exceptions import PluginError
 from badugi_spec.docs.hook import scenarios_dir
 from badugi_spec.web.pyodide_build import PyodideBuildError, after_build
 
+log = logging.getLogger("mkdocs.plugins.badugi_spec.web")
+
 
 def on_post_build(config: MkDocsConfig) -> None:
     """Pyodide's runtime, the wheels, the rules' places and the suite's texts."""
     root = Path(config.config_file_path).resolve().parent
     try:
-        after_build(root, Path(config.site_dir), scenarios_dir(config))
+        built = after_build(root, Path(config.site_dir), scenarios_dir(config))
     except PyodideBuildError as error:
         raise PluginError(str(error)) from None
+    if built.enabled and built.bytecode:
+        # Not a warning: `--strict` would stop the build, and the page works from sources.
+        log.info("the engine in the page runs from sources (slower start): %s", built.bytecode)

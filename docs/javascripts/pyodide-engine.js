@@ -22,13 +22,14 @@
 
   const loading = new Map();
 
-  /* What `badugi_spec.web.entry` imports, in the order it does, cut into parts. */
+  /* What the first deal imports, cut into parts (Lark and the scenario parser are not
+   * among them: the playground imports them when its page asks for the engine). */
   const IMPORTS = [
-    ["the scenario parser's Lark", ["lark"]],
     ["the engine", ["badugi_spec.engine"]],
-    ["the trainer", ["badugi_spec.trainer"]],
+    ["the trainer", ["badugi_spec.trainer", "badugi_spec.web.play"]],
     ["the page's entry", ["badugi_spec.web.entry"]],
   ];
+  const PLAYGROUND = ["the playground's scenario runner", ["badugi_spec.web.playground"]];
 
   function loadScript(url) {
     return new Promise((resolve, reject) => {
@@ -58,6 +59,33 @@
     return response;
   }
 
+  /* A gzip ungzipped by the browser itself (DecompressionStream), as bytes. */
+  async function gunzip(buffer) {
+    const stream = new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  /* The build's files.bin.gz (pyodide_start.py), ungzipped: a little-endian length, a
+   * JSON list of [path, size], then the files' bytes; each written under the working
+   * directory, where the wheels would have been unpacked. */
+  function writeFiles(FS, bytes) {
+    const length = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
+    const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+    const home = FS.cwd();
+    const made = new Set();
+    let at = 4 + length;
+    for (const [path, size] of index) {
+      const full = `${home}/${path}`;
+      const folder = full.slice(0, full.lastIndexOf("/"));
+      if (!made.has(folder)) {
+        FS.mkdirTree(folder);
+        made.add(folder);
+      }
+      FS.writeFile(full, bytes.subarray(at, at + size));
+      at += size;
+    }
+  }
+
   async function start(root, progress) {
     const base = new URL(root + "pyodide/", window.location.href);
     const timings = {};
@@ -65,6 +93,7 @@
     const lap = (name) => {
       timings[name] = Math.round(performance.now() - began);
     };
+    timings.start = Math.round(began);
     progress("Reading this build's manifest", 0);
     let manifest;
     try {
@@ -77,43 +106,64 @@
       throw new EngineMissing("this build of the site has no engine in the page (no pyodide/manifest.json)");
     }
     if (!manifest.enabled) throw new EngineMissing(manifest.reason);
-    // Everything the first deal needs is asked for at once: the runtime, the two wheels
-    // and the rules' places travel together, so the wheels cost no wait of their own.
-    progress("Fetching the Python runtime (about 12 MB the first time, then from the cache)", 1);
-    const wheels = manifest.wheels.map((name) =>
-      fetchOk(new URL("wheels/" + name, base), name).then((response) => response.arrayBuffer())
-    );
-    wheels.forEach((promise) => promise.catch(() => {})); // each is awaited below
+    lap("manifest");
+    // Everything the first deal needs is asked for at once: the runtime, the engine's
+    // files and the rules' places travel together, so none costs a wait of its own.
+    progress("Fetching the Python runtime (about 20 MB the first time, then from the cache)", 1);
+    const fetched = new Map(); // each file's name -> its bytes as fetched, for the digests
+    const get = (name) => {
+      if (!fetched.has(name)) {
+        const bytes = fetchOk(new URL("wheels/" + name, base), name).then((r) => r.arrayBuffer());
+        bytes.catch(() => {}); // awaited where it is used
+        fetched.set(name, bytes);
+      }
+      return fetched.get(name);
+    };
+    // The started engine the build keeps (a memory snapshot) and its files; a build
+    // without them, or a browser that cannot ungzip, starts Python from the wheels.
+    const prepared = Boolean(manifest.snapshot && manifest.files && window.DecompressionStream);
+    const snapshot = prepared ? get(manifest.snapshot).then(gunzip) : null;
+    const files = prepared ? get(manifest.files).then(gunzip) : null;
+    if (!prepared) manifest.wheels.forEach(get);
     const rulesWanted = fetchOk(new URL("rules.json", base), "rules.json")
       .then((response) => response.json())
       .catch(() => ({})); // the narration then shows rule IDs without links
-    const snapshots = await openSnapshots();
-    const key = snapshotKey(base, manifest);
-    const saved = await readSnapshot(snapshots, key);
     await loadScript(new URL("pyodide.js", base).href);
+    lap("script");
     if (typeof window.loadPyodide !== "function") throw new Error("pyodide.js defined no loadPyodide");
     let pyodide = null;
-    if (saved) {
-      // A later visit: the engine as an earlier one left it, started and imported.
+    if (prepared) {
       try {
-        pyodide = await window.loadPyodide({ indexURL: base.href, _loadSnapshot: saved });
+        pyodide = await window.loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot });
+        lap("runtime");
+        progress("Writing the engine's files", 2);
+        writeFiles(pyodide.FS, await files);
+        // The snapshot's random generator would give every visit the same numbers.
+        pyodide.runPython("import random\nrandom.seed()");
       } catch (error) {
-        snapshots.delete(key).catch(() => {}); // a snapshot this browser cannot use
+        pyodide = null; // a snapshot this browser cannot use: Python starts afresh below
+        timings.snapshotFailed = String(error && error.message ? error.message : error);
       }
     }
     const restored = pyodide !== null;
-    if (!pyodide) pyodide = await window.loadPyodide({ indexURL: base.href, _makeSnapshot: Boolean(snapshots) });
-    lap(restored ? "restored" : "runtime");
-    progress("Unpacking the project's wheel and Lark's", 2);
-    const buffers = await Promise.all(wheels);
-    buffers.forEach((buffer) => pyodide.unpackArchive(buffer, "wheel"));
-    lap("wheels");
+    if (!pyodide) {
+      pyodide = await window.loadPyodide({ indexURL: base.href });
+      lap("runtime");
+      progress("Unpacking the project's wheel and Lark's", 2);
+      const wheels = await Promise.all(manifest.wheels.map(get));
+      wheels.forEach((buffer) => pyodide.unpackArchive(buffer, "wheel"));
+      if (manifest.bytecode) pyodide.unpackArchive(await get(manifest.bytecode), "zip");
+    }
+    lap(restored ? "restored" : "wheels");
     // Importing runs on the page's one thread: a few parts, with a pause between them in
-    // which the page answers clicks, rather than seconds in one piece.
-    for (const [part, modules] of IMPORTS) {
+    // which the page answers clicks, rather than seconds in one piece. From the snapshot
+    // they are imported already, and this costs nothing.
+    const parts = document.getElementById("badugi-playground") ? [...IMPORTS, PLAYGROUND] : IMPORTS;
+    for (const [part, modules] of parts) {
       progress(`Importing the engine: ${part}`, 3);
       await new Promise((resolve) => setTimeout(resolve, 0));
       pyodide.runPython(modules.map((name) => `import ${name}`).join("\n"));
+      lap("import " + modules.join(","));
     }
     lap("imported");
     // One proxy of the Python function, kept for the page's life: it is never freed.
@@ -121,7 +171,6 @@
     const rules = await rulesWanted;
     const digests = {};
     let about = null;
-    let used = false;
     const engine = {
       restored,
       manifest,
@@ -140,10 +189,6 @@
           answer = { status: "crash", message: String(error && error.message ? error.message : error) };
         }
         answer.ms = Math.round(performance.now() - started);
-        if (!used && !restored && snapshots) {
-          used = true; // kept for the next visit once the first answer is drawn
-          setTimeout(() => saveSnapshot(pyodide, snapshots, key), 1000);
-        }
         return answer;
       },
       ruleHref(id) {
@@ -158,60 +203,13 @@
     };
     lap("ready");
     progress("Ready", 4);
-    // The wheels' digests are not needed to play: worked out once the page is idle.
+    // The digests of the files fetched are not needed to play: worked out once idle.
     setTimeout(() => {
-      manifest.wheels.forEach((name, i) => sha256(buffers[i]).then((digest) => (digests[name] = digest)));
+      for (const [name, bytes] of fetched) {
+        bytes.then(sha256).then((digest) => (digests[name] = digest), () => {});
+      }
     }, 0);
     return engine;
-  }
-
-  // ----- the started engine, kept by the browser for the next visit ------------------
-  //
-  // Starting the runtime and importing the package is most of the wait, the same work
-  // on every visit. Once a page has used its engine, a snapshot of its memory (Pyodide's
-  // makeMemorySnapshot, about 25 MB) goes into the browser's Cache Storage under the
-  // runtime's version and the wheels' digests; the next visit, on any page of the site,
-  // starts from it and only unpacks the wheels again (their files are not in the memory).
-  // Without Cache Storage (a page not on https or localhost) every visit starts afresh.
-
-  const SNAPSHOTS = "badugi-engine-snapshots";
-
-  async function openSnapshots() {
-    try {
-      return window.caches ? await window.caches.open(SNAPSHOTS) : null;
-    } catch (error) {
-      return null;
-    }
-  }
-
-  function snapshotKey(base, manifest) {
-    const digests = manifest.wheels.map((name) => (manifest.sha256 || {})[name] || name);
-    const tag = [manifest.pyodide, manifest.version, ...digests.map((d) => d.slice(0, 16))].join("-");
-    return new URL(`snapshot/${encodeURIComponent(tag)}.bin`, base).href;
-  }
-
-  async function readSnapshot(snapshots, key) {
-    if (!snapshots) return null;
-    try {
-      const hit = await snapshots.match(key);
-      return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-    } catch (error) {
-      return null;
-    }
-  }
-
-  async function saveSnapshot(pyodide, snapshots, key) {
-    try {
-      const memory = pyodide.makeMemorySnapshot();
-      // One kept engine per browser: an earlier build's goes when this one's comes.
-      for (const request of await snapshots.keys()) {
-        if (request.url !== key) await snapshots.delete(request);
-      }
-      await snapshots.put(key, new Response(memory, { headers: { "Content-Type": "application/octet-stream" } }));
-      document.documentElement.dataset.engineSnapshot = "saved";
-    } catch (error) {
-      document.documentElement.dataset.engineSnapshot = "not saved";
-    }
   }
 
   function load(root, progress) {
@@ -259,7 +257,7 @@
     const steps = [
       "Reading this build's manifest",
       "Fetching the Python runtime",
-      "Unpacking the wheels",
+      "Writing the engine's files",
       "Importing the engine",
     ];
     const status = container.querySelector(".engine-status") || element("p", { class: "engine-status" });
@@ -282,7 +280,7 @@
         const seconds = ((performance.now() - began) / 1000).toFixed(1);
         list.remove();
         container.removeAttribute("aria-busy");
-        const kept = engine.restored ? " (started from the copy this browser kept)" : "";
+        const kept = engine.restored ? " (started from the snapshot this build keeps)" : "";
         status.textContent = `Engine ready in ${seconds} s: badugi-spec ${engine.manifest.version} on Pyodide ${engine.pyodide}${kept}.`;
         status.classList.add("ready");
       },
