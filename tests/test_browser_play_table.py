@@ -236,10 +236,10 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         wasm = "return performance.getEntriesByType('resource').filter(e =>"
         wasm += " e.name.endsWith('/pyodide/pyodide.asm.wasm')).map(e => e.transferSize)"
         assert b.wait(wasm, timeout=LOAD_SECONDS) == [0]  # 0 bytes over the network
-        # And it starts from the engine the play page left in the browser's Cache Storage.
+        # And it starts from the build's snapshot of the engine, also from the cache.
         assert b.wait("return document.getElementById('badugi-playground').dataset.ready") == "true"
         assert b.js("return badugiPlayground.engine.restored") is True
-        assert "started from the copy this browser kept" in b.text(
+        assert "started from the snapshot this build keeps" in b.text(
             "#badugi-playground .engine-status"
         )
         ran = b.js("return badugiPlayground.engine.call('play', arguments[0]).status", {

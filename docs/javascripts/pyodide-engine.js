@@ -1,19 +1,24 @@
 /* The project's Python engine in the page, through Pyodide (docs/play/, docs/playground/).
  *
  * Only a page holding an element of class `badugi-engine` loads anything: the build's
- * manifest first (site/pyodide/manifest.json, written by badugi_spec/docs/pyodide_build.py),
- * then the runtime, then the two wheels unpacked into Pyodide's file system. Every file
- * comes from this site; a build without Pyodide says so in its manifest, and the page
- * says it in words.
+ * manifest first (site/pyodide/manifest.json, written by badugi_spec/web/pyodide_build.py),
+ * then the runtime with the engine's start as the build prepared it
+ * (badugi_spec/web/pyodide_start.py): a memory snapshot of a Pyodide that has imported the
+ * package and dealt a first hand, restored instead of starting Python, and the package's
+ * files written into Pyodide's file system from one gzip. A build without them (no Node)
+ * starts Python and unpacks the wheels here, as a browser that cannot ungzip does. Every
+ * file comes from this site; a build without Pyodide says so in its manifest, and the
+ * page says it in words.
  *
  * window.badugiEngine.load(root, progress) resolves to an engine whose call(name, args)
  * sends JSON to badugi_spec.web.entry.call and parses its JSON answer.
  *
- * The runtime's files have the same addresses from every page (root + "pyodide/"), so
- * the browser's cache holds one copy for the play page, the playground and the rest: a
- * second visit, or a second page, fetches nothing it has. A page calls load() as soon as
- * its script runs, and draws its controls without waiting; what the first deal does
- * not need (the wheels' digests, the package's fingerprint) is worked out after it.
+ * The runtime's files and the snapshot have the same addresses from every page (root +
+ * "pyodide/"), so the browser's cache holds one copy for the play page, the playground and
+ * the rest: a second visit, or a second page, fetches nothing it has. A page calls load()
+ * as soon as its script runs, and draws its controls without waiting; what the first deal
+ * does not need (the digests of the files fetched, the package's fingerprint) is worked
+ * out after it.
  */
 (function () {
   "use strict";
