@@ -424,3 +424,31 @@ def test_deck_figures_match_a_sample_and_a_bad_one_stops_the_build(tmp_path: Pat
     page = HEAD + "Text\nKeep [[odds: A♠ A♥]] and [[scoop nope: 2♠, throw 2♠]].\n"
     with pytest.raises(LessonError, match=r"01-x.md:9: \[\[odds: A♠ A♥\]\]: .*R2.1"):
         lessons(link, _lesson_folder(tmp_path, page))
+
+
+BEHIND = """scenario lesson-behind "An all-in small blind is not behind anyone"
+profile pokerstars-2010
+rules R8.5
+tags lesson
+
+players Ann 60 dealer, Bob 1, Cat 60, Dan 60
+deal Ann 9♠ 10♥ J♦ Q♣ / Bob A♠ 2♥ 3♦ 4♣ / Cat 5♠ 6♥ 7♦ 8♣ / Dan K♠ K♥ K♦ K♣
+Dan calls 2; Ann calls 2; Cat checks
+unfinished
+"""
+
+
+def test_behind_leaves_out_a_player_all_in(tmp_path: Path) -> None:
+    """Bob posts his one chip as the small blind and is all-in: when Dan, under the gun,
+    acts, only Ann and Cat are still to act (R8.5), not Bob."""
+    from badugi_spec.docs.lessons import run_hands
+    from badugi_spec.docs.lessons.figures import hand_figures
+
+    (tmp_path / "behind.badugi").write_text(BEHIND, encoding="utf-8")
+    (played,), _ = run_hands(tmp_path)["lesson-behind"]
+    made = hand_figures(played.names, played.hand, played.moments)
+    assert [made[f"{who}.1.behind"] for who in ("Dan", "Ann", "Cat")] == [
+        Figure("2", "count", 2),
+        Figure("1", "count", 1),
+        Figure("0", "count", 0),
+    ]

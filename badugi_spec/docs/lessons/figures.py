@@ -114,6 +114,7 @@ def _state(hand: Hand, seat: int) -> dict[str, Any]:
         "level": hand.bet_to_match,
         "in": hand.committed[seat],
         "stack": hand.stacks[seat],
+        "stacks": tuple(hand.stacks),
         "stub": hand.deck.remaining,
         "holds": tuple(hand.holdings[seat]),
         "legal": {option.kind: option for option in hand.legal_actions()},
@@ -224,12 +225,13 @@ def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[M
 
 def _behind(hand: Hand, moment: Moment) -> int:
     """Players still in who act after this one in its betting round: up to the big blind
-    before the first draw, up to the button after it (R8.5)."""
+    before the first draw, up to the button after it (R8.5). A player all-in (no chips
+    left, or none at the deal) acts no more, so is not behind."""
     last = hand.big_blind if moment.phase == "bet-1" else hand.dealer
     seat, behind = moment.seat, 0
     while seat != last:
         seat = (seat + 1) % hand.seats
-        if not moment.before["folded"][seat] and hand.start_stacks[seat]:
+        if not moment.before["folded"][seat] and moment.before["stacks"][seat]:
             behind += 1
     return behind
 
