@@ -452,3 +452,17 @@ def test_behind_leaves_out_a_player_all_in(tmp_path: Path) -> None:
         Figure("1", "count", 1),
         Figure("0", "count", 0),
     ]
+
+
+def test_a_rule_link_in_a_question_is_a_link_not_markdown(tmp_path: Path) -> None:
+    """The quiz is raw HTML, where Markdown is not read: `[[R8.5]]` in a question's prompt,
+    choices or explanation is drawn as a link to the rule on the built site."""
+    question = (
+        "```question\nWho acts last after the draw ([[R8.5]])?\nanswer: [[seat.button]]\n"
+        "why: The button acts last after the draw, [[R8.5]].\n```\n"
+    )
+    folder = _lesson_folder(tmp_path, HEAD + "Text\n\n" + question)
+    page = lesson_pages(lambda rule: f"[{rule}](08-tables.md#{rule})", folder)["lesson-x.md"]
+    quiz = page[page.index('<div class="lesson-quiz"') :]
+    assert "[R8.5]" not in quiz and "](08-tables.md" not in quiz
+    assert quiz.count('<a href="../08-tables/#R8.5">R8.5</a>') == 2

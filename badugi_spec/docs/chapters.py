@@ -20,7 +20,7 @@ from . import fragments
 from .about import ABOUT_PAGE, link_citations
 from .cache import digest
 from .examples import Executed, example_html, folded_html, scenario_md
-from .places import _PAGE_OF_RULE, _SCENARIO_HREF
+from .places import _PAGE_OF_RULE, _SCENARIO_HREF, site_rule_href, site_url
 from .render import inline_md, link_rules, md_cardify
 from .templating import render
 
@@ -130,16 +130,9 @@ def scenario_href_by_id(scenario_id: str) -> str | None:
     return _SCENARIO_HREF.get(scenario_id)
 
 
-def _site_url(page: str, anchor: str) -> str:
-    """A link from one generated page to another, as the built site spells it (raw HTML
-    gets no link rewriting from MkDocs): `03-betting.md` -> `../03-betting/`."""
-    return f"../{Path(page).stem}/#{anchor}"
-
-
 def _site_rule_link(rule_id: str) -> str:
-    if rule_id not in _PAGE_OF_RULE:
-        return rule_id
-    return f"[{rule_id}]({_site_url(_PAGE_OF_RULE[rule_id], rule_anchor(rule_id))})"
+    href = site_rule_href(rule_id)
+    return f"[{rule_id}]({href})" if href else rule_id
 
 
 def _site_scenario(scenario_id: str) -> str | None:
@@ -147,7 +140,7 @@ def _site_scenario(scenario_id: str) -> str | None:
     if href is None:
         return None
     page, _, anchor = href.partition("#")
-    return _site_url(page, anchor)
+    return site_url(page, anchor)
 
 
 def _rule_text_md(text: str) -> str:

@@ -8,29 +8,55 @@ from typing import Final
 
 from badugi_spec.cards import parse_cards
 
+from ..places import site_url
 from ..render import SUIT_CLASS
 from ..templating import render
 from .model import Lesson, Question
 
 _CARD: Final = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9JQKA])[♠♥♦♣](?![\w♠♥♦♣])")
+_LINK: Final = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+"""A Markdown link, as a rule link (`[[R8.5]]`) is filled in: the quiz is raw HTML, where
+Markdown would show it as typed."""
+
+Segment = tuple[str, str, str]
+"""(kind, text, link target): `strong`, `link`, a suit's class for a card, or `text`."""
 
 
-def segments(value: str) -> list[tuple[str, str]]:
-    """Text cut into (kind, text) for the templates: `strong` for `**bold**`, a suit's
-    class for a card, else `text`. Escaping is the template's."""
-    out: list[tuple[str, str]] = []
+def _site_href(target: str) -> str:
+    """A link between generated pages as the built site spells it (raw HTML gets no link
+    rewriting from MkDocs): `03-betting.md#R3.6` -> `../03-betting/#R3.6`."""
+    page, hash_, anchor = target.partition("#")
+    if not page.endswith(".md") or "/" in page or ":" in page:
+        return target
+    return site_url(page, anchor) if hash_ else f"../{page[:-3]}/"
+
+
+def _plain(part: str) -> list[Segment]:
+    out: list[Segment] = []
+    last = 0
+    for match in _CARD.finditer(part):
+        out.append(("text", part[last : match.start()], ""))
+        card = parse_cards(match.group(0))[0]
+        out.append((SUIT_CLASS[card.suit.value], card.pretty(), ""))
+        last = match.end()
+    return [*out, ("text", part[last:], "")]
+
+
+def segments(value: str) -> list[Segment]:
+    """Text cut into segments for the templates: `**bold**`, `[links](target)`, cards and
+    plain text. Escaping is the template's."""
+    out: list[Segment] = []
     for number, part in enumerate(value.split("**")):
         if number % 2:
-            out.append(("strong", part))
+            out.append(("strong", part, ""))
             continue
         last = 0
-        for match in _CARD.finditer(part):
-            out.append(("text", part[last : match.start()]))
-            card = parse_cards(match.group(0))[0]
-            out.append((SUIT_CLASS[card.suit.value], card.pretty()))
+        for match in _LINK.finditer(part):
+            out += _plain(part[last : match.start()])
+            out.append(("link", match.group(1), _site_href(match.group(2))))
             last = match.end()
-        out.append(("text", part[last:]))
-    return [(kind, text) for kind, text in out if text]
+        out += _plain(part[last:])
+    return [segment for segment in out if segment[1]]
 
 
 def _question(q: Question) -> dict[str, object]:
