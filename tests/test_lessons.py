@@ -28,11 +28,12 @@ from badugi_spec.docs.lessons import (
     lessons,
 )
 from badugi_spec.docs.lessons.figures import Figure
-from badugi_spec.docs.lessons.landmarks import ALL_HANDS, LOWS, best_hand, classes, share_beaten
+from badugi_spec.docs.lessons.landmarks import LOWS
 from badugi_spec.docs.lessons.model import ask, near
 from badugi_spec.engine import Action, Hand, Kind, shuffled
 from badugi_spec.errors import IllegalAction
 from badugi_spec.rankings import ranking
+from badugi_spec.rankings.census import FIVE_CARD_HANDS, best_low, low_classes, share_beaten
 from badugi_spec.rankings.house import evaluate
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -255,7 +256,7 @@ def test_pages_carry_each_question_and_link_the_path(path: dict[str, Lesson]) ->
 
 def test_landmark_classes_cover_every_hand_and_shares_match_a_sample() -> None:
     for name in LOWS:
-        assert sum(n for _, n in classes(name)) == ALL_HANDS
+        assert sum(n for _, n in low_classes(name)) == FIVE_CARD_HANDS
     rng = random.Random(26)
     sample = [rng.sample(range(52), 5) for _ in range(20_000)]
     for name, cards in (("low-2-7", "9♠ 8♥ 6♦ 4♣ 3♠"), ("low-a-5", "K♠ Q♥ J♦ 10♣ 9♠")):
@@ -270,7 +271,7 @@ def test_best_hands_beat_every_hand_of_a_sweep() -> None:
     for name in LOWS:
         rank = ranking(name)
         top = max(itertools.combinations(low, 5), key=lambda hand: rank.strength(list(hand)))
-        assert str(rank.evaluate([DECK[i] for i in top])) == best_hand(name)
+        assert str(rank.evaluate([DECK[i] for i in top])) == best_low(name)
 
 
 # ----- the big-bet rows and the split-pot pages (issue 26, items 2 and 3) ------------------

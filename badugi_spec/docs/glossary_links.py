@@ -14,7 +14,7 @@ there is its own entry.
 A term is linked once per page, at its first use in that running text, under any of its
 forms (`side pot`, `side pots`); forms are matched as whole words, in any case, longest
 first, so `half-pot limit` wins over `pot limit` where both could start. Terms marked
-`link = false` in glossary.toml (`bet`, `call`: nearly every sentence has one) are not
+`link = false` in data/glossary.toml (`bet`, `call`: nearly every sentence has one) are not
 linked.
 """
 

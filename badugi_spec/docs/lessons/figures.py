@@ -10,11 +10,8 @@ are listed on the scenario-language page ("Writing a lesson").
 
 from __future__ import annotations
 
-import functools
 import itertools
-import math
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +19,8 @@ from typing import Any
 from badugi_spec import profiles
 from badugi_spec.cards import DECK, Card, Rank, format_cards, parse_cards
 from badugi_spec.engine import Hand, Kind
-from badugi_spec.rankings.house import evaluate, strength_table
+from badugi_spec.rankings.census import house_ladder
+from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import draw_odds
 from badugi_spec.trainer.split_odds import split_odds
 
@@ -331,7 +329,8 @@ def counted(ref: str) -> Figure | None:
         found = re.fullmatch(r"dealt (\d) cards?(?:,? (A|[2-9]|10|J|Q|K) or better)?", inner or "")
         if found is None:
             raise ValueError(f"[[{ref}]]: write dealt N cards, or dealt N cards, R or better")
-        share = dealt(int(found.group(1)), RANKS.get(found.group(2) or ""))
+        highest = RANKS[found.group(2)].order if found.group(2) else 13
+        share = house_ladder().dealt(int(found.group(1)), highest)
         if others:
             share = 1 - (1 - share) ** int(others)
         return percent(share)
@@ -343,26 +342,6 @@ def counted(ref: str) -> Figure | None:
         return count(odds.outs)
     made = float(odds.badugi[-1])
     return percent(made if what == "odds" else 1 - made)
-
-
-def dealt(size: int, top: Rank | None = None) -> float:
-    """The share of four-card deals whose best hand has `size` cards, its highest `top`
-    or lower (R2.1, R2.5)."""
-    limit = top.order if top is not None else 13
-    hits = sum(n for (cards, high), n in _deals().items() if cards == size and high <= limit)
-    return hits / math.comb(len(DECK), 4)
-
-
-@functools.cache
-def _deals() -> Counter[tuple[int, int]]:
-    """Every four-card deal by (cards that play, highest rank order), read from the house
-    ranking's own table of strengths: the size is the top field and the highest rank the
-    next (`house.strength_of`)."""
-    return Counter(
-        (strength >> 16, 14 - (strength >> 12 & 15))
-        for mask, strength in strength_table().items()
-        if mask.bit_count() == 4
-    )
 
 
 def _split(ref: str, what: str, half: str | None, name: str, hand: str, thrown: str) -> Figure:
