@@ -25,6 +25,7 @@ from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import discard_odds
 
 from .render import text
+from .templating import data
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,26 +40,12 @@ class Question:
     story: str = ""
 
 
-QUESTIONS: Final = (
-    Question("A♠ 2♥ 3♦ 3♣", 3, Rank.SEVEN, story="The first draw."),
-    Question("A♠ 2♥ K♦ K♣", 2, Rank.EIGHT, story="Several players are drawing."),
-    Question("A♣ 3♥ Q♦ Q♠", 2, Rank.KING, story="Heads-up, against one player drawing."),
-    Question("A♠ 2♥ 9♦ 9♣", 1, Rank.NINE, story="The last draw."),
-    Question("A♠ 3♥ 4♦ J♣", 1, Rank.TEN, story="You hold a made jack."),
-    Question("2♣ 4♥ 6♠ J♦", 3, Rank.JACK, story="A made jack at the first draw."),
-    Question("2♠ 5♥ 8♦ 9♣", 2, Rank.EIGHT, story="A made 9, not good enough."),
-    Question("K♠ Q♥ 2♦ 3♣", 3, Rank.NINE, story="A made king at the first draw."),
-    Question("5♠ 7♥ 7♦ 9♦", 2, Rank.NINE),
-    Question("3♠ 4♠ 5♥ 7♦", 2, Rank.SEVEN),
-    Question(
-        "A♠ 2♥ 3♦ Q♣",
-        2,
-        Rank.SEVEN,
-        dead="9♣ J♣",
-        story="At the first draw you threw the 9♣ and the J♣: they are out of play.",
-    ),
-    Question("2♠ 4♥ 6♦ 6♣", 1, Rank.EIGHT, story="The last draw."),
+RANKS: Final = {rank.label: rank for rank in Rank}
+QUESTIONS: Final = tuple(
+    Question(q["hand"], q["draws"], RANKS[q["top"]], q.get("dead", ""), q.get("story", ""))
+    for q in data("strategy")["drill"]
 )
+"""The drill's hands (`data/strategy.toml`)."""
 
 
 def _percent(value: Fraction) -> str:

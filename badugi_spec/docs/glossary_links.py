@@ -28,35 +28,11 @@ from functools import lru_cache
 from typing import Final
 
 from .learn import Term, glossary
+from .templating import data
 
-# Where a link must not go. Void elements never enter the stack of open elements.
-_SKIPPED: Final = frozenset(
-    {
-        "a",
-        "code",
-        "pre",
-        "kbd",
-        "samp",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "td",
-        "th",
-        "script",
-        "style",
-        "svg",
-        "button",
-        "label",
-        "select",
-        "option",
-        "textarea",
-        "summary",
-        "title",
-    }
-)
+# Where a link must not go (`data/site.toml`). Void elements never enter the stack of open
+# elements.
+_SKIPPED: Final = frozenset(data("site")["unlinked_tags"])
 _VOID: Final = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 )

@@ -21,23 +21,14 @@ from typing import Any, Final
 
 from badugi_spec.errors import BadugiError
 
-from .templating import render
+from .templating import data, render
 
 BENCHMARKS: Final = Path(__file__).resolve().parents[2] / "benchmarks"
 RESULTS: Final = BENCHMARKS / "results.json"
 MAKE_TEST: Final = BENCHMARKS / "make-test.json"
 PAGE: Final = "performance.md"
 _RATES: Final = frozenset({"hands/s", "trials/s", "scen/s"})
-GROUP_TITLES: Final = {
-    "evaluator": "The house evaluator",
-    "rankings": "The four hand rankings (R9)",
-    "engine": "The engine",
-    "suite": "The suite through the protocol",
-    "fuzz": "Fuzzing",
-    "startup": "Start-up of the command line",
-    "docs": "The site",
-    "page engine": "The engine in the page (/play/)",
-}
+GROUP_TITLES: Final[dict[str, str]] = data("site")["performance"]["group_titles"]
 """A heading per group of `make bench` rows; a group not named here shows its own name."""
 
 
