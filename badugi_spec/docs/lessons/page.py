@@ -71,66 +71,20 @@ def _question(q: Question) -> dict[str, object]:
 def lesson_md(lesson: Lesson, *, number: int, lessons: Sequence[Lesson]) -> str:
     """The page of one lesson: where it sits on the path, its body, its hand step by step,
     its questions, and links to the lessons on either side."""
-    total = len(lessons)
-    lines = [
-        f"# Lesson {number}: {lesson.title}",
-        "",
-        render("lessons/where.html", number=number, total=total, idea=lesson.idea),
-        "",
-        lesson.body,
-        "",
-    ]
-    if lesson.replayer:
-        lines += [
-            "## Step through the hand",
-            "",
-            "The same hand, one event at a time, as the engine played it: use the buttons"
-            " (at a keyboard, the arrow keys ← and →, Home and End, work too).",
-            "",
-            lesson.replayer,
-            "",
-        ]
-    quiz = render(
-        "lessons/quiz.html", slug=lesson.slug, questions=[_question(q) for q in lesson.questions]
+    questions = [_question(q) for q in lesson.questions]
+    return render(
+        "lessons/page.md",
+        lesson=lesson,
+        number=number,
+        where=render("lessons/where.html", number=number, total=len(lessons), idea=lesson.idea),
+        quiz=render("lessons/quiz.html", slug=lesson.slug, questions=questions),
+        hands=render("lessons/hands.html", hands=lesson.hands),
+        before=lessons[number - 2] if number > 1 else None,
+        after=lessons[number] if number < len(lessons) else None,
     )
-    lines += [
-        "## Check yourself",
-        "",
-        "Pick an answer and press **Check** (or Enter). Only your first answer to each"
-        " question counts towards the score; your progress stays in this browser.",
-        "",
-        quiz,
-        "",
-    ]
-    lines += [render("lessons/hands.html", hands=lesson.hands), ""]
-    steps = []
-    if number > 1:
-        before = lessons[number - 2]
-        steps.append(f"← [Lesson {number - 1}: {before.title}]({before.page})")
-    steps.append("[All lessons](lessons.md)")
-    if number < total:
-        after = lessons[number]
-        steps.append(f"[Lesson {number + 1}: {after.title}]({after.page}) →")
-    lines += [" · ".join(steps), ""]
-    return "\n".join(lines)
 
 
 def index_md(lessons: Sequence[Lesson]) -> str:
     questions = sum(len(lesson.questions) for lesson in lessons)
-    return "\n".join(
-        [
-            "# Lessons",
-            "",
-            f"{len(lessons)} short lessons take you from one hand at a six-seat table to the"
-            " split-pot games and your seat's strategy. Each teaches one idea with a hand"
-            " played by this project's engine, and ends with a few questions"
-            f" ({questions} in all) checked in the page. You need nothing but the"
-            " [rules of a single hand](how-to-play.md) to start; the rule links are there"
-            " if you want the fine print.",
-            "",
-            render("lessons/index.html", lessons=lessons, questions=questions),
-            "",
-            "Your progress is kept in this browser only (its local storage), never sent anywhere.",
-            "",
-        ]
-    )
+    progress = render("lessons/index.html", lessons=lessons, questions=questions)
+    return render("lessons/index.md", lessons=lessons, questions=questions, progress=progress)
