@@ -159,10 +159,7 @@ def refusal(step: dict[str, Any], row: TraceRow) -> str:
     if not reason:
         rule, reason = "", row.detail
     cited = f" ({text(rule)})" if rule else ""
-    return (
-        f"tries {_tried(step)}, not allowed{cited}: {cardify(text(reason))}"
-        f' <code class="refusal">{text(step["code"])}</code>'
-    )
+    return f"tries {_tried(step)}, not allowed{cited}: {cardify(text(reason))}"
 
 
 @dataclass

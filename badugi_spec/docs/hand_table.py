@@ -78,15 +78,8 @@ def hand_html(
                 burned = cards_of(deck[top : top + 1]) if not after.get("reshuffles") else []
                 # No player sees a burn; the page shows it only so that a reader can follow
                 # the deck card by card, and says so (it once read "nobody sees it" beside it).
-                shown_card = (
-                    f' (no player sees it; shown here to follow the deck: <span class="burned">'
-                    f"{cards_html(burned)}</span>)"
-                    if burned
-                    else " (no player sees it)"
-                )
-                table.add(
-                    "burn", "", "burn", f"the top card is burned, face down{shown_card}", None
-                )
+                table.add("burn", "", "burn", "the top card is burned, face down", None)
+                table.rows[-1]["burned"] = html(cards_html(burned))
             if step["action"] == "draw":
                 what = draw_what(step, state, after)
                 waiting = delivered(waiting, step, state, after, table)
@@ -105,8 +98,9 @@ def hand_html(
             table.add("check", row.line, "", f"✔ {cardify(text(step['source']))}", None)
         elif op == "reject":
             table.add("reject", row.line, step["player"], refusal(step, row), None)
+            table.rows[-1]["code"] = step["code"]
         else:
-            table.add("note", row.line, "", f"<em>{cardify(text(row.source))}</em>", None)
+            table.add("note", row.line, "", cardify(text(row.source)), None)
         if ended is None and state.get("result") is not None:
             ended = state
     return render(

@@ -10,10 +10,12 @@ are listed on the scenario-language page ("Writing a lesson").
 
 from __future__ import annotations
 
-import itertools
+import functools
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from badugi_spec import profiles
@@ -235,8 +237,8 @@ def _behind(hand: Hand, moment: Moment) -> int:
 
 
 def _odds(out: Figures, at: str, before: dict[str, Any], moment: Moment) -> None:
-    """Draw odds from the player's seat: the cards that do not play are thrown, and every
-    card the player has not held is one that may come (exact counts, no sampling)."""
+    """Draw odds from the player's seat at this draw (`rankings.odds`, exact): the cards
+    that do not play are thrown, and every card the player has not held may come."""
     held: tuple[Card, ...] = before["holds"]
     if len(held) != 4:
         return
@@ -244,27 +246,26 @@ def _odds(out: Figures, at: str, before: dict[str, Any], moment: Moment) -> None
     drawing = 4 - len(keep)
     if not 1 <= drawing <= 2:
         return
-    unseen = [c for c in DECK if c not in held and c not in before["thrown"]]
+    thrown = [card for card in held if card not in keep]
+    # Thrown at an earlier draw (once, though a reshuffle may have dealt it again): dead.
+    dead = [card for card in dict.fromkeys(before["thrown"]) if card not in held]
 
-    def outs() -> tuple[int, int]:
-        made = sum(
-            1
-            for new in itertools.combinations(unseen, drawing)
-            if len(evaluate((*keep, *new)).cards) == 4
-        )
-        return made, sum(1 for _ in itertools.combinations(unseen, drawing))
+    @functools.cache
+    def chance() -> Fraction:
+        return draw_odds(keep, draws=1, thrown=thrown, dead=dead).badugi[0]
 
+    unseen = len(DECK) - len(held) - len(dead)
     out[f"{at}.drawing"] = count(drawing)
-    out[f"{at}.unseen"] = count(len(unseen))
-    out[f"{at}.outs"] = lambda: count(outs()[0])
-    out[f"{at}.odds"] = lambda: percent(outs()[0] / outs()[1])
+    out[f"{at}.unseen"] = count(unseen)
+    # The draws of `drawing` cards that make a badugi: the chance times all such draws.
+    out[f"{at}.outs"] = lambda: count(int(chance() * math.comb(unseen, drawing)))
+    out[f"{at}.odds"] = lambda: percent(float(chance()))
 
     def verdict() -> Figure:
         need = out.get(f"{at}.needed")
         if not isinstance(need, Figure) or need.number is None:
             raise KeyError(f"{at}.verdict: nothing to call here")
-        made, all_ = outs()
-        return Figure("call" if made / all_ >= need.number else "fold", "choice")
+        return Figure("call" if chance() >= need.number else "fold", "choice")
 
     out[f"{at}.verdict"] = verdict
 
