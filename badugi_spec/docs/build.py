@@ -11,12 +11,6 @@ drawn pieces are kept by its text and the engine's code (`cache`), so a rebuild 
 `make serve` runs and draws only what changed. A new generated page is a
 `Page(name, render)` added to `PAGES` and a `generated/<name>` nav entry.
 
-The pages are drawn by the modules beside this one: `chapters` (the rule chapters, the
-rulebook, and the links between pages), `learn` and `rankings_odds` (the learner pages),
-`reference_pages` (figures, coverage, codes), `about`, `profiles_page` and `games`; the
-worked examples by `examples`. This module runs the scenarios, registers the pages and
-collects them.
-
 Run it alone with `python -m badugi_spec.docs.build [--out build/generated]` to read the
 generated files; MkDocs runs it through `hook.py`.
 """

@@ -261,11 +261,6 @@ def _parts_line(chapter: Chapter, pages: Sequence[Sequence[Rule]], number: int) 
     return f"This chapter is on {len(pages)} pages: {'; '.join(items)}." + "\n{: .chapter-parts }"
 
 
-def chapter_md(chapter: Chapter, executed: Sequence[Executed]) -> str:
-    """The whole chapter on one page (its parts joined), as a test or a tool reads it."""
-    return "\n".join(chapter_pages(chapter, executed).values())
-
-
 def rulebook_md(chapters: Sequence[Chapter]) -> str:
     """Every rule's text, with no examples: the rules-only view."""
     shown = [

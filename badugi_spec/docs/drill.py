@@ -1,15 +1,11 @@
 """The "what would you draw?" drill on the strategy page: hands with the draws left and a
 target, and the exact odds of every discard, counted while the page is built.
 
-The page only shows the numbers (docs/javascripts/drill.js): each hand's choices go into
-the page as compact JSON on the drill's element. A choice is any of the sixteen sets of
-cards to throw, from standing pat to drawing four (`discard_odds`, whose class count
-counts all twelve hands in under a second of CPU). After these twelve the page deals
-hands of its own without end, last draws it counts exactly itself (practice-items.js). A
-kept card that does not play
-with the others (R2.1) is dead weight: the choice says which, and the odds throw it at
-the next draw. Each choice has two chances by the showdown: a badugi of the target or
-better (which the learner is marked on) and any badugi.
+The hands are `data/strategy.toml`; the page only shows the numbers (drill.js), as
+compact JSON on the drill's element. A choice is any of the sixteen sets of cards to
+throw (`discard_odds`); a kept card that does not play with the others (R2.1) is dead
+weight, which the choice names. Each choice has two chances by the showdown: a badugi of
+the target or better (which the learner is marked on) and any badugi.
 """
 
 from __future__ import annotations

@@ -14,9 +14,8 @@ from badugi_spec.scenario.runner import TraceRow
 
 from .hand_values import held_html
 from .render import cardify, cards_html, text
+from .replayer_words import ordinal
 from .templating import html
-
-_ORDINAL: Final = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 @dataclass(frozen=True)
@@ -90,7 +89,7 @@ def _section_title(phase: str, seats: Seats) -> str:
     if kind == "bet":
         size = profile.bet_sizes[number - 1]
         kind_of = "small" if size == min(profile.bet_sizes) else "big"
-        when = "before the first draw" if number == 1 else f"after the {_ORDINAL[number - 1]} draw"
+        when = "before the first draw" if number == 1 else f"after the {ordinal(number - 1)} draw"
         blind = (
             "; the big blind counts as the first bet"
             if number == 1 and profile.cap_counts_blind and profile.cap

@@ -9,7 +9,7 @@ reads what the engine did.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from badugi_spec.cards import cards_of
 from badugi_spec.profiles import Profile
@@ -18,6 +18,7 @@ from badugi_spec.scenario.runner import TraceRow
 from .hand_rows import Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
 from .hand_values import held_html
 from .render import cardify, cards_html, text
+from .replayer_words import number_word
 from .templating import html, render
 
 
@@ -52,7 +53,7 @@ def hand_html(
     state = deal.state or {}
     seats = seats_of(profile, dealer, state)
     table = Table([])
-    count = _NUMBER_WORDS.get(profile.hand_size, str(profile.hand_size))
+    count = number_word(profile.hand_size)
     first = seats.order[0]
     table.rows.append(
         {"section": f"Blinds and the deal: {count} cards each, one at a time, {first} first."}
@@ -117,9 +118,6 @@ def hand_html(
         # Said, so that a reader does not look for a result the example never reaches.
         unfinished=bool(hand.get("unfinished")),
     )
-
-
-_NUMBER_WORDS: Final = {4: "four", 5: "five"}
 
 
 def result_data(state: dict[str, Any], profile: Profile) -> dict[str, Any]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from .replayer_words import number_word
+
 BADUGI_RANKINGS: Final = frozenset({"badugi", "badugi-ace-high"})
-_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def groups(cards: int) -> int:
@@ -48,7 +49,7 @@ def subset_note(case: Mapping[str, Any]) -> str:
         n = sizes[0]
         return (
             f"{start} all {groups(n)} groups that can be made from its"
-            f" {_WORDS.get(n, str(n))} cards and keeping the best one"
+            f" {number_word(n)} cards and keeping the best one"
         )
-    counts = ", ".join(f"{groups(n)} from {_WORDS.get(n, str(n))} cards" for n in sizes)
+    counts = ", ".join(f"{groups(n)} from {number_word(n)} cards" for n in sizes)
     return f"{start} every group that can be made from its cards ({counts}), keeping the best"

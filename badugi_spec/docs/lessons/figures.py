@@ -1,11 +1,11 @@
 """A lesson hand's figures by name, read from the engine while its scenario runs.
 
-`play(executed-like scenario)` runs the scenario's compiled case again through our engine
-with an `Observer` behind the runner: before and after every action it notes what the
-engine offers and does (the legal sizes, the pot, the cards drawn), and at the end of each
-hand who may win each pot and who did. `figures` names those numbers, so a lesson's prose
-can say `[[pot.main]]` or `[[Eve.1.raise.most]]` instead of typing a number. The names
-are listed on the scenario-language page ("Writing a lesson").
+The lesson's scenarios run with an `Observer` behind the runner (`lessons.run_hands`):
+before and after every action it notes what the engine offers and does (the legal sizes,
+the pot, the cards drawn), and at the end of each hand who may win each pot and who did.
+`hand_figures` names those numbers, so a lesson's prose can say `[[pot.main]]` instead of
+typing a number; `counted` names figures of the deck alone. The names are listed on the
+scenario-language page ("Writing a lesson").
 """
 
 from __future__ import annotations
@@ -303,20 +303,11 @@ RANKS: dict[str, Rank] = {rank.label: rank for rank in Rank}
 
 
 def counted(ref: str) -> Figure | None:
-    """A figure of the deck, or None if `ref` is not one (exact, with `rankings.odds`):
-
-    - `odds 2 draws, 8 or better: A♠ 2♥ 3♦`: the chance the kept cards make a badugi (of
-      that rank or lower) by the last of the draws (3 if not said); `misses` is the rest;
-    - `outs: A♠ 2♥ 3♦`: the unseen cards that complete them at the next draw;
-    - `dealt 3 cards, 5 or better`: the share of all 270,725 four-card deals whose hand is
-      of that many cards (and that high or lower);
-    - `scoop badeucy: 2♠ 3♥ 4♦ 7♣ K♦, throw K♦`: in a split game, the chance the five
-      cards, throwing those named, make both halves at the next draw; `half 2 badeucy:
-      ...` the chance of making the second half (`trainer.split_odds`, R8.29);
-    - `anyone 5: dealt 4 cards`: the chance at least one of five others is dealt that,
-      each counted as dealt alone (1 - (1 - share)^5: close, not exact, as the cards one
-      holds change the others' chances a little).
-    """
+    """A figure of the deck, or None if `ref` is not one: `odds`, `misses` and `outs` of
+    kept cards (`rankings.odds`), the share of deals `dealt` a hand (`rankings.census`),
+    `scoop` and `half` of a split game (`trainer.split_odds`), and the chance that `anyone`
+    of N others is dealt one, each counted as dealt alone (1 - (1 - share)^N: close, not
+    exact). The forms are on the scenario-language page, "Writing a lesson"."""
     split = _SPLIT.fullmatch(ref.strip())
     if split is not None:
         return _split(ref, *split.groups())
