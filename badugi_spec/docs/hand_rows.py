@@ -15,7 +15,7 @@ from badugi_spec.scenario.runner import TraceRow
 from .hand_values import held_html
 from .render import cardify, cards_html, text
 from .replayer_words import ordinal
-from .templating import html
+from .templating import data, html
 
 
 @dataclass(frozen=True)
@@ -54,75 +54,64 @@ def seats_of(profile: Profile, dealer: str, state: dict[str, Any]) -> Seats:
     return Seats(profile, dealer, dealt)
 
 
-def _structure(profile: Profile) -> str:
-    """How big a bet or raise may be in a big-bet or spread game (R14.2-R14.8): said in
-    the round's row, since there is no one size to give."""
-    least = profile.min_bet or profile.big_blind
-    match profile.betting:
-        case "pot-limit":
-            return (
-                f"pot limit: bets from {least} up to the pot, raises up to the pot after the call"
-            )
-        case "half-pot":
-            return f"half-pot limit: bets from {least}, raises up to half the pot after the call"
-        case "no-limit":
-            return f"no limit: bets from {least} up to the whole stack"
-        case _:
-            return f"spread limit: bets and raises of {profile.spread_min} to {profile.spread_max}"
+WORDS: Final = data("hand")
+"""The step table's headings (`data/hand.toml`)."""
+
+
+def _sizes(profile: Profile, size: int) -> str:
+    """The round's bet size, or how big a bet or raise may be in a big-bet or spread game
+    (R14.2-R14.8), said in the round's row since there is no one size to give."""
+    words: dict[str, str] = WORDS["sizes"]
+    return words.get(profile.betting, words["spread-limit"]).format(
+        kind="small" if size == min(profile.bet_sizes) else "big",
+        size=size,
+        least=profile.min_bet or profile.big_blind,
+        low=profile.spread_min,
+        high=profile.spread_max,
+    )
 
 
 def _limits(profile: Profile, number: int) -> str:
-    cap = profile.cap
-    if cap == 0:
-        return "any number of raises" if profile.betting != "fixed-limit" else "no cap on raises"
-    if number == 1 and not profile.cap_counts_blind:
-        return f"the big blind and at most {cap} raises"
-    return f"at most one bet and {cap - 1} raises"
+    words: dict[str, str] = WORDS["cap"]
+    if profile.cap == 0:
+        return words["none" if profile.betting == "fixed-limit" else "none_big_bet"]
+    first = number == 1 and not profile.cap_counts_blind
+    return words["first" if first else "rest"].format(cap=profile.cap, raises=profile.cap - 1)
 
 
 def _section_title(phase: str, seats: Seats) -> str:
+    words: dict[str, Any] = WORDS["section"]
     kind, _, number_text = phase.partition("-")
     if phase == "complete":
-        return "After the hand"
-    number = int(number_text)
-    profile = seats.profile
+        return str(words["complete"])
+    number, profile = int(number_text), seats.profile
     if kind == "bet":
-        size = profile.bet_sizes[number - 1]
-        kind_of = "small" if size == min(profile.bet_sizes) else "big"
-        when = "before the first draw" if number == 1 else f"after the {ordinal(number - 1)} draw"
-        blind = (
-            "; the big blind counts as the first bet"
-            if number == 1 and profile.cap_counts_blind and profile.cap
-            else ""
-        )
         if number == 1:
-            first = f"{seats.opener} acts first"
+            first = words["acts_first"].format(who=seats.opener)
         elif seats.heads_up:
-            first = f"{seats.big_blind} acts first"
+            first = words["acts_first"].format(who=seats.big_blind)
         else:
-            first = "The first player still in left of the button acts first"
-        sizes = (
-            f"{kind_of} bets of {size}" if profile.betting == "fixed-limit" else _structure(profile)
-        )
-        return (
-            f"Betting round {number}, {when}: {sizes}, {_limits(profile, number)}{blind}. {first}."
+            first = words["left_of_button_first"]
+        blinded = number == 1 and profile.cap_counts_blind and profile.cap
+        when = words["later_round"].format(ordinal=ordinal(number - 1))
+        return str(words["bet"]).format(
+            number=number,
+            when=when if number > 1 else words["first_round"],
+            sizes=_sizes(profile, profile.bet_sizes[number - 1]),
+            limits=_limits(profile, number),
+            blind=words["blind_is_a_bet"] if blinded else "",
+            first=first,
         )
     burns = profile.burns_per_draw
-    burned = (
-        "no card is burned"
-        if not burns
-        else "one card is burned"
-        if burns == 1
-        else (f"{burns} cards are burned")
+    burned = words["burned"][min(burns, 2)].format(count=burns)
+    delivery = profile.draw_delivery
+    if seats.heads_up and delivery == "in-turn":
+        key = "draw_heads_up"
+    else:
+        key = "draw_after_all_declare" if delivery == "after-all-declare" else "draw"
+    return str(words[key]).format(
+        number=number, burned=burned, big_blind=seats.big_blind, dealer=seats.dealer
     )
-    if seats.heads_up and profile.draw_delivery == "in-turn":
-        return f"Draw {number}: {burned}, then {seats.big_blind} draws, then {seats.dealer}."
-    if profile.draw_delivery == "after-all-declare":
-        return (
-            f"Draw {number}: every player still in says what they throw, from the left of the"
-            f" button; then {burned} and the cards are dealt in that order."
-        )
-    return f"Draw {number}: {burned}, then each player still in draws, from the left of the button."
 
 
 _INFINITIVE: Final = {
