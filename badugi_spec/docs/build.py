@@ -40,6 +40,7 @@ from .chapters import (
     Parts,
     chapter_page,
     chapter_pages,
+    part_spans,
     place_rules,
     place_scenarios,
     plan_parts,
@@ -305,11 +306,8 @@ def nav_chapters(chapters: Sequence[Chapter], parts: Parts) -> list[dict[str, An
         if len(pages) == 1:
             nav.append({title: f"{GENERATED}/{chapter_page(chapter)}"})
             continue
-        items = []
-        for number, rules in enumerate(pages, start=1):
-            span = rules[0].id if len(rules) == 1 else f"{rules[0].id} to {rules[-1].id}"
-            items.append({span: f"{GENERATED}/{chapter_page(chapter, number)}"})
-        nav.append({title: items})
+        spans = part_spans(chapter, pages)
+        nav.append({title: [{span: f"{GENERATED}/{page}"} for span, page in spans]})
     return nav
 
 

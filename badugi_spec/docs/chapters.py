@@ -239,7 +239,8 @@ def chapter_pages(
             "chapter/page.md",
             chapter=chapter,
             title=inline_md(chapter.title),
-            parts_line=_parts_line(chapter, pages, number) if len(pages) > 1 else "",
+            number=number,
+            parts=part_spans(chapter, pages),
             intro=_rule_text_md(chapter.intro) if chapter.intro and number == 1 else "",
             first=number == 1,
             rules=[_rule_data(rule, executed, stem) for rule in rules],
@@ -249,16 +250,15 @@ def chapter_pages(
     }
 
 
-def _parts_line(chapter: Chapter, pages: Sequence[Sequence[Rule]], number: int) -> str:
-    """Where this part is among the chapter's: each part by the rules it holds."""
-    items = []
-    for index, rules in enumerate(pages, start=1):
-        span = rules[0].id if len(rules) == 1 else f"{rules[0].id} to {rules[-1].id}"
-        label = f"part {index}, {span}"
-        items.append(
-            f"**{label}**" if index == number else f"[{label}]({chapter_page(chapter, index)})"
+def part_spans(chapter: Chapter, pages: Sequence[Sequence[Rule]]) -> list[tuple[str, str]]:
+    """Each part of a chapter by the rules it holds, and its page."""
+    return [
+        (
+            rules[0].id if len(rules) == 1 else f"{rules[0].id} to {rules[-1].id}",
+            chapter_page(chapter, n),
         )
-    return f"This chapter is on {len(pages)} pages: {'; '.join(items)}." + "\n{: .chapter-parts }"
+        for n, rules in enumerate(pages, start=1)
+    ]
 
 
 def rulebook_md(chapters: Sequence[Chapter]) -> str:

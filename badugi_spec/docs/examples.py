@@ -21,12 +21,10 @@ from .cache import Memo
 from .executed import Executed as Executed  # re-exported: the pages name it from here
 from .hand_table import hand_html
 from .hand_values import HALVES, held_html
-from .render import inline_md, link_rules, narrative_md
+from .render import RuleLink, inline_md, link_rules, narrative_md
 from .replayer import hand_frames, hand_replayer, label, rule_links_html
 from .subsets import subset_note
 from .templating import Markup, html, render
-
-RuleLink = Callable[[str], str]
 
 
 def checks(executed: Executed) -> list[dict[str, Any]]:

@@ -17,11 +17,8 @@ from badugi_spec.rankings.census import FIVE_CARD_HANDS
 
 from .examples import Executed, scenario_md
 from .lessons.landmarks import BADUGI_HALVES, LOWS, table_md
-from .render import inline_md
+from .render import RuleLink, inline_md
 from .templating import data, render
-
-RuleLink = Callable[[str], str]
-
 
 PAGES: Final = data("games")
 GAMES: Final = tuple(PAGES["game"])

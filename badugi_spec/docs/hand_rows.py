@@ -114,15 +114,8 @@ def _section_title(phase: str, seats: Seats) -> str:
     )
 
 
-_INFINITIVE: Final = {
-    "check": "check",
-    "fold": "fold",
-    "bet": "bet",
-    "call": "call",
-    "raise": "raise",
-    "all-in": "go all-in",
-    "muck": "muck the hand",
-}
+ROW: Final[dict[str, str]] = WORDS["row"]
+TRIED: Final[dict[str, Any]] = WORDS["tried"]
 
 
 def _tried(step: dict[str, Any]) -> str:
@@ -131,15 +124,10 @@ def _tried(step: dict[str, Any]) -> str:
     if kind == "draw":
         # Card by card: a refused draw may name one card twice (R4.2).
         thrown = [Card.parse(c) for c in step.get("discards", [])]
-        return f"to throw {cards_html(thrown)}" if thrown else "to stand pat"
-    verb = _INFINITIVE[kind]
-    if amount is None:
-        return f"to {verb}"
-    if kind == "raise":
-        return f"to raise to {amount}"
-    if kind == "all-in":
-        return f"to go all-in for {amount}"
-    return f"to {verb} {amount}"
+        return str(TRIED["draw"]).format(cards=cards_html(thrown)) if thrown else str(TRIED["pat"])
+    verb = TRIED["verbs"].get(kind, kind)
+    said = "plain" if amount is None else kind if kind in TRIED else "amount"
+    return str(TRIED[said]).format(verb=verb, amount=amount)
 
 
 def refusal(step: dict[str, Any], row: TraceRow) -> str:
@@ -147,7 +135,9 @@ def refusal(step: dict[str, Any], row: TraceRow) -> str:
     if not reason:
         rule, reason = "", row.detail
     cited = f" ({text(rule)})" if rule else ""
-    return f"tries {_tried(step)}, not allowed{cited}: {cardify(text(reason))}"
+    return str(TRIED["refusal"]).format(
+        tried=_tried(step), cited=cited, reason=cardify(text(reason))
+    )
 
 
 @dataclass
@@ -197,20 +187,9 @@ def bet_what(
     pot_sum = _pot_sum(table.betting, level=level, had=had, pot=before["pot"], total=total)
     contributed[player] = total
     table.in_round = contributed
-    all_in = " and is all-in" if after["stacks"][player] == 0 and added else ""
-    match kind:
-        case "check":
-            return "checks"
-        case "fold":
-            return "folds"
-        case "call":
-            return f"calls {added}{all_in}"
-        case "bet":
-            return f"bets {added}{all_in}{pot_sum}"
-        case "raise":
-            return f"raises to {total}{all_in}{pot_sum}"
-        case _:
-            return f"goes all-in for {added}" + (f", making {total}" if total != added else "")
+    all_in = ROW["all_in"] if after["stacks"][player] == 0 and added else ""
+    making = ROW["making"].format(total=total) if total != added else ""
+    return ROW[kind].format(added=added, total=total, all_in=all_in, pot_sum=pot_sum, making=making)
 
 
 def _pot_sum(betting: str, *, level: int, had: int, pot: int, total: int) -> str:
@@ -223,14 +202,8 @@ def _pot_sum(betting: str, *, level: int, had: int, pot: int, total: int) -> str
     after = pot + call
     if total != level + after:
         return ""
-    if level == 0:
-        return ", the size of the pot"
-    if call == 0:  # the big blind's option: nothing to call first
-        return f": the pot (nothing to call, so {level} + {pot} = {total})"
-    return (
-        f": the pot (call {call} first, the pot is then {pot} + {call} = {after},"
-        f" so {level} + {after} = {total})"
-    )
+    said = "pot_open" if level == 0 else "pot_option" if call == 0 else "pot_raise"
+    return ROW[said].format(level=level, pot=pot, call=call, after=after, total=total)
 
 
 def draw_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
@@ -238,16 +211,14 @@ def draw_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, Any
     held = cards_of(after["hands"][player])
     thrown = cards_of(step.get("discards", []))
     if not thrown:
-        return f"stands pat with {held_html(held)}"
+        return ROW["pat"].format(held=held_html(held))
     old = set(before["hands"][player])
     came = cards_of([c for c in after["hands"][player] if c not in old])
-    count = len(thrown)
-    if not came:
-        # Everyone declares first; the cards come after the last declaration (R8.16).
-        return f"throws {cards_html(thrown)}: {count} card{'s' if count > 1 else ''} to come"
-    return (
-        f"throws {cards_html(thrown)}, draws {count} card{'s' if count > 1 else ''}:"
-        f" {cards_html(came)}. Now {held_html(held)}"
+    count = f"{len(thrown)} card{'s' if len(thrown) > 1 else ''}"
+    # Everyone declares first; the cards come after the last declaration (R8.16).
+    said = "drew" if came else "declared"
+    return ROW[said].format(
+        thrown=cards_html(thrown), count=count, came=cards_html(came), held=held_html(held)
     )
 
 
@@ -262,15 +233,17 @@ def blind_rows(table: Table, state: dict[str, Any], before: dict[str, int], seat
             ante = min(profile.ante, running[name])
             pot += ante
             running[name] -= ante
-            table.add("blind", "", name, f"antes {ante}", {"pot": pot, "stacks": running})
+            table.add(
+                "blind", "", name, ROW["ante"].format(ante=ante), {"pot": pot, "stacks": running}
+            )
     for name, blind in ((seats.small_blind, "small"), (seats.big_blind, "big")):
         posted = running[name] - state["stacks"][name]
         size = profile.small_blind if blind == "small" else profile.big_blind
         pot += posted
         running[name] -= posted
         table.in_round[name] = posted
-        short = f", all the chips {text(name)} has: all-in" if posted < size else ""
-        what = f"posts the {blind} blind of {posted}{short}"
+        short = ROW["blind_short"].format(name=text(name)) if posted < size else ""
+        what = ROW["blind"].format(blind=blind, posted=posted, short=short)
         table.add("blind", "", name, what, {"pot": pot, "stacks": running})
 
 
@@ -288,7 +261,7 @@ def delivered(
         came = [c for c in after["hands"][name] if c not in set(before["hands"][name])]
         if came:
             held = cards_of(after["hands"][name])
-            what = f"is dealt {cards_html(cards_of(came))}. Now {held_html(held)}"
+            what = ROW["delivered"].format(came=cards_html(cards_of(came)), held=held_html(held))
             table.add("act", "", name, what, None)
         else:
             still.append(name)

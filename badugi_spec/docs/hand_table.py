@@ -15,7 +15,7 @@ from badugi_spec.cards import cards_of
 from badugi_spec.profiles import Profile
 from badugi_spec.scenario.runner import TraceRow
 
-from .hand_rows import Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
+from .hand_rows import ROW, Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
 from .hand_values import held_html
 from .render import cardify, cards_html, text
 from .replayer_words import number_word
@@ -61,7 +61,7 @@ def hand_html(
     blind_rows(table, state, before, seats)
     for name in seats.order:
         held = cards_of(state["hands"][name])
-        table.add("deal", deal.line, name, f"is dealt {held_html(held)}", None)
+        table.add("deal", deal.line, name, ROW["deal"].format(held=held_html(held)), None)
     deck = [c for c in hand["deck"]]
     waiting: list[str] = []
     ended: dict[str, Any] | None = None
@@ -79,13 +79,13 @@ def hand_html(
                 burned = cards_of(deck[top : top + 1]) if not after.get("reshuffles") else []
                 # No player sees a burn; the page shows it only so that a reader can follow
                 # the deck card by card, and says so (it once read "nobody sees it" beside it).
-                table.add("burn", "", "burn", "the top card is burned, face down", None)
+                table.add("burn", "", "burn", ROW["burn"], None)
                 table.rows[-1]["burned"] = html(cards_html(burned))
             if step["action"] == "draw":
                 what = draw_what(step, state, after)
                 waiting = delivered(waiting, step, state, after, table)
             elif step["action"] == "muck":
-                what = "mucks: gives up the hand face down, unseen (it wins nothing)"
+                what = ROW["muck"]
             else:
                 what = bet_what(step, state, after, table)
             shown = after

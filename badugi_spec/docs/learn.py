@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -21,10 +20,9 @@ from badugi_spec.rankings import ranking
 from badugi_spec.rankings.house import MAX_CARDS, evaluate, parse_value
 
 from .hand_values import faces as hand_faces
-from .render import cards_html
+from .render import RuleLink, cards_html
 from .templating import data, render
 
-RuleLink = Callable[[str], str]
 HOUSE_RANKING: Final = "badugi"
 
 

@@ -8,7 +8,6 @@ are `data/rankings.toml`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
 from badugi_spec.cards import Rank, parse_cards
@@ -18,10 +17,9 @@ from badugi_spec.rankings.house import MAX_CARDS, describe_ranks, evaluate, pars
 from badugi_spec.rankings.odds import draw_odds, percent
 
 from .learn import faces
-from .render import text
+from .render import RuleLink, text
 from .templating import data, render
 
-RuleLink = Callable[[str], str]
 HANDS: Final = data("rankings")
 """The pages' hands (`data/rankings.toml`); every value, share and chance is worked out."""
 

@@ -19,8 +19,8 @@ from badugi_spec.rankings.odds import MAX_DRAWS, DrawOdds, draw_odds, hand_odds
 from badugi_spec.trainer.split_odds import split_odds
 
 from .drill import drill_json
-from .learn import RuleLink, faces
-from .render import cards_html
+from .learn import faces
+from .render import RuleLink, cards_html
 from .templating import data, render
 
 STRATEGY_PAGE: Final = "strategy.md"

@@ -15,7 +15,6 @@ docs' own computing modules (cache, examples, replayer, templating); nothing abo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -26,6 +25,7 @@ from badugi_spec.scenario.suite import load_suite
 
 from ..cache import code_key, digest
 from ..examples import Executed
+from ..render import RuleLink
 from ..replayer import replayer_html, rule_links_html
 from .draw import PlayedHand, Resolver, lesson
 from .figures import Observer, pending
@@ -33,7 +33,6 @@ from .model import Lesson, Question
 from .page import index_md, lesson_md
 from .source import LessonError, LessonSource, front_matter, read_all
 
-RuleLink = Callable[[str], str]
 FOLDER: Final = Path(__file__).resolve().parents[3] / "scenarios" / "lessons"
 """Where the lessons are in a checkout: Markdown pages beside their scenario files."""
 
