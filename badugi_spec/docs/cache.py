@@ -131,6 +131,3 @@ def _write(path: Path, text: str) -> None:
         temporary.replace(path)
     except OSError:
         pass  # a read-only checkout builds all the same, only without the disk copy
-
-
-__all__ = ["DISK", "Memo", "build_done", "code_key", "digest", "tree_key"]

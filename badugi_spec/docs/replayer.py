@@ -143,15 +143,3 @@ def rule_links_html(
     if not links:
         return ""
     return render("replayer/links.html", links=html(_json(links)))
-
-
-__all__ = [
-    "compact",
-    "expand",
-    "hand_frames",
-    "hand_replayer",
-    "replay_data",
-    "replayer_html",
-    "rule_links_html",
-    "site_rule_href",
-]

@@ -119,6 +119,3 @@ def opening(record: HandRecord) -> tuple[str, str]:
     return said.format(number=record.number, dealer=dealer, small=small, big=big), (
         "R1.5" if heads_up else "R8.2"
     )
-
-
-__all__ = ["number_word", "opening", "ordinal", "phase_label", "sentence", "tried"]
