@@ -20,7 +20,6 @@ linked.
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from functools import lru_cache
 from typing import Final
 
 from .learn import Term, glossary
-from .templating import data
+from .templating import data, html, render
 
 # Where a link must not go (`data/site.toml`). Void elements never enter the stack of open
 # elements.
@@ -64,7 +63,7 @@ def _linker() -> _Linker:
 def _title(term: Term) -> str:
     """The tooltip: the meaning's first sentence."""
     first = term.meaning.split(". ")[0].rstrip(".")
-    return html_lib.escape(f"{term.word}: {first}.", quote=True)
+    return f"{term.word}: {first}."
 
 
 def _skips(name: str, attributes: str) -> bool:
@@ -89,9 +88,12 @@ def link_terms(page_html: str, *, href: str, only: Sequence[str] = ()) -> str:
         if term.anchor in used or (wanted and term.anchor not in wanted):
             return match.group(0)
         used.add(term.anchor)
-        return (
-            f'<a class="glossary-term" href="{href}#{term.anchor}"'
-            f' title="{_title(term)}">{match.group(0)}</a>'
+        return render(
+            "site/glossary-link.html",
+            href=href,
+            anchor=term.anchor,
+            title=_title(term),
+            text=html(match.group(0)),  # the page's own text, escaped already
         )
 
     out: list[str] = []
