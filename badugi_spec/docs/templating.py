@@ -80,9 +80,9 @@ def render(name: str, /, **data: Any) -> str:
     return template.render(**data)
 
 
-@cache
 def data(name: str) -> dict[str, Any]:
-    """`data/<name>.toml`: the tables and words of a page, read while the site is built."""
+    """`data/<name>.toml`: the tables and words of a page, read while the site is built
+    (anew at each call: the glossary, read once a build, follows an edit under `make serve`)."""
     text = resources.files(__package__).joinpath("data", f"{name}.toml").read_text("utf-8")
     return tomllib.loads(text)
 
