@@ -152,7 +152,9 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         # The hand watched to its end counts once on the progress page, by its game.
         settled(b)
         hands = b.js("return window.BadugiProgress.load().hands")
-        assert (hands["played"], hands["games"]) == (1, {"pokerstars-2010": 1})
+        ended = same["hands"][0]
+        game = {"played": 1, "won": int(ended["won"]), "net": ended["net"]}
+        assert (hands["played"], hands["games"]) == (1, {"pokerstars-2010": game})
         # The table now is the engine's last frame: hand 2 dealt, your turn (or the end).
         last = same["hands"][-1]["frames"][-1]
         drawn = board(b)

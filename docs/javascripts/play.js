@@ -360,11 +360,11 @@
       showMessage(read.problem);
       return null;
     }
-    if (read.keysUnreadable) {
-      showMessage("This link's keys cannot be read; a new session is dealt from its seed instead.");
-    } else if (read.reviewProblem) {
-      showMessage(read.reviewProblem);
-    }
+    // Said once the session is drawn (an answer clears the message line).
+    view.note = read.keysUnreadable
+      ? "This link's keys cannot be read; a new session is dealt from its seed instead."
+      : read.reviewProblem || "";
+    showMessage(view.note);
     return read.choice;
   }
 
@@ -385,6 +385,7 @@
     summarise();
     // Every hand's frames are asked for, and only the last is drawn: no replay to sit through.
     const answer = step();
+    if (view.note && answer.status !== "error") showMessage(view.note);
     // A review link (#...&review=N) opens that hand's review once the table is drawn.
     if (reviewed && answer.status !== "error") api.settled.then(() => openReview(reviewed));
     return answer;
