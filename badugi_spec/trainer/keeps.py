@@ -61,6 +61,9 @@ class DrawReview:
     """The keeps of one draw, best first, with the one the player chose."""
 
     columns: tuple[str, ...]
+    """What each chance is of, short: a table's column heads."""
+    when: str
+    """When the chances are counted: "by the last draw", "at this draw"."""
     keeps: tuple[Keep, ...]
     chosen: Keep | None
     """None only when the player threw what the table does not count (five cards: four or
@@ -106,7 +109,7 @@ def four_card_review(
     ordered = _sorted(keeps)
     chosen = _chosen(ordered, thrown)
     by = "by the last draw" if draws > 1 else "at this draw"
-    columns = (f"a badugi {by}", f"a badugi 8-high or better {by}")
+    columns = ("A badugi", "8-high or better")
     note = (
         f"Exact chances over the {_draws(draws)} left, if you keep what you kept and add"
         " each card that plays (the odds module's policy); only your cards and your own"
@@ -123,7 +126,7 @@ def four_card_review(
             f" better {percent(best.chances[1])}; your keep: {percent(chosen.chances[0])}"
             f" and {percent(chosen.chances[1])}."
         )
-    return DrawReview(columns, ordered, chosen, coach, note)
+    return DrawReview(columns, by, ordered, chosen, coach, note)
 
 
 def split_review(
@@ -140,10 +143,11 @@ def split_review(
             keeps.append(Keep(kept, throw, chances, sum(chances, Fraction(0))))
     ordered = _sorted(keeps)
     chosen = _chosen(ordered, thrown)
-    halves = [f"the {values.half_name(name)}: {TARGETS[name]}" for name in profile.halves]
-    columns = (*halves, "both halves (a hand that can scoop)")
+    columns = (*(values.half_name(name) for name in profile.halves), "Both (a scoop)")
     note = (
-        "Exact chances after this draw only (R8.29): with two rankings the best later draw"
+        "Each half is made by "
+        + " and ".join(f"{TARGETS[n]} in the {values.half_name(n)}" for n in profile.halves)
+        + ". Exact chances after this draw only (R8.29): with two rankings the best later draw"
         " depends on which half you chase, so the chance by the last draw is not computed."
         f" Keeps throwing more than {MOST_SPLIT_THROWN} cards are not computed. A keep's"
         " score is the chance of each half plus that of both (the odds bot's measure); a"
@@ -164,7 +168,7 @@ def split_review(
             f" time at this draw, and both {percent(best.chances[-1])}; your keep: {mine}"
             f" and {percent(chosen.chances[-1])}."
         )
-    return DrawReview(columns, ordered, chosen, coach, note)
+    return DrawReview(columns, "at this draw", ordered, chosen, coach, note)
 
 
 def _draws(n: int) -> str:

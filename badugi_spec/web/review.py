@@ -178,6 +178,7 @@ def _draw(hand: Hand, spot: Spot, thrown: Sequence[Card]) -> dict[str, Any]:
         "cards": _faces(spot.cards),
         "thrown": _faces(thrown),
         "columns": list(found.columns),
+        "when": found.when,
         "keeps": rows,
         "coach": found.coach,
         "note": found.note,

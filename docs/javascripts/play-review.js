@@ -194,7 +194,7 @@
 
     function oddsTable(odds) {
       const out = [element("p", { class: "play-odds-head" },
-        `At draw ${odds.draw} you held ${odds.cards} and threw ${odds.thrown || "nothing (stood pat)"}.`)];
+        `At draw ${odds.draw} you held ${odds.cards} and threw ${odds.thrown || "nothing (stood pat)"}. The chance of each keep making each hand, ${odds.when}:`)];
       if (odds.coach) out.push(element("p", { class: "play-coach" }, odds.coach));
       const rows = odds.keeps;
       const shown = rows.filter((row, i) => i < MOST_SHOWN || row.yours);
@@ -225,7 +225,7 @@
         const thrown = element("td", {});
         sentence(thrown, row.thrown || "nothing");
         tr.append(kept, thrown);
-        row.chances.forEach(([pct, exact]) => tr.appendChild(element("td", { title: `exactly ${exact}` }, pct)));
+        row.chances.forEach(([pct, exact]) => tr.appendChild(element("td", { class: "play-odds-figure", title: `exactly ${exact}` }, pct)));
         body.appendChild(tr);
       });
       table.appendChild(body);
