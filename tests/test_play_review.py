@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from badugi_spec.trainer.split_odds import split_odds
 from badugi_spec.web.play import play
 from badugi_spec.web.review import review
 
-SIX_MAX = {"profile": "pokerstars-2010", "seats": 6, "seed": 4}
+SIX_MAX: dict[str, Any] = {"profile": "pokerstars-2010", "seats": 6, "seed": 4}
 KEYS = ["c", "d 1 2 3 4", "c", "p", "c", "p", "c"]
 """Hand 1 of seed 4 at six-max limit: call, throw all four, then stand pat and call."""
 
@@ -129,7 +130,7 @@ def test_the_reviews_scenario_passes_check(tmp_path: Path) -> None:
     ],
 )
 def test_a_review_that_cannot_be_made_is_one_line(change: dict[str, object], said: str) -> None:
-    asked: dict[str, object] = {**SIX_MAX, "inputs": KEYS, "hand": 1, **change}
-    answer = review(**asked)  # type: ignore[arg-type]
+    asked: dict[str, Any] = {**SIX_MAX, "inputs": KEYS, "hand": 1, **change}
+    answer = review(**asked)
     assert answer["status"] == "error"
     assert answer["message"].startswith(said) and "\n" not in answer["message"]
