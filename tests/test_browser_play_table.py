@@ -119,6 +119,8 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         )
         assert state == "true", b.text(f"{BOX} .engine-status")
         settled(b)
+        # Defect 1: the table is what shows; the narration is a panel, closed until opened.
+        assert b.js(f"return document.querySelector('{BOX} details.play-narration').open") is False
         # ----- a whole six-max limit hand, clicked on the table -----------------------
         drawn = board(b)
         assert [s["name"] for s in drawn["seats"]] == ["You"] + [f"Bot {i}" for i in range(1, 6)]
