@@ -68,7 +68,7 @@
       const labels = labelsOf(frames, hand.names.length);
       const result = answer.net > 0 ? `You won ${answer.net} chips` : answer.net < 0 ? `You lost ${-answer.net} chips` : "You broke even";
       const summary = element("p", { class: "play-review-result" },
-        `${result} in this hand${answer.won ? " (you won a pot or part of one)" : ""}. Your ${answer.decisions.length} decisions are marked ★ below and on the table's words.`);
+        `${result} in this hand${answer.won ? " (you won a pot or part of one)" : ""}. Your ${answer.decisions.length} decisions are marked ★: listed below, and in the sentence under the table when it shows one.`);
 
       // The replayer: the site's table, with its buttons.
       const table = seatTable(hand.names, hand.button, hand.blinds);
