@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import badugi_spec
-from badugi_spec.web import play
+from badugi_spec.web import play, review
 
 
 def fingerprint(root: Path | None = None) -> str:
@@ -54,6 +54,7 @@ ENTRIES: Final[dict[str, Callable[..., dict[str, Any]]]] = {
     "about": about,
     "play": play.play,
     "run": run,
+    "review": review.review,
 }
 
 
