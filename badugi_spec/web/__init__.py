@@ -8,8 +8,8 @@ generated pages do. Both answer in plain JSON-ready dicts, so the page's JavaScr
 no knowledge of Python objects. `pyodide_build` puts the runtime and the wheels under the
 built site, from `site_hook`, the MkDocs hook that runs after the docs' own.
 
-It may use the docs (it draws with their hand tables and the replayer's frames), the
-trainer and every layer below them; nothing in the package imports it, only the page and
+It may use the docs (it draws with their hand tables), `replays` (the replayer's frames),
+the trainer and every layer below them; nothing in the package imports it, only the page and
 MkDocs do.
 """
 
