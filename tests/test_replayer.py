@@ -27,10 +27,10 @@ from badugi_spec.docs.replayer import (
     replayer_html,
     rule_links_html,
 )
-from badugi_spec.docs.replayer_frames import frames
-from badugi_spec.docs.replayer_record import HandRecord, Recorder, Step, Tape
 from badugi_spec.engine import Action, Hand, Kind
 from badugi_spec.errors import IllegalAction
+from badugi_spec.replays.frames import frames
+from badugi_spec.replays.record import HandRecord, Recorder, Step, Tape
 from badugi_spec.rules import load, load_chapters
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.runner import Runner

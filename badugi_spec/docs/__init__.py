@@ -1,8 +1,8 @@
 """The tutorial site: the generated pages' computations, their templates and MkDocs' hook.
 
 `build` runs every scenario and registers the generated pages; `hook` is what MkDocs
-calls. Python here only computes what a page shows (frames from the engine's events, a
-hand's rows, pots, odds, counts) and hands it to a Jinja template under `templates/`
+calls. Python here only computes what a page shows (a hand's rows, pots, odds, counts;
+a replayer's frames come from `replays`) and hands it to a Jinja template under `templates/`
 (`templating.render`); the pages' words and markup live there and their tables and lists
 under `data/` (`templating.data`). The architecture page draws the way a page takes.
 

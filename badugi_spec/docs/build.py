@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from badugi_spec.cards import parse_cards
 from badugi_spec.profiles import load as profiles_load
+from badugi_spec.replays.record import HandRecord, Recorder
 from badugi_spec.rules import Chapter, Rule, default_root, load, load_chapters
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.model import Scenario
@@ -62,7 +63,6 @@ from .profiles_page import profiles_md
 from .rankings_odds import odds_md, rankings_md
 from .reference_pages import codes_md, coverage_md, figures_page
 from .render import cards_html
-from .replayer_record import HandRecord, Recorder
 from .strategy import STRATEGY_PAGE, strategy_md
 from .templating import forget_changed, render
 

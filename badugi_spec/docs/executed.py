@@ -8,10 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from badugi_spec.replays.record import HandRecord
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult
-
-from .replayer_record import HandRecord
 
 
 @dataclass(frozen=True, slots=True)

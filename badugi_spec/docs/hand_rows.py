@@ -10,11 +10,11 @@ from typing import Any, Final
 
 from badugi_spec.cards import Card, cards_of
 from badugi_spec.profiles import Profile
+from badugi_spec.replays.words import ordinal
 from badugi_spec.scenario.runner import TraceRow
 
 from .hand_values import held_html
 from .render import cardify, cards_html, text
-from .replayer_words import ordinal
 from .templating import data, html
 
 

@@ -13,12 +13,12 @@ from typing import Any
 
 from badugi_spec.cards import cards_of
 from badugi_spec.profiles import Profile
+from badugi_spec.replays.words import number_word
 from badugi_spec.scenario.runner import TraceRow
 
 from .hand_rows import ROW, Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
 from .hand_values import held_html
 from .render import cardify, cards_html, text
-from .replayer_words import number_word
 from .templating import html, render
 
 

@@ -1,8 +1,8 @@
 """A hand you can step through: the table drawn event by event, with buttons and the arrow
 keys, each event told in a sentence with its rule.
 
-The engine writes the frames at build time (`replayer_record` keeps its events while the
-docs build runs each worked example, `replayer_frames` turns them into frames), and the
+The engine writes the frames at build time (`replays.record` keeps its events while the
+docs build runs each worked example, `replays.frames` turns them into frames), and the
 page carries them as compact JSON: a `<script type="application/json">` inside an empty
 `.replayer` box, so a page grows by a few kilobytes per hand and by no elements. The
 table itself is built by `javascripts/replayer.js` when the page is read; it only shows
@@ -12,7 +12,7 @@ its summary once the replayer is drawn.
 
 Another page (a lesson) shows a worked example's hands with `replayer_html(executed,
 hand=N)` and, once per page after the rules are placed, `rule_links_html(executed)`; a
-page that plays an engine `Hand` itself keeps a `replayer_record.Tape` of it and draws
+page that plays an engine `Hand` itself keeps a `replays.record.Tape` of it and draws
 `hand_replayer(tape.record, label=...)`. The step table stays the page's job: without it
 a reader without scripts sees nothing of the hand.
 """
@@ -23,11 +23,12 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
+from badugi_spec.replays.frames import frames
+from badugi_spec.replays.record import HandRecord
+
 from .cache import Memo
 from .executed import Executed
 from .places import site_rule_href
-from .replayer_frames import frames
-from .replayer_record import HandRecord
 from .templating import html, render
 
 FRAMES: Final = Memo("replayer-frames", keep=4000)

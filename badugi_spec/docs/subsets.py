@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .replayer_words import number_word
+from badugi_spec.replays.words import number_word
+
 from .templating import render
 
 BADUGI_RANKINGS: Final = frozenset({"badugi", "badugi-ace-high"})

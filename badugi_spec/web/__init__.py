@@ -9,8 +9,8 @@ no knowledge of Python objects. `pyodide_build` puts the runtime and the wheels 
 built site, from `site_hook`, the MkDocs hook that runs after the docs' own; `pyodide_start`
 prepares the engine's start there (bytecode, and a memory snapshot the page restores).
 
-It may use the docs (it draws with their hand tables and the replayer's frames), the
-trainer and every layer below them; nothing in the package imports it, only the page and
+It may use the docs (it draws with their hand tables), `replays` (the replayer's frames),
+the trainer and every layer below them; nothing in the package imports it, only the page and
 MkDocs do.
 """
 

@@ -15,8 +15,8 @@ from typing import Any, Final
 
 from badugi_spec import __version__
 from badugi_spec.docs.examples import Executed, example_html
-from badugi_spec.docs.replayer_record import Recorder
 from badugi_spec.errors import ScenarioError
+from badugi_spec.replays.record import Recorder
 from badugi_spec.rules import load
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.report import describe_failure

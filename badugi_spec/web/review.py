@@ -18,9 +18,9 @@ from typing import Any, Final
 
 from badugi_spec import profiles
 from badugi_spec.cards import Card
-from badugi_spec.docs.replayer_record import HandRecord
 from badugi_spec.engine import Hand, Kind
 from badugi_spec.rankings.odds import percent
+from badugi_spec.replays.record import HandRecord
 from badugi_spec.trainer import Trainer
 from badugi_spec.trainer.faces import Faces
 from badugi_spec.trainer.keeps import DrawReview, four_card_review, split_review

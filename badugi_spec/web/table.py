@@ -3,7 +3,7 @@ what the player may not see put face down.
 
 The trainer narrates in lines; the page also draws the seats, the stacks, the bets, the
 pot and whose turn it is, and shows each bot's action at its seat as it happens. That is
-what the replayer's frames hold (`docs.replayer_frames`), so the page's session records
+what the replayer's frames hold (`replays.frames`), so the page's session records
 its hands on the replayer's `Tape`, stepped after every action the trainer applies (the
 narrator is told of each), and answers with the frames. The page then draws them with the
 replayer's own script.
@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from badugi_spec.docs.replayer_frames import frames
-from badugi_spec.docs.replayer_record import HandRecord, Tape
 from badugi_spec.engine import Hand
 from badugi_spec.engine.actions import Event
+from badugi_spec.replays.frames import frames
+from badugi_spec.replays.record import HandRecord, Tape
 from badugi_spec.trainer.narrate import Narrator
 from badugi_spec.trainer.wording import Line, Names
 

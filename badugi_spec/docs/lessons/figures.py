@@ -24,9 +24,8 @@ from badugi_spec.engine import Hand, Kind
 from badugi_spec.rankings.census import house_ladder
 from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import draw_odds
+from badugi_spec.replays.record import Recorder
 from badugi_spec.trainer.split_odds import split_odds
-
-from ..replayer_record import Recorder
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,24 +1,27 @@
 """The words of the replayer: each engine event, a refused action and the start of a hand
 told in a sentence, and each phase of the hand named as a reader says it. The sentences
-are `data/replayer.toml`; this module works out what fills them.
+are `words.toml`; this module works out what fills them.
 
-Only what the event holds and the table as `replayer_frames` keeps it: the amount a
+Only what the event holds and the table as `frames` keeps it: the amount a
 player put in, the total it makes for the round ("raises to 6"), the cards thrown and
 drawn. A burn is told without its card.
 """
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable
-from typing import Final
+from importlib import resources
+from typing import Any, Final
 
 from badugi_spec.cards import Card
 from badugi_spec.engine.actions import Event
 
-from .replayer_record import HandRecord, Step
-from .templating import data
+from .record import HandRecord, Step
 
-WORDS: Final = data("replayer")
+WORDS: Final[dict[str, Any]] = tomllib.loads(
+    resources.files(__package__).joinpath("words.toml").read_text("utf-8")
+)
 _EVENT: Final[dict[str, str]] = WORDS["event"]
 _PART: Final[dict[str, str]] = WORDS["part"]
 

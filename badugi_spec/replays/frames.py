@@ -5,7 +5,7 @@ A frame is plain data for `javascripts/replayer.js`, which only shows it: every 
 here is the engine's. Stacks and the pot come from the event itself (the engine stamps
 both on every event); the cards follow the deal and draw events; the bets in front of
 the players add up the betting events of the round. At the end of every step the frame
-is the engine's checkpoint (`replayer_record`), and `tests/test_replayer.py` holds each
+is the engine's checkpoint (`record`), and `tests/test_replayer.py` holds each
 frame to it. The one place the events lag the table is the settlement: the engine pays
 out after logging who showed what, so those frames count the chips as they move.
 
@@ -20,8 +20,8 @@ from typing import Any, Final
 
 from badugi_spec.engine.actions import Event
 
-from .replayer_record import Checkpoint, HandRecord
-from .replayer_words import opening, phase_label, sentence, tried
+from .record import Checkpoint, HandRecord
+from .words import opening, phase_label, sentence, tried
 
 _BETTING: Final = frozenset({"post", "check", "bet", "call", "raise", "all-in"})
 _RULE: Final = re.compile(r"\bR\d+\.\d+\b")

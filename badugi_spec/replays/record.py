@@ -5,7 +5,7 @@ runs at build time.
 every deal and every action the runner sends, keeps the events that step added to the
 hand's log and a checkpoint of the live hand: whose turn it is, the round's bets, the
 cards, the pots. Nothing is played twice: the run the docs build checks is the run the
-frames come from (`build._run`), and `replayer_frames` only reads what was kept here.
+frames come from (`docs.build._run`), and `frames` only reads what was kept here.
 """
 
 from __future__ import annotations
