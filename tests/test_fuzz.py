@@ -291,23 +291,6 @@ def test_an_implementation_that_does_not_start(capsys: pytest.CaptureFixture[str
     assert "/no/such/engine" in captured.err + captured.out
 
 
-CRASHING = """\
-import json, sys
-from badugi_spec.protocol.server import main
-# Plays like ours until its fifth `act`, then dies: a crash in the middle of a hand.
-acts = 0
-for line in sys.stdin:
-    request = json.loads(line)
-    if request.get("type") == "act":
-        acts += 1
-        if acts == 5:
-            sys.exit(3)
-    from badugi_spec.protocol import server
-    sys.stdout.write(server.answer_line(line) + "\\n")
-    sys.stdout.flush()
-"""
-
-
 def test_a_crash_is_a_finding_and_the_report_is_written(tmp_path: Path) -> None:
     script = tmp_path / "crash.py"
     script.write_text(
@@ -341,14 +324,36 @@ def test_a_crash_is_a_finding_and_the_report_is_written(tmp_path: Path) -> None:
     assert "<failure" in junit.read_text("utf-8") or "<error" in junit.read_text("utf-8")
 
 
+MARKING = """\
+import json, sys
+from pathlib import Path
+from badugi_spec.protocol.server import answer
+from badugi_spec.scenario.engine_impl import EngineImplementation
+# Plays like ours, and makes a file when asked to start its second case: a trial played.
+ours, starts = EngineImplementation(), 0
+for line in sys.stdin:
+    request = json.loads(line)
+    starts += request.get("type") == "start"
+    if starts == 2:
+        Path(sys.argv[1]).touch()
+    sys.stdout.write(json.dumps(answer(ours, request)) + "\\n")
+    sys.stdout.flush()
+"""
+
+
 def test_ctrl_c_still_writes_the_report(tmp_path: Path) -> None:
-    report = tmp_path / "interrupted.json"
+    report, script, marker = tmp_path / "interrupted.json", tmp_path / "mark.py", tmp_path / "on"
+    script.write_text(MARKING, encoding="utf-8")
     process = subprocess.Popen(
-        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", _serve(), "--seconds", "60",
-         "-q", "--json", str(report), "--out", ""],
+        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", f"{sys.executable} {script}"
+         f" {marker}", "--seconds", "120", "-q", "--json", str(report), "--out", ""],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    time.sleep(3)  # started, and (on an idle machine) some trials played
+    # Not a fixed sleep: under load the run may not have started its first trial by then.
+    waited = time.monotonic() + 100
+    while not marker.exists() and process.poll() is None and time.monotonic() < waited:
+        time.sleep(0.05)
+    assert marker.exists(), "no trial was started"
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
