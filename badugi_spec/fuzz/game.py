@@ -68,9 +68,7 @@ SHORT_BLIND_SHARE: Final = 0.5
 
 
 def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) -> Trial:
-    profile = setting.profiles[
-        choices.below(len(setting.profiles), table.profile_weights(setting.profiles, choices.swarm))
-    ]
+    profile = setting.profiles[choices.below(len(setting.profiles))]
     low = max(profile.min_seats, setting.seats[0])
     high = min(profile.max_seats, setting.seats[1])
     seats = low + choices.below(high - low + 1) if low <= high else profile.min_seats

@@ -55,13 +55,10 @@ RIG_SWARM: Final = ("ties", "shared-ranks", "shared-suits")
 end, the cards of four ranks dealt first, or of two suits."""
 RIG_SHARE: Final = 0.5
 """Swarms that pick a rig."""
-LADDER_SHARE: Final = 0.1
+LADDER_SHARE: Final = 0.3
 """Trials with a lead that are fresh and lean on `short-all-ins`: a table without a cap
 seated as a ladder (`table.ladder`), since two short all-ins that add up (R14.6) need that
-table and players who call and go all-in, which an entry's replayed actions are not. The
-lean draws a no-limit, pot-limit or half-pot profile, and about half such trials reach
-the corner; 0.3 when a lean still drew any profile and a ladder reached it one time in
-thirty, so as many trials as before play a table without a cap."""
+table and players who call and go all-in, which an entry's replayed actions are not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +108,7 @@ class Guide:
             swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
         if rng.random() < LADDER_SHARE:
             # Fresh: an entry's replayed actions would not be the ladder's calls and all-ins.
-            # Its all-ins are what it is for: a swarm never drops them there.
-            return Lead((), (swarm - {"all-ins"}) | {"short-all-ins"})
+            return Lead((), swarm | {"short-all-ins"})
         fresh = TARGET_FRESH if self.targets else FRESH_SHARE
         # While the corpus is young (mutations of three entries would be all alike) a trial
         # is fresh and whole, as unguided, unless an entry has reached a target already.

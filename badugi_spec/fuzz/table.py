@@ -99,25 +99,16 @@ def stacks(choices: Choices, profile: Profile, seats: int) -> tuple[tuple[int, .
     if not ranged or not ladder or seats < 3:
         return drawn, False
     # The swarm only weighs the choices drawn at random, never a replayed one: the trial
-    # still replays from its stream alone.
+    # still replays from its stream alone. A swarm that dropped all-ins gets them back:
+    # they are what the ladder is for.
     choices.lean_off("raises", "folds")
+    choices.swarm -= {"all-ins"}
+    choices.ladder = True
     return drawn, True
 
 
 RANGED: Final = ("no-limit", "pot-limit", "half-pot")
 """The betting structures whose short all-ins may add up to a raise (R14.6): a ladder's."""
-
-
-def profile_weights(
-    profiles: tuple[Profile, ...], swarm: frozenset[str]
-) -> tuple[float, ...] | None:
-    """How a trial's profile is drawn: evenly, or under a swarm that leans on
-    `short-all-ins` among the `RANGED` ones only (when the campaign plays any), since
-    only their tables are ladders; a fixed-limit profile would waste the lean."""
-    if "short-all-ins" not in swarm:
-        return None
-    weights = tuple(1.0 if p.betting in RANGED else 0.0 for p in profiles)
-    return weights if any(weights) else None
 
 
 def ladder(profile: Profile, seats: int, dealer: int) -> tuple[int, ...]:
@@ -178,7 +169,4 @@ def seating(trial: Trial, choices: Choices, session: Session | None) -> list[dic
     return [{"player": names[seat], "event": "sits-out"}]
 
 
-__all__ = [
-    "RANGED", "SEATING_WORDS", "ladder", "live_post", "profile_weights", "seating", "stack",
-    "stacks",
-]  # fmt: skip
+__all__ = ["RANGED", "SEATING_WORDS", "ladder", "live_post", "seating", "stack", "stacks"]
