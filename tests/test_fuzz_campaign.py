@@ -8,6 +8,7 @@ against `badugi-spec serve` with a handful of trials each.
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import shlex
 import tomllib
@@ -313,7 +314,7 @@ def test_a_run_of_jobs_stopped_by_ctrl_c_carries_its_manifest(
     refusing the report as one without a manifest."""
     monkeypatch.chdir(tmp_path)
     main(["fuzz", *ENGINE, "--hands", "6", "--shard", "2/2", "--json", "b.json"])
-    monkeypatch.setattr(fuzz_cmd.concurrent.futures, "ProcessPoolExecutor", _StoppedPool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _StoppedPool)
     assert main(["fuzz", *ENGINE, "--hands", "6", "--shard", "1/2", "--jobs", "2",
                  "--json", "a.json"]) == 130  # fmt: skip
     stopped = json.loads(Path("a.json").read_text("utf-8"))
