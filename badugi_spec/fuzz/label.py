@@ -73,7 +73,7 @@ def key_of(
         kind = _what(statement.text)
         # A property the answer breaks by itself names the rule; else the field's rule.
         rule = answers.broken(trial, index, d.actual) or field_rule(
-            kind, d, played, capped=bool(trial.profile.cap)
+            kind, d, played, capped=bool(trial.profile.cap), all_in=_all_in_this_round(trial, index)
         )
     else:
         # A refusal: the reject line's rule is its code's (`engine.codes`).
@@ -84,13 +84,20 @@ def key_of(
     return ((rule, f"{kind} [{_family(variant)}]") if variant else (rule, kind)), played
 
 
-def field_rule(kind: str, d: Divergence, played: str, *, capped: bool) -> str:
+def field_rule(kind: str, d: Divergence, played: str, *, capped: bool, all_in: bool = False) -> str:
     if kind in FIELD_RULES:
         return FIELD_RULES[kind]
     if kind == "legal":
         mark = signature(kind, d.expected, d.actual)
         changed = {w.strip("+-") for w in mark.partition(": ")[2].split()} - {"to"}
-        return "R3.6" if capped and changed & _BETS and changed <= _BETS else played
+        only_bets = bool(changed & _BETS) and changed <= _BETS
+        if only_bets and capped:
+            return "R3.6"  # a raise too many or too few: the cap
+        if only_bets and all_in:
+            # Without a cap, a raise offered or refused after an all-in in the round is
+            # whether that all-in reopened the betting (R14.6), not the action at play.
+            return "R14.6"
+        return played
     if kind in ("main pot", "side pot"):
         if _between(d.expected) != _between(d.actual):
             return "R8.13"  # who may win it
@@ -98,6 +105,15 @@ def field_rule(kind: str, d: Divergence, played: str, *, capped: bool) -> str:
         odd = want.keys() == got.keys() and sum(want.values()) == sum(got.values())
         return "R8.15" if odd and all(abs(want[n] - got[n]) <= 1 for n in want) else "R8.14"
     return played
+
+
+def _all_in_this_round(trial: Trial, index: int) -> bool:
+    """Whether a player went all-in in the betting round the statement at `index` is in."""
+    acts = [s for s in trial.statements[:index] if s.kind == "act"]
+    if not acts:
+        return False
+    last = acts[-1]
+    return any("all-in" in s.text for s in acts if s.hand == last.hand and s.phase == last.phase)
 
 
 def _between(text: str) -> str:
