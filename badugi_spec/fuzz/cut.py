@@ -65,7 +65,19 @@ def from_hand(trial: Trial, first: int) -> Trial | None:
     }
     cut.rules = list(trial.rules)
     cut.stop = trial.stop
+    if _names_the_unseated(cut, frozenset(trial.names) - frozenset(names)):
+        return None
     return cut
+
+
+def _names_the_unseated(cut: Trial, dropped: frozenset[str]) -> bool:
+    """Whether a line of the cut names a player it does not seat: a button on the seat of
+    one who busted (a dead button, R8.23), a player without chips who sits out (R19.1).
+    A scenario knows only the players it seats, so such a cut would not even load."""
+    if not dropped:
+        return False
+    texts = [*cut.first_posts, *(s.text for s in cut.statements)]
+    return any(word.strip(",;:") in dropped for text in texts for word in text.split())
 
 
 _LIVE_TABLE: Final = (" sits out", " returns", " straddles")
