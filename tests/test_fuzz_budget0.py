@@ -16,7 +16,7 @@ def _busted_then(line: str) -> Trial:
     """Three players; Cy busts in hand 1, and hand 2 has `line`."""
     trial = Trial(1, 0, profiles.get("wsop-2023"), (), ("Ann", "Bob", "Cy"), (9, 9, 2), 0)
     trial.starts = {1: ({"Ann": 9, "Bob": 9, "Cy": 2}, "Ann"), 2: ({"Ann": 11, "Bob": 9}, "Bob")}
-    trial.decks = [[], []]
+    trial.decks = [(), ()]
     trial.statements = [
         Statement("hand", "hand 1", 1),
         Statement("expect", "stacks Ann 11, Bob 9, Cy 0", 1),
