@@ -63,6 +63,15 @@ MODES: Final = (0.6, 0.22, 0.13, 0.05)
 """How often a trial is one hand, several, a session to its end, or a long session."""
 SESSION_MODES: Final = (0.1, 0.6, 0.2, 0.1)
 """The same under a swarm with `sessions`: several hands, where a seat busts (R8.23)."""
+LIVE_MODES: Final = (0.25, 0.5, 0.05, 0.2)
+"""The same at a live table of its own (chapter R19): what a player sitting out, back
+posting or waiting for the big blind changes shows only in the hands after (R19.3),
+and where the button goes past a player not dealt in (R11.9)."""
+LIVE_HANDS: Final = 6
+"""The most hands of a trial of several at a live table: sitting out, missing a blind
+and coming back take three hands or more."""
+KILL_HANDS: Final = 5
+"""The least hands of a trial that sets a kill: two pots won in a row make one (R19.4)."""
 SHORT_BLIND_SHARE: Final = 0.5
 """How often, where the small blind is more than a chip, the big blind has less than it."""
 
@@ -73,12 +82,14 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     high = min(profile.max_seats, setting.seats[1])
     seats = low + choices.below(high - low + 1) if low <= high else profile.min_seats
     sessions = "sessions" in choices.swarm
-    mode = choices.below(4, SESSION_MODES if sessions else MODES) if setting.sessions else 0
+    live = table.live_table(profile)
+    weights = SESSION_MODES if sessions else LIVE_MODES if live else MODES
+    mode = choices.below(4, weights) if setting.sessions else 0
     overrides: tuple[str, ...] = ()
     wanted = 1
     passive = False
     if mode == 1:
-        wanted = 2 + choices.below(MAX_HANDS - 1)
+        wanted = 2 + choices.below((LIVE_HANDS if live else MAX_HANDS) - 1)
     elif mode == 2 and setting.overrides:
         # The session played to its end: a hand limit of its own (R6.4, R8.23).
         wanted = 1 + choices.below(3)
@@ -101,6 +112,8 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     if setting.overrides and switch_drawn:
         profile = switched_profile
         overrides = (*overrides, *switched)
+    if mode == 1 and any(o.startswith("kill=") for o in overrides):
+        wanted = max(wanted, KILL_HANDS)  # a kill needs two pots won first (R19.4)
     # A session's own switch shows only when somebody busts: most often somebody does.
     session_switch = any(o.split("=")[0] in switches.SESSION_SWITCHES for o in overrides)
     tiny_share = BUST_SHARE if session_switch or sessions else TINY_SHARE

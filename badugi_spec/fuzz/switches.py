@@ -39,7 +39,12 @@ _NUMBERS: Final[dict[str, Callable[[Profile], tuple[int, ...]]]] = {
 
 SESSION_SWITCHES: Final = ("button_moves", "session_ends", "kill")
 """The switches that show only over several hands, after a bust (R8.23)."""
-SESSION_SHARE: Final = 0.4
+SESSION_WEIGHTS: Final = (1.0, 1.0, 3.0)
+"""A kill (R19.4, R19.5) the likeliest: no shipped profile has one, so only a trial plays it."""
+SWITCH_WEIGHTS: Final = tuple(3.0 if name == "cap_heads_up" else 1.0 for name in SWITCHES)
+"""The cap lifted heads-up (R8.7) shows only in a pot of three or more where one goes
+all-in and two raise on to the cap: drawn more often than the others to be seen at all."""
+SESSION_SHARE: Final = 0.5
 """How often a trial of several hands that sets a switch sets one of the session's."""
 OWN_SWITCH: Final = {
     "spread": ("spread_last_max", 0.5),  # a wider last round (R14.8)
@@ -103,12 +108,17 @@ def _switched(
     several hands those of the session (`SESSION_SWITCHES`)."""
     # Five choices, whichever switch and value they pick: a shrink that lowers one of them
     # changes the switch and leaves the rest of the trial as it was.
-    name = SWITCHES[choices.below(len(SWITCHES))]
+    name = SWITCHES[choices.below(len(SWITCHES), SWITCH_WEIGHTS)]
     own, share = OWN_SWITCH.get(profile.betting, ("blinds", 0.25))
+    live = _live_switches(profile) if several else ()
+    if live:
+        share = LIVE_SHARE
     own_drawn, session_drawn = choices.chance(share), choices.chance(SESSION_SHARE)
-    session_name = SESSION_SWITCHES[choices.below(len(SESSION_SWITCHES))]
+    session_name = SESSION_SWITCHES[choices.below(len(SESSION_SWITCHES), SESSION_WEIGHTS)]
     pick = choices.below(len(SWITCHES))  # the value, among the others (never more than these)
-    if own_drawn:
+    if own_drawn and live:
+        name = live[pick % len(live)]  # the same pick names the value: a few combinations
+    elif own_drawn:
         name = own
     elif several and session_drawn:
         name = session_name
@@ -127,7 +137,38 @@ def _switched(
     if problems_of(changed):
         return profile, ()
     text = str(value).lower() if isinstance(value, bool) else str(value)
+    if name == "kill" and pick // len(others) % 2:
+        return _pot_kill(changed, f"{param.name}={text}")
     return changed, (f"{param.name}={text}",)
+
+
+LIVE_SHARE: Final = 0.5
+"""At a live table of its own (chapter R19), in a trial of several hands, how often the
+switch is one of the live table's (`_live_switches`) rather than the betting's own."""
+
+
+def _live_switches(profile: Profile) -> tuple[str, ...]:
+    """The live table's switches a trial of several hands at such a table may set: a kill
+    (R19.4, R19.5; no shipped profile has one), and where a player away is not dealt in but
+    must wait for the big blind, posting the blinds missed instead (R19.3)."""
+    if profile.straddle == "none" and profile.absent_hand == "not-dealt":
+        return ()
+    posting = profile.absent_hand == "not-dealt" and profile.missed_blinds == "must-wait"
+    return ("kill", "missed_blinds") if posting else ("kill",)
+
+
+KILL_POT: Final = 4
+"""In big blinds, the pot that makes a kill under a `pot-size` trigger (`_pot_kill`)."""
+
+
+def _pot_kill(profile: Profile, kill: str) -> tuple[Profile, tuple[str, ...]]:
+    """Half the kills a trial sets are made by one pot of `KILL_POT` big blinds rather than
+    two in a row (R19.4): the other trigger, and a kill in most sessions of a few hands."""
+    pot = KILL_POT * profile.big_blind
+    changed = profile.replace(kill_trigger="pot-size", kill_pot=pot)
+    if problems_of(changed):
+        return profile, ()
+    return changed, (kill, "kill_trigger=pot-size", f"kill_pot={pot}")
 
 
 CHIP: Final = 5

@@ -35,8 +35,11 @@ LADDER_SHARE: Final = 0.4
 leans on `short-all-ins`."""
 LIVE_POST_SHARE: Final = 0.1
 """How often a hand at three seats or more starts with a live big blind posted (R8.3)."""
-SEATING_SHARE: Final = 0.1
+SEATING_SHARE: Final = 0.25
 """How often a player sits out, comes back or straddles before a deal (chapter R19)."""
+RETURN_SHARE: Final = 0.5
+"""`SEATING_SHARE` while a player is away: most come back within the trial, posting or
+waiting for the big blind, which is where the live table's rules are (R19.3, R11.9)."""
 SEATING_WORDS: Final = {
     "sits-out": "sits out",
     "returns": "returns",
@@ -146,27 +149,50 @@ def live_post(trial: Trial, choices: Choices) -> list[dict[str, Any]]:
     return [{"player": names[seat], "chips": trial.profile.big_blind}]
 
 
+RETURNS: Final = ("returns", "returns-posting", "returns-waiting")
+RETURN_WEIGHTS: Final = (1.0, 2.0, 2.0)
+"""How a player comes back: posting the blinds missed or waiting for the big blind more
+often than at once, as those are the ways with rules of their own (R19.3)."""
+
+
+def live_table(rules: Profile) -> bool:
+    """Whether a profile has a live table of its own: a straddle, or players away dealt in
+    (chapter R19); only those trials sit players out (`seating`)."""
+    return rules.straddle != "none" or rules.absent_hand != "not-dealt"
+
+
 def seating(trial: Trial, choices: Choices, session: Session | None) -> list[dict[str, str]]:
     """Now and then, at three seats or more, a player sits out, one sitting out comes
     back one of the three ways, or a player straddles, before the deal (chapter R19):
     the choices to try in turn, the first the table allows being taken."""
     names, rules = trial.names, trial.profile
-    live_table = rules.straddle != "none" or rules.absent_hand != "not-dealt"
-    if len(names) < 3 or session is None or not live_table:
+    if len(names) < 3 or session is None or not live_table(rules):
         return []  # only profiles with a live table of their own (R19.1, R19.6)
     # Every choice made either way: a shrink that drops the event keeps the rest.
-    wanted, seat = choices.chance(SEATING_SHARE), choices.below(len(names))
-    how, way = choices.below(3), choices.below(3)
+    share = RETURN_SHARE if session.absent else SEATING_SHARE
+    wanted, seat = choices.chance(share), choices.below(len(names))
+    how, way = choices.below(3), choices.below(3, RETURN_WEIGHTS)
     if not wanted:
         return []
     if session.absent and how:
         back = sorted(session.absent)[seat % len(session.absent)]
-        event = ("returns", "returns-posting", "returns-waiting")[way]
-        return [{"player": names[back], "event": event}]
+        # The way drawn first, then the others: one the table refuses this hand (posting
+        # on the button, R19.3) still brings the player back.
+        ways = (way, *(w for w in range(3) if w != way))
+        return [{"player": names[back], "event": RETURNS[w]} for w in ways]
     if how == 0 and rules.straddle != "none":
         # Only the player left of the big blind may: each seat is tried (R19.6).
         return [{"player": name, "event": "straddles"} for name in names]
     return [{"player": names[seat], "event": "sits-out"}]
 
 
-__all__ = ["RANGED", "SEATING_WORDS", "ladder", "live_post", "seating", "stack", "stacks"]
+__all__ = [
+    "RANGED",
+    "SEATING_WORDS",
+    "ladder",
+    "live_post",
+    "live_table",
+    "seating",
+    "stack",
+    "stacks",
+]
