@@ -70,6 +70,9 @@ and where the button goes past a player not dealt in (R11.9)."""
 LIVE_HANDS: Final = 6
 """The most hands of a trial of several at a live table: sitting out, missing a blind
 and coming back take three hands or more."""
+LIVE_SWITCH_SHARE: Final = 0.6
+"""`SWITCH_SHARE` in a trial of several hands at a live table: its own switches (a kill,
+posting missed blinds, `switches.LIVE_SHARE`) are set by no shipped profile."""
 KILL_HANDS: Final = 5
 """The least hands of a trial that sets a kill: two pots won in a row make one (R19.4)."""
 SHORT_BLIND_SHARE: Final = 0.5
@@ -107,7 +110,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     # One rule read another way the rulebook allows: the shipped profiles leave many
     # switches of chapter R8 at one value (no dead button, no cap lifted heads-up). Drawn
     # either way, so that a shrink that drops the switch keeps the rest of the trial.
-    switch_drawn = choices.chance(SWITCH_SHARE)
+    switch_drawn = choices.chance(LIVE_SWITCH_SHARE if live and mode else SWITCH_SHARE)
     switched_profile, switched = switches.switched(choices, profile, several=mode > 0)
     if setting.overrides and switch_drawn:
         profile = switched_profile

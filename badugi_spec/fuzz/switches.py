@@ -154,7 +154,7 @@ def _live_switches(profile: Profile) -> tuple[str, ...]:
     if profile.straddle == "none" and profile.absent_hand == "not-dealt":
         return ()
     posting = profile.absent_hand == "not-dealt" and profile.missed_blinds == "must-wait"
-    return ("kill", "missed_blinds") if posting else ("kill",)
+    return ("missed_blinds", "kill", "missed_blinds") if posting else ("kill",)
 
 
 KILL_POT: Final = 4
