@@ -63,10 +63,11 @@ MODES: Final = (0.6, 0.22, 0.13, 0.05)
 """How often a trial is one hand, several, a session to its end, or a long session."""
 SESSION_MODES: Final = (0.1, 0.6, 0.2, 0.1)
 """The same under a swarm with `sessions`: several hands, where a seat busts (R8.23)."""
-LIVE_MODES: Final = (0.25, 0.5, 0.05, 0.2)
+LIVE_MODES: Final = (0.22, 0.5, 0.13, 0.15)
 """The same at a live table of its own (chapter R19): what a player sitting out, back
 posting or waiting for the big blind changes shows only in the hands after (R19.3),
-and where the button goes past a player not dealt in (R11.9)."""
+and where the button goes past a player not dealt in (R11.9). A session to its end as often
+as elsewhere: it is where a hand limit is played (R6.4)."""
 LIVE_HANDS: Final = 6
 """The most hands of a trial of several at a live table: sitting out, missing a blind
 and coming back take three hands or more."""
