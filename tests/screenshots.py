@@ -17,10 +17,12 @@ click first (`clicks`, CSS selectors in order).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
@@ -48,6 +50,20 @@ class Shot:
     wait: str = ""
     """A script polled until it is true before the clicks (an engine still loading)."""
 
+
+REVIEW_LINK = urlencode(
+    {
+        "profile": "pokerstars-2010",
+        "players": "6",
+        "seed": "4",
+        "hints": "0",
+        "keys": json.dumps(["c", "d 1 2 3 4", "c", "p", "c", "p", "c"]),
+        "review": "1",
+    }
+)
+REVIEW_READY = (
+    "const r = document.querySelector('.play-review'); return r && r.dataset.ready === 'odds'"
+)
 
 # The list others append to. Pages that another change is still building are listed with
 # the element they will carry, so they are skipped with a message until it lands.
@@ -137,6 +153,24 @@ SHOTS: tuple[Shot, ...] = (
         scroll_to=".playground-buttons",
         note="the playground: the house example run in the page, its tables",
     ),
+    # The review of a played hand, opened by its share link (hand 1 of seed 4, six-max
+    # limit: called, all four thrown at the first draw, then pat and called).
+    Shot(
+        "play-review",
+        "play/#" + REVIEW_LINK,
+        needs="#badugi-play",
+        wait=REVIEW_READY,
+        scroll_to=".play-review",
+        note="the review of a hand: the replayer at your first decision, your decisions listed",
+    ),
+    Shot(
+        "play-review-odds",
+        "play/#" + REVIEW_LINK,
+        needs="#badugi-play",
+        wait=REVIEW_READY,
+        scroll_to=".play-odds[data-draw='0']",
+        note="the review's odds of every keep at your first draw, with its line of coaching",
+    ),
 )
 
 WIDTHS: tuple[tuple[int, int], ...] = ((1280, 900), (390, 844))
@@ -149,7 +183,8 @@ class Skip(Exception):
 
 def take(b: Browser, *, shot: Shot, base: str, site: Path, out: Path, width: int) -> Path:
     """Open the shot's page, scroll and click as it says, and write its PNG."""
-    folder = shot.path.split("?")[0]  # a path may carry a query (practice/?theme=pot)
+    # A path may carry a query (practice/?theme=pot) or a fragment (play/#seed=...).
+    folder = shot.path.split("?")[0].split("#")[0]
     page = site / folder / "index.html" if folder else site / "index.html"
     if not page.exists():
         raise Skip(f"no page {shot.path or '/'} in this build")

@@ -119,6 +119,8 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         )
         assert state == "true", b.text(f"{BOX} .engine-status")
         settled(b)
+        # Defect 1: the table is what shows; the narration is a panel, closed until opened.
+        assert b.js(f"return document.querySelector('{BOX} details.play-narration').open") is False
         # ----- a whole six-max limit hand, clicked on the table -----------------------
         drawn = board(b)
         assert [s["name"] for s in drawn["seats"]] == ["You"] + [f"Bot {i}" for i in range(1, 6)]
@@ -152,7 +154,9 @@ def test_the_table_on_the_play_page(base_url: str) -> None:
         # The hand watched to its end counts once on the progress page, by its game.
         settled(b)
         hands = b.js("return window.BadugiProgress.load().hands")
-        assert (hands["played"], hands["games"]) == (1, {"pokerstars-2010": 1})
+        ended = same["hands"][0]
+        game = {"played": 1, "won": int(ended["won"]), "net": ended["net"]}
+        assert (hands["played"], hands["games"]) == (1, {"pokerstars-2010": game})
         # The table now is the engine's last frame: hand 2 dealt, your turn (or the end).
         last = same["hands"][-1]["frames"][-1]
         drawn = board(b)

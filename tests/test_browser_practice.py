@@ -161,9 +161,9 @@ def test_progress_page_after_a_reload_export_and_import(
     assert sorted(states.values()).count("tried, not passed") == 1
     assert "best choice first time on 1 of 1 hands" in b.text(".progress-drill")
     assert "badugi:4 1 of 1" in b.text(".progress-quiz")
-    assert b.text(".progress-played").startswith(
-        "2 hands played in the page (six-max-limit 2), 1 won, net +8"
-    )
+    assert b.text(".progress-played").startswith("2 hands played in the page, 1 won, net +8")
+    games = "return [...document.querySelectorAll('.progress-games li')].map(x => x.textContent)"
+    assert b.js(games) == ["six-max-limit: 2 hands, 1 won, net +8 chips"]
     assert b.text(".progress-last").startswith("Continue: Practice: ")
     with pytest.raises(AssertionError):
         b.js("BadugiProgress.record('hands', {})")  # a typo in a kind is an error, not lost
@@ -173,13 +173,26 @@ def test_progress_page_after_a_reload_export_and_import(
     good.write_text(saved, encoding="utf-8")
     bad = tmp_path / "notes.json"
     bad.write_text(json.dumps({"hello": 1}), encoding="utf-8")
+    # A hand-edited record of hands (more won than played) is refused whole, in one line.
+    edited = json.loads(saved)
+    edited["badugi-spec.progress.v1"]["hands"]["games"]["six-max-limit"]["won"] = 5
+    cooked = tmp_path / "cooked.json"
+    cooked.write_text(json.dumps(edited), encoding="utf-8")
     _click(b, ".progress-forget")
     assert b.text(".progress-lesson-summary .passed") == "0"
     b.type(".progress-import", str(bad))
     b.wait("return document.querySelector('.progress-error')")
     assert b.text(".progress-message").startswith("notes.json: not a progress file")
+    b.type(".progress-import", str(cooked))
+    b.wait("return document.querySelector('.progress-message').textContent.startsWith('cooked')")
+    assert b.text(".progress-message") == (
+        "cooked.json: the progress file's badugi-spec.progress.v1.hands.games"
+        '["six-max-limit"].won is not a whole number from 0 to played (2)'
+    )
+    assert b.text(".progress-lesson-summary .passed") == "0"  # nothing was replaced
     b.type(".progress-import", str(good))
     b.wait("return document.querySelector('.progress-message').textContent.startsWith('Imported')")
     assert b.text(".progress-lesson-summary .passed") == "1"
     assert b.text(".progress-played").startswith("2 hands played")
+    assert b.js(games) == ["six-max-limit: 2 hands, 1 won, net +8 chips"]
     assert b.console_errors() == []

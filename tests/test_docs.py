@@ -19,8 +19,8 @@ from typing import Any, cast
 import pytest
 
 from badugi_spec.docs.build import DocsBuildError, render_pages
-from badugi_spec.docs.rankings_odds import hand_counts
 from badugi_spec.docs.render import inline_md, narrative_md
+from badugi_spec.rankings.census import house_ladder
 from badugi_spec.rules import load
 from badugi_spec.scenario.suite import load_suite
 
@@ -186,10 +186,10 @@ def test_reference_figures_are_computed(site: Path) -> None:
 
 
 def test_hand_counts() -> None:
-    counts = hand_counts()
-    assert counts.by_size == {4: 17160, 3: 154440, 2: 96252, 1: 2873}
-    assert counts.total == 270725
-    assert counts.distinct_values == 1092
+    ladder = house_ladder()
+    assert ladder.by_size() == {4: 17160, 3: 154440, 2: 96252, 1: 2873}
+    assert ladder.total == 270725
+    assert sum(ladder.by_size(distinct=True).values()) == len(ladder.values) == 1092
 
 
 def test_failing_scenario_stops_the_build(tmp_path: Path) -> None:

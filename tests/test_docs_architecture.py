@@ -39,7 +39,8 @@ def test_the_page_counts_the_tree() -> None:
 def test_a_module_the_page_names_that_is_gone_stops_the_build(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(architecture, "FLOW", (("scenario/gone.py", "was here"),))
+    walks = architecture.WALKS | {"flow": [["scenario/gone.py", "was here"]]}
+    monkeypatch.setattr(architecture, "WALKS", walks)
     with pytest.raises(architecture.ArchitectureError, match=r"scenario/gone\.py"):
         architecture.architecture_md()
 
@@ -103,11 +104,11 @@ def test_the_page_gives_the_way_a_lesson_takes_and_checks_its_modules(
 ) -> None:
     page = architecture.architecture_md()
     assert "Markdown → hook → scenario → engine → data → template → page" in page
-    steps = [step for step, _, _ in architecture.LESSON_PATH]
+    steps = [step for step, _, _ in architecture.WALKS["lesson_path"]]
     assert steps == ["Markdown", "hook", "scenario", "engine", "data", "template", "page"]
     for number, step in enumerate(steps, start=1):
         assert f"{number}. **{step}**" in page
-    gone = (("template", "docs/gone.py", "was here"),)
-    monkeypatch.setattr(architecture, "LESSON_PATH", gone)
+    gone = [["template", "docs/gone.py", "was here"]]
+    monkeypatch.setattr(architecture, "WALKS", architecture.WALKS | {"lesson_path": gone})
     with pytest.raises(architecture.ArchitectureError, match=r"docs/gone\.py"):
         architecture.architecture_md()

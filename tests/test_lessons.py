@@ -28,11 +28,12 @@ from badugi_spec.docs.lessons import (
     lessons,
 )
 from badugi_spec.docs.lessons.figures import Figure
-from badugi_spec.docs.lessons.landmarks import ALL_HANDS, LOWS, best_hand, classes, share_beaten
+from badugi_spec.docs.lessons.landmarks import LOWS
 from badugi_spec.docs.lessons.model import ask, near
 from badugi_spec.engine import Action, Hand, Kind, shuffled
 from badugi_spec.errors import IllegalAction
 from badugi_spec.rankings import ranking
+from badugi_spec.rankings.census import FIVE_CARD_HANDS, best_low, low_classes, share_beaten
 from badugi_spec.rankings.house import evaluate
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -255,7 +256,7 @@ def test_pages_carry_each_question_and_link_the_path(path: dict[str, Lesson]) ->
 
 def test_landmark_classes_cover_every_hand_and_shares_match_a_sample() -> None:
     for name in LOWS:
-        assert sum(n for _, n in classes(name)) == ALL_HANDS
+        assert sum(n for _, n in low_classes(name)) == FIVE_CARD_HANDS
     rng = random.Random(26)
     sample = [rng.sample(range(52), 5) for _ in range(20_000)]
     for name, cards in (("low-2-7", "9♠ 8♥ 6♦ 4♣ 3♠"), ("low-a-5", "K♠ Q♥ J♦ 10♣ 9♠")):
@@ -270,7 +271,7 @@ def test_best_hands_beat_every_hand_of_a_sweep() -> None:
     for name in LOWS:
         rank = ranking(name)
         top = max(itertools.combinations(low, 5), key=lambda hand: rank.strength(list(hand)))
-        assert str(rank.evaluate([DECK[i] for i in top])) == best_hand(name)
+        assert str(rank.evaluate([DECK[i] for i in top])) == best_low(name)
 
 
 # ----- the big-bet rows and the split-pot pages (issue 26, items 2 and 3) ------------------
@@ -424,3 +425,45 @@ def test_deck_figures_match_a_sample_and_a_bad_one_stops_the_build(tmp_path: Pat
     page = HEAD + "Text\nKeep [[odds: A♠ A♥]] and [[scoop nope: 2♠, throw 2♠]].\n"
     with pytest.raises(LessonError, match=r"01-x.md:9: \[\[odds: A♠ A♥\]\]: .*R2.1"):
         lessons(link, _lesson_folder(tmp_path, page))
+
+
+BEHIND = """scenario lesson-behind "An all-in small blind is not behind anyone"
+profile pokerstars-2010
+rules R8.5
+tags lesson
+
+players Ann 60 dealer, Bob 1, Cat 60, Dan 60
+deal Ann 9♠ 10♥ J♦ Q♣ / Bob A♠ 2♥ 3♦ 4♣ / Cat 5♠ 6♥ 7♦ 8♣ / Dan K♠ K♥ K♦ K♣
+Dan calls 2; Ann calls 2; Cat checks
+unfinished
+"""
+
+
+def test_behind_leaves_out_a_player_all_in(tmp_path: Path) -> None:
+    """Bob posts his one chip as the small blind and is all-in: when Dan, under the gun,
+    acts, only Ann and Cat are still to act (R8.5), not Bob."""
+    from badugi_spec.docs.lessons import run_hands
+    from badugi_spec.docs.lessons.figures import hand_figures
+
+    (tmp_path / "behind.badugi").write_text(BEHIND, encoding="utf-8")
+    (played,), _ = run_hands(tmp_path)["lesson-behind"]
+    made = hand_figures(played.names, played.hand, played.moments)
+    assert [made[f"{who}.1.behind"] for who in ("Dan", "Ann", "Cat")] == [
+        Figure("2", "count", 2),
+        Figure("1", "count", 1),
+        Figure("0", "count", 0),
+    ]
+
+
+def test_a_rule_link_in_a_question_is_a_link_not_markdown(tmp_path: Path) -> None:
+    """The quiz is raw HTML, where Markdown is not read: `[[R8.5]]` in a question's prompt,
+    choices or explanation is drawn as a link to the rule on the built site."""
+    question = (
+        "```question\nWho acts last after the draw ([[R8.5]])?\nanswer: [[seat.button]]\n"
+        "why: The button acts last after the draw, [[R8.5]].\n```\n"
+    )
+    folder = _lesson_folder(tmp_path, HEAD + "Text\n\n" + question)
+    page = lesson_pages(lambda rule: f"[{rule}](08-tables.md#{rule})", folder)["lesson-x.md"]
+    quiz = page[page.index('<div class="lesson-quiz"') :]
+    assert "[R8.5]" not in quiz and "](08-tables.md" not in quiz
+    assert quiz.count('<a href="../08-tables/#R8.5">R8.5</a>') == 2

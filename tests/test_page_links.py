@@ -36,7 +36,8 @@ const L = require(process.argv[1]);
   catch (e) { out.broken = e instanceof L.LinkTooLong ? "too long" : "broken"; }
   out.play = ["#seed=NaN", "#seed=7&players=2.5", "#seed=7&players=9", "#seed=1e3",
     "#seed=7&profile=%3Cb%3E", "#seed=7&players=3&profile=badacy&keys=%5B%22c%22%5D",
-    "#seed=7&keys=nope", "#players=3"].map((hash) => L.readPlayLink(hash));
+    "#seed=7&keys=nope", "#players=3", "#seed=7&review=12", "#seed=7&review=0",
+    "#seed=7&review=%3Cb%3E"].map((hash) => L.readPlayLink(hash));
   process.stdout.write(JSON.stringify(out));
 })();
 """
@@ -63,7 +64,7 @@ def test_a_link_is_inflated_within_the_limit() -> None:
 
 
 def test_a_play_link_is_read_field_by_field() -> None:
-    nan, half, nine, exponent, tag, good, keys, none = _answers()["play"]
+    nan, half, nine, exponent, tag, good, keys, none, review, zero, tagged = _answers()["play"]
     assert nan["problem"].startswith('This link\'s seed "NaN" is not a whole number from 0 to')
     assert half["problem"].startswith(
         'This link\'s players "2.5" is not a whole number from 2 to 8'
@@ -73,6 +74,16 @@ def test_a_play_link_is_read_field_by_field() -> None:
     assert good == {
         "choice": {"profile": "badacy", "seats": 3, "seed": 7, "hints": False, "inputs": ["c"]},
         "keysUnreadable": False,
+        "reviewProblem": "",
     }
     assert keys["keysUnreadable"] is True and keys["choice"]["inputs"] == []
     assert none is None
+    # A review link names a hand by its number; a bad one is one line, and the session
+    # still opens (its choice is read), without a review.
+    assert review["choice"]["review"] == 12 and review["reviewProblem"] == ""
+    for bad, shown in ((zero, '"0"'), (tagged, '"<b>"')):
+        assert "review" not in bad["choice"]
+        assert bad["reviewProblem"] == (
+            f"This link's review {shown} is not a hand number from 1 to 999:"
+            " the session is shown without a review."
+        )

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from badugi_spec.docs.rankings_figures import FIVE_CARD_STEP, suit_sum_zero_hands
 from badugi_spec.rankings import RANKINGS
+from badugi_spec.rankings.census import FIVE_CARD_STEP, suit_sum_zero_hands
 from tests.test_docs import shared_site
 
 

@@ -99,7 +99,7 @@ def test_the_readme_keeps_no_measurements() -> None:
 # ----- the Performance page -----------------------------------------------------------
 
 
-def _row(what: str, ratio: float | None, met: bool | None) -> dict[str, object]:
+def _row(what: str, ratio: object, met: object) -> dict[str, object]:
     return {
         "group": "engine",
         "what": what,
@@ -139,6 +139,29 @@ def test_the_performance_page_follows_the_committed_results() -> None:
         assert f"| {ratio} |" in line and f"| {verdict} |" in line, line
 
 
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"tests": "5659"}, "make-test.json: field 'tests' is a string; a number expected"),
+        ({"runs": [{"machine_cpu_minutes": "14.9"}]}, "runs[0]: field 'machine_cpu_minutes'"),
+        ({"runs": [14.9]}, "make-test.json: runs[0]: an object expected, not a number"),
+        ({"wall_seconds": {"least": 1, "most": "2"}}, "wall_seconds: field 'most' is a string"),
+        ({"how": {"machine_cpu": 3}}, "how: field 'machine_cpu' is a number; a string expected"),
+        ({"ci_run": {"what": "w", "wall_seconds": "9"}}, "ci_run: field 'wall_seconds'"),
+    ],
+)
+def test_a_wrong_type_in_make_test_json_is_one_line_naming_it(
+    tmp_path: Path, change: dict[str, object], says: str
+) -> None:
+    data = json.loads(MAKE_TEST.read_text(encoding="utf-8")) | change
+    changed = tmp_path / "make-test.json"
+    changed.write_text(json.dumps(data))
+    with pytest.raises(PerformanceDataError) as raised:
+        performance_md(RESULTS, changed)
+    message = str(raised.value)
+    assert message.startswith(str(changed)) and says in message and "\n" not in message
+
+
 def test_the_make_test_figures_come_from_their_file(tmp_path: Path) -> None:
     data = json.loads(MAKE_TEST.read_text(encoding="utf-8"))
     data["runs"] = [{"machine_cpu_minutes": 4.25}, {"machine_cpu_minutes": 7.5}]
@@ -157,6 +180,22 @@ def test_the_make_test_figures_come_from_their_file(tmp_path: Path) -> None:
         ("{", "results.json:1: not JSON"),
         ('{"date": "d", "machine": "m"}', "field 'rows' missing"),
         ('{"date": "d", "machine": "m", "rows": [{"group": "g"}]}', "rows[0]: field 'unit'"),
+        # A string where a number belongs: the file, the row and the key, not a traceback.
+        (
+            json.dumps({"date": "d", "machine": "m", "rows": [_row("w", "12.3", True)]}),
+            "rows[0]: field 'ratio' is a string; a number or null expected",
+        ),
+        (
+            json.dumps(
+                {"date": "d", "machine": "m", "rows": [{**_row("w", 2.0, True), "ours": "9"}]}
+            ),
+            "rows[0]: field 'ours' is a string; a number or null expected",
+        ),
+        (
+            json.dumps({"date": "d", "machine": "m", "rows": [_row("w", 2.0, "yes")]}),
+            "rows[0]: field 'met' is a string; true or false or null expected",
+        ),
+        (json.dumps({"date": "d", "machine": "m", "rows": ["x"]}), "rows[0]: an object expected"),
     ],
 )
 def test_a_broken_results_file_is_one_line_naming_it(tmp_path: Path, text: str, says: str) -> None:

@@ -72,7 +72,7 @@ def _also_shown(count: int) -> str:
     }  # fmt: skip
     chapter = type("Chapter", (), {"id": "R1"})()
     page = render(
-        "chapter/page.md", chapter=chapter, title="C", parts_line="", intro="", first=False,
+        "chapter/page.md", chapter=chapter, title="C", parts=[], number=1, intro="", first=False,
         rules=[rule], inline=chapters.ALSO_SHOWN_INLINE,
     )  # fmt: skip
     return page.split("Text.\n", 1)[1]

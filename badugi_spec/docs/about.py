@@ -8,15 +8,13 @@ such citation in rule text into a link to its decision on this page.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib import resources
-from typing import Any, Final
+from typing import Final
 
 from badugi_spec.rules import Rule
 
-from .templating import render
+from .templating import data, render
 
 ABOUT_PAGE: Final = "about.md"
 
@@ -28,12 +26,8 @@ class Decision:
     text: str
 
 
-def _content() -> dict[str, Any]:
-    return tomllib.loads(resources.files(__package__).joinpath("about.toml").read_text("utf-8"))
-
-
-DECISIONS: Final = tuple(Decision(**entry) for entry in _content()["decision"])
-"""The house notes, in the project's own words (`about.toml`)."""
+DECISIONS: Final = tuple(Decision(**entry) for entry in data("about")["decision"])
+"""The house notes, in the project's own words (`data/about.toml`)."""
 _CITATION: Final = re.compile(r"\(house notes, (decisions? [\d ,and]+)\)")
 _NUMBER: Final = re.compile(r"\d+")
 _HOUSE_TEXT: Final = re.compile(r"\b[Tt]he house text\b")
@@ -50,7 +44,7 @@ class Choice:
     text: str
 
 
-CHOICES: Final = tuple(Choice(**entry) for entry in _content()["choice"])
+CHOICES: Final = tuple(Choice(**entry) for entry in data("about")["choice"])
 """The defaults of the wider game's profiles where the sources part, for the About page."""
 
 

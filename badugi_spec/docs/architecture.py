@@ -17,83 +17,14 @@ from typing import Any, Final
 
 from badugi_spec.errors import BadugiError
 
-from .templating import render
+from .templating import data, render
 
 PACKAGE: Final = Path(__file__).resolve().parent.parent
 PYPROJECT: Final = PACKAGE.parent / "pyproject.toml"
 
-# One hand's way from a scenario line to a report: (module under the package, what it does).
-FLOW: Final = (
-    ("scenario/suite.py", "finds the `.badugi` files and loads each; a bad one is a located error"),
-    ("scenario/parser.py", "parses a file with the Lark grammar (`scenario/grammar.lark`)"),
-    ("scenario/assemble.py", "checks the statements and builds a frozen `Scenario`"),
-    ("scenario/compile.py", "compiles it to a flat, language-neutral case of plain JSON"),
-    ("scenario/runner.py", "drives an implementation through the case, step by step"),
-    ("scenario/engine_impl.py", "our engine as the implementation (`protocol/client.py`: another)"),
-    ("engine/hand.py", "the hand: posting, betting rounds, draws, the stub, the showdown"),
-    ("engine/snapshot.py", "the state after each step, as the protocol's JSON"),
-    ("scenario/runner_expect.py", "each `expect` line against that state: met, or the difference"),
-    ("scenario/report.py", "the report: the first divergence at its line, as text, JSON or JUnit"),
-)  # fmt: skip
-
-ENGINE_PARTS: Final = (
-    ("posting.py", "antes, blinds, the deal"),
-    ("betting_round.py", "turn, bets, folds, the round's end"),
-    ("betting_options.py", "the options and refusals"),
-    ("reopening.py", "what a raise reopens"),
-    ("draw_round.py", "draw order, burns, replacements"),
-    ("stub.py", "the stub, last card, reshuffles"),
-    ("settlement.py", "pots, odd chips, halves, result"),
-)
-
-
-LESSON_PATH: Final = (
-    (
-        "Markdown",
-        "docs/lessons",
-        "a lesson is a Markdown page beside the scenario files that hold its hands, and a"
-        " worked example a scenario file whose story is Markdown; neither is Python",
-    ),
-    (
-        "hook",
-        "docs/hook.py",
-        "MkDocs calls `on_config`, which draws every generated page in memory"
-        " (`docs/build.py`, `render_site`) before the navigation is read",
-    ),
-    (
-        "scenario",
-        "scenario/suite.py",
-        "the scenario files are loaded, checked and compiled to cases"
-        " (`scenario/compile.py`), exactly as `badugi-spec check` does",
-    ),
-    (
-        "engine",
-        "scenario/runner.py",
-        "the runner plays each case on the engine (`engine/hand.py`), and"
-        " `docs/replayer_record.py` keeps the engine's events as it goes",
-    ),
-    (
-        "data",
-        "docs/examples.py",
-        "Python turns the run into what a page shows, as plain data: a hand's rows and"
-        " result (`docs/hand_table.py`, `docs/hand_rows.py`), the replayer's frames"
-        " (`docs/replayer_frames.py`), the pots, the odds, a lesson's figures",
-    ),
-    (
-        "template",
-        "docs/templating.py",
-        "`render(name, **data)` fills a Jinja template under `docs/templates/`, escaped,"
-        " and a field the data lacks stops the build; the markup lives only there",
-    ),
-    (
-        "page",
-        "docs/hook.py",
-        "the pages become MkDocs files from memory (`on_files`), each hand's tables go"
-        " into its slot once the search has read the page (`on_page_context`), and MkDocs"
-        " writes the site",
-    ),
-)
-"""A generated page's way to the site, for the page's last section."""
+WALKS: Final = data("architecture")
+"""One hand's way through the code (`flow`), the engine's parts and a page's way to the
+site (`lesson_path`): `data/architecture.toml`."""
 
 
 class ArchitectureError(BadugiError):
@@ -190,22 +121,17 @@ def layers_svg(floors: list[Layer]) -> dict[str, Any]:
     return {"width": width, "height": len(floors) * (row + gap), "row": row, "floors": drawn}
 
 
-def _checked_flow() -> list[tuple[str, str]]:
-    for module, _ in FLOW:
+def _checked_walks() -> None:
+    named = [f for f, _ in WALKS["flow"]] + [m for _, m, _ in WALKS["lesson_path"]]
+    named += [f"engine/{module}" for module, _ in WALKS["engine_parts"]]
+    for module in named:
         if not (PACKAGE / module).exists():
             raise ArchitectureError(f"the architecture page names badugi_spec/{module}, now gone")
-    for _, module, _ in LESSON_PATH:
-        if not (PACKAGE / module).exists():
-            raise ArchitectureError(f"the architecture page names badugi_spec/{module}, now gone")
-    for module, _ in ENGINE_PARTS:
-        if not (PACKAGE / "engine" / module).exists():
-            raise ArchitectureError(f"the architecture page names engine/{module}, now gone")
-    return list(FLOW)
 
 
 def architecture_md(pyproject: Path = PYPROJECT) -> str:
     floors = layers(pyproject)
-    flow = _checked_flow()
+    _checked_walks()
     every = [part for floor in floors for part in floor.parts]
     return render(
         "pages/architecture.md",
@@ -214,7 +140,5 @@ def architecture_md(pyproject: Path = PYPROJECT) -> str:
         floors=floors,
         svg=layers_svg(floors),
         short=_short,
-        flow=flow,
-        engine_parts=ENGINE_PARTS,
-        lesson_path=LESSON_PATH,
+        **WALKS,
     )

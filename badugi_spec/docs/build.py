@@ -11,12 +11,6 @@ drawn pieces are kept by its text and the engine's code (`cache`), so a rebuild 
 `make serve` runs and draws only what changed. A new generated page is a
 `Page(name, render)` added to `PAGES` and a `generated/<name>` nav entry.
 
-The pages are drawn by the modules beside this one: `chapters` (the rule chapters, the
-rulebook, and the links between pages), `learn` and `rankings_odds` (the learner pages),
-`reference_pages` (figures, coverage, codes), `about`, `profiles_page` and `games`; the
-worked examples by `examples`. This module runs the scenarios, registers the pages and
-collects them.
-
 Run it alone with `python -m badugi_spec.docs.build [--out build/generated]` to read the
 generated files; MkDocs runs it through `hook.py`.
 """
@@ -46,6 +40,7 @@ from .chapters import (
     Parts,
     chapter_page,
     chapter_pages,
+    part_spans,
     place_rules,
     place_scenarios,
     plan_parts,
@@ -313,11 +308,8 @@ def nav_chapters(chapters: Sequence[Chapter], parts: Parts) -> list[dict[str, An
         if len(pages) == 1:
             nav.append({title: f"{GENERATED}/{chapter_page(chapter)}"})
             continue
-        items = []
-        for number, rules in enumerate(pages, start=1):
-            span = rules[0].id if len(rules) == 1 else f"{rules[0].id} to {rules[-1].id}"
-            items.append({span: f"{GENERATED}/{chapter_page(chapter, number)}"})
-        nav.append({title: items})
+        spans = part_spans(chapter, pages)
+        nav.append({title: [{span: f"{GENERATED}/{page}"} for span, page in spans]})
     return nav
 
 

@@ -20,7 +20,7 @@ from . import fragments
 from .about import ABOUT_PAGE, link_citations
 from .cache import digest
 from .examples import Executed, example_html, folded_html, scenario_md
-from .places import _PAGE_OF_RULE, _SCENARIO_HREF
+from .places import _PAGE_OF_RULE, _SCENARIO_HREF, site_rule_href, site_url
 from .render import inline_md, link_rules, md_cardify
 from .templating import render
 
@@ -130,16 +130,9 @@ def scenario_href_by_id(scenario_id: str) -> str | None:
     return _SCENARIO_HREF.get(scenario_id)
 
 
-def _site_url(page: str, anchor: str) -> str:
-    """A link from one generated page to another, as the built site spells it (raw HTML
-    gets no link rewriting from MkDocs): `03-betting.md` -> `../03-betting/`."""
-    return f"../{Path(page).stem}/#{anchor}"
-
-
 def _site_rule_link(rule_id: str) -> str:
-    if rule_id not in _PAGE_OF_RULE:
-        return rule_id
-    return f"[{rule_id}]({_site_url(_PAGE_OF_RULE[rule_id], rule_anchor(rule_id))})"
+    href = site_rule_href(rule_id)
+    return f"[{rule_id}]({href})" if href else rule_id
 
 
 def _site_scenario(scenario_id: str) -> str | None:
@@ -147,7 +140,7 @@ def _site_scenario(scenario_id: str) -> str | None:
     if href is None:
         return None
     page, _, anchor = href.partition("#")
-    return _site_url(page, anchor)
+    return site_url(page, anchor)
 
 
 def _rule_text_md(text: str) -> str:
@@ -246,7 +239,8 @@ def chapter_pages(
             "chapter/page.md",
             chapter=chapter,
             title=inline_md(chapter.title),
-            parts_line=_parts_line(chapter, pages, number) if len(pages) > 1 else "",
+            number=number,
+            parts=part_spans(chapter, pages),
             intro=_rule_text_md(chapter.intro) if chapter.intro and number == 1 else "",
             first=number == 1,
             rules=[_rule_data(rule, executed, stem) for rule in rules],
@@ -256,21 +250,15 @@ def chapter_pages(
     }
 
 
-def _parts_line(chapter: Chapter, pages: Sequence[Sequence[Rule]], number: int) -> str:
-    """Where this part is among the chapter's: each part by the rules it holds."""
-    items = []
-    for index, rules in enumerate(pages, start=1):
-        span = rules[0].id if len(rules) == 1 else f"{rules[0].id} to {rules[-1].id}"
-        label = f"part {index}, {span}"
-        items.append(
-            f"**{label}**" if index == number else f"[{label}]({chapter_page(chapter, index)})"
+def part_spans(chapter: Chapter, pages: Sequence[Sequence[Rule]]) -> list[tuple[str, str]]:
+    """Each part of a chapter by the rules it holds, and its page."""
+    return [
+        (
+            rules[0].id if len(rules) == 1 else f"{rules[0].id} to {rules[-1].id}",
+            chapter_page(chapter, n),
         )
-    return f"This chapter is on {len(pages)} pages: {'; '.join(items)}." + "\n{: .chapter-parts }"
-
-
-def chapter_md(chapter: Chapter, executed: Sequence[Executed]) -> str:
-    """The whole chapter on one page (its parts joined), as a test or a tool reads it."""
-    return "\n".join(chapter_pages(chapter, executed).values())
+        for n, rules in enumerate(pages, start=1)
+    ]
 
 
 def rulebook_md(chapters: Sequence[Chapter]) -> str:

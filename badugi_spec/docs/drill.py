@@ -1,15 +1,11 @@
 """The "what would you draw?" drill on the strategy page: hands with the draws left and a
 target, and the exact odds of every discard, counted while the page is built.
 
-The page only shows the numbers (docs/javascripts/drill.js): each hand's choices go into
-the page as compact JSON on the drill's element. A choice is any of the sixteen sets of
-cards to throw, from standing pat to drawing four (`discard_odds`, whose class count
-counts all twelve hands in under a second of CPU). After these twelve the page deals
-hands of its own without end, last draws it counts exactly itself (practice-items.js). A
-kept card that does not play
-with the others (R2.1) is dead weight: the choice says which, and the odds throw it at
-the next draw. Each choice has two chances by the showdown: a badugi of the target or
-better (which the learner is marked on) and any badugi.
+The hands are `data/strategy.toml`; the page only shows the numbers (drill.js), as
+compact JSON on the drill's element. A choice is any of the sixteen sets of cards to
+throw (`discard_odds`); a kept card that does not play with the others (R2.1) is dead
+weight, which the choice names. Each choice has two chances by the showdown: a badugi of
+the target or better (which the learner is marked on) and any badugi.
 """
 
 from __future__ import annotations
@@ -25,6 +21,7 @@ from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import discard_odds
 
 from .render import text
+from .templating import data
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,26 +36,12 @@ class Question:
     story: str = ""
 
 
-QUESTIONS: Final = (
-    Question("A♠ 2♥ 3♦ 3♣", 3, Rank.SEVEN, story="The first draw."),
-    Question("A♠ 2♥ K♦ K♣", 2, Rank.EIGHT, story="Several players are drawing."),
-    Question("A♣ 3♥ Q♦ Q♠", 2, Rank.KING, story="Heads-up, against one player drawing."),
-    Question("A♠ 2♥ 9♦ 9♣", 1, Rank.NINE, story="The last draw."),
-    Question("A♠ 3♥ 4♦ J♣", 1, Rank.TEN, story="You hold a made jack."),
-    Question("2♣ 4♥ 6♠ J♦", 3, Rank.JACK, story="A made jack at the first draw."),
-    Question("2♠ 5♥ 8♦ 9♣", 2, Rank.EIGHT, story="A made 9, not good enough."),
-    Question("K♠ Q♥ 2♦ 3♣", 3, Rank.NINE, story="A made king at the first draw."),
-    Question("5♠ 7♥ 7♦ 9♦", 2, Rank.NINE),
-    Question("3♠ 4♠ 5♥ 7♦", 2, Rank.SEVEN),
-    Question(
-        "A♠ 2♥ 3♦ Q♣",
-        2,
-        Rank.SEVEN,
-        dead="9♣ J♣",
-        story="At the first draw you threw the 9♣ and the J♣: they are out of play.",
-    ),
-    Question("2♠ 4♥ 6♦ 6♣", 1, Rank.EIGHT, story="The last draw."),
+RANKS: Final = {rank.label: rank for rank in Rank}
+QUESTIONS: Final = tuple(
+    Question(q["hand"], q["draws"], RANKS[q["top"]], q.get("dead", ""), q.get("story", ""))
+    for q in data("strategy")["drill"]
 )
+"""The drill's hands (`data/strategy.toml`)."""
 
 
 def _percent(value: Fraction) -> str:

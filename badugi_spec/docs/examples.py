@@ -21,12 +21,10 @@ from .cache import Memo
 from .executed import Executed as Executed  # re-exported: the pages name it from here
 from .hand_table import hand_html
 from .hand_values import HALVES, held_html
-from .render import inline_md, link_rules, narrative_md
+from .render import RuleLink, inline_md, link_rules, narrative_md
 from .replayer import hand_frames, hand_replayer, label, rule_links_html
 from .subsets import subset_note
 from .templating import Markup, html, render
-
-RuleLink = Callable[[str], str]
 
 
 def checks(executed: Executed) -> list[dict[str, Any]]:
@@ -125,21 +123,17 @@ def scenario_md(
 ) -> str:
     """The whole worked example as Markdown (with a raw HTML block for the tables)."""
     scenario = executed.scenario
-    rules = ", ".join(rule_link(rule_id) for rule_id in scenario.rules)
-    parts = [f"{'#' * level} {inline_md(scenario.title)} {{#{scenario.id}}}", ""]
-    if scenario.text:
-        story = link_scenarios(narrative_md(scenario.text), scenario_href)
-        parts += [link_rules(story, rule_link), ""]
-    parts += [
-        fragments.slot(scenario.id, rule_links_html(executed) + example_html(executed)),
-        "",
-        # Opens this very text in the playground, run by the engine in the page.
-        f'Shows {rules}. <a class="try-it" href="../../playground/#try={scenario.id}">Try it</a>',
-        "{: .shows-rules }",
-        "",
-    ]
-    parts += [fragments.source_fold(scenario.id, scenario.source, _file_name(scenario)), ""]
-    return "\n".join(parts)
+    story = link_scenarios(narrative_md(scenario.text), scenario_href) if scenario.text else ""
+    return render(
+        "example/section.md",
+        level=level,
+        id=scenario.id,
+        title=inline_md(scenario.title),
+        story=link_rules(story, rule_link),
+        slot=fragments.slot(scenario.id, rule_links_html(executed) + example_html(executed)),
+        rules=", ".join(rule_link(rule_id) for rule_id in scenario.rules),
+        source=fragments.source_fold(scenario.id, scenario.source, _file_name(scenario)),
+    )
 
 
 def _file_name(scenario: Scenario) -> str:

@@ -115,16 +115,3 @@ def highlighted(source: str) -> str:
         return render("fragment/source.html", code=html(highlight_html(source)))
 
     return HIGHLIGHTED.get(digest(code_key(), source), make)
-
-
-__all__ = [
-    "EXAMPLES",
-    "SOURCES",
-    "add",
-    "drawn",
-    "highlighted",
-    "href",
-    "lazy",
-    "source_fold",
-    "take",
-]

@@ -8,67 +8,21 @@ scenario that has just passed, so the page cannot drift from the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from badugi_spec import profiles
 from badugi_spec.cards import format_cards, parse_cards
 from badugi_spec.rankings import ranking
+from badugi_spec.rankings.census import FIVE_CARD_HANDS
 
 from .examples import Executed, scenario_md
-from .lessons.landmarks import ALL_HANDS, BADUGI_HALVES, LOWS, table_md
-from .render import inline_md
-from .templating import render
+from .lessons.landmarks import BADUGI_HALVES, LOWS, table_md
+from .render import RuleLink, inline_md
+from .templating import data, render
 
-RuleLink = Callable[[str], str]
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """What a game page shows: its profile, its lead, and which scenarios to work through."""
-
-    profile: str
-    lead: str
-    examples: tuple[str, ...]
-
-
-REFERENCE_HANDS: Final = (
-    "2♠ 3♥ 4♦ 5♣ 7♠",
-    "A♠ 2♥ 3♦ 4♣ 5♠",
-    "A♠ 2♥ 3♦ 4♣ 9♠",
-    "2♠ 3♥ 4♦ 6♣ K♦",
-    "3♠ 4♥ 5♦ 6♣ 7♦",
-    "2♥ 3♥ 4♥ 5♥ 7♥",
-    "2♠ 2♥ 3♦ 4♣ 8♠",
-)
-"""Hands whose two values differ instructively between the games (FAMILY-NOTES §3.3)."""
-
-GAMES: Final = {
-    "badeucy": Game(
-        "badeucy",
-        "Badeucy is Badugi and deuce-to-seven triple draw at once: five cards, three draws"
-        " of none to five, and every pot split between the best Badugi, aces high, and the"
-        " best 2-7 low (R21).",
-        (
-            "badeucy-each-half-to-its-own-hand",
-            "badeucy-contrast-pair-scoop",
-            "badeucy-three-way-side-pot-in-halves",
-            "badeucy-odd-chip-between-halves-by-position",
-        ),
-    ),
-    "badacy": Game(
-        "badacy",
-        "Badacy is Badeucy's twin with the aces turned low: the Badugi half is ordinary"
-        " Badugi and the low half ace-to-five, where straights and flushes do not count"
-        " (R22).",
-        (
-            "badacy-contrast-pair-scoop",
-            "badacy-wheel-beats-a-straight",
-            "badacy-flush-is-ignored-in-the-low",
-            "badacy-odd-chip-within-a-half",
-        ),
-    ),
-}
+PAGES: Final = data("games")
+GAMES: Final = tuple(PAGES["game"])
+"""The split-pot games with a page: a profile's name each (`data/games.toml`)."""
 
 
 def page_name(game: str) -> str:
@@ -85,7 +39,7 @@ def _landmarks(halves: Sequence[str]) -> list[str]:
         for name in halves
         if name in LOWS or name in BADUGI_HALVES
     ]
-    return render("game/landmarks.md", all_hands=ALL_HANDS, tables=tables).split("\n")
+    return render("game/landmarks.md", all_hands=FIVE_CARD_HANDS, tables=tables).split("\n")
 
 
 def game_md(
@@ -96,15 +50,15 @@ def game_md(
     scenario_href: Callable[[str], str | None],
 ) -> str:
     """The page of one split-pot game."""
-    spec = GAMES[game]
-    profile = profiles.get(spec.profile)
+    spec = PAGES["game"][game]
+    profile = profiles.get(game)
     by_id = {e.scenario.id: e for e in executed}
     values = [
         {
             "cards": format_cards(cards),
             "cells": [str(ranking(name).evaluate(cards)) for name in profile.halves],
         }
-        for cards in map(parse_cards, REFERENCE_HANDS)
+        for cards in map(parse_cards, PAGES["reference_hands"])
     ]
     examples = [
         (
@@ -113,9 +67,9 @@ def game_md(
             if (example := by_id.get(scenario_id)) is None
             else scenario_md(example, rule_link=rule_link, scenario_href=scenario_href, level=3),
         )
-        for scenario_id in spec.examples
+        for scenario_id in spec["examples"]
     ]
-    lead = spec.lead.replace(
+    lead = spec["lead"].replace(
         f"({profile.chapter})", f"({rule_link(profile.chapter + '.1')} and after)"
     )
     return render(

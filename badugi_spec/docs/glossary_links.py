@@ -14,13 +14,12 @@ there is its own entry.
 A term is linked once per page, at its first use in that running text, under any of its
 forms (`side pot`, `side pots`); forms are matched as whole words, in any case, longest
 first, so `half-pot limit` wins over `pot limit` where both could start. Terms marked
-`link = false` in glossary.toml (`bet`, `call`: nearly every sentence has one) are not
+`link = false` in data/glossary.toml (`bet`, `call`: nearly every sentence has one) are not
 linked.
 """
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,35 +27,11 @@ from functools import lru_cache
 from typing import Final
 
 from .learn import Term, glossary
+from .templating import data, html, render
 
-# Where a link must not go. Void elements never enter the stack of open elements.
-_SKIPPED: Final = frozenset(
-    {
-        "a",
-        "code",
-        "pre",
-        "kbd",
-        "samp",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "td",
-        "th",
-        "script",
-        "style",
-        "svg",
-        "button",
-        "label",
-        "select",
-        "option",
-        "textarea",
-        "summary",
-        "title",
-    }
-)
+# Where a link must not go (`data/site.toml`). Void elements never enter the stack of open
+# elements.
+_SKIPPED: Final = frozenset(data("site")["unlinked_tags"])
 _VOID: Final = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 )
@@ -88,7 +63,7 @@ def _linker() -> _Linker:
 def _title(term: Term) -> str:
     """The tooltip: the meaning's first sentence."""
     first = term.meaning.split(". ")[0].rstrip(".")
-    return html_lib.escape(f"{term.word}: {first}.", quote=True)
+    return f"{term.word}: {first}."
 
 
 def _skips(name: str, attributes: str) -> bool:
@@ -113,9 +88,12 @@ def link_terms(page_html: str, *, href: str, only: Sequence[str] = ()) -> str:
         if term.anchor in used or (wanted and term.anchor not in wanted):
             return match.group(0)
         used.add(term.anchor)
-        return (
-            f'<a class="glossary-term" href="{href}#{term.anchor}"'
-            f' title="{_title(term)}">{match.group(0)}</a>'
+        return render(
+            "site/glossary-link.html",
+            href=href,
+            anchor=term.anchor,
+            title=_title(term),
+            text=html(match.group(0)),  # the page's own text, escaped already
         )
 
     out: list[str] = []

@@ -14,9 +14,8 @@ from badugi_spec.scenario.runner import TraceRow
 
 from .hand_values import held_html
 from .render import cardify, cards_html, text
-from .templating import html
-
-_ORDINAL: Final = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+from .replayer_words import ordinal
+from .templating import data, html
 
 
 @dataclass(frozen=True)
@@ -55,86 +54,68 @@ def seats_of(profile: Profile, dealer: str, state: dict[str, Any]) -> Seats:
     return Seats(profile, dealer, dealt)
 
 
-def _structure(profile: Profile) -> str:
-    """How big a bet or raise may be in a big-bet or spread game (R14.2-R14.8): said in
-    the round's row, since there is no one size to give."""
-    least = profile.min_bet or profile.big_blind
-    match profile.betting:
-        case "pot-limit":
-            return (
-                f"pot limit: bets from {least} up to the pot, raises up to the pot after the call"
-            )
-        case "half-pot":
-            return f"half-pot limit: bets from {least}, raises up to half the pot after the call"
-        case "no-limit":
-            return f"no limit: bets from {least} up to the whole stack"
-        case _:
-            return f"spread limit: bets and raises of {profile.spread_min} to {profile.spread_max}"
+WORDS: Final = data("hand")
+"""The step table's headings (`data/hand.toml`)."""
+
+
+def _sizes(profile: Profile, size: int) -> str:
+    """The round's bet size, or how big a bet or raise may be in a big-bet or spread game
+    (R14.2-R14.8), said in the round's row since there is no one size to give."""
+    words: dict[str, str] = WORDS["sizes"]
+    return words.get(profile.betting, words["spread-limit"]).format(
+        kind="small" if size == min(profile.bet_sizes) else "big",
+        size=size,
+        least=profile.min_bet or profile.big_blind,
+        low=profile.spread_min,
+        high=profile.spread_max,
+    )
 
 
 def _limits(profile: Profile, number: int) -> str:
-    cap = profile.cap
-    if cap == 0:
-        return "any number of raises" if profile.betting != "fixed-limit" else "no cap on raises"
-    if number == 1 and not profile.cap_counts_blind:
-        return f"the big blind and at most {cap} raises"
-    return f"at most one bet and {cap - 1} raises"
+    words: dict[str, str] = WORDS["cap"]
+    if profile.cap == 0:
+        return words["none" if profile.betting == "fixed-limit" else "none_big_bet"]
+    first = number == 1 and not profile.cap_counts_blind
+    return words["first" if first else "rest"].format(cap=profile.cap, raises=profile.cap - 1)
 
 
 def _section_title(phase: str, seats: Seats) -> str:
+    words: dict[str, Any] = WORDS["section"]
     kind, _, number_text = phase.partition("-")
     if phase == "complete":
-        return "After the hand"
-    number = int(number_text)
-    profile = seats.profile
+        return str(words["complete"])
+    number, profile = int(number_text), seats.profile
     if kind == "bet":
-        size = profile.bet_sizes[number - 1]
-        kind_of = "small" if size == min(profile.bet_sizes) else "big"
-        when = "before the first draw" if number == 1 else f"after the {_ORDINAL[number - 1]} draw"
-        blind = (
-            "; the big blind counts as the first bet"
-            if number == 1 and profile.cap_counts_blind and profile.cap
-            else ""
-        )
         if number == 1:
-            first = f"{seats.opener} acts first"
+            first = words["acts_first"].format(who=seats.opener)
         elif seats.heads_up:
-            first = f"{seats.big_blind} acts first"
+            first = words["acts_first"].format(who=seats.big_blind)
         else:
-            first = "The first player still in left of the button acts first"
-        sizes = (
-            f"{kind_of} bets of {size}" if profile.betting == "fixed-limit" else _structure(profile)
-        )
-        return (
-            f"Betting round {number}, {when}: {sizes}, {_limits(profile, number)}{blind}. {first}."
+            first = words["left_of_button_first"]
+        blinded = number == 1 and profile.cap_counts_blind and profile.cap
+        when = words["later_round"].format(ordinal=ordinal(number - 1))
+        return str(words["bet"]).format(
+            number=number,
+            when=when if number > 1 else words["first_round"],
+            sizes=_sizes(profile, profile.bet_sizes[number - 1]),
+            limits=_limits(profile, number),
+            blind=words["blind_is_a_bet"] if blinded else "",
+            first=first,
         )
     burns = profile.burns_per_draw
-    burned = (
-        "no card is burned"
-        if not burns
-        else "one card is burned"
-        if burns == 1
-        else (f"{burns} cards are burned")
+    burned = words["burned"][min(burns, 2)].format(count=burns)
+    delivery = profile.draw_delivery
+    if seats.heads_up and delivery == "in-turn":
+        key = "draw_heads_up"
+    else:
+        key = "draw_after_all_declare" if delivery == "after-all-declare" else "draw"
+    return str(words[key]).format(
+        number=number, burned=burned, big_blind=seats.big_blind, dealer=seats.dealer
     )
-    if seats.heads_up and profile.draw_delivery == "in-turn":
-        return f"Draw {number}: {burned}, then {seats.big_blind} draws, then {seats.dealer}."
-    if profile.draw_delivery == "after-all-declare":
-        return (
-            f"Draw {number}: every player still in says what they throw, from the left of the"
-            f" button; then {burned} and the cards are dealt in that order."
-        )
-    return f"Draw {number}: {burned}, then each player still in draws, from the left of the button."
 
 
-_INFINITIVE: Final = {
-    "check": "check",
-    "fold": "fold",
-    "bet": "bet",
-    "call": "call",
-    "raise": "raise",
-    "all-in": "go all-in",
-    "muck": "muck the hand",
-}
+ROW: Final[dict[str, str]] = WORDS["row"]
+TRIED: Final[dict[str, Any]] = WORDS["tried"]
 
 
 def _tried(step: dict[str, Any]) -> str:
@@ -143,15 +124,10 @@ def _tried(step: dict[str, Any]) -> str:
     if kind == "draw":
         # Card by card: a refused draw may name one card twice (R4.2).
         thrown = [Card.parse(c) for c in step.get("discards", [])]
-        return f"to throw {cards_html(thrown)}" if thrown else "to stand pat"
-    verb = _INFINITIVE[kind]
-    if amount is None:
-        return f"to {verb}"
-    if kind == "raise":
-        return f"to raise to {amount}"
-    if kind == "all-in":
-        return f"to go all-in for {amount}"
-    return f"to {verb} {amount}"
+        return str(TRIED["draw"]).format(cards=cards_html(thrown)) if thrown else str(TRIED["pat"])
+    verb = TRIED["verbs"].get(kind, kind)
+    said = "plain" if amount is None else kind if kind in TRIED else "amount"
+    return str(TRIED[said]).format(verb=verb, amount=amount)
 
 
 def refusal(step: dict[str, Any], row: TraceRow) -> str:
@@ -159,9 +135,8 @@ def refusal(step: dict[str, Any], row: TraceRow) -> str:
     if not reason:
         rule, reason = "", row.detail
     cited = f" ({text(rule)})" if rule else ""
-    return (
-        f"tries {_tried(step)}, not allowed{cited}: {cardify(text(reason))}"
-        f' <code class="refusal">{text(step["code"])}</code>'
+    return str(TRIED["refusal"]).format(
+        tried=_tried(step), cited=cited, reason=cardify(text(reason))
     )
 
 
@@ -212,20 +187,9 @@ def bet_what(
     pot_sum = _pot_sum(table.betting, level=level, had=had, pot=before["pot"], total=total)
     contributed[player] = total
     table.in_round = contributed
-    all_in = " and is all-in" if after["stacks"][player] == 0 and added else ""
-    match kind:
-        case "check":
-            return "checks"
-        case "fold":
-            return "folds"
-        case "call":
-            return f"calls {added}{all_in}"
-        case "bet":
-            return f"bets {added}{all_in}{pot_sum}"
-        case "raise":
-            return f"raises to {total}{all_in}{pot_sum}"
-        case _:
-            return f"goes all-in for {added}" + (f", making {total}" if total != added else "")
+    all_in = ROW["all_in"] if after["stacks"][player] == 0 and added else ""
+    making = ROW["making"].format(total=total) if total != added else ""
+    return ROW[kind].format(added=added, total=total, all_in=all_in, pot_sum=pot_sum, making=making)
 
 
 def _pot_sum(betting: str, *, level: int, had: int, pot: int, total: int) -> str:
@@ -238,14 +202,8 @@ def _pot_sum(betting: str, *, level: int, had: int, pot: int, total: int) -> str
     after = pot + call
     if total != level + after:
         return ""
-    if level == 0:
-        return ", the size of the pot"
-    if call == 0:  # the big blind's option: nothing to call first
-        return f": the pot (nothing to call, so {level} + {pot} = {total})"
-    return (
-        f": the pot (call {call} first, the pot is then {pot} + {call} = {after},"
-        f" so {level} + {after} = {total})"
-    )
+    said = "pot_open" if level == 0 else "pot_option" if call == 0 else "pot_raise"
+    return ROW[said].format(level=level, pot=pot, call=call, after=after, total=total)
 
 
 def draw_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
@@ -253,16 +211,14 @@ def draw_what(step: dict[str, Any], before: dict[str, Any], after: dict[str, Any
     held = cards_of(after["hands"][player])
     thrown = cards_of(step.get("discards", []))
     if not thrown:
-        return f"stands pat with {held_html(held)}"
+        return ROW["pat"].format(held=held_html(held))
     old = set(before["hands"][player])
     came = cards_of([c for c in after["hands"][player] if c not in old])
-    count = len(thrown)
-    if not came:
-        # Everyone declares first; the cards come after the last declaration (R8.16).
-        return f"throws {cards_html(thrown)}: {count} card{'s' if count > 1 else ''} to come"
-    return (
-        f"throws {cards_html(thrown)}, draws {count} card{'s' if count > 1 else ''}:"
-        f" {cards_html(came)}. Now {held_html(held)}"
+    count = f"{len(thrown)} card{'s' if len(thrown) > 1 else ''}"
+    # Everyone declares first; the cards come after the last declaration (R8.16).
+    said = "drew" if came else "declared"
+    return ROW[said].format(
+        thrown=cards_html(thrown), count=count, came=cards_html(came), held=held_html(held)
     )
 
 
@@ -277,15 +233,17 @@ def blind_rows(table: Table, state: dict[str, Any], before: dict[str, int], seat
             ante = min(profile.ante, running[name])
             pot += ante
             running[name] -= ante
-            table.add("blind", "", name, f"antes {ante}", {"pot": pot, "stacks": running})
+            table.add(
+                "blind", "", name, ROW["ante"].format(ante=ante), {"pot": pot, "stacks": running}
+            )
     for name, blind in ((seats.small_blind, "small"), (seats.big_blind, "big")):
         posted = running[name] - state["stacks"][name]
         size = profile.small_blind if blind == "small" else profile.big_blind
         pot += posted
         running[name] -= posted
         table.in_round[name] = posted
-        short = f", all the chips {text(name)} has: all-in" if posted < size else ""
-        what = f"posts the {blind} blind of {posted}{short}"
+        short = ROW["blind_short"].format(name=text(name)) if posted < size else ""
+        what = ROW["blind"].format(blind=blind, posted=posted, short=short)
         table.add("blind", "", name, what, {"pot": pot, "stacks": running})
 
 
@@ -303,7 +261,7 @@ def delivered(
         came = [c for c in after["hands"][name] if c not in set(before["hands"][name])]
         if came:
             held = cards_of(after["hands"][name])
-            what = f"is dealt {cards_html(cards_of(came))}. Now {held_html(held)}"
+            what = ROW["delivered"].format(came=cards_html(cards_of(came)), held=held_html(held))
             table.add("act", "", name, what, None)
         else:
             still.append(name)

@@ -9,15 +9,16 @@ reads what the engine did.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from badugi_spec.cards import cards_of
 from badugi_spec.profiles import Profile
 from badugi_spec.scenario.runner import TraceRow
 
-from .hand_rows import Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
+from .hand_rows import ROW, Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
 from .hand_values import held_html
 from .render import cardify, cards_html, text
+from .replayer_words import number_word
 from .templating import html, render
 
 
@@ -52,7 +53,7 @@ def hand_html(
     state = deal.state or {}
     seats = seats_of(profile, dealer, state)
     table = Table([])
-    count = _NUMBER_WORDS.get(profile.hand_size, str(profile.hand_size))
+    count = number_word(profile.hand_size)
     first = seats.order[0]
     table.rows.append(
         {"section": f"Blinds and the deal: {count} cards each, one at a time, {first} first."}
@@ -60,7 +61,7 @@ def hand_html(
     blind_rows(table, state, before, seats)
     for name in seats.order:
         held = cards_of(state["hands"][name])
-        table.add("deal", deal.line, name, f"is dealt {held_html(held)}", None)
+        table.add("deal", deal.line, name, ROW["deal"].format(held=held_html(held)), None)
     deck = [c for c in hand["deck"]]
     waiting: list[str] = []
     ended: dict[str, Any] | None = None
@@ -78,20 +79,13 @@ def hand_html(
                 burned = cards_of(deck[top : top + 1]) if not after.get("reshuffles") else []
                 # No player sees a burn; the page shows it only so that a reader can follow
                 # the deck card by card, and says so (it once read "nobody sees it" beside it).
-                shown_card = (
-                    f' (no player sees it; shown here to follow the deck: <span class="burned">'
-                    f"{cards_html(burned)}</span>)"
-                    if burned
-                    else " (no player sees it)"
-                )
-                table.add(
-                    "burn", "", "burn", f"the top card is burned, face down{shown_card}", None
-                )
+                table.add("burn", "", "burn", ROW["burn"], None)
+                table.rows[-1]["burned"] = html(cards_html(burned))
             if step["action"] == "draw":
                 what = draw_what(step, state, after)
                 waiting = delivered(waiting, step, state, after, table)
             elif step["action"] == "muck":
-                what = "mucks: gives up the hand face down, unseen (it wins nothing)"
+                what = ROW["muck"]
             else:
                 what = bet_what(step, state, after, table)
             shown = after
@@ -105,8 +99,9 @@ def hand_html(
             table.add("check", row.line, "", f"✔ {cardify(text(step['source']))}", None)
         elif op == "reject":
             table.add("reject", row.line, step["player"], refusal(step, row), None)
+            table.rows[-1]["code"] = step["code"]
         else:
-            table.add("note", row.line, "", f"<em>{cardify(text(row.source))}</em>", None)
+            table.add("note", row.line, "", cardify(text(row.source)), None)
         if ended is None and state.get("result") is not None:
             ended = state
     return render(
@@ -123,9 +118,6 @@ def hand_html(
         # Said, so that a reader does not look for a result the example never reaches.
         unfinished=bool(hand.get("unfinished")),
     )
-
-
-_NUMBER_WORDS: Final = {4: "four", 5: "five"}
 
 
 def result_data(state: dict[str, Any], profile: Profile) -> dict[str, Any]:

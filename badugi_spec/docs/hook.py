@@ -31,7 +31,7 @@ from badugi_spec.docs.fragments import fill_slots
 from badugi_spec.docs.glossary_links import link_terms
 from badugi_spec.docs.install_note import add_install_note
 from badugi_spec.docs.places import page_of_anchor
-from badugi_spec.docs.search_boost import boost_learner_page, refine_index
+from badugi_spec.docs.search_boost import boost_learner_page, boost_search_index
 from badugi_spec.errors import BadugiError
 
 IMPLEMENTERS = "implementers.md"
@@ -170,21 +170,6 @@ def on_page_context(
     if page.content and _SITE:
         page.content = fill_slots(page.content, _SITE[0].slots)
     return context
-
-
-# Search ranks a rule above the worked examples and stories that mention its words.
-RULE_SECTION: Final = re.compile(r"#(?:R\d+\.\d+|F\d+)$")
-BOOSTS: Final = ((RULE_SECTION, 8.0), (re.compile(r"^generated/(how-to-play|glossary)/"), 4.0))
-
-
-def boost_search_index(index: dict[str, Any]) -> dict[str, Any]:
-    """Give rule headings (and the learner pages) a higher search weight."""
-    for doc in index.get("docs", []):
-        location = str(doc.get("location", ""))
-        for pattern, boost in BOOSTS:
-            if pattern.search(location):
-                doc["boost"] = max(float(doc.get("boost", 1.0)), boost)
-    return refine_index(index)  # the lessons' titles without their numbers (search_boost)
 
 
 def on_post_build(config: MkDocsConfig) -> None:

@@ -18,39 +18,11 @@ import html as html_lib
 import re
 from typing import Final
 
-from .templating import render
+from .templating import data, render
 
-# The subcommands of `badugi_spec.cli` (a test keeps the two lists equal): a page that
-# names one after `badugi-spec` shows a command (the package's name alone does not).
-COMMANDS: Final = (
-    "hand",
-    "compare",
-    "rules",
-    "odds",
-    "play",
-    "bot-sessions",
-    "profiles",
-    "check",
-    "coverage",
-    "simulate",
-    "serve",
-    "verify",
-    "suite-lock",
-    "board",
-    "cases",
-    "mutants",
-    "fuzz",
-    "fuzz-merge",
-    "fuzz-mutants",
-    "fuzz-distill",
-    "fuzz-self",
-    "replay",
-    "import",
-    "export",
-    "fmt",
-    "new",
-    "lsp",
-)
+COMMANDS: Final[list[str]] = data("site")["commands"]
+"""The subcommands of `badugi_spec.cli` (`data/site.toml`): a page that names one after
+`badugi-spec` shows a command (the package's name alone does not)."""
 _TAGS: Final = re.compile(r"<[^>]*>")
 _COMMAND: Final = re.compile(rf"\bbadugi-spec\s+(?:{'|'.join(map(re.escape, COMMANDS))})\b")
 _TITLE_END: Final = re.compile(r"</h1>", re.IGNORECASE)

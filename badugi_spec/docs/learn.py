@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Final
 
 from badugi_spec.cards import parse_cards
@@ -23,10 +20,9 @@ from badugi_spec.rankings import ranking
 from badugi_spec.rankings.house import MAX_CARDS, evaluate, parse_value
 
 from .hand_values import faces as hand_faces
-from .render import cards_html
-from .templating import render
+from .render import RuleLink, cards_html
+from .templating import data, render
 
-RuleLink = Callable[[str], str]
 HOUSE_RANKING: Final = "badugi"
 
 
@@ -159,7 +155,6 @@ class Term:
         return (self.word, *self.also)
 
 
-GLOSSARY_FILE: Final = "glossary.toml"
 _NOT_ID: Final = re.compile(r"[^a-z0-9]+")
 
 
@@ -169,8 +164,7 @@ def anchor_of(word: str) -> str:
 
 
 def glossary() -> list[Term]:
-    """The terms, from `glossary.toml` beside this module, with the stakes filled in."""
-    raw = resources.files("badugi_spec.docs").joinpath(GLOSSARY_FILE).read_text("utf-8")
+    """The terms, from `data/glossary.toml`, with the stakes filled in."""
     stakes = {
         "small_blind": HOUSE.small_blind,
         "big_blind": HOUSE.big_blind,
@@ -189,7 +183,7 @@ def glossary() -> list[Term]:
             also=tuple(entry.get("also", ())),
             link=entry.get("link", True),
         )
-        for entry in tomllib.loads(raw)["term"]
+        for entry in data("glossary")["term"]
     ]
 
 

@@ -21,23 +21,14 @@ from typing import Any, Final
 
 from badugi_spec.errors import BadugiError
 
-from .templating import render
+from .templating import data, render
 
 BENCHMARKS: Final = Path(__file__).resolve().parents[2] / "benchmarks"
 RESULTS: Final = BENCHMARKS / "results.json"
 MAKE_TEST: Final = BENCHMARKS / "make-test.json"
 PAGE: Final = "performance.md"
 _RATES: Final = frozenset({"hands/s", "trials/s", "scen/s"})
-GROUP_TITLES: Final = {
-    "evaluator": "The house evaluator",
-    "rankings": "The four hand rankings (R9)",
-    "engine": "The engine",
-    "suite": "The suite through the protocol",
-    "fuzz": "Fuzzing",
-    "startup": "Start-up of the command line",
-    "docs": "The site",
-    "page engine": "The engine in the page (/play/)",
-}
+GROUP_TITLES: Final[dict[str, str]] = data("site")["performance"]["group_titles"]
 """A heading per group of `make bench` rows; a group not named here shows its own name."""
 
 
@@ -66,17 +57,55 @@ def _read(path: Path) -> dict[str, Any]:
         raise PerformanceDataError(f"{path}: cannot read it ({error.strerror})") from None
     except json.JSONDecodeError as error:
         raise PerformanceDataError(f"{path}:{error.lineno}: not JSON ({error.msg})") from None
-    if not isinstance(data, dict):
-        raise PerformanceDataError(f"{path}: an object expected at the top")
-    return data
+    return _object(data, str(path))
 
 
-def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+Number: Final = (int, float)
+_JSON: Final[dict[type, str]] = {
+    bool: "true or false",  # before int: a JSON true is an int to Python
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    list: "a list",
+    dict: "an object",
+}
+
+
+def _json_type(value: object) -> str:
+    """What a JSON value is, as the file's author would say it."""
+    return next((name for kind, name in _JSON.items() if isinstance(value, kind)), "null")
+
+
+def _field(
+    data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str, *, null: bool = False
+) -> Any:
+    """`data[key]` if it is of `kind` (a JSON true is never a number), else one line that
+    names the file, the place in it and the field."""
     value = data.get(key)
-    # A JSON true is an int to Python: never a figure, a date or a list.
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise PerformanceDataError(f"{where}: field {key!r} missing or of the wrong type")
+    if value is None and null:
+        return None
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, kinds) and (bool in kinds or not isinstance(value, bool)):
+        return value
+    wanted = " or ".join(dict.fromkeys(_json_type(k()) for k in kinds))
+    found = "missing" if key not in data else f"is {_json_type(value)}"
+    null_too = " or null" if null else ""
+    raise PerformanceDataError(f"{where}: field {key!r} {found}; {wanted}{null_too} expected")
+
+
+def _object(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise PerformanceDataError(f"{where}: an object expected, not {_json_type(value)}")
     return value
+
+
+def _objects(data: dict[str, Any], key: str, where: str) -> list[tuple[dict[str, Any], str]]:
+    """The objects of the list `data[key]`, each with where it is (`rows[2]`)."""
+    items = _field(data, key, list, where)
+    return [
+        (_object(item, f"{where}: {key}[{n}]"), f"{where}: {key}[{n}]")
+        for n, item in enumerate(items)
+    ]
 
 
 def figure(value: float | None, unit: str) -> str:
@@ -102,27 +131,22 @@ def verdict(met: bool | None) -> str:
 
 
 def bench_rows(results: dict[str, Any], where: str) -> list[BenchRow]:
-    rows = _field(results, "rows", list, where)
     out: list[BenchRow] = []
-    for number, row in enumerate(rows, start=1):
-        at = f"{where}: rows[{number - 1}]"
-        if not isinstance(row, dict):
-            raise PerformanceDataError(f"{at}: an object expected")
+    for row, at in _objects(results, "rows", where):
         unit = _field(row, "unit", str, at)
-        ratio = row.get("ratio")
-        met = row.get("met")
-        if met is not None and not isinstance(met, bool):
-            raise PerformanceDataError(f"{at}: field 'met' must be true, false or null")
+        ratio = _field(row, "ratio", Number, at, null=True)
         out.append(
             BenchRow(
                 group=_cell(_field(row, "group", str, at)),
                 what=_cell(_field(row, "what", str, at)),
-                ours=_cell(figure(row.get("ours"), unit)),
-                peer=_cell(figure(row.get("theirs"), unit)),
+                ours=_cell(figure(_field(row, "ours", Number, at, null=True), unit)),
+                peer=_cell(figure(_field(row, "theirs", Number, at, null=True), unit)),
                 ratio="–" if ratio is None else f"{ratio:.1f}x",
-                target=_cell(str(row.get("target") or "–").replace("(info)", "–")),
-                verdict=verdict(met),
-                note=_cell(str(row.get("note") or "")),
+                target=_cell(
+                    (_field(row, "target", str, at, null=True) or "–").replace("(info)", "–")
+                ),
+                verdict=verdict(_field(row, "met", bool, at, null=True)),
+                note=_cell(_field(row, "note", str, at, null=True) or ""),
             )
         )
     return out
@@ -143,35 +167,39 @@ def _minutes(seconds: float) -> str:
 
 def make_test_view(data: dict[str, Any], where: str) -> dict[str, Any]:
     """`make-test.json` checked and formatted: each run against the CPU budget."""
-    budget = _field(data, "budget", dict, where)
-    cpu_budget = float(_field(budget, "cpu_minutes", (int, float), f"{where}: budget"))
-    wall_budget = float(_field(budget, "wall_minutes", (int, float), f"{where}: budget"))
-    wall = _field(data, "wall_seconds", dict, where)
-    reaped = _field(data, "reaped_cpu_minutes", dict, where)
+
+    def part(key: str) -> tuple[dict[str, Any], str]:
+        return _field(data, key, dict, where), f"{where}: {key}"
+
+    (budget, at_budget), (wall, at_wall) = part("budget"), part("wall_seconds")
+    (reaped, at_reaped), (ci, at_ci), (how, at_how) = (
+        part("reaped_cpu_minutes"),
+        part("ci_run"),
+        part("how"),
+    )
+    cpu_budget = float(_field(budget, "cpu_minutes", Number, at_budget))
+    wall_budget = float(_field(budget, "wall_minutes", Number, at_budget))
     runs = []
-    for number, run in enumerate(_field(data, "runs", list, where), start=1):
-        cpu = float(_field(run, "machine_cpu_minutes", (int, float), f"{where}: runs"))
+    for number, (run, at) in enumerate(_objects(data, "runs", where), start=1):
+        cpu = float(_field(run, "machine_cpu_minutes", Number, at))
         runs.append({"number": number, "cpu": f"{cpu:g}", "verdict": verdict(cpu <= cpu_budget)})
-    ci = _field(data, "ci_run", dict, where)
-    most_wall = float(_field(wall, "most", (int, float), f"{where}: wall_seconds"))
+    least, most = (float(_field(wall, key, Number, at_wall)) for key in ("least", "most"))
     return {
-        "date": _field(data, "date", str, where),
-        "code": _field(data, "code", str, where),
-        "machine": _field(data, "machine", str, where),
-        "setup": _field(data, "setup", str, where),
+        **{key: _field(data, key, str, where) for key in ("date", "code", "machine", "setup")},
         "tests": f"{_field(data, 'tests', int, where):,}",
         "cpu_budget": f"{cpu_budget:g}",
         "wall_budget": f"{wall_budget:g}",
         "runs": runs,
-        "wall": f"{_minutes(_field(wall, 'least', (int, float), where))} to {_minutes(most_wall)}",
-        "wall_verdict": verdict(most_wall <= wall_budget * 60),
-        "reaped": f"{_field(reaped, 'least', (int, float), where):.1f} to "
-        f"{_field(reaped, 'most', (int, float), where):.1f}",
-        "how": _field(data, "how", dict, where),
+        "wall": f"{_minutes(least)} to {_minutes(most)}",
+        "wall_verdict": verdict(most <= wall_budget * 60),
+        "reaped": " to ".join(
+            f"{_field(reaped, k, Number, at_reaped):.1f}" for k in ("least", "most")
+        ),
+        "how": {key: _field(how, key, str, at_how) for key in ("machine_cpu", "reaped_cpu")},
         "ci": {
-            "what": _field(ci, "what", str, f"{where}: ci_run"),
-            "wall": _minutes(_field(ci, "wall_seconds", (int, float), f"{where}: ci_run")),
-            "cpu": f"{_field(ci, 'machine_cpu_minutes', (int, float), where):.1f}",
+            "what": _field(ci, "what", str, at_ci),
+            "wall": _minutes(_field(ci, "wall_seconds", Number, at_ci)),
+            "cpu": f"{_field(ci, 'machine_cpu_minutes', Number, at_ci):.1f}",
         },
     }
 

@@ -23,8 +23,13 @@ def page_of_anchor(anchor: str) -> str | None:
     return href.partition("#")[0] if href else None
 
 
+def site_url(page: str, anchor: str) -> str:
+    """A link from one generated page to another, as the built site spells it (raw HTML
+    gets no link rewriting from MkDocs): `03-betting.md`, `R3.6` -> `../03-betting/#R3.6`."""
+    return f"../{Path(page).stem}/#{anchor}"
+
+
 def site_rule_href(rule_id: str) -> str | None:
-    """Where a rule is, from a page one level under `generated/` (a chapter, a fragment):
-    raw HTML gets no link rewriting from MkDocs, so this is the built site's URL."""
+    """Where a rule is, from a page one level under `generated/` (a chapter, a fragment)."""
     page = page_of_anchor(rule_id)
-    return None if page is None else f"../{Path(page).stem}/#{rule_id}"
+    return None if page is None else site_url(page, rule_id)

@@ -1,117 +1,38 @@
 """The learner pages on what a hand is worth: the hand rankings and the drawing odds.
 
-The rankings page counts all 270,725 four-card hands with the evaluator's table (`ladder`,
-which the figures page reads too) and values the five-card games' reference hands in each
-ranking of chapter R9; the odds page's chances come from `badugi_spec.rankings.odds`.
-Nothing on either page is typed in.
+The rankings page counts all 270,725 four-card hands (`rankings.census`) and values the
+five-card games' reference hands in each ranking of chapter R9; the odds page's chances
+come from `badugi_spec.rankings.odds`. Nothing on either page is typed in; the hands shown
+are `data/rankings.toml`.
 """
 
 from __future__ import annotations
 
-import functools
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, Final
 
-from badugi_spec.cards import DECK, Rank, parse_cards
+from badugi_spec.cards import Rank, parse_cards
 from badugi_spec.rankings import RANKINGS
-from badugi_spec.rankings.house import (
-    MAX_CARDS,
-    describe_ranks,
-    evaluate,
-    parse_value,
-    strength_of_mask,
-)
+from badugi_spec.rankings.census import house_ladder, size_of, top_of
+from badugi_spec.rankings.house import MAX_CARDS, describe_ranks, evaluate, parse_value
 from badugi_spec.rankings.odds import draw_odds, percent
 
 from .learn import faces
-from .render import text
-from .templating import render
+from .render import RuleLink, text
+from .templating import data, render
 
-RuleLink = Callable[[str], str]
+HANDS: Final = data("rankings")
+"""The pages' hands (`data/rankings.toml`); every value, share and chance is worked out."""
 
 # ----- hand rankings -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Ladder:
-    """Every value, best first, with how many of the 270,725 four-card hands have it."""
-
-    values: list[tuple[int, int]]
-    """(strength, hands) from the best value down."""
-    total: int
-
-    def share_beaten(self, strength: int) -> float:
-        """Share of all four-card hands that a hand of this strength beats."""
-        return sum(h for s, h in self.values if s < strength) / self.total
-
-    def share_at_least(self, strength: int) -> float:
-        """Share of all four-card hands this good or better."""
-        return sum(h for s, h in self.values if s >= strength) / self.total
-
-
-@functools.cache
-def ladder() -> Ladder:
-    """Counted with the evaluator's table, which holds every hand's value by card mask."""
-    bits = [1 << index for index in range(len(DECK))]
-    counts = Counter(map(strength_of_mask, map(sum, combinations(bits, MAX_CARDS))))
-    values = sorted(counts.items(), reverse=True)
-    return Ladder(values, sum(counts.values()))
-
-
-@dataclass(frozen=True, slots=True)
-class HandCounts:
-    by_size: dict[int, int]
-    """Number of 4-card hands (of 270,725) whose best playable set has this many cards."""
-    values_by_size: dict[int, int]
-    """Distinct hand values of each size."""
-
-    @property
-    def total(self) -> int:
-        return sum(self.by_size.values())
-
-    @property
-    def distinct_values(self) -> int:
-        return sum(self.values_by_size.values())
-
-
-def hand_counts() -> HandCounts:
-    """Evaluate every one of the C(52, 4) hands with the project's evaluator."""
-    by_size: Counter[int] = Counter()
-    values_by_size: Counter[int] = Counter()
-    for strength, hands in ladder().values:
-        by_size[strength >> 16] += hands  # the size is the top field of a strength
-        values_by_size[strength >> 16] += 1
-    return HandCounts(dict(sorted(by_size.items())), dict(sorted(values_by_size.items())))
 
 
 def _strength(value: str) -> int:
     return parse_value(value)[0]
 
 
-_LANDMARKS: Final = (
-    ("4-3-2-A", "A♠ 2♥ 3♦ 4♣", "the best hand"),
-    ("6-5-4-3", "3♠ 4♥ 5♦ 6♣", ""),
-    ("7-4-3-2", "2♠ 3♥ 4♦ 7♣", ""),
-    ("8-6-4-2", "2♠ 4♥ 6♦ 8♣", ""),
-    ("10-8-5-3", "3♠ 5♥ 8♦ 10♣", ""),
-    ("Q-J-9-7", "7♠ 9♥ J♦ Q♣", ""),
-    ("K-Q-J-10", "10♠ J♥ Q♦ K♣", "the worst badugi"),
-    ("3-2-A", "A♠ 2♥ 3♦ 3♣", "the best three-card hand"),
-    ("7-5-2", "2♠ 5♥ 7♦ 7♣", ""),
-    ("K-Q-J", "J♠ Q♥ K♦ K♣", "the worst three-card hand"),
-    ("2-A", "A♠ 2♥ A♥ 2♠", "the best two-card hand"),
-    ("K-Q", "Q♠ K♥ K♠ Q♥", "the worst two-card hand"),
-    ("A", "A♠ 2♠ 3♠ 4♠", "the best one-card hand"),
-    ("K", "K♠ K♥ K♦ K♣", "the worst hand of all"),
-)
-
-
 def rankings_md(rule_link: RuleLink) -> str:
-    lad = ladder()
-    by_size = hand_counts().by_size
+    lad = house_ladder()
+    by_size = lad.by_size()
     bars = []
     for size in (4, 3, 2, 1):
         share = by_size[size] / lad.total
@@ -121,7 +42,7 @@ def rankings_md(rule_link: RuleLink) -> str:
             {"name": name, "width": f"{max(share * 100, 0.6):.1f}", "share": f"{share:.2%}"}
         )
     landmarks = []
-    for value, example, note in _LANDMARKS:
+    for value, example, note in HANDS["landmarks"]:
         strength = _strength(value)
         assert evaluate(parse_cards(example)).strength == strength, (value, example)
         label = describe_ranks(parse_value(value)[1]) + (f", {note}" if note else "")
@@ -134,9 +55,9 @@ def rankings_md(rule_link: RuleLink) -> str:
         )
     tops: dict[int, tuple[int, int, int]] = {}
     for strength, hands in lad.values:
-        if strength >> 16 != 4:
+        if size_of(strength) != 4:
             continue
-        top = 14 - (strength >> 12 & 15)
+        top = top_of(strength)
         distinct, count, weakest = tops.get(top, (0, 0, strength))
         tops[top] = (distinct + 1, count + hands, min(weakest, strength))
     top_rows = [
@@ -156,43 +77,18 @@ def rankings_md(rule_link: RuleLink) -> str:
         landmarks=landmarks,
         tops=top_rows,
         rankings=[
-            {"name": c.name, "title": c.title, "rule": c.rule, "note": _RANKING_NOTES[c.name]}
+            {"name": c.name, "title": c.title, "rule": c.rule, "note": HANDS["notes"][c.name]}
             for c in RANKINGS.values()
         ],
         reference=_reference_rows(),
     )
 
 
-_REFERENCE_HANDS: Final = (
-    "2♠ 3♥ 4♦ 5♣ 7♠",
-    "A♠ 2♥ 3♦ 4♣ 5♠",
-    "A♠ 2♥ 3♦ 4♣ K♠",
-    "A♠ 2♥ 3♦ 4♣ 9♠",
-    "2♠ 3♥ 4♦ 6♣ K♦",
-    "3♠ 4♥ 5♦ 6♣ 7♦",
-    "2♥ 3♥ 4♥ 5♥ 7♥",
-    "A♥ 2♥ 3♥ 4♥ 5♥",
-    "2♠ 2♥ 3♦ 4♣ 8♠",
-)
-"""Five-card hands that tell the four rankings of chapter R9 apart (FAMILY-NOTES 3.3)."""
-
-_RANKING_NOTES: Final = {
-    "badugi": "the house ranking on up to five cards: the best group of at most four plays,"
-    " aces low",
-    "badugi-ace-high": "the same groups, but the ace ranks above the king, so it is the worst"
-    " card a group can hold",
-    "low-2-7": "all five cards play, aces high; straights and flushes count against the hand,"
-    " and A-5-4-3-2 is no straight",
-    "low-a-5": "all five cards play, aces low; straights and flushes are ignored, so"
-    " 5-4-3-2-A is the best hand in any suits",
-}
-
-
 def _reference_rows() -> list[dict[str, Any]]:
     """The reference hands valued in each ranking of chapter R9, by the rankings themselves
     (`badugi_spec.rankings`), so the table cannot drift from the code."""
     rows = []
-    for hand in _REFERENCE_HANDS:
+    for hand in HANDS["reference_hands"]:
         cells = []
         for chosen in RANKINGS.values():
             value = chosen.evaluate(hand)
@@ -204,30 +100,9 @@ def _reference_rows() -> list[dict[str, Any]]:
 # ----- drawing odds --------------------------------------------------------------------
 
 
-_THREES: Final = (
-    "A♠ 2♥ 3♦",
-    "A♠ 2♥ 5♦",
-    "2♠ 4♥ 6♦",
-    "3♠ 5♥ 7♦",
-    "4♠ 6♥ 8♦",
-    "5♠ 7♥ 9♦",
-    "8♠ 10♥ Q♦",
-    "J♠ Q♥ K♦",
-)
-
-
-_DEAD: Final = (
-    ("", "none"),
-    ("9♠ Q♥", "two non-clubs"),
-    ("4♣", "one club"),
-    ("4♣ 5♣", "two clubs"),
-    ("4♣ 5♣ 6♣ 7♣", "four clubs"),
-)
-
-
 def odds_md(rule_link: RuleLink) -> str:
     threes = []
-    for kept in _THREES:
+    for kept in HANDS["odds"]["threes"]:
         any_badugi = draw_odds(kept)
         threes.append(
             {
@@ -239,7 +114,7 @@ def odds_md(rule_link: RuleLink) -> str:
             }
         )
     dead = []
-    for cards, label in _DEAD:
+    for cards, label in HANDS["odds"]["dead"]:
         odds = draw_odds("A♠ 2♥ 3♦", dead=cards)
         dead.append(
             {
@@ -251,7 +126,7 @@ def odds_md(rule_link: RuleLink) -> str:
             }
         )
     more = []
-    for kept in ("A♠ 2♥ 3♦", "A♠ 2♥", "A♠"):
+    for kept in HANDS["odds"]["more"]:
         odds = draw_odds(kept)
         more.append(
             {

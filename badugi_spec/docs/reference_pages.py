@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from badugi_spec.cards import parse_cards
 from badugi_spec.engine.codes import CODES
 from badugi_spec.protocol.refusals import PRECEDENCE
+from badugi_spec.rankings.census import house_ladder, low_categories, ranking_figures
 from badugi_spec.rankings.odds import draw_odds, percent
 from badugi_spec.rules import Rule
 from badugi_spec.scenario.coverage import coverage
@@ -16,18 +17,19 @@ from badugi_spec.scenario.model import Reject
 
 from .chapters import rule_href, rule_link, scenario_href
 from .examples import Executed
-from .rankings_figures import low_categories, ranking_figures
-from .rankings_odds import hand_counts
 from .render import inline_md, md_cardify
 from .templating import render
 
 
 def figures_page() -> str:
     odds = draw_odds(parse_cards("A♠ 2♥ 3♦"), thrown=parse_cards("K♦"))
+    ladder = house_ladder()
     return render(
         "pages/figures.md",
         href=rule_href,
-        counts=hand_counts(),
+        by_size=ladder.by_size(),
+        values_by_size=ladder.by_size(distinct=True),
+        total=ladder.total,
         odds=odds,
         kept=md_cardify(" ".join(card.pretty() for card in odds.kept)),
         thrown=md_cardify("K♦"),

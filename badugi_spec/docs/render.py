@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from badugi_spec.cards import Card, parse_cards
@@ -21,6 +21,10 @@ _INLINE_LINK: Final = re.compile(r"\]\(\s*<?([^)\s>]*)")
 _REFERENCE_DEF: Final = re.compile(r"^( {0,3})\[([^\]\n]+)\]:[ \t]*<?(\S*)", re.MULTILINE)
 _SAFE_SCHEMES: Final = ("http:", "https:", "mailto:")
 RULE_REF: Final = re.compile(r"(?<![\w.#\[/-])((?:R\d+\.\d+)|(?:F\d+))(?![\w.]*\])\b")
+
+
+RuleLink = Callable[[str], str]
+"""A rule ID to its Markdown link on the site (`chapters.rule_link`), as a page is given it."""
 
 
 def text(value: object) -> str:
@@ -100,10 +104,10 @@ def narrative_md(value: str) -> str:
     return md_cardify(escaped)
 
 
-def link_rules(markdown: str, rule_link: Any) -> str:
+def link_rules(markdown: str, rule_link: RuleLink) -> str:
     """Turn rule IDs in rulebook prose into links, leaving code spans alone."""
 
     def change(part: str) -> str:
-        return RULE_REF.sub(lambda m: str(rule_link(m.group(1))), part)
+        return RULE_REF.sub(lambda m: rule_link(m.group(1)), part)
 
     return _outside_code(markdown, change)

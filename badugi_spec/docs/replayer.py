@@ -10,30 +10,11 @@ frames and plays nothing. Without scripts the box stays hidden and the hand's st
 (`hand_table`), open by default, is the example; the script folds that table away under
 its summary once the replayer is drawn.
 
-For other pages (a lesson that shows a hand):
-
-    from badugi_spec.docs.replayer import replayer_html, rule_links_html
-
-    html = replayer_html(executed)            # every hand of a worked example, or
-    html = replayer_html(executed, hand=2)    # one of its hands
-    html += rule_links_html(executed)         # once per page, after the rules are placed
-
-`executed` is a `badugi_spec.docs.examples.Executed` from the docs build (its run kept the
-engine's events). `rule_links_html` says where each cited rule is on the site; pass
-`href=` to link from a page that is not one level under `generated/`.
-
-A page that plays an engine `Hand` itself keeps a `Tape` of it instead:
-
-    from badugi_spec.docs.replayer_record import Tape
-
-    tape = Tape(hand, ("Ann", "Bob", "Cat"))   # right after the deal
-    hand.apply(action); tape.step()            # after every action (`tape.refused(...)`
-                                               # for one the engine turns down)
-    html = hand_replayer(tape.record, label="The full table, step by step")
-    html += rule_links_html(tape.record)       # `href=` if not one level under generated/
-
-The step table stays the page's job: a replayer put in without one still works, but a
-reader without scripts then sees nothing of the hand.
+Another page (a lesson) shows a worked example's hands with `replayer_html(executed,
+hand=N)` and, once per page after the rules are placed, `rule_links_html(executed)`; a
+page that plays an engine `Hand` itself keeps a `replayer_record.Tape` of it and draws
+`hand_replayer(tape.record, label=...)`. The step table stays the page's job: without it
+a reader without scripts sees nothing of the hand.
 """
 
 from __future__ import annotations
@@ -162,15 +143,3 @@ def rule_links_html(
     if not links:
         return ""
     return render("replayer/links.html", links=html(_json(links)))
-
-
-__all__ = [
-    "compact",
-    "expand",
-    "hand_frames",
-    "hand_replayer",
-    "replay_data",
-    "replayer_html",
-    "rule_links_html",
-    "site_rule_href",
-]

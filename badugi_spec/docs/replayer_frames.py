@@ -208,6 +208,3 @@ def frames(record: HandRecord) -> list[dict[str, Any]]:
             out.append(table.frame(said, event.rule, actor=actor, turn=turn))
         before = point.phase
     return out
-
-
-__all__ = ["frames", "phase_label"]

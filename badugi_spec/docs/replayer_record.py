@@ -167,6 +167,3 @@ class Recorder(EngineImplementation):
             refused = "" if outcome.get("ok") else str(outcome.get("message") or outcome["error"])
             self._tapes[-1].step(refused=refused, tried=step)
         return outcome
-
-
-__all__ = ["Checkpoint", "HandRecord", "Recorder", "Step", "Tape", "checkpoint"]

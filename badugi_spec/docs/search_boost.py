@@ -4,17 +4,16 @@ that teach.
 Material's search takes a per-page weight from the page's front matter
 (`search: {boost: N}`). The learner pages, hand-written or generated, get a weight here
 unless their own front matter says otherwise (the hook's `on_page_content` sets it,
-before the search reads the page). A rule's own section keeps its weight of 8 from the
-hook (`RULE_SECTION`), so a rule still ranks above the worked examples that cite it; a
+before the search reads the page). A rule's own section keeps its weight of 8
+(`RULE_SECTION`), so a rule still ranks above the worked examples that cite it; a
 learner page is heavier than either, because a learner searching "side pot" wants the
 explanation, and the rule is one link away from it.
 
-The weights come in three tiers (`TEACHING_BOOSTS`): the pages a newcomer starts on
-(home, How to play), then the lesson path, then every other learner page (glossary,
-rankings, odds, the split-pot games ...). The tiers matter because Material scores a
-word found in a title a thousand times one found in the text: "badugi" is in the title
-of the home page and of a section of the rankings page, and the newcomer wants the home
-page.
+The weights come in three tiers (`data/site.toml`, where a new learner page is added):
+the pages a newcomer starts on, then the lesson path, then every other learner page.
+They matter because Material scores a word found in a title a thousand times one found
+in the text: "badugi" is in the title of the home page and of a section of the rankings
+page, and the newcomer wants the home page.
 
 Once the search index is written, `refine_index` tidies the lessons' titles in it: a
 lesson's number is its place on the path, not a word anyone searches for ("2-7" found
@@ -22,10 +21,6 @@ lesson's number is its place on the path, not a word anyone searches for ("2-7" 
 (its heading, "Pot limit: raise the pot, step by step") instead of the sidebar's short
 label, so that two lessons whose labels share words ("Pot limit"; "No limit, half-pot,
 spread") are told apart by what they teach.
-
-To make a new learner page rank first, add its source path (or the folder it is under,
-ending in `/`, or the start of a family of names ending in `-`) to `LEARNER_PAGES`, and
-to `TEACHING_BOOSTS` if it is an entry page or a lesson.
 """
 
 from __future__ import annotations
@@ -35,38 +30,12 @@ import re
 from collections.abc import MutableMapping
 from typing import Any, Final
 
-LEARNER_BOOST: Final = 20.0
-"""More than a rule section's 8: found in the title of a learner page's section, a word
-outranks the same word in a rule's title."""
+from .templating import data
 
-LEARNER_PAGES: Final = (
-    "index.md",
-    "install.md",
-    "try.md",
-    "trainer.md",
-    "generated/how-to-play.md",
-    "generated/glossary.md",
-    "generated/rankings.md",
-    "generated/odds.md",
-    "generated/game-badeucy.md",
-    "generated/game-badacy.md",
-    "generated/strategy.md",
-    "generated/lessons.md",
-    "generated/lesson-",
-    "play/",
-    "playground/",
-)
-
-TEACHING_BOOSTS: Final = (
-    # The entry pages: a word in their titles ("Learn Badugi") beats the same word in a
-    # reference section's title ("Badugis by their highest card").
-    ("index.md", 60.0),
-    ("generated/how-to-play.md", 60.0),
-    # The lesson path: each lesson teaches one idea, so its title is that idea's best
-    # answer ("side pot", "pot limit", "reshuffle"), above its glossary entry.
-    ("generated/lessons.md", 40.0),
-    ("generated/lesson-", 40.0),
-)
+_SEARCH: Final = data("site")["search"]
+LEARNER_BOOST: Final[float] = _SEARCH["learner_boost"]
+LEARNER_PAGES: Final[list[str]] = _SEARCH["learner_pages"]
+TEACHING_BOOSTS: Final[dict[str, float]] = _SEARCH["teaching_boosts"]
 """Learner pages weighted above `LEARNER_BOOST`, matched as in `LEARNER_PAGES`."""
 
 
@@ -84,7 +53,7 @@ def learner_boost(src_uri: str) -> float | None:
     """The search weight of a learner page (its tier), or None for any other page."""
     if not is_learner_page(src_uri):
         return None
-    for entry, boost in TEACHING_BOOSTS:
+    for entry, boost in TEACHING_BOOSTS.items():
         if _matches(src_uri, entry):
             return boost
     return LEARNER_BOOST
@@ -121,6 +90,22 @@ def lesson_title(title: str) -> str:
     """A lesson's title without its number: `Lesson 4: Pot limit: raise the pot` and the
     sidebar's `4 Pot limit` lose the `Lesson 4: ` and the `4 `."""
     return _LESSON_NUMBER.sub("", title, count=1)
+
+
+RULE_SECTION: Final = re.compile(r"#(?:R\d+\.\d+|F\d+)$")
+BOOSTS: Final = ((RULE_SECTION, 8.0), (re.compile(r"^generated/(how-to-play|glossary)/"), 4.0))
+"""A rule's own section ranks above the worked examples and stories that mention its
+words (and the learner pages' sections above both)."""
+
+
+def boost_search_index(index: dict[str, Any]) -> dict[str, Any]:
+    """Give rule headings (and the learner pages) a higher weight in the written index."""
+    for doc in index.get("docs", []):
+        location = str(doc.get("location", ""))
+        for pattern, boost in BOOSTS:
+            if pattern.search(location):
+                doc["boost"] = max(float(doc.get("boost", 1.0)), boost)
+    return refine_index(index)
 
 
 def refine_index(index: dict[str, Any]) -> dict[str, Any]:

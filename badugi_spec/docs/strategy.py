@@ -19,12 +19,16 @@ from badugi_spec.rankings.odds import MAX_DRAWS, DrawOdds, draw_odds, hand_odds
 from badugi_spec.trainer.split_odds import split_odds
 
 from .drill import drill_json
-from .learn import RuleLink, faces
-from .render import cards_html
-from .templating import render
+from .learn import faces
+from .render import RuleLink, cards_html
+from .templating import data, render
 
 STRATEGY_PAGE: Final = "strategy.md"
 STRATEGY_MARK: Final = "Strategy, not a rule"
+
+
+HANDS: Final = data("strategy")
+"""The page's hands (`data/strategy.toml`); every chance of them is counted."""
 
 
 def chance(p: Fraction) -> str:
@@ -75,15 +79,6 @@ def _pat_or_break() -> dict[str, Any]:
     return {"hand": hand, "last": broken[0], "first": broken[-1], "opponent": opponent}
 
 
-_DEAD: Final = (
-    ("", "nothing"),
-    ("9♣", "the card you threw"),
-    ("9♣ J♣ Q♣", "three clubs above 7"),
-    ("4♣", "one out for a 7 or better"),
-    ("9♥ J♠ Q♦", "three cards that were never outs"),
-)
-
-
 def _dead_cards() -> list[dict[str, Any]]:
     return [
         {
@@ -91,27 +86,13 @@ def _dead_cards() -> list[dict[str, Any]]:
             "cards": plain(dead),
             "odds": draw_odds("A♠ 2♥ 3♦", dead=dead, top=Rank.SEVEN),
         }
-        for dead, label in _DEAD
+        for dead, label in HANDS["dead"]
     ]
-
-
-_STARTS: Final = (
-    ("2♠ 4♥ 6♦ 8♣", "", "an 8 badugi: stand pat"),
-    ("A♠ 2♥ 3♦ 3♣", "3♣", "three cards, 3-2-A"),
-    ("2♠ 4♥ 6♦ 6♣", "6♣", "three cards, 6-4-2"),
-    ("3♠ 5♥ 8♦ 8♣", "8♣", "three cards, 8-5-3"),
-    ("J♠ Q♥ K♦ K♣", "K♣", "three cards, K-Q-J"),
-    ("A♠ 2♥ 2♦ 2♣", "2♦ 2♣", "two cards, 2-A"),
-    ("6♠ 7♥ 7♦ 7♣", "7♦ 7♣", "two cards, 7-6"),
-    ("Q♠ K♥ K♦ K♣", "K♦ K♣", "two cards, K-Q"),
-    ("A♠ K♠ K♦ K♣", "K♠ K♦ K♣", "one card, an ace: draw three"),
-    ("K♠ K♥ K♦ K♣", "K♠ K♥ K♦ K♣", "nothing: draw four"),
-)
 
 
 def _starting_hands() -> list[dict[str, Any]]:
     rows = []
-    for hand, discard, label in _STARTS:
+    for hand, discard, label in HANDS["starts"]:
         cells = [chance(hand_odds(hand, discard, top=top).badugi[-1]) for top in _TOPS]
         thrown = parse_cards(discard)
         kept = " ".join(c.pretty() for c in parse_cards(hand) if c not in thrown)
@@ -122,7 +103,8 @@ def _starting_hands() -> list[dict[str, Any]]:
 
 def _start_figures() -> dict[str, Fraction]:
     two, ace, four = (
-        hand_odds(hand, discard).badugi[-1] for hand, discard, _ in (_STARTS[5], *_STARTS[-2:])
+        hand_odds(hand, discard).badugi[-1]
+        for hand, discard, _ in (HANDS["starts"][5], *HANDS["starts"][-2:])
     )
     return {
         "three": hand_odds("A♠ 2♥ 3♦ 3♣", "3♣").badugi[-1],
@@ -135,16 +117,10 @@ def _start_figures() -> dict[str, Fraction]:
 _TOPS: Final = (None, Rank.EIGHT, Rank.SIX)
 
 
-_SPLIT_HANDS: Final = (
-    ("badeucy", "2♠ 3♥ 4♦ 7♣ 7♠", ("", "7♠", "7♣")),
-    ("badacy", "A♠ 2♥ 3♦ 5♣ K♠", ("", "K♠", "5♣ K♠")),
-)
-
-
 def _split_games() -> tuple[list[dict[str, Any]], list[Fraction]]:
     games: list[dict[str, Any]] = []
     scoop: list[Fraction] = []
-    for game, hand, discards in _SPLIT_HANDS:
+    for game, hand, discards in HANDS["split_hands"]:
         profile = profiles.get(game)
         first, second = profile.halves
         cards = parse_cards(hand)

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from .replayer_words import number_word
+from .templating import render
+
 BADUGI_RANKINGS: Final = frozenset({"badugi", "badugi-ace-high"})
-_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def groups(cards: int) -> int:
@@ -40,15 +42,5 @@ def badugi_hand_sizes(case: Mapping[str, Any]) -> set[int]:
 
 def subset_note(case: Mapping[str, Any]) -> str:
     """The note's sentence, without the rule link; empty if no hand is valued as Badugi."""
-    sizes = sorted(badugi_hand_sizes(case))
-    if not sizes:
-        return ""
-    start = "Each hand's Badugi value was found the way the rules say: by looking at"
-    if len(sizes) == 1:
-        n = sizes[0]
-        return (
-            f"{start} all {groups(n)} groups that can be made from its"
-            f" {_WORDS.get(n, str(n))} cards and keeping the best one"
-        )
-    counts = ", ".join(f"{groups(n)} from {_WORDS.get(n, str(n))} cards" for n in sizes)
-    return f"{start} every group that can be made from its cards ({counts}), keeping the best"
+    sizes = [{"groups": groups(n), "word": number_word(n)} for n in sorted(badugi_hand_sizes(case))]
+    return render("example/subsets.html", sizes=sizes) if sizes else ""

@@ -8,7 +8,9 @@ MkDocs already depends on Jinja2, so this adds no dependency to the `docs` extra
 from __future__ import annotations
 
 import re
+import tomllib
 from functools import cache
+from importlib import resources
 from typing import Any, Final
 
 import jinja2
@@ -78,7 +80,14 @@ def render(name: str, /, **data: Any) -> str:
     return template.render(**data)
 
 
-__all__ = ["Markup", "html", "render"]
+def data(name: str) -> dict[str, Any]:
+    """`data/<name>.toml`: the tables and words of a page, read while the site is built
+    (anew at each call: the glossary, read once a build, follows an edit under `make serve`)."""
+    text = resources.files(__package__).joinpath("data", f"{name}.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+__all__ = ["Markup", "data", "html", "render"]
 
 
 def html(markup: str) -> Markup:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import badugi_spec
-from badugi_spec.web import play, playground
+from badugi_spec.web import play, playground, review
 
 
 def fingerprint(root: Path | None = None) -> str:
@@ -46,6 +46,7 @@ ENTRIES: Final[dict[str, Callable[..., dict[str, Any]]]] = {
     "about": about,
     "play": play.play,
     "run": playground.run,
+    "review": review.review,
 }
 
 

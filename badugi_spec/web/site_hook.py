@@ -12,9 +12,19 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
 from badugi_spec.docs.hook import scenarios_dir
+from badugi_spec.web.install_links import fill
 from badugi_spec.web.pyodide_build import PyodideBuildError, after_build
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """The install page's download of the wheels this build carries (`install_links`)."""
+    if page.file.src_uri != "install.md":
+        return markdown
+    return fill(markdown, Path(config.config_file_path).resolve().parent)
 
 
 def on_post_build(config: MkDocsConfig) -> None:

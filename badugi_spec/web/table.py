@@ -142,7 +142,7 @@ def hand_view(record: HandRecord, *, you: int, over: bool) -> dict[str, Any]:
         if "o" in frame:
             frame["o"] = [off if seat in shown else "" for seat, off in enumerate(frame["o"])]
         out.append(frame)
-    return {
+    view: dict[str, Any] = {
         "number": record.number,
         "names": list(record.names),
         "you": you,
@@ -151,6 +151,12 @@ def hand_view(record: HandRecord, *, you: int, over: bool) -> dict[str, Any]:
         "frames": out,
         "over": over,
     }
+    if over and out:
+        # For the progress page: chips won or lost in the hand, and whether a pot (or a
+        # share of one, R8.29) was awarded to the player.
+        view["net"] = out[-1]["s"][you] - record.start_stacks[you]
+        view["won"] = any(e.kind == "win" and e.seat == you for e in events)
+    return view
 
 
 def hands(narrator: TapedNarrator, *, you: int) -> list[dict[str, Any]]:

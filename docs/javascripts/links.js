@@ -106,7 +106,14 @@
       hints: params.get("hints") === "1",
       inputs: keysUnreadable ? [] : keys,
     };
-    return { choice, keysUnreadable };
+    // A review link names a finished hand of the session: the session opens either way.
+    let reviewProblem = "";
+    if (params.has("review") && !keysUnreadable) {
+      const review = params.get("review");
+      if (/^[1-9][0-9]{0,2}$/.test(review)) choice.review = Number(review);
+      else reviewProblem = `This link's review ${quoted(review)} is not a hand number from 1 to 999: the session is shown without a review.`;
+    }
+    return { choice, keysUnreadable, reviewProblem };
   }
 
   const api = { MOST_CHARS, MOST_BYTES, LinkTooLong, squeeze, unsqueeze, readPlayLink };

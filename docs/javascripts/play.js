@@ -57,6 +57,8 @@
   const narration = element("details", { class: "play-narration" });
   const log = element("div", { class: "play-log", role: "log", "aria-live": "polite", tabindex: "0" });
   const timing = element("p", { class: "play-timing" });
+  const reviews = element("div", { class: "play-reviews", hidden: true });
+  let review = null; // the review of a finished hand (play-review.js), made with the engine
 
   function showMessage(text) {
     message.textContent = text;
@@ -221,6 +223,7 @@
         view.frame = i;
       }
       view.frame = hand.frames.length - 1;
+      if (hand.over) offerReview(hand.number);
       if (hand.over && !instant) countHand(hand, token);
     }
   }
@@ -231,12 +234,46 @@
     const key = `${token}:${hand.number}`;
     if (view.counted.has(key)) return;
     view.counted.add(key);
-    if (window.BadugiProgress) window.BadugiProgress.record("hand", { game: state.profile });
+    if (window.BadugiProgress) {
+      window.BadugiProgress.record("hand", { game: state.profile, won: !!hand.won, net: hand.net || 0 });
+    }
+  }
+
+  // ----- the review of a finished hand (play-review.js) ---------------------------------
+
+  /* A "Review hand N" button, once per finished hand, the latest first. */
+  function offerReview(number) {
+    if (!review || reviews.querySelector(`[data-hand="${number}"]`)) return;
+    if (!reviews.firstChild) reviews.appendChild(element("span", { class: "play-reviews-label" }, "Review: "));
+    const button = element("button", { type: "button", class: "md-button play-review-open", "data-hand": number }, `Hand ${number}`);
+    button.addEventListener("click", () => openReview(number));
+    reviews.insertBefore(button, reviews.children[1] || null);
+    reviews.hidden = false;
+  }
+
+  function openReview(number) {
+    if (!review) return Promise.resolve(null);
+    const session = { profile: state.profile, seats: state.seats, seed: state.seed, hints: state.hints, inputs: state.inputs.slice() };
+    return (api.reviewed = review.open(session, number));
+  }
+
+  /* The link that opens hand `number`'s review of this session, for anyone. */
+  function reviewLink(session, number) {
+    const url = new URL(window.location.href);
+    url.hash = linkParams(session, number).toString();
+    return url.toString();
+  }
+
+  function clearReviews() {
+    if (review) review.close();
+    reviews.replaceChildren();
+    reviews.hidden = true;
   }
 
   // ----- a session --------------------------------------------------------------------
 
   function newSession(choice) {
+    clearReviews();
     Object.assign(state, choice, { inputs: [], shown: [] });
     Object.assign(view, { hand: 0, frame: -1, phase: "", instant: false, token: view.token + 1 });
     log.innerHTML = "";
@@ -299,15 +336,20 @@
 
   // ----- the session in the link: a reload, or the link sent to someone, resumes it -----
 
-  function remember() {
+  function linkParams(session, reviewed) {
     const params = new URLSearchParams({
-      profile: state.profile,
-      players: String(state.seats),
-      seed: String(state.seed),
-      hints: state.hints ? "1" : "0",
-      keys: JSON.stringify(state.inputs),
+      profile: session.profile,
+      players: String(session.seats),
+      seed: String(session.seed),
+      hints: session.hints ? "1" : "0",
+      keys: JSON.stringify(session.inputs),
     });
-    window.history.replaceState(null, "", "#" + params.toString());
+    if (reviewed) params.set("review", String(reviewed));
+    return params;
+  }
+
+  function remember() {
+    window.history.replaceState(null, "", "#" + linkParams(state).toString());
   }
 
   /* The session a link names (#profile=...&players=...&seed=...&keys=[...]), or null. */
@@ -318,20 +360,23 @@
       showMessage(read.problem);
       return null;
     }
-    if (read.keysUnreadable) {
-      showMessage("This link's keys cannot be read; a new session is dealt from its seed instead.");
-    }
+    // Said once the session is drawn (an answer clears the message line).
+    view.note = read.keysUnreadable
+      ? "This link's keys cannot be read; a new session is dealt from its seed instead."
+      : read.reviewProblem || "";
+    showMessage(view.note);
     return read.choice;
   }
 
   function resume(hash) {
     const choice = fromLink(hash);
     if (choice === null) return null;
-    const { inputs, ...rest } = choice;
+    const { inputs, review: reviewed, ...rest } = choice;
     form.querySelector("[name=seed]").value = String(rest.seed);
     form.querySelector("[name=hints]").checked = rest.hints;
     const preset = PRESETS.find((p) => p.profile === rest.profile && p.seats === rest.seats);
     if (preset) form.querySelector(`[name=preset][value="${preset.id}"]`).checked = true;
+    clearReviews();
     Object.assign(state, rest, { inputs: inputs.slice(), shown: [] });
     Object.assign(view, { hand: 0, frame: -1, phase: "", instant: true, token: view.token + 1 });
     log.innerHTML = "";
@@ -339,7 +384,11 @@
     chooser.open = false;
     summarise();
     // Every hand's frames are asked for, and only the last is drawn: no replay to sit through.
-    return step();
+    const answer = step();
+    if (view.note && answer.status !== "error") showMessage(view.note);
+    // A review link (#...&review=N) opens that hand's review once the table is drawn.
+    if (reviewed && answer.status !== "error") api.settled.then(() => openReview(reviewed));
+    return answer;
   }
 
   function addLines(lines) {
@@ -518,14 +567,22 @@
     if (engine && typedInput.value.trim()) send(typedInput.value.trim());
   });
   narration.append(element("summary", {}, "The narration, every event with its rule"), log, typedForm);
-  container.append(message, chooser, board, table, narration, timing);
+  container.append(message, chooser, board, table, reviews, narration, timing);
   drawEmpty(6);
   since("controlMs"); // the chooser and its Deal button work from here on
-  window.badugiPlay = Object.assign(api, { send, newSession, step, resume });
+  window.badugiPlay = Object.assign(api, { send, newSession, step, resume, openReview });
   load(root, (text, index) => panel.step(text, index))
     .then((loaded) => {
       engine = loaded;
       api.engine = engine;
+      if (window.badugiReview) {
+        review = window.badugiReview.create({
+          engine, element, seatTable, sentence, root: window,
+          ruleHref: (id) => engine.ruleHref(id),
+          link: reviewLink,
+        });
+        container.insertBefore(review.box, narration);
+      }
       since("readyMs"); // time to the engine
       panel.done(engine);
       if (window.location.hash.length > 1 && !pending) resume(window.location.hash);

@@ -107,10 +107,19 @@
 
       parts.hands.innerHTML = "";
       var h = kept.hands;
-      var games = Object.keys(h.games).map(function (g) { return g + " " + h.games[g]; }).join(", ");
+      var signed = function (n) { return (n >= 0 ? "+" : "") + n; };
       parts.hands.appendChild(el("p", { class: "progress-played" }, [h.played
-        ? h.played + " hands played in the page (" + games + "), " + h.won + " won, net " + (h.net >= 0 ? "+" : "") + h.net + " chips."
+        ? h.played + " hands played in the page, " + h.won + " won, net " + signed(h.net) + " chips."
         : "No hands played yet: ", h.played ? "" : el("a", { href: "../play/" }, ["play one"])]));
+      var names = Object.keys(h.games);
+      if (names.length) {
+        var list = el("ul", { class: "progress-games" }, []);
+        names.forEach(function (name) {
+          var g = h.games[name];
+          list.appendChild(el("li", { "data-game": name }, [name + ": " + g.played + " hands, " + g.won + " won, net " + signed(g.net) + " chips"]));
+        });
+        parts.hands.appendChild(list);
+      }
     }
 
     exportButton.addEventListener("click", function () {

@@ -62,6 +62,12 @@
     });
     if (!isObject(state.drill.first)) state.drill.first = {};
     if (!isObject(state.hands.games)) state.hands.games = {};
+    // A game's record is {played, won, net}; an older one kept only the count of hands.
+    Object.keys(state.hands.games).forEach(function (name) {
+      var g = state.hands.games[name];
+      if (typeof g === "number") g = state.hands.games[name] = { played: g, won: 0, net: 0 };
+      if (handsProblem(g, "")) delete state.hands.games[name];
+    });
     // An imported file is someone else's: keep only entries of the shapes the pages read, so
     // one bad value cannot break the progress page or every later record.
     ["practice", "quiz"].forEach(function (part) {
@@ -79,6 +85,16 @@
     }
     state.version = 1;
     return state;
+  }
+
+  /* What is wrong with a record of hands ({played, won, net}) named `where`, or "". */
+  function handsProblem(g, where) {
+    if (!isObject(g)) return where + " is not a record of hands {played, won, net}";
+    var whole = function (n) { return typeof n === "number" && isFinite(n) && Math.floor(n) === n; };
+    if (!whole(g.played) || g.played < 0) return where + ".played is not a whole number of 0 or more";
+    if (!whole(g.won) || g.won < 0 || g.won > g.played) return where + ".won is not a whole number from 0 to played (" + g.played + ")";
+    if (!whole(g.net)) return where + ".net is not a whole number of chips";
+    return "";
   }
 
   function save(state) {
@@ -103,7 +119,10 @@
       if (data.won) h.won = count(h.won) + 1;
       if (typeof data.net === "number") h.net = count(h.net) + data.net;
       var game = String(data.game || "other");
-      h.games[game] = count(h.games[game]) + 1;
+      var g = h.games[game] || (h.games[game] = { played: 0, won: 0, net: 0 });
+      g.played = count(g.played) + 1;
+      if (data.won) g.won = count(g.won) + 1;
+      if (typeof data.net === "number" && isFinite(data.net)) g.net = count(g.net) + data.net;
     } else if (kind === "practice") {
       var theme = String(data.theme || "other");
       var t = state.practice[theme] || (state.practice[theme] = { tried: 0, right: 0, first: 0 });
@@ -185,6 +204,22 @@
     }
     if (!isObject(data[KEY]) || !isObject(data[LESSONS])) {
       throw new Error("the progress file lacks \"" + KEY + "\" or \"" + LESSONS + "\"");
+    }
+    // The hands played: each game's count, hands won and net chips, checked before anything
+    // is replaced, so a hand-edited file is refused in one line rather than half read.
+    var hands = data[KEY].hands;
+    if (hands !== undefined) {
+      var where = KEY + ".hands";
+      var problem = handsProblem(hands, where);
+      if (!problem && hands.games !== undefined) {
+        if (!isObject(hands.games)) problem = where + ".games is not an object of games";
+        else Object.keys(hands.games).some(function (name) {
+          var g = hands.games[name];
+          problem = typeof g === "number" ? "" : handsProblem(g, where + ".games[\"" + name + "\"]");
+          return !!problem;
+        });
+      }
+      if (problem) throw new Error("the progress file's " + problem);
     }
     write(KEY, data[KEY]);
     write(LESSONS, data[LESSONS]);

@@ -15,7 +15,6 @@ docs' own computing modules (cache, examples, replayer, templating); nothing abo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -26,6 +25,7 @@ from badugi_spec.scenario.suite import load_suite
 
 from ..cache import code_key, digest
 from ..examples import Executed
+from ..render import RuleLink
 from ..replayer import replayer_html, rule_links_html
 from .draw import PlayedHand, Resolver, lesson
 from .figures import Observer, pending
@@ -33,7 +33,6 @@ from .model import Lesson, Question
 from .page import index_md, lesson_md
 from .source import LessonError, LessonSource, front_matter, read_all
 
-RuleLink = Callable[[str], str]
 FOLDER: Final = Path(__file__).resolve().parents[3] / "scenarios" / "lessons"
 """Where the lessons are in a checkout: Markdown pages beside their scenario files."""
 
@@ -120,35 +119,32 @@ def lessons(rule_link: RuleLink, folder: Path = FOLDER) -> tuple[Lesson, ...]:
     return tuple(built)
 
 
-_MEMO: dict[str, dict[str, str]] = {}
-"""The last pages drawn, by what they depend on: every page of a build asks for them."""
+_MEMO: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+"""The last pages drawn and the rule links they cite, by what the pages depend on: every
+page of a build asks for them, and a rule moved to another part draws them again."""
 
 
 def lesson_pages(rule_link: RuleLink, folder: Path = FOLDER) -> dict[str, str]:
     """Every lesson page and the index, by page name under `generated/`."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*"))]
+    key = digest(code_key(), repr([profiles.get(n) for n in profiles.names()]), *texts)
+    pages, links = _MEMO.get(key, ({}, {}))
+    if pages and all(rule_link(rule) == link for rule, link in links.items()):
+        return pages
     cited: dict[str, str] = {}
 
     def recording(rule: str) -> str:
         cited[rule] = link = rule_link(rule)
         return link
 
-    texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*"))]
-    key = digest(code_key(), repr([profiles.get(n) for n in profiles.names()]), *texts)
-    hit = _MEMO.get(key)
-    if hit is not None and all(rule_link(r) == link for r, link in _links.get(key, {}).items()):
-        return hit
     path = lessons(recording, folder)
     pages = {INDEX: index_md(path)}
     for number, one in enumerate(path, start=1):
         pages[one.page] = lesson_md(one, number=number, lessons=path)
     _MEMO.clear()
-    _MEMO[key] = pages
-    _links.clear()
-    _links[key] = cited
+    _MEMO[key] = (pages, cited)
     return pages
 
-
-_links: dict[str, dict[str, str]] = {}
 
 __all__ = [
     "FOLDER",

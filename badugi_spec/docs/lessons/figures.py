@@ -1,28 +1,28 @@
 """A lesson hand's figures by name, read from the engine while its scenario runs.
 
-`play(executed-like scenario)` runs the scenario's compiled case again through our engine
-with an `Observer` behind the runner: before and after every action it notes what the
-engine offers and does (the legal sizes, the pot, the cards drawn), and at the end of each
-hand who may win each pot and who did. `figures` names those numbers, so a lesson's prose
-can say `[[pot.main]]` or `[[Eve.1.raise.most]]` instead of typing a number. The names
-are listed on the scenario-language page ("Writing a lesson").
+The lesson's scenarios run with an `Observer` behind the runner (`lessons.run_hands`):
+before and after every action it notes what the engine offers and does (the legal sizes,
+the pot, the cards drawn), and at the end of each hand who may win each pot and who did.
+`hand_figures` names those numbers, so a lesson's prose can say `[[pot.main]]` instead of
+typing a number; `counted` names figures of the deck alone. The names are listed on the
+scenario-language page ("Writing a lesson").
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from badugi_spec import profiles
 from badugi_spec.cards import DECK, Card, Rank, format_cards, parse_cards
 from badugi_spec.engine import Hand, Kind
-from badugi_spec.rankings.house import evaluate, strength_table
+from badugi_spec.rankings.census import house_ladder
+from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import draw_odds
 from badugi_spec.trainer.split_odds import split_odds
 
@@ -114,6 +114,7 @@ def _state(hand: Hand, seat: int) -> dict[str, Any]:
         "level": hand.bet_to_match,
         "in": hand.committed[seat],
         "stack": hand.stacks[seat],
+        "stacks": tuple(hand.stacks),
         "stub": hand.deck.remaining,
         "holds": tuple(hand.holdings[seat]),
         "legal": {option.kind: option for option in hand.legal_actions()},
@@ -224,19 +225,20 @@ def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[M
 
 def _behind(hand: Hand, moment: Moment) -> int:
     """Players still in who act after this one in its betting round: up to the big blind
-    before the first draw, up to the button after it (R8.5)."""
+    before the first draw, up to the button after it (R8.5). A player all-in (no chips
+    left, or none at the deal) acts no more, so is not behind."""
     last = hand.big_blind if moment.phase == "bet-1" else hand.dealer
     seat, behind = moment.seat, 0
     while seat != last:
         seat = (seat + 1) % hand.seats
-        if not moment.before["folded"][seat] and hand.start_stacks[seat]:
+        if not moment.before["folded"][seat] and moment.before["stacks"][seat]:
             behind += 1
     return behind
 
 
 def _odds(out: Figures, at: str, before: dict[str, Any], moment: Moment) -> None:
-    """Draw odds from the player's seat: the cards that do not play are thrown, and every
-    card the player has not held is one that may come (exact counts, no sampling)."""
+    """Draw odds from the player's seat at this draw (`rankings.odds`, exact): the cards
+    that do not play are thrown, and every card the player has not held may come."""
     held: tuple[Card, ...] = before["holds"]
     if len(held) != 4:
         return
@@ -244,27 +246,26 @@ def _odds(out: Figures, at: str, before: dict[str, Any], moment: Moment) -> None
     drawing = 4 - len(keep)
     if not 1 <= drawing <= 2:
         return
-    unseen = [c for c in DECK if c not in held and c not in before["thrown"]]
+    thrown = [card for card in held if card not in keep]
+    # Thrown at an earlier draw (once, though a reshuffle may have dealt it again): dead.
+    dead = [card for card in dict.fromkeys(before["thrown"]) if card not in held]
 
-    def outs() -> tuple[int, int]:
-        made = sum(
-            1
-            for new in itertools.combinations(unseen, drawing)
-            if len(evaluate((*keep, *new)).cards) == 4
-        )
-        return made, sum(1 for _ in itertools.combinations(unseen, drawing))
+    @functools.cache
+    def chance() -> Fraction:
+        return draw_odds(keep, draws=1, thrown=thrown, dead=dead).badugi[0]
 
+    unseen = len(DECK) - len(held) - len(dead)
     out[f"{at}.drawing"] = count(drawing)
-    out[f"{at}.unseen"] = count(len(unseen))
-    out[f"{at}.outs"] = lambda: count(outs()[0])
-    out[f"{at}.odds"] = lambda: percent(outs()[0] / outs()[1])
+    out[f"{at}.unseen"] = count(unseen)
+    # The draws of `drawing` cards that make a badugi: the chance times all such draws.
+    out[f"{at}.outs"] = lambda: count(int(chance() * math.comb(unseen, drawing)))
+    out[f"{at}.odds"] = lambda: percent(float(chance()))
 
     def verdict() -> Figure:
         need = out.get(f"{at}.needed")
         if not isinstance(need, Figure) or need.number is None:
             raise KeyError(f"{at}.verdict: nothing to call here")
-        made, all_ = outs()
-        return Figure("call" if made / all_ >= need.number else "fold", "choice")
+        return Figure("call" if chance() >= need.number else "fold", "choice")
 
     out[f"{at}.verdict"] = verdict
 
@@ -302,20 +303,11 @@ RANKS: dict[str, Rank] = {rank.label: rank for rank in Rank}
 
 
 def counted(ref: str) -> Figure | None:
-    """A figure of the deck, or None if `ref` is not one (exact, with `rankings.odds`):
-
-    - `odds 2 draws, 8 or better: A♠ 2♥ 3♦`: the chance the kept cards make a badugi (of
-      that rank or lower) by the last of the draws (3 if not said); `misses` is the rest;
-    - `outs: A♠ 2♥ 3♦`: the unseen cards that complete them at the next draw;
-    - `dealt 3 cards, 5 or better`: the share of all 270,725 four-card deals whose hand is
-      of that many cards (and that high or lower);
-    - `scoop badeucy: 2♠ 3♥ 4♦ 7♣ K♦, throw K♦`: in a split game, the chance the five
-      cards, throwing those named, make both halves at the next draw; `half 2 badeucy:
-      ...` the chance of making the second half (`trainer.split_odds`, R8.29);
-    - `anyone 5: dealt 4 cards`: the chance at least one of five others is dealt that,
-      each counted as dealt alone (1 - (1 - share)^5: close, not exact, as the cards one
-      holds change the others' chances a little).
-    """
+    """A figure of the deck, or None if `ref` is not one: `odds`, `misses` and `outs` of
+    kept cards (`rankings.odds`), the share of deals `dealt` a hand (`rankings.census`),
+    `scoop` and `half` of a split game (`trainer.split_odds`), and the chance that `anyone`
+    of N others is dealt one, each counted as dealt alone (1 - (1 - share)^N: close, not
+    exact). The forms are on the scenario-language page, "Writing a lesson"."""
     split = _SPLIT.fullmatch(ref.strip())
     if split is not None:
         return _split(ref, *split.groups())
@@ -329,7 +321,8 @@ def counted(ref: str) -> Figure | None:
         found = re.fullmatch(r"dealt (\d) cards?(?:,? (A|[2-9]|10|J|Q|K) or better)?", inner or "")
         if found is None:
             raise ValueError(f"[[{ref}]]: write dealt N cards, or dealt N cards, R or better")
-        share = dealt(int(found.group(1)), RANKS.get(found.group(2) or ""))
+        highest = RANKS[found.group(2)].order if found.group(2) else 13
+        share = house_ladder().dealt(int(found.group(1)), highest)
         if others:
             share = 1 - (1 - share) ** int(others)
         return percent(share)
@@ -341,26 +334,6 @@ def counted(ref: str) -> Figure | None:
         return count(odds.outs)
     made = float(odds.badugi[-1])
     return percent(made if what == "odds" else 1 - made)
-
-
-def dealt(size: int, top: Rank | None = None) -> float:
-    """The share of four-card deals whose best hand has `size` cards, its highest `top`
-    or lower (R2.1, R2.5)."""
-    limit = top.order if top is not None else 13
-    hits = sum(n for (cards, high), n in _deals().items() if cards == size and high <= limit)
-    return hits / math.comb(len(DECK), 4)
-
-
-@functools.cache
-def _deals() -> Counter[tuple[int, int]]:
-    """Every four-card deal by (cards that play, highest rank order), read from the house
-    ranking's own table of strengths: the size is the top field and the highest rank the
-    next (`house.strength_of`)."""
-    return Counter(
-        (strength >> 16, 14 - (strength >> 12 & 15))
-        for mask, strength in strength_table().items()
-        if mask.bit_count() == 4
-    )
 
 
 def _split(ref: str, what: str, half: str | None, name: str, hand: str, thrown: str) -> Figure:
