@@ -222,14 +222,14 @@ def test_shards_merged_equal_the_whole_run(tmp_path: Path) -> None:
 
 def test_ctrl_c_while_shrinking_keeps_the_divergence(tmp_path: Path) -> None:
     report = tmp_path / "shrinking.json"
+    # Trial 0 (the only one) diverges at once; from its third case on, the shrink is on.
+    impl, marker = _marking(tmp_path, 3, "aces-high")
     process = subprocess.Popen(
-        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", _serve("--mutant", "aces-high"),
-         "--hands", "1", "--budget", "100000", "--seed", "6", "-q", "--json", str(report),
-         "--out", ""],
+        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", impl, "--hands", "1",
+         "--budget", "100000", "--seed", "6", "-q", "--json", str(report), "--out", ""],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    time.sleep(3.5)  # trial 0 diverges at once; then the shrink runs for minutes
-    process.send_signal(signal.SIGINT)
+    _interrupt_once(process, marker)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 1, err  # a divergence was found: not a clean interrupt
     data = json.loads(report.read_text("utf-8"))
@@ -291,23 +291,6 @@ def test_an_implementation_that_does_not_start(capsys: pytest.CaptureFixture[str
     assert "/no/such/engine" in captured.err + captured.out
 
 
-CRASHING = """\
-import json, sys
-from badugi_spec.protocol.server import main
-# Plays like ours until its fifth `act`, then dies: a crash in the middle of a hand.
-acts = 0
-for line in sys.stdin:
-    request = json.loads(line)
-    if request.get("type") == "act":
-        acts += 1
-        if acts == 5:
-            sys.exit(3)
-    from badugi_spec.protocol import server
-    sys.stdout.write(server.answer_line(line) + "\\n")
-    sys.stdout.flush()
-"""
-
-
 def test_a_crash_is_a_finding_and_the_report_is_written(tmp_path: Path) -> None:
     script = tmp_path / "crash.py"
     script.write_text(
@@ -341,15 +324,52 @@ def test_a_crash_is_a_finding_and_the_report_is_written(tmp_path: Path) -> None:
     assert "<failure" in junit.read_text("utf-8") or "<error" in junit.read_text("utf-8")
 
 
+MARKING = """\
+import json, sys
+from pathlib import Path
+from badugi_spec.mutants import BY_NAME, MutantImplementation
+from badugi_spec.protocol.server import answer
+from badugi_spec.scenario.engine_impl import EngineImplementation
+# Plays like ours (or a mutant), and makes a file when asked to start its case number N.
+marker, wanted = Path(sys.argv[1]), int(sys.argv[2])
+impl = MutantImplementation(BY_NAME[sys.argv[3]]) if sys.argv[3:] else EngineImplementation()
+starts = 0
+for line in sys.stdin:
+    request = json.loads(line)
+    starts += request.get("type") == "start"
+    if starts == wanted:
+        marker.touch()
+    sys.stdout.write(json.dumps(answer(impl, request)) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+def _marking(tmp_path: Path, wanted: int, *mutant: str) -> tuple[str, Path]:
+    """An implementation that makes a file once it is asked to start case `wanted`: a
+    real condition to wait for before a Ctrl-C, where a fixed sleep is outrun by a loaded
+    machine."""
+    script, marker = tmp_path / "mark.py", tmp_path / "on"
+    script.write_text(MARKING, encoding="utf-8")
+    return " ".join([sys.executable, str(script), str(marker), str(wanted), *mutant]), marker
+
+
+def _interrupt_once(process: subprocess.Popen[bytes], marker: Path) -> None:
+    waited = time.monotonic() + 100
+    while not marker.exists() and process.poll() is None and time.monotonic() < waited:
+        time.sleep(0.05)
+    assert marker.exists(), "the implementation was never asked that far"
+    process.send_signal(signal.SIGINT)
+
+
 def test_ctrl_c_still_writes_the_report(tmp_path: Path) -> None:
     report = tmp_path / "interrupted.json"
+    impl, marker = _marking(tmp_path, 2)  # the second case: a trial under way
     process = subprocess.Popen(
-        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", _serve(), "--seconds", "60",
+        [sys.executable, "-m", "badugi_spec", "fuzz", "--impl", impl, "--seconds", "120",
          "-q", "--json", str(report), "--out", ""],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    time.sleep(3)  # started, and (on an idle machine) some trials played
-    process.send_signal(signal.SIGINT)
+    _interrupt_once(process, marker)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
     data = json.loads(report.read_text("utf-8"))

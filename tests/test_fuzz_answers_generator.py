@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 from badugi_spec import profiles
 from badugi_spec.fuzz import answers, switches, table, waypoints
 from badugi_spec.fuzz.campaign import Campaign, Plan
@@ -13,6 +15,8 @@ from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.game import play
 from badugi_spec.fuzz.load import load
 from badugi_spec.fuzz.trial import Setting
+from badugi_spec.mutants.catalogue import CATALOGUE
+from badugi_spec.mutants.implementation import MutantImplementation
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.runner import Runner
 
@@ -64,7 +68,7 @@ def test_our_engine_s_answers_hold_every_chip() -> None:
     """No false alarm: every answer of our engine's play, all profiles at 2-8 seats."""
     setting = Setting(tuple(profiles.get(name) for name in profiles.names()))
     run = Runner(EngineImplementation(), every_order=False, unreported_skips_case=False)
-    for number in range(6):
+    for number in range(10):
         trial = play(Choices(trial_random(9, number)), setting, seed=9, number=number)
         result = run.run(load(trial.text()))
         states = [row.state for row in result.trace]
@@ -85,25 +89,39 @@ def test_a_trial_reads_the_showdown_another_way_unshipped_orders_likelier() -> N
     assert unshipped > len(orders) / 2  # three to one over the orders a profile plays
 
 
-def test_a_ladder_table_makes_short_all_ins_add_up_and_replays_alone() -> None:
-    """Under the swarm that leans on short all-ins, a no-limit table is a ladder whose
-    players call and go all-in; some trials reach two short all-ins that add up (R14.6)."""
-    setting = Setting((profiles.get("no-limit"),), seats=(5, 5))
-    reached = 0
-    for number in range(40):
-        choices = Choices(trial_random(5, number), (), frozenset({"short-all-ins"}))
+@pytest.mark.parametrize("seats", [3, 4, 5, 8])
+def test_a_ladder_is_seated_from_the_player_after_the_big_blind(seats: int) -> None:
+    """Whoever has the button, the first round is played from a short all-in one chip over
+    the blind, through two full stacks (one to call, one to answer a raise, R5.7), to the
+    big blind's two big blinds: the order in which two short all-ins add up (R14.6)."""
+    no_limit = profiles.get("no-limit")
+    for dealer in range(seats):
+        placed = table.ladder(no_limit, seats, dealer)
+        order = [placed[(dealer + 3 + k) % seats] for k in range(seats)]
+        assert order[0] == 3 and order[-1] == 4 and placed[(dealer + 2) % seats] == 4
+        assert order[1 : min(3, seats - 1)] == [100] * min(2, seats - 2)
+
+
+def test_a_ladder_catches_a_caller_raising_a_short_rest() -> None:
+    """Under the swarm that leans on short all-ins, a table without a cap is a ladder, and
+    most such trials fail against the mutant whose caller may raise a second short all-in
+    (R14.6): a corner that a ladder seated by seat number reached one trial in ten. The
+    stream alone replays the forced ladder."""
+    setting = Setting(tuple(profiles.get(name) for name in table.RANGED))
+    caught = next(m for m in CATALOGUE if m.name == "caller-raises-a-short-rest")
+    run = Runner(MutantImplementation(caught), every_order=False, unreported_skips_case=False)
+    failed = reached = 0
+    for number in range(10):
+        choices = Choices(trial_random(5, number), (), frozenset({"short-all-ins", "all-ins"}))
         trial = play(choices, setting, seed=5, number=number)
-        if trial.profile.big_blind == 2:  # (a seat may then be made all but bust: `game`)
-            assert sum(a != b for a, b in zip(trial.stacks, (3, 3, 100, 4, 4), strict=True)) <= 1
-        if number < 2:  # the forced ladder is recorded: the stream alone replays it
+        if number < 2:
             again = play(Choices(None, choices.record), setting, seed=5, number=number)
             assert again.text() == trial.text()
         reached += "short-all-ins-add-up" in waypoints.waypoints(trial)
-        if reached:
-            break
-    assert reached
-    plain = table.stacks(Choices(trial_random(5, 0)), profiles.get("house"), 5)
-    assert len(plain) == 5 and plain != (3, 3, 100, 4, 4)
+        failed += run.run(load(trial.text())).status == "failed"
+    assert reached >= 4 and failed >= 4, (reached, failed)
+    plain, laddered = table.stacks(Choices(trial_random(5, 0)), profiles.get("house"), 5)
+    assert len(plain) == 5 and not laddered
 
 
 def test_a_swarm_without_short_stacks_replays_alone_with_no_ladder() -> None:
@@ -115,4 +133,4 @@ def test_a_swarm_without_short_stacks_replays_alone_with_no_ladder() -> None:
         played = table.stacks(choices, pot_limit, 5)
         replayed = table.stacks(Choices(None, choices.record), pot_limit, 5)
         assert replayed == played, number
-        assert played != (3, 3, 100, 4, 4)
+        assert not played[1]

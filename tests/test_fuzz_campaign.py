@@ -8,6 +8,7 @@ against `badugi-spec serve` with a handful of trials each.
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import shlex
 import tomllib
@@ -290,3 +291,36 @@ def test_a_trial_cut_short_by_ctrl_c_is_not_counted_as_played() -> None:
     assert campaign.played == [0, 1]
     assert campaign.tally.trials == 2 == sum(campaign.tally.statuses.values())
     assert sum(campaign.tally.kinds.values()) == 2
+
+
+class _StoppedPool:
+    """Workers stopped by Ctrl-C as soon as they are given work (`fuzz --jobs N`)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def map(self, *work: object) -> list[Any]:
+        raise KeyboardInterrupt
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_a_run_of_jobs_stopped_by_ctrl_c_carries_its_manifest(
+    tmp_path: Path, capsys: Capsys, inproc: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its workers' trials are lost, but its report is this campaign's all the same:
+    `fuzz-merge` names its trials missing and the command that plays them, rather than
+    refusing the report as one without a manifest."""
+    monkeypatch.chdir(tmp_path)
+    main(["fuzz", *ENGINE, "--hands", "6", "--shard", "2/2", "--json", "b.json"])
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _StoppedPool)
+    assert main(["fuzz", *ENGINE, "--hands", "6", "--shard", "1/2", "--jobs", "2",
+                 "--json", "a.json"]) == 130  # fmt: skip
+    stopped = json.loads(Path("a.json").read_text("utf-8"))
+    assert stopped["interrupted"] and stopped["trials"] == []
+    assert stopped["manifest"]["shard"] == "1/2" and stopped["manifest"]["ranges"] == []
+    capsys.readouterr()
+    assert main(["fuzz-merge", "a.json", "b.json"]) == 1
+    err = capsys.readouterr().err
+    assert "shard 1/2 lacks trials 0-4; it is played by: " in err, err

@@ -209,6 +209,49 @@ def test_over_the_protocol_pipelined_the_findings_are_the_text_paths() -> None:
     assert REPLAYED[0] > 0  # pipelined replies decided the trials that passed
 
 
+HANGING = """\
+import json, sys, time
+from pathlib import Path
+from badugi_spec.protocol.server import answer
+from badugi_spec.scenario.engine_impl import EngineImplementation
+# Plays like ours until the third `act` it is sent, then says so in a file and hangs.
+ours, acts = EngineImplementation(), 0
+for line in sys.stdin:
+    request = json.loads(line)
+    acts += request.get("type") == "act"
+    if acts == 3:
+        with Path(sys.argv[1]).open("a") as log:
+            log.write("hung\\n")
+        time.sleep(60)
+    sys.stdout.write(json.dumps(answer(ours, request)) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+def test_a_request_that_times_out_on_the_fast_path_is_waited_for_once_and_counted(
+    tmp_path: Any,
+) -> None:
+    """Every answer before it ours, a request left unanswered is judged on the fast path,
+    errored as the runner words it: the trial's text is not run only to time out again
+    (twice the wait), and the timeout stays counted towards giving up on the implementation."""
+    script, log = tmp_path / "hang.py", tmp_path / "hung.log"
+    script.write_text(HANGING, encoding="utf-8")
+    impl = ProcessImplementation([sys.executable, str(script), str(log)], timeout=1.0)
+    impl.capabilities()  # greeted: the fast path replays only on an open connection
+    campaign = Campaign(impl, Plan(Setting((profiles.get("house"),), seats=(3, 3)), ()),
+                        seed=1, out=None)  # fmt: skip
+    errors: list[str] = []
+    campaign._errored = lambda number, trial, stream, message: errors.append(message)  # type: ignore[method-assign]
+    try:
+        assert campaign.run(0) == "errored"
+        assert log.read_text("utf-8").count("hung") == 1
+        assert impl._timeouts == 1
+        (message,) = errors
+        assert message.startswith("act: no reply within 1 s"), message
+    finally:
+        impl.close()
+
+
 # ----- trials of hand values -------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from badugi_spec import profiles
 from badugi_spec.cli import main
-from badugi_spec.commands.fuzz_mutants_cmd import compared
+from badugi_spec.commands.fuzz_mutants_cmd import compared, seed_range
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.fuzz import answers, coverage, decks, waypoints
 from badugi_spec.fuzz import campaign as campaign_module
@@ -202,6 +202,27 @@ def test_fuzz_mutants_compares_two_runs_mutant_by_mutant() -> None:
     table = compared(before, after)
     assert table[2] == "| `no-burn` | R4.4 | missed (31 trials) | 17 / 4.2 s | burns at R4.4 |"
     assert table[3].startswith("| `aces-high` | R1.2 | - | 1 / 1.0 s |")
+
+
+def test_fuzz_mutants_over_several_seeds_compares_seed_by_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--seeds 1-3` fuzzes each mutant once per seed; a run before it (one seed, named in
+    the file's head) is compared with the same seed's row only."""
+    assert seed_range("1-3") == [1, 2, 3] and seed_range("4") == [4]
+    for bad in ("3-1", "1-20", "a-b"):
+        assert main(["fuzz-mutants", "--seeds", bad, "--only", "aces-high"]) == 2
+        err = capsys.readouterr().err
+        assert "--seeds" in err and "Traceback" not in err
+    before = [{"mutant": "no-burn", "rule": "R4.4", "seed": 1, "found": False, "trials": 31}]
+    after = [
+        {"mutant": "no-burn", "rule": "R4.4", "seed": seed, "found": True, "trial": 16 + seed,
+         "after": 4.0, "kind": "burns at R4.4"}
+        for seed in (1, 2)
+    ]  # fmt: skip
+    table = compared(before, after)
+    assert table[2].startswith("| `no-burn` (seed 1) | R4.4 | missed (31 trials) | 18 / 4.0 s")
+    assert table[3].startswith("| `no-burn` (seed 2) | R4.4 | - | 19 / 4.0 s")
 
 
 # ----- swarm switches, rigged decks and the waypoints of two rare mutants ----------------

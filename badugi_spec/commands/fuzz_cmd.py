@@ -42,6 +42,7 @@ from badugi_spec.outputs import check_outputs
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.scenario.report import safe
+from badugi_spec.scenario.runner import ImplementationError
 
 DEFAULT_HANDS = 500
 VALUE_RULES = ("R1.2", "R2.", "R9.", "R21.3", "R21.4", "R22.3", "R22.4")
@@ -305,15 +306,35 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         findings=[f.as_json() for f in campaign.findings.values()],
         interrupted=interrupted,
         coverage=campaign.coverage.as_json(),
-        manifest=manifest.make(
-            hello=hello,
-            options=options_of(args, plan, DEFAULT_HANDS),
-            seed=seed,
-            shard=shard,
-            numbers=campaign.played,
-            placed_by=getattr(args, "shard_by", ""),
-        ),
+        manifest=_manifest(args, plan, hello, shard, campaign.played),
     )
+
+
+def _manifest(
+    args: argparse.Namespace, plan: Plan, hello: dict[str, Any], shard: tuple[int, int],
+    numbers: list[int],
+) -> dict[str, Any]:  # fmt: skip
+    seed = args.hand[0] if args.hand else args.seed
+    return manifest.make(
+        hello=hello, options=options_of(args, plan, DEFAULT_HANDS), seed=seed, shard=shard,
+        numbers=numbers, placed_by=getattr(args, "shard_by", ""),
+    )  # fmt: skip
+
+
+def _greeted(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The manifest of a slice that kept no trial (`--jobs` stopped by Ctrl-C, its
+    workers' trials lost): the implementation greeted once more for its `hello` and what
+    it plays, so `fuzz-merge` reads the report as this campaign's and names every trial
+    of the slice missing. None when it does not start: nothing can be said of it then."""
+    impl = ProcessImplementation(arguments.impl_argv(args.impl), timeout=args.timeout)
+    try:
+        plan = plan_for(impl, args)
+        hello = manifest.hello_of(impl)
+    except (BadugiError, ImplementationError):
+        return None
+    finally:
+        impl.close()
+    return _manifest(args, plan, hello, args.shard, [])
 
 
 def _worker(args: argparse.Namespace, shard: tuple[int, int]) -> dict[str, Any]:
@@ -415,7 +436,7 @@ def _jobs(args: argparse.Namespace) -> dict[str, Any]:
         empty = {"trials": 0, "hands": 0, "statuses": {}, "kinds": {}, "seconds": 0.0}
         return reports.report(
             implementation=args.impl, seed=seed, shard=args.shard, numbers=[],
-            tally=empty, findings=[], interrupted=True,
+            tally=empty, findings=[], interrupted=True, manifest=_greeted(args),
         )  # fmt: skip
     pool.shutdown()
     merged = reports.merge(done)

@@ -3,7 +3,8 @@
 For each mutant: `fuzz --impl "badugi-spec serve --mutant NAME" --seconds S --seed 1 --first`,
 then the shrunk scenario it wrote is checked as an implementer would use it: at most
 `MOST_LINES` lines, failing under `verify` against that mutant and passing against our
-own engine. `make fuzz-mutants` runs them all; a test runs a sample.
+own engine. `--seeds 1-3` runs each mutant's campaign under each seed: a mutant found by
+seed 1 alone may be found by luck. `make fuzz-mutants` runs them all; a test runs a sample.
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ def register(sub: Any) -> None:
     command.add_argument("--only", action="append", metavar="NAME", help="one mutant (repeatable)")
     command.add_argument("--seconds", type=arguments.seconds, default=60.0)
     command.add_argument("--seed", type=arguments.seed, default=1)
+    command.add_argument(
+        "--seeds", type=seed_range, metavar="A-B",
+        help="each mutant fuzzed once per seed from A to B (instead of --seed): is it found"
+        " by any campaign, or only by one?",
+    )  # fmt: skip
     command.add_argument("--json", metavar="FILE", help="write the table as JSON")
     command.add_argument("--out", default="fuzz-mutants", metavar="DIR",
                          help="where each mutant's scenarios go, a folder each")  # fmt: skip
@@ -50,6 +56,27 @@ def register(sub: Any) -> None:
     )  # fmt: skip
     arguments.force_option(command, "the --json table or a scenario in --out")
     command.set_defaults(run=run_fuzz_mutants)
+
+
+MOST_SEEDS: Final = 10
+"""Seeds at most in one `--seeds` range: each is a campaign per mutant."""
+
+
+def seed_range(text: str) -> list[int]:
+    """`--seeds A-B` (or one seed `A`): the seeds from A to B, at most `MOST_SEEDS`."""
+    first, dash, last = text.partition("-")
+    try:
+        low = arguments.seed(first)
+        high = arguments.seed(last) if dash else low
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"expected seeds as A-B (such as 1-3), not {text[:40]!r}"
+        ) from None
+    if not low <= high < low + MOST_SEEDS:
+        raise argparse.ArgumentTypeError(
+            f"expected A-B with A <= B and at most {MOST_SEEDS} seeds, not {text[:40]!r}"
+        )
+    return list(range(low, high + 1))
 
 
 def serve_mutant(name: str) -> str:
@@ -66,7 +93,7 @@ def fuzz_one(
          "--first", "--out", str(out), "-q", *(["--force"] if force else [])]
     )  # fmt: skip
     report = fuzz_cmd.campaign_report(args, (1, 1))
-    row: dict[str, Any] = {"mutant": name, "rule": BY_NAME[name].rule, "found": False}
+    row: dict[str, Any] = {"mutant": name, "rule": BY_NAME[name].rule, "seed": seed, "found": False}
     failed = [f for f in report["findings"] if f["status"] == "failed"]
     row["trials"] = report["tally"]["trials"]
     if not failed:
@@ -103,15 +130,19 @@ def fuzz_one(
     return row
 
 
-def _fuzz_in(name: str, *, seconds: float, seed: int, folder: str, force: bool) -> dict[str, Any]:
-    """`fuzz_one` in a worker: each mutant's scenarios in a folder of its own. A failure
-    is that mutant's row, not the end of the run (and it must cross back as text)."""
+def _fuzz_in(
+    name_and_seed: tuple[str, int], *, seconds: float, folder: str, force: bool
+) -> dict[str, Any]:
+    """`fuzz_one` in a worker: each mutant's scenarios in a folder of its own (their
+    names hold the seed). A failure is that mutant's row, not the end of the run (and it
+    must cross back as text)."""
+    name, seed = name_and_seed
     try:
         return fuzz_one(name, seconds=seconds, seed=seed, out=Path(folder) / name, force=force)
     except Exception as error:  # a bug of ours: say which mutant, keep the others going
         why = f"fuzz failed: {type(error).__name__}: {error}"
-        return {"mutant": name, "rule": BY_NAME[name].rule, "found": False, "trials": 0,
-                "why": " ".join(why.split())[:300]}  # fmt: skip
+        return {"mutant": name, "rule": BY_NAME[name].rule, "seed": seed, "found": False,
+                "trials": 0, "why": " ".join(why.split())[:300]}  # fmt: skip
 
 
 def _verify(command: str, suite: Suite, *, variants: bool) -> list[CaseResult]:
@@ -142,28 +173,42 @@ def run_fuzz_mutants(args: argparse.Namespace) -> int:
     before = _rows_of(args.before) if args.before else None
     chosen = [BY_NAME[n] for n in args.only] if args.only else list(CATALOGUE)
     rows = []
-    names = [mutant.name for mutant in chosen if not mutant.equivalent]
-    with concurrent.futures.ProcessPoolExecutor(max(1, min(args.jobs, len(names)))) as pool:
-        one = partial(
-            _fuzz_in, seconds=args.seconds, seed=args.seed, folder=args.out, force=args.force
-        )
-        for row in pool.map(one, names):
+    seeds = args.seeds or [args.seed]
+    runs = [(m.name, seed) for m in chosen if not m.equivalent for seed in seeds]
+    with concurrent.futures.ProcessPoolExecutor(max(1, min(args.jobs, len(runs)))) as pool:
+        one = partial(_fuzz_in, seconds=args.seconds, folder=args.out, force=args.force)
+        for row in pool.map(one, runs):
             rows.append(row)
+            seeded = f" (seed {row['seed']})" if len(seeds) > 1 else ""
             if row["found"]:
                 verdict = "found" if good(row) else "FOUND, BUT"
                 print(
-                    f"{verdict:<10} {row['mutant']:<36} trial {row['trial']:>4} after"
+                    f"{verdict:<10} {row['mutant'] + seeded:<36} trial {row['trial']:>4} after"
                     f" {row['after']:5.1f} s, {row['lines']:>2} lines, {row['kind']}"
                     + ("" if row["verify_fails"] else "; verify does not fail it")
                     + ("" if row["check_passes"] else "; check does not pass it")
                 )
             else:
-                print(f"{'MISSED':<10} {row['mutant']:<36} {row['trials']} trials: {row['why']}")
+                print(
+                    f"{'MISSED':<10} {row['mutant'] + seeded:<36} {row['trials']} trials:"
+                    f" {row['why']}"
+                )
             sys.stdout.flush()
     found = sum(1 for row in rows if good(row))
-    print(f"{found} of {len(rows)} mutants found, each in at most {MOST_LINES} lines")
+    if len(seeds) > 1:
+        every = {row["mutant"] for row in rows} - {row["mutant"] for row in rows if not good(row)}
+        print(
+            f"{found} of {len(rows)} campaigns found their mutant; {len(every)} of"
+            f" {len(rows) // len(seeds)} mutants found under each of the {len(seeds)} seeds,"
+            f" each in at most {MOST_LINES} lines"
+        )
+    else:
+        print(f"{found} of {len(rows)} mutants found, each in at most {MOST_LINES} lines")
     if args.json:
-        write_json(args.json, {"seconds": args.seconds, "seed": args.seed, "mutants": rows})
+        write_json(
+            args.json,
+            {"seconds": args.seconds, "seed": seeds[0], "seeds": seeds, "mutants": rows},
+        )
     if before is not None:
         for line in compared(before, rows):
             print(line)
@@ -176,7 +221,9 @@ def _rows_of(path: str) -> list[dict[str, Any]]:
         rows = data["mutants"]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise BadugiError(f"--before {path}: not a fuzz-mutants --json report ({error})") from None
-    return [row for row in rows if isinstance(row, dict) and "mutant" in row]
+    # A row of a run of one seed, before `--seeds`, has its seed in the file's head.
+    seed = data.get("seed", 1) if isinstance(data, dict) else 1
+    return [{"seed": seed, **row} for row in rows if isinstance(row, dict) and "mutant" in row]
 
 
 def _cell(row: dict[str, Any] | None) -> str:
@@ -190,18 +237,24 @@ def _cell(row: dict[str, Any] | None) -> str:
 def compared(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
     """A Markdown table: per mutant, trials and seconds to its first finding, before and
     after (`--before`), and what the finding was labelled after."""
-    old = {row["mutant"]: row for row in before}
+    old = {(row["mutant"], row.get("seed", 1)): row for row in before}
+    several = len({row.get("seed", 1) for row in after}) > 1
     lines = [
         "| mutant | rule | before: trials / s | after: trials / s | labelled after |",
         "| --- | --- | --- | --- | --- |",
     ]
     for row in after:
         kind = row.get("kind", "") if row.get("found") else ""
+        seed = row.get("seed", 1)
+        name = f"`{row['mutant']}`" + (f" (seed {seed})" if several else "")
         lines.append(
-            f"| `{row['mutant']}` | {row['rule']} | {_cell(old.get(row['mutant']))}"
+            f"| {name} | {row['rule']} | {_cell(old.get((row['mutant'], seed)))}"
             f" | {_cell(row)} | {kind} |"
         )
     return lines
 
 
-__all__ = ["MOST_LINES", "compared", "fuzz_one", "register", "run_fuzz_mutants", "serve_mutant"]
+__all__ = [
+    "MOST_LINES", "compared", "fuzz_one", "register", "run_fuzz_mutants", "seed_range",
+    "serve_mutant",
+]  # fmt: skip

@@ -30,6 +30,9 @@ class Choices:
         self.swarm = swarm
         """Features the players go without (`guide.SWARM`): they change only the numbers
         drawn at random, never a replayed one, so the recorded stream replays alone."""
+        self.ladder = False
+        """The table is a ladder (`table.ladder`): its players' short all-ins are likelier
+        (`policy`), again only among the numbers drawn at random."""
 
     def below(self, count: int, weights: Sequence[float] | None = None) -> int:
         """A number in `range(count)`; at random, by `weights` if given (one per number)."""

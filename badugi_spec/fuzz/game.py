@@ -106,8 +106,10 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     tiny_share = BUST_SHARE if session_switch or sessions else TINY_SHARE
     if "busts" in choices.swarm:
         tiny_share = 0.0
-    stacks = table.stacks(choices, profile, seats)
+    stacks, laddered = table.stacks(choices, profile, seats)
     dealer = choices.below(seats)
+    if laddered:  # seated from the button (`table.ladder`), drawn after the stacks
+        stacks = table.ladder(profile, seats, dealer)
     trial = Trial(seed, number, profile, overrides, NAMES[:seats], stacks, dealer)
     # A swarm's `ties` rig is the mirrored deal, drawn as the choice's 1: it replays alone.
     trial.mirrored = choices.chance(1.0 if "ties" in choices.swarm else MIRRORED_SHARE)
@@ -123,7 +125,9 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     short_share = 0.0 if "short-stacks" in choices.swarm else SHORT_BLIND_SHARE
     short_drawn, short_chips = choices.chance(short_share), choices.below(profile.big_blind)
     tiny = list(stacks)
-    if mode and tiny_drawn:
+    if laddered:
+        pass  # a ladder is seated as it is: one seat all but bust would break its order
+    elif mode and tiny_drawn:
         # One seat all but bust: it goes all-in on a blind and busts, and the next hands
         # show how the button and the blinds move past it (R6.2, R8.23). Counted from the
         # big blind (0) round the table: most often the one who posts all-in and busts.

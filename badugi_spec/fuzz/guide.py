@@ -57,7 +57,7 @@ RIG_SHARE: Final = 0.5
 """Swarms that pick a rig."""
 LADDER_SHARE: Final = 0.3
 """Trials with a lead that are fresh and lean on `short-all-ins`: a table without a cap
-seated as a ladder (`table.stacks`), since two short all-ins that add up (R14.6) need that
+seated as a ladder (`table.ladder`), since two short all-ins that add up (R14.6) need that
 table and players who call and go all-in, which an entry's replayed actions are not."""
 
 

@@ -64,11 +64,12 @@ def choose(
     weights = [
         FREE_FOLD_WEIGHT if free and o.kind is Kind.FOLD else table[o.kind] for o in distinct
     ]
+    short = SHORT_RAISE_WEIGHT * (LADDER if choices.ladder else 1.0)
     for index, option in enumerate(distinct):
         if _short_raise(option, distinct):
             # An all-in between a call and a full raise: where the readings of a short
             # all-in part ways (half a bet, a level or not, reopening; R8.8-R8.10).
-            weights[index] = SHORT_RAISE_WEIGHT
+            weights[index] = short
     weights = _swarmed(distinct, weights, choices.swarm)
     option = distinct[0 if passive else choices.below(len(distinct), weights)]
     if option.most > option.to:
@@ -107,6 +108,9 @@ def _swarmed(options: Sequence[Legal], weights: list[float], swarm: frozenset[st
 
 SHORT_RAISE_WEIGHT: Final = 5.0
 """An all-in for more than a call and less than a full raise: chosen often (`choose`)."""
+LADDER: Final = 4.0
+"""How much likelier that all-in is at a ladder table (`table.ladder`): two in a row make
+its corner (R14.6)."""
 
 
 def _short_raise(option: Legal, options: Sequence[Legal]) -> bool:

@@ -10,7 +10,10 @@ compares: when every answer's `ok`, `error` and `state` are ours exactly (types 
 would read what it reads from our engine, and our engine passes its own trial's checks. So
 the trial passes, and nothing else need be done. Any other answer, refusal, error or
 missing capability says nothing here: the caller then runs the trial's text by `verify`'s
-runner, which decides (and words) the result exactly as before.
+runner, which decides (and words) the result exactly as before. But for a request left
+unanswered past the timeout, every answer before it ours: the runner would meet the same
+silence at the same request, so the trial is judged errored here (`TimedOut`), waited for
+once and its timeout counted once.
 
 A rotated variant (`scenario.variants.rotations`) makes the same requests but for the
 player list at `start`, and its checks are the original's: the same comparison with our
@@ -32,10 +35,25 @@ from typing import Any, Final, cast
 from badugi_spec.fuzz.replay_values import values_pass
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.engine_impl import Implementation
-from badugi_spec.scenario.runner import plays
+from badugi_spec.scenario.runner import ImplementationError, plays
 
 Exchange = tuple[str, dict[str, Any], dict[str, Any]]
 KINDS: Final = ("start", "deal", "act")
+
+
+class TimedOut(Exception):
+    """A request of the trial went unanswered within the timeout, every answer before it
+    our engine's: `verify`'s runner, given the trial's text, would pass each line up to
+    that request and meet the same silence there, so the trial is judged here, errored,
+    with the runner's message; its text is not run only to wait a second time. The
+    client's count of timeouts keeps this one (`passes` puts nothing back)."""
+
+    def __init__(self, error: ImplementationError) -> None:
+        super().__init__(str(error))
+        # As the runner words an error (`runner._errored`): the message, then the tail
+        # of the implementation's stderr.
+        tail = f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
+        self.message = str(error) + tail
 
 
 def same(theirs: object, ours: object) -> bool:
@@ -142,15 +160,42 @@ def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bo
     if many is not None:
         # Every state is compared with ours, which is well formed: its form need not be
         # checked first (a state of another form is not ours, and the text path checks).
-        answers = many([(kind, request) for kind, request, _ in exchanges], states=False)
+        try:
+            answers = many([(kind, request) for kind, request, _ in exchanges], states=False)
+        except ImplementationError as error:
+            heard = [_read(line) for line in getattr(impl, "heard", [])]
+            if _silent(impl) and all(
+                answered_alike(theirs, ours, rotated=rotated)
+                for theirs, (_, _, ours) in zip(heard, exchanges, strict=False)
+            ):
+                raise TimedOut(error) from None
+            raise
         return len(answers) == len(exchanges) and all(
             answered_alike(theirs, ours, rotated=rotated)
             for theirs, (_, _, ours) in zip(answers, exchanges, strict=True)
         )
     for kind, request, ours in exchanges:
-        if not answered_alike(getattr(impl, kind)(request), ours, rotated=rotated):
+        try:
+            theirs = getattr(impl, kind)(request)
+        except ImplementationError as error:
+            if _silent(impl):
+                raise TimedOut(error) from None
+            raise
+        if not answered_alike(theirs, ours, rotated=rotated):
             return False
     return True
+
+
+def _silent(impl: Implementation) -> bool:
+    """Whether the implementation's last request timed out (the protocol client's flag)."""
+    return getattr(impl, "_timed_out", False) is True
+
+
+def _read(line: str) -> object:
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None  # not an answer of ours: the text path decides
 
 
 def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None = None) -> bool:
@@ -177,6 +222,10 @@ def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None 
             ok = _alike(impl, sent, exchanges is not None)
     except KeyboardInterrupt:
         raise
+    except TimedOut:
+        if exchanges is None:
+            raise  # the trial's own requests: judged, and the timeout stays counted
+        ok = False  # a rotation: its text decides, as for any other failure
     except Exception:  # a crash, a refusal to play, an unreadable reply: the text decides
         ok = False
     if not ok and restore is not None:
@@ -184,4 +233,4 @@ def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None 
     return ok
 
 
-__all__ = ["answered_alike", "passes", "rotated", "same"]
+__all__ = ["TimedOut", "answered_alike", "passes", "rotated", "same"]

@@ -76,15 +76,11 @@ def stack(choices: Choices, profile: Profile) -> int:
     return min(amount, profile.starting_stack) if short else profile.starting_stack
 
 
-def stacks(choices: Choices, profile: Profile, seats: int) -> tuple[int, ...]:
-    """The chips each seat starts with (`stack`), or now and then (`LADDER_SHARE`), at a
-    no-limit, pot-limit or half-pot table of three seats or more, a *ladder*: two stacks of
-    a big blind and half a bet, a full stack, two stacks of two big blinds, round the table
-    (3, 3, 100, 4, 4 with blinds of 1 and 2), whose players call or go all-in, never raise
-    or fold. Somewhere round it a short all-in one chip over the blind, a full stack that
-    calls it and a second short all-in one chip more come in that order: two short all-ins
-    that add up to a full raise, faced by a caller of the first, who may then only call or
-    fold (R14.6). Random stacks at random seats, raised and folded, make that too rarely."""
+def stacks(choices: Choices, profile: Profile, seats: int) -> tuple[tuple[int, ...], bool]:
+    """The chips each seat starts with (`stack`), and whether the table is instead a
+    *ladder* (`ladder`, seated once the button is drawn): now and then (`LADDER_SHARE`),
+    and always under a swarm that leans on `short-all-ins`, at a no-limit, pot-limit or
+    half-pot table of three seats or more."""
     drawn = tuple(stack(choices, profile) for _ in range(seats))
     # Drawn either way: a shrink that drops the ladder keeps the stacks drawn before it.
     # Under a swarm that leans on short all-ins, a ladder even where the stream replayed
@@ -99,16 +95,42 @@ def stacks(choices: Choices, profile: Profile, seats: int) -> tuple[int, ...]:
         ladder = choices.refused()
     else:
         ladder = choices.chance(LADDER_SHARE)
-    ranged = profile.betting in ("no-limit", "pot-limit", "half-pot")
+    ranged = profile.betting in RANGED
     if not ranged or not ladder or seats < 3:
-        return drawn
+        return drawn, False
     # The swarm only weighs the choices drawn at random, never a replayed one: the trial
-    # still replays from its stream alone.
+    # still replays from its stream alone. A swarm that dropped all-ins gets them back:
+    # they are what the ladder is for.
     choices.lean_off("raises", "folds")
+    choices.swarm -= {"all-ins"}
+    choices.ladder = True
+    return drawn, True
+
+
+RANGED: Final = ("no-limit", "pot-limit", "half-pot")
+"""The betting structures whose short all-ins may add up to a raise (R14.6): a ladder's."""
+
+
+def ladder(profile: Profile, seats: int, dealer: int) -> tuple[int, ...]:
+    """A ladder table, in the order the first round is played from the player left of
+    the big blind (R3.3): a stack of a big blind and half a bet first, then two full
+    stacks, and the big blind's two big blinds last (3, 100, 100, ..., 4 with blinds of 1
+    and 2); the seats between hold full stacks and short ones. Its players call or go
+    all-in, never raise or fold, so the round most often goes: an all-in one chip over the
+    blind, full stacks that call it, the big blind all-in one chip more. The two short
+    all-ins add up to a full raise, and the first caller, facing one chip with a full
+    stack still behind to answer a raise, may only call or fold (R14.6). Seated by seat
+    number rather than by the button, a ladder had the order right for one button in
+    five, and a single full stack, whose raise nobody could answer (R5.7)."""
     half = max(profile.chip_unit, profile.big_blind // 2)
     short, full = profile.big_blind + half, profile.starting_stack
-    rungs = (short, short, full, short + half, short + half)
-    return tuple(min(rungs[seat % len(rungs)], full) for seat in range(seats))
+    between = (full, full, short + half, full, short, full)
+    order = (short, *(between[k % len(between)] for k in range(seats - 2)), short + half)
+    first = (dealer + 3) % seats  # left of the big blind: the button, then the blinds
+    placed = [0] * seats
+    for k, chips in enumerate(order):
+        placed[(first + k) % seats] = min(chips, full)
+    return tuple(placed)
 
 
 def live_post(trial: Trial, choices: Choices) -> list[dict[str, Any]]:
@@ -147,4 +169,4 @@ def seating(trial: Trial, choices: Choices, session: Session | None) -> list[dic
     return [{"player": names[seat], "event": "sits-out"}]
 
 
-__all__ = ["SEATING_WORDS", "live_post", "seating", "stack", "stacks"]
+__all__ = ["RANGED", "SEATING_WORDS", "ladder", "live_post", "seating", "stack", "stacks"]

@@ -79,6 +79,8 @@ class ProtocolImplementation:
         """The type of the request being answered, for counting its failures."""
         self._failed_in_a_row: collections.Counter[str] = collections.Counter()
         self._dropped: dict[str, ImplementationError] = {}
+        self.heard: list[str] = []
+        """The replies a pipelined `replay` read before a request timed out."""
 
     # ----- the connection ----------------------------------------------------------------
 
@@ -374,10 +376,15 @@ class ProtocolImplementation:
             if dropped is not None:
                 raise ImplementationError(str(dropped), dropped.stderr)
         self._asking = requests[0]["type"]
+        self.heard = []
         try:
             lines = many([json.dumps(request) for request in requests], timeout=self.timeout)
         except TransportError as error:
-            self._lost(requests[0], error)
+            # The request that went unanswered is named, as when asked alone (the runner).
+            self.heard = list(getattr(error, "replies", []))
+            unanswered = requests[min(len(self.heard), len(requests) - 1)]
+            self._asking = unanswered["type"]
+            self._lost(unanswered, error)
         return [
             self._checked(request, line, states=states)
             for request, line in zip(requests, lines, strict=True)

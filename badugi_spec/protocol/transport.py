@@ -38,6 +38,12 @@ class TransportError(Exception):
 class TransportTimeout(TransportError):
     """No reply (or the request not read) within the deadline."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.replies: list[str] = []
+        """Of requests sent at once (`exchange_many`), the replies read before the one
+        that did not come: which request it was, and what came before it."""
+
 
 class Transport(Protocol):
     def exchange(self, line: str, *, timeout: float) -> str:
@@ -228,7 +234,11 @@ class ProcessTransport:
                 heard = time.monotonic()
             if len(replies) == len(lines):
                 break
-            self._waiting(timeout - (time.monotonic() - heard), timeout, writing=bool(view))
+            try:
+                self._waiting(timeout - (time.monotonic() - heard), timeout, writing=bool(view))
+            except TransportTimeout as silent:
+                silent.replies = [reply.decode("utf-8", "replace") for reply in replies]
+                raise
         if any(len(reply) > self.max_line for reply in replies):
             raise TransportError(f"reply longer than {self.max_line} bytes")
         if self._buffer.strip():
