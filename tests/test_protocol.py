@@ -248,13 +248,14 @@ def test_garbage_line_gets_a_bad_request_reply() -> None:
 
 
 def test_the_whole_suite_over_a_scripted_transport_matches_in_process() -> None:
+    # In process every scenario passes (each is a test item of its own), so matching it
+    # is every case passing here too, with no divergence.
     suite = load_suite([ROOT / "scenarios"])
     impl, made = client()
     remote = [Runner(impl).run(compile_case(s)) for s in suite.scenarios]
-    local = [Runner(EngineImplementation()).run(compile_case(s)) for s in suite.scenarios]
-    assert [(r.id, r.status, r.divergence) for r in remote] == [
-        (r.id, r.status, r.divergence) for r in local
-    ]
+    assert [r.id for r in remote] == [s.id for s in suite.scenarios]
+    assert [(r.id, r.status, r.divergence) for r in remote if r.status != "passed"] == []
+    assert all(r.divergence is None for r in remote)
     assert len(made) == 1, "one connection for the whole suite"
     for request in made[0].sent:
         assert validate(request, "request") == [], request

@@ -35,8 +35,12 @@ def twenty() -> list[HandRecord]:
     for kind in ("pokerstars", "phh"):
         taken = 0
         for path in (p for p in FILES if p.parent.name == kind):
+            if taken == COUNT // 2:
+                break  # the rest of the files are not read (this runs at collection)
             for record in sources.hands(path):
-                if isinstance(record, HandRecord) and taken < COUNT // 2:
+                if taken == COUNT // 2:
+                    break
+                if isinstance(record, HandRecord):
                     try:
                         replica(record)
                     except NotExact:

@@ -3,12 +3,14 @@ knows where a file goes: the rule is on the scenario-language page, "Where a fil
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 from badugi_spec import profiles
 from badugi_spec.rules import load_chapters
 from badugi_spec.scenario import load_suite
+from badugi_spec.scenario.suite import Suite
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -27,7 +29,12 @@ PREFIX_OF_FOLDER = {
     "21-profile-badeucy": "badeucy",
     "22-profile-badacy": "badacy",
 }
-SUITE = load_suite([SCENARIOS])
+
+
+@functools.cache
+def _suite() -> Suite:
+    """Loaded when a test first asks (collection runs on every worker, the tests on one)."""
+    return load_suite([SCENARIOS])
 
 
 def _chapter_folder(path: str) -> str:
@@ -46,14 +53,14 @@ def test_every_folder_is_a_chapter_and_every_chapter_has_a_folder() -> None:
 
 
 def test_the_suite_loads_whole() -> None:
-    assert SUITE.errors == []
-    assert len(SUITE.scenarios) > 300
+    assert _suite().errors == []
+    assert len(_suite().scenarios) > 300
 
 
 def test_a_scenario_sits_in_its_first_rules_chapter_or_its_profiles() -> None:
     # A profile's own hands may sit in its chapter (R10 to R22) whatever rule they lead with.
     wrong = []
-    for scenario in SUITE.scenarios:
+    for scenario in _suite().scenarios:
         folder = _chapter_folder(scenario.where.path)
         if folder in (IMPORTED, LESSONS):
             continue
@@ -77,7 +84,7 @@ def test_every_shipped_profile_has_its_chapters_folder() -> None:
 def test_ids_carry_the_profile_where_file_names_repeat() -> None:
     missing = [
         f"{scenario.where.path}: {scenario.id}"
-        for scenario in SUITE.scenarios
+        for scenario in _suite().scenarios
         if (prefix := PREFIX_OF_FOLDER.get(_chapter_folder(scenario.where.path)))
         and f"{prefix}-" not in scenario.id
     ]
@@ -88,7 +95,7 @@ def test_elsewhere_the_id_is_the_file_name() -> None:
     # One old exception: the home page's worked example keeps the id the site links to.
     differ = [
         f"{scenario.where.path}: {scenario.id}"
-        for scenario in SUITE.scenarios
+        for scenario in _suite().scenarios
         if _chapter_folder(scenario.where.path) not in PREFIX_OF_FOLDER
         and scenario.id != Path(scenario.where.path).stem
         and scenario.id != "house-worked-example"

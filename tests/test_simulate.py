@@ -163,26 +163,28 @@ def _differences(hands: list[PlayedHand]) -> tuple[list[str], int]:
     return found, returned
 
 
-def test_pokerkit_agrees_on_1000_seeded_hands() -> None:
-    # make simulate plays 2,000 and make simulate-multiway 20,000 a table; these 1,000
-    # still hold every kind of ending counted below.
+def test_pokerkit_agrees_on_500_seeded_hands() -> None:
+    # make simulate plays 2,000 and make simulate-multiway 20,000 a table; these 500
+    # still hold every kind of ending counted below (57 showdowns, 20 all-ins, 13 of
+    # them to a showdown, 3 returns).
     pytest.importorskip("pokerkit")
-    hands = list(play_hands(count=1000, seed=2024))
+    hands = list(play_hands(count=500, seed=2024))
     found, returned = _differences(hands)
     assert not found, "\n\n".join(found[:5])
     # The comparison covered what it claims to: both seatings, showdowns, all-ins,
     # all-in showdowns and the uncovered chips that PokerKit returns earlier.
     assert {played.setup.dealer for played in hands} == {0, 1}
-    assert sum(played.result.ended_by == "showdown" for played in hands) >= 100
-    assert sum(played.all_in for played in hands) >= 30
-    assert sum(p.all_in and p.result.ended_by == "showdown" for p in hands) >= 20
-    assert returned >= 5
+    assert sum(played.result.ended_by == "showdown" for played in hands) >= 50
+    assert sum(played.all_in for played in hands) >= 15
+    assert sum(p.all_in and p.result.ended_by == "showdown" for p in hands) >= 10
+    assert returned >= 3
 
 
 @pytest.mark.parametrize("stacks", [(1, 100), (100, 1), (2, 3), (5, 9), (13, 100)])
 def test_pokerkit_agrees_with_short_stacks(stacks: tuple[int, int]) -> None:
     pytest.importorskip("pokerkit")
-    hands = list(play_hands(count=400, seed=7, stacks=stacks))
+    # 200 a pair of stacks: every pair reaches an all-in within its first 50 hands.
+    hands = list(play_hands(count=200, seed=7, stacks=stacks))
     found, _ = _differences(hands)
     assert not found, "\n\n".join(found[:5])
     assert any(played.all_in for played in hands)

@@ -7,6 +7,7 @@ halves it narrates are the engine's own.
 
 from __future__ import annotations
 
+import os
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -44,11 +45,20 @@ def rules_of(console: Script) -> list[str]:
     return [m[1] for line in console.lines if (m := re.match(r"^(R\d+\.\d+)\s", line))]
 
 
+EXHAUSTIVE = os.environ.get("BADUGI_EXHAUSTIVE") == "1"
+
+
 def tables() -> list[tuple[str, int]]:
+    """Every profile heads-up and at a full table. `make test` seats the profiles that
+    take eight alternately at six and at eight (both sizes are played, each profile
+    multi-way once); `make exhaustive` plays every profile at both."""
     out = []
-    for name in profiles.names():
+    for number, name in enumerate(profiles.names()):
         most = profiles.get(name).max_seats
-        out += [(name, seats) for seats in sorted({2, min(6, most), min(8, most)})]
+        full = sorted({min(6, most), min(8, most)})
+        if not EXHAUSTIVE:
+            full = [full[number % len(full)]]
+        out += [(name, seats) for seats in sorted({2, *full})]
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
 import struct
 import subprocess
 import sys
@@ -100,3 +101,36 @@ def test_the_play_pages_first_deal_imports_no_lark() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["turn", "False", "False"]
+
+
+DEADLINE = """
+globalThis.window = {};
+require(process.argv[1]);
+const { deadline } = window.badugiEngine;
+const never = new Promise(() => {});
+const started = Date.now();
+Promise.all([
+  deadline(never, 50, "the engine's snapshot").then(() => "settled", (e) => e.message),
+  deadline(Promise.resolve("engine"), 50, "x"),
+  deadline(Promise.reject(new Error("wasm")), 50, "x").catch((e) => e.message),
+]).then((out) => console.log(JSON.stringify([...out, Date.now() - started])));
+"""
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="no node on PATH (Debian: nodejs)")
+def test_a_snapshot_restore_that_never_settles_gives_way_to_a_fresh_start() -> None:
+    """Pyodide 0.29 given a snapshot it cannot use prints "wasm instantiation failed!" and
+    its promise never settles: the page's deadline turns that into the error that makes
+    it start Python afresh, and leaves a restore that settles in time as it was."""
+    engine = Path(__file__).resolve().parent.parent / "docs" / "javascripts" / "pyodide-engine.js"
+    out = subprocess.run(
+        ["node", "-e", DEADLINE, str(engine)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    late, kept, failed, elapsed = json.loads(out.stdout)
+    assert late == "the engine's snapshot did not start within 0.05 s"
+    assert (kept, failed) == ("engine", "wasm")
+    assert elapsed < 5_000  # the timer is cleared once the race is decided: node exits at once

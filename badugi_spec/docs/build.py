@@ -95,17 +95,19 @@ def run_key(source: str, path: str, profiles: str) -> str:
 
 
 def run_scenarios(scenarios_dir: Path) -> list[Executed]:
+    profiles = tree_key(default_root() / "profiles", "*.toml")
+    if [profiles] != _PROFILES:
+        # A profile edited under `make serve`: the profiles read and the scenarios parsed
+        # with them are stale (a scenario holds its profile), not only the runs. Forgotten
+        # before the suite is read, so that what it parses now is kept for the rest of the
+        # build (the page engine's step reads the suite again).
+        profiles_load.reset()
+        forget_parsed()
+        _PROFILES[:] = [profiles]
     suite = load_suite([scenarios_dir])
     if suite.errors:
         details = "\n".join(f"  {e.error}" for e in suite.errors)
         raise DocsBuildError(f"{len(suite.errors)} scenario file(s) do not load:\n{details}")
-    profiles = tree_key(default_root() / "profiles", "*.toml")
-    if [profiles] != _PROFILES:
-        # A profile edited under `make serve`: the profiles read and the scenarios parsed
-        # with them are stale (a scenario holds its profile), not only the runs.
-        profiles_load.reset()
-        forget_parsed()
-        _PROFILES[:] = [profiles]
     executed: list[Executed] = []
     failures: list[str] = []
     for scenario in suite.scenarios:

@@ -18,7 +18,7 @@ from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.report import describe_failure
 from badugi_spec.scenario.runner import CaseResult, Runner
-from badugi_spec.scenario.suite import EXTENSION, read_scenario, run_scenario
+from badugi_spec.scenario.suite import EXTENSION, _read_reused, run_scenario
 
 
 class ScenarioFailed(Exception):
@@ -34,7 +34,9 @@ _SEEN_IDS = pytest.StashKey[dict[str, str]]()
 class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
         try:
-            scenario = read_scenario(self.path, set(load_rules()))
+            # Reused by any load_suite of the same files later in this process (the tests
+            # that read the whole suite), rather than parsed a second time.
+            scenario = _read_reused(self.path, set(load_rules()))
         except ScenarioError as error:
             yield BrokenScenario.from_parent(self, name=self.path.name, error=error)
             return

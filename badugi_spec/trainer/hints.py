@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from badugi_spec.cards import RANKS_BY_ORDER, Card, format_cards
+from badugi_spec.engine import Hand
 from badugi_spec.errors import CardError
 from badugi_spec.profiles import Profile
 from badugi_spec.rankings.house import evaluate
@@ -18,6 +19,21 @@ from badugi_spec.rankings.odds import MAX_DRAWS, hand_odds, percent
 from badugi_spec.trainer import values
 from badugi_spec.trainer.bot import book_discards, book_reason
 from badugi_spec.trainer.split_odds import TARGETS, split_odds
+
+
+def known_dead(hand: Hand, seat: int) -> tuple[Card, ...]:
+    """The cards `seat` knows cannot come to them: their own discards, less those a
+    rebuilt stub took back under a profile that deals a player their own discards again
+    (R8.18, R8.20) and any now in their hand. Counting those dead would skew the odds,
+    and one back in the hand made the odds module refuse the draw ("named twice").
+
+    A card gathered, dealt back to the player and thrown again is counted live: the log
+    does not say that it was thrown after the rebuild, and it is rare."""
+    held = set(hand.holdings[seat])
+    gathered: set[Card] = set()
+    if hand.profile.own_discards_back:
+        gathered = {c for e in hand.events if e.kind == "reshuffle" for c in e.cards}
+    return tuple(c for c in hand.discards[seat] if c not in held and c not in gathered)
 
 
 def draw_hint(

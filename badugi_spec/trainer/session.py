@@ -22,7 +22,7 @@ from badugi_spec.rules import load
 from badugi_spec.trainer import keys, screen, values
 from badugi_spec.trainer.bot import seen
 from badugi_spec.trainer.faces import Faces
-from badugi_spec.trainer.hints import draw_hint, split_hint
+from badugi_spec.trainer.hints import draw_hint, known_dead, split_hint
 from badugi_spec.trainer.narrate import Narrator
 from badugi_spec.trainer.odds_bot import make_bot
 from badugi_spec.trainer.save import HandLog, SaveError, scenario_text, session_text, write
@@ -407,7 +407,7 @@ class Trainer:
                 hand.holdings[self.you],
                 thrown,
                 draw=hand.phase.number,
-                dead=hand.discards[self.you],
+                dead=known_dead(hand, self.you),
             )
             return [Line("hint", text)]
         text = draw_hint(
@@ -415,7 +415,7 @@ class Trainer:
             thrown,
             draw=hand.phase.number,
             draws_left=hand.profile.betting_rounds - hand.phase.number,
-            dead=hand.discards[self.you],
+            dead=known_dead(hand, self.you),
         )
         return [Line("hint", text)]
 

@@ -23,6 +23,7 @@ from badugi_spec.rankings.odds import percent
 from badugi_spec.replays.record import HandRecord
 from badugi_spec.trainer import Trainer
 from badugi_spec.trainer.faces import Faces
+from badugi_spec.trainer.hints import known_dead
 from badugi_spec.trainer.keeps import DrawReview, four_card_review, split_review
 from badugi_spec.trainer.save import SaveError, scenario_text
 from badugi_spec.trainer.values import is_split
@@ -56,7 +57,7 @@ class _Watching(Trainer):
                     number=self.session.hand_number,
                     draw=hand.phase.number,
                     cards=tuple(hand.holdings[self.you]),
-                    dead=tuple(hand.discards[self.you]),
+                    dead=known_dead(hand, self.you),
                 )
             )
         return super()._your_turn(hand)

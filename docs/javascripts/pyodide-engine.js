@@ -36,6 +36,21 @@
   ];
   const PLAYGROUND = ["the playground's scenario runner", ["badugi_spec.web.playground"]];
 
+  /* How long a snapshot's restore may take before Python is started afresh instead. It
+   * takes 1 to 4 s on a 2-core machine; a snapshot this browser cannot use may never
+   * settle (Pyodide 0.29 prints "wasm instantiation failed!" and its promise neither
+   * resolves nor rejects), which without a deadline left the page loading for ever. */
+  const RESTORE_SECONDS = 20;
+
+  /* `promise`, or a rejection naming `what` once `ms` have passed without it settling. */
+  function deadline(promise, ms, what) {
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not start within ${ms / 1000} s`)), ms);
+    });
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  }
+
   function loadScript(url) {
     return new Promise((resolve, reject) => {
       const script = document.createElement("script");
@@ -139,7 +154,11 @@
     let pyodide = null;
     if (prepared) {
       try {
-        pyodide = await window.loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot });
+        pyodide = await deadline(
+          window.loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot }),
+          RESTORE_SECONDS * 1000,
+          "the engine's snapshot",
+        );
         lap("runtime");
         progress("Writing the engine's files", 2);
         writeFiles(pyodide.FS, await files);
@@ -301,5 +320,5 @@
     };
   }
 
-  window.badugiEngine = { load, decorate, element, escapeHtml, progressPanel, EngineMissing };
+  window.badugiEngine = { load, decorate, element, escapeHtml, progressPanel, deadline, EngineMissing };
 })();
