@@ -153,7 +153,11 @@ def run() -> list[Row]:
 
     try:
         with built_site() as site:
-            manifest = json.loads((site / "pyodide" / "manifest.json").read_text("utf-8"))
+            written = site / "pyodide" / "manifest.json"
+            if not written.is_file():
+                # BADUGI_BENCH_SITE may name a folder that is no built site, or an old one.
+                return _unmeasured("n/a (no pyodide/manifest.json there: not a built site)")
+            manifest = json.loads(written.read_text("utf-8"))
             if not manifest.get("enabled"):
                 reason = f"n/a (no engine in this build: {manifest.get('reason')})"
                 return _unmeasured(reason)
