@@ -11,7 +11,6 @@ once here (`badugiPlay.pace = 0`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from badugi_spec.cli import main
 from badugi_spec.web import review
 from tests.test_browser_pyodide import LOAD_SECONDS, OFFLINE
 from tests.test_docs import shared_site
-from tests.webdriver import Browser, StaticHost, browser, served
+from tests.webdriver import Browser, browser, engine_site
 
 BOX = "#badugi-play"
 REVIEW = f"{BOX} .play-review"
@@ -36,11 +35,7 @@ ODDS_READY = (
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site: Path = shared_site(tmp_path_factory)
-    manifest = json.loads((site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
-    if not manifest["enabled"]:
-        pytest.skip(f"the site was built without the engine in the page: {manifest['reason']}")
-    with served(site, handler=StaticHost) as url:
+    with engine_site(shared_site(tmp_path_factory)) as url:
         yield url
 
 

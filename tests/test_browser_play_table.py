@@ -10,9 +10,7 @@ once here (`badugiPlay.pace = 0`): watching them is for people.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +18,7 @@ import pytest
 from badugi_spec.web import play
 from tests.test_browser_pyodide import LOAD_SECONDS, OFFLINE
 from tests.test_docs import shared_site
-from tests.webdriver import Browser, StaticHost, browser, served
+from tests.webdriver import Browser, browser, engine_site
 
 BOX = "#badugi-play"
 PRESETS = [
@@ -35,11 +33,7 @@ PRESETS = [
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site: Path = shared_site(tmp_path_factory)
-    manifest = json.loads((site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
-    if not manifest["enabled"]:
-        pytest.skip(f"the site was built without the engine in the page: {manifest['reason']}")
-    with served(site, handler=StaticHost) as url:
+    with engine_site(shared_site(tmp_path_factory)) as url:
         yield url
 
 

@@ -99,6 +99,17 @@ def served(site: Path, *, handler: type[QuietHandler] = QuietHandler) -> Iterato
         thread.join(timeout=5)
 
 
+@contextlib.contextmanager
+def engine_site(site: Path) -> Iterator[str]:
+    """`site` served as a static host serves it, for the pages that run the engine; the
+    test is skipped, with the build's own reason, when the build has no engine in it."""
+    manifest = json.loads((site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
+    if not manifest["enabled"]:
+        pytest.skip(f"the site was built without the engine in the page: {manifest['reason']}")
+    with served(site, handler=StaticHost) as url:
+        yield url
+
+
 class WebDriverError(AssertionError):
     """A WebDriver command failed: the command and the driver's message, in one line."""
 
