@@ -244,7 +244,10 @@ class _Player:
                 posts, sent = [], request  # no live blind can be posted there now (R8.3)
         seating: list[dict[str, str]] = []
         for choice in [] if posts else table.seating(trial, choices, self.engine.session):
-            tried = self.engine.deal({**request, "seating": [choice]})
+            try:
+                tried = self.engine.deal({**request, "seating": [choice]})
+            except RequestError:
+                continue  # a way back the engine refuses outright here (R19.3): the next
             if tried.get("error") != "seating-refused":  # else not allowed now (R19)
                 seating, outcome, sent = [choice], tried, {**request, "seating": [choice]}
                 break
