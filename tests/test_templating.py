@@ -10,7 +10,16 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from badugi_spec.docs.templating import ONE_LINE, environment, forget_changed, html, render
+from badugi_spec.docs.templating import (
+    ONE_LINE,
+    DataFileError,
+    data,
+    environment,
+    forget_changed,
+    html,
+    parse_data,
+    render,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "badugi_spec" / "docs" / "templates"
@@ -64,3 +73,24 @@ def test_a_template_changed_on_disk_is_read_again_at_the_next_build() -> None:
     forget_changed()
     assert env.get_template("fragment/fold.html") is not changed
     assert env.get_template("fragment/page.html") is kept
+
+
+def test_a_malformed_data_file_is_one_line_with_its_place() -> None:
+    with pytest.raises(DataFileError) as raised:
+        parse_data(
+            '[row]\nbet = "bets"\ncall = = 1\nfold = "folds"\n', "badugi_spec/docs/data/hand.toml"
+        )
+    message = str(raised.value)
+    assert message.startswith("badugi_spec/docs/data/hand.toml:3:")
+    assert "\n" not in message and "Traceback" not in message
+
+
+def test_a_data_file_that_is_missing_is_named() -> None:
+    with pytest.raises(DataFileError, match=r"data/no-such-page\.toml: cannot read it"):
+        data("no-such-page")
+
+
+def test_every_data_file_parses() -> None:
+    folder = ROOT / "badugi_spec" / "docs" / "data"
+    for path in sorted(folder.glob("*.toml")):
+        assert isinstance(data(path.stem), dict), path

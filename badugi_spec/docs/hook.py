@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any, Final
 
+from mkdocs.config.base import ValidationError
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
@@ -25,14 +26,21 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, render_site
-from badugi_spec.docs.counts import UnknownCount, fill, stale
-from badugi_spec.docs.fragments import fill_slots
-from badugi_spec.docs.glossary_links import link_terms
-from badugi_spec.docs.install_note import add_install_note
-from badugi_spec.docs.places import page_of_anchor
-from badugi_spec.docs.search_boost import boost_learner_page, boost_search_index
+from badugi_spec.docs.templating import DataFileError
 from badugi_spec.errors import BadugiError
+
+try:
+    from badugi_spec.docs.build import FIGURES, GENERATED, DocsBuildError, Site, render_site
+    from badugi_spec.docs.counts import UnknownCount, fill, stale
+    from badugi_spec.docs.fragments import fill_slots
+    from badugi_spec.docs.glossary_links import link_terms
+    from badugi_spec.docs.install_note import add_install_note
+    from badugi_spec.docs.places import page_of_anchor
+    from badugi_spec.docs.search_boost import boost_learner_page, boost_search_index
+except DataFileError as error:
+    # The pages' modules read their data files as they load, before any build: MkDocs
+    # reports a hook's ValidationError as one line, anything else as a traceback.
+    raise ValidationError(str(error)) from None
 
 IMPLEMENTERS = "implementers.md"
 CHECKOUT_DOCS: Final = Path(__file__).resolve().parents[2] / "docs"

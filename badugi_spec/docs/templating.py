@@ -17,6 +17,8 @@ import jinja2
 import jinja2.ext
 from markupsafe import Markup
 
+from badugi_spec.errors import BadugiError
+
 ONE_LINE: Final = "{#- one line -#}"
 """A template that starts so is written one element a line and drawn on one line: a line
 break beside a tag (or a `{{ }}` or `{% %}`) is dropped, one between words is a space. So
@@ -80,14 +82,40 @@ def render(name: str, /, **data: Any) -> str:
     return template.render(**data)
 
 
+class DataFileError(BadugiError):
+    """A `data/*.toml` file that is missing or does not parse: one line naming the file
+    and, where the TOML reader says so, the line and column."""
+
+
+_AT: Final = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
 def data(name: str) -> dict[str, Any]:
     """`data/<name>.toml`: the tables and words of a page, read while the site is built
     (anew at each call: the glossary, read once a build, follows an edit under `make serve`)."""
-    text = resources.files(__package__).joinpath("data", f"{name}.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    path = f"badugi_spec/docs/data/{name}.toml"
+    try:
+        text = resources.files(__package__).joinpath("data", f"{name}.toml").read_text("utf-8")
+    except OSError as error:
+        raise DataFileError(f"{path}: cannot read it ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise DataFileError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    return parse_data(text, path)
 
 
-__all__ = ["Markup", "data", "html", "render"]
+def parse_data(text: str, path: str) -> dict[str, Any]:
+    """`text` read as TOML; a malformed file is `path:line:column: what is wrong`."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        # Python 3.11's reader puts the place at the end of its message, not in fields.
+        message = str(error)
+        at = _AT.search(message)
+        where = f"{path}:{at.group(1)}:{at.group(2)}" if at else path
+        raise DataFileError(f"{where}: {_AT.sub('', message)}") from None
+
+
+__all__ = ["DataFileError", "Markup", "data", "html", "render"]
 
 
 def html(markup: str) -> Markup:
