@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from badugi_spec.docs.replayer import expand
+from badugi_spec.replays.frames import expand
 from tests.test_docs import shared_site
 from tests.webdriver import END, HOME, LEFT, RIGHT, Browser, QuietHandler, browser, served
 

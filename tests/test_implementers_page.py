@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 
 from badugi_spec.cards import DECK, parse_cards
-from badugi_spec.docs import counts
 from badugi_spec.protocol import REQUEST_TYPES, validate
 from badugi_spec.protocol.client import ProtocolImplementation
 from badugi_spec.protocol.server import answer
@@ -29,6 +28,7 @@ from badugi_spec.rankings import RANKINGS, ranking
 from badugi_spec.rankings.lows import LOW_2_7_RULES, LOW_A_5_RULES
 from badugi_spec.scenario import ranked_values
 from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.coverage import suite_figures, value_line_figures
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.runner import ImplementationError, Runner, Skip, ranking_skip
 from badugi_spec.scenario.suite import parse_scenario
@@ -390,12 +390,12 @@ def test_the_value_line_counts_follow_the_runner() -> None:
         {"checks": []},
         {"checks": [line("compare", "badugi", 5, 4), line("evaluate", "low-a-5", 5)]},
     ]
-    found = counts.value_line_figures(cases)
+    found = value_line_figures(cases)
     assert found["value-lines"] == 4 and found["value-line-cases"] == 2
     assert found["value-lines-house"] == 1 and found["value-lines-badugi"] == 2
     assert found["value-lines-low-a-5"] == 1 and found["value-lines-low-2-7"] == 0
     assert found["value-lines-undeclared"] == 2  # the house line and the four-card badugi
-    whole = counts.suite_figures(ROOT / "scenarios")
+    whole = suite_figures(ROOT / "scenarios")
     assert whole["value-lines"] == whole["value-lines-house"] + sum(
         whole[f"value-lines-{name}"] for name in RANKINGS
     )

@@ -21,15 +21,10 @@ import pytest
 from badugi_spec.cards import Card
 from badugi_spec.docs.chapters import place_rules
 from badugi_spec.docs.examples import Executed, example_html
-from badugi_spec.docs.replayer import (
-    compact,
-    expand,
-    replayer_html,
-    rule_links_html,
-)
+from badugi_spec.docs.replayer import replayer_html, rule_links_html
 from badugi_spec.engine import Action, Hand, Kind
 from badugi_spec.errors import IllegalAction
-from badugi_spec.replays.frames import frames
+from badugi_spec.replays.frames import compact, expand, frames
 from badugi_spec.replays.record import HandRecord, Recorder, Step, Tape
 from badugi_spec.rules import load, load_chapters
 from badugi_spec.scenario.compile import compile_case

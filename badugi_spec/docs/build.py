@@ -29,6 +29,7 @@ from badugi_spec.profiles import load as profiles_load
 from badugi_spec.replays.record import HandRecord, Recorder
 from badugi_spec.rules import Chapter, Rule, default_root, load, load_chapters
 from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.coverage import value_line_figures
 from badugi_spec.scenario.model import Scenario
 from badugi_spec.scenario.runner import CaseResult, Runner
 from badugi_spec.scenario.suite import forget_parsed, load_suite
@@ -50,7 +51,7 @@ from .chapters import (
     scenario_href,
     scenario_href_by_id,
 )
-from .counts import figures, refresh, stale, value_line_figures
+from .counts import figures, refresh, stale
 from .examples import Executed, scenario_md
 from .games import GAMES, game_md, page_name
 from .hand_values import held_html

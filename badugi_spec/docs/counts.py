@@ -2,26 +2,21 @@
 
 A page writes `[[count:NAME]]` (say, `[[count:scenarios]]`) and the MkDocs hook puts the
 figure there; a name this module does not know stops the build with the page and name.
-The suite's value lines are counted from its compiled cases (`suite_figures`), the
-protocol's requests from the code.
+The suite's value lines are counted from its compiled cases
+(`scenario.coverage.value_line_figures`), the protocol's requests from the code.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from badugi_spec import profiles
 from badugi_spec.engine.codes import CODES
 from badugi_spec.mutants import CATALOGUE
 from badugi_spec.protocol import REQUEST_TYPES
-from badugi_spec.rankings import RANKINGS
-from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.engine_impl import Implementation
-from badugi_spec.scenario.runner import ranking_skip
-from badugi_spec.scenario.suite import load_suite
+from badugi_spec.scenario.coverage import value_line_figures
 
 MARK: Final = re.compile(
     r"\[\[count:([a-z0-9-]+)\]\]|<!--count:([a-z0-9-]+)-->[0-9,]*<!--/count-->"
@@ -48,8 +43,8 @@ def figures(
 ) -> dict[str, int]:
     """Every count a page may name; the suite's figures come from the build's own run.
 
-    The value-line counts are those of `cases` (none given: all 0); the MkDocs hook fills
-    them from the suite with `suite_figures`."""
+    The value-line counts are those of `cases` (none given: all 0); the build fills them
+    from the suite it ran."""
     chapter_of = [mutant.rule.split(".")[0] for mutant in CATALOGUE]
     found = {
         "scenarios": scenarios,
@@ -64,38 +59,6 @@ def figures(
         found[name] = sum(1 for chapter in chapter_of if chapter in prefixes)
     found.update(value_line_figures(cases))
     return found
-
-
-class _DeclaresNoRankings:
-    """Stands for an implementation whose `hello` lists no rankings (R9.1)."""
-
-    rankings = None
-
-
-def value_line_figures(cases: Iterable[Mapping[str, Any]]) -> dict[str, int]:
-    """The suite's hand-value lines (`evaluate`, `compare`): in all, in each case, without
-    a ranking (the house Badugi), in each named ranking, and how many of them the runner
-    puts to an implementation that declares no rankings (`runner.ranking_skip`)."""
-    held = [list(case["checks"]) for case in cases]
-    lines = [step for steps in held for step in steps]
-    undeclared = cast(Implementation, _DeclaresNoRankings())
-    found = {
-        "value-lines": len(lines),
-        "value-line-cases": sum(1 for steps in held if steps),
-        "value-lines-house": sum(1 for step in lines if step.get("ranking") is None),
-        "value-lines-undeclared": sum(
-            1 for step in lines if ranking_skip(undeclared, step) is None
-        ),
-    }
-    for name in RANKINGS:
-        found[f"value-lines-{name}"] = sum(1 for step in lines if step.get("ranking") == name)
-    return found
-
-
-def suite_figures(scenarios_dir: Path) -> dict[str, int]:
-    """`value_line_figures` of the suite in `scenarios_dir`, compiled as `verify` sends it."""
-    suite = load_suite([scenarios_dir])
-    return value_line_figures(compile_case(scenario) for scenario in suite.scenarios)
 
 
 class UnknownCount(ValueError):

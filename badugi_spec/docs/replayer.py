@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
-from badugi_spec.replays.frames import frames
+from badugi_spec.replays.frames import compact, frames
 from badugi_spec.replays.record import HandRecord
 
 from .cache import Memo
@@ -32,30 +32,6 @@ from .places import site_rule_href
 from .templating import html, render
 
 FRAMES: Final = Memo("replayer-frames", keep=4000)
-
-
-def compact(full: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each frame as only what changed since the one before: the script fills in the
-    rest (`expand`), so a hand's JSON is about half the size."""
-    out: list[dict[str, Any]] = []
-    before: dict[str, Any] = {}
-    for frame in full:
-        delta = {k: v for k, v in frame.items() if before.get(k) != v}
-        # Keys a frame may lack (side pots, a refusal) are said to be gone, not kept.
-        delta |= {k: None for k in before if k not in frame}
-        out.append(delta)
-        before = frame
-    return out
-
-
-def expand(deltas: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The frames again from `compact` (as `replayer.js` does): for tests."""
-    out: list[dict[str, Any]] = []
-    current: dict[str, Any] = {}
-    for delta in deltas:
-        current = {k: v for k, v in (current | delta).items() if v is not None}
-        out.append(current)
-    return out
 
 
 def hand_frames(executed: Executed) -> dict[int, list[dict[str, Any]]]:
@@ -90,14 +66,9 @@ def hand_replayer(
     return render("replayer/box.html", label=label, data=data)
 
 
-def records(executed: Executed) -> dict[int, HandRecord]:
-    """The executed example's hands by number, as the engine played them."""
-    return {record.number: record for record in executed.replays}
-
-
 def replayer_html(executed: Executed, *, hand: int | None = None) -> str:
     """A replayer for each hand of a worked example (or only hand number `hand`)."""
-    kept = records(executed)
+    kept = {record.number: record for record in executed.replays}
     chosen = [kept[hand]] if hand is not None and hand in kept else list(kept.values())
     if hand is not None and hand not in kept:
         raise KeyError(f"{executed.scenario.id} has no hand {hand} the engine dealt")

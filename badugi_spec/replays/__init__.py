@@ -3,7 +3,8 @@
 `record` keeps each step's events and a checkpoint of the live hand (its `Recorder` is an
 engine implementation for the scenario runner; a `Tape` follows a `Hand` played directly),
 `frames` turns a record into the table after every event, and `words` tells each event in a
-sentence (`words.toml`). Plain data, no markup: the docs' replayer draws it on the site, the
+sentence (`words.toml`); `moments` keeps what each player faced at each decision (the
+lesson pages' figures). Plain data, no markup: the docs' replayer draws it on the site, the
 page's engine (`web`) on the play page and the playground.
 
 It may use the scenario runner's interface, the engine, profiles, rankings, cards and errors;

@@ -15,6 +15,7 @@ A burned card is never put in a frame: the burn pile is a count of cards face do
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -207,4 +208,28 @@ def frames(record: HandRecord) -> list[dict[str, Any]]:
             actor = -1 if event.seat is None else event.seat
             out.append(table.frame(said, event.rule, actor=actor, turn=turn))
         before = point.phase
+    return out
+
+
+def compact(full: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each frame as only what changed since the one before: the script fills in the
+    rest (`expand`), so a hand's JSON is about half the size."""
+    out: list[dict[str, Any]] = []
+    before: dict[str, Any] = {}
+    for frame in full:
+        delta = {k: v for k, v in frame.items() if before.get(k) != v}
+        # Keys a frame may lack (side pots, a refusal) are said to be gone, not kept.
+        delta |= {k: None for k in before if k not in frame}
+        out.append(delta)
+        before = frame
+    return out
+
+
+def expand(deltas: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The frames again from `compact` (as `javascripts/replayer.js` does): for tests."""
+    out: list[dict[str, Any]] = []
+    current: dict[str, Any] = {}
+    for delta in deltas:
+        current = {k: v for k, v in (current | delta).items() if v is not None}
+        out.append(current)
     return out

@@ -1,12 +1,20 @@
-"""The rule x scenario matrix, and the rules no scenario demonstrates."""
+"""What the suite covers: the rule x scenario matrix, the rules no scenario demonstrates,
+and its hand-value lines by ranking (the implementers page counts them)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
 
+from badugi_spec.rankings import RANKINGS
 from badugi_spec.rules import Rule
+from badugi_spec.scenario.compile import compile_case
+from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.model import Scenario
+from badugi_spec.scenario.runner import ranking_skip
+from badugi_spec.scenario.suite import load_suite
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,3 +85,35 @@ def exempt_summary(cov: Coverage) -> str:
     if not kinds:
         return "0 exempt"
     return f"{len(cov.exempt)} exempt: {', '.join(f'{n} {kind}' for kind, n in kinds.items())}"
+
+
+class _DeclaresNoRankings:
+    """Stands for an implementation whose `hello` lists no rankings (R9.1)."""
+
+    rankings = None
+
+
+def value_line_figures(cases: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """The suite's hand-value lines (`evaluate`, `compare`): in all, in each case, without
+    a ranking (the house Badugi), in each named ranking, and how many of them the runner
+    puts to an implementation that declares no rankings (`runner.ranking_skip`)."""
+    held = [list(case["checks"]) for case in cases]
+    lines = [step for steps in held for step in steps]
+    undeclared = cast(Implementation, _DeclaresNoRankings())
+    found = {
+        "value-lines": len(lines),
+        "value-line-cases": sum(1 for steps in held if steps),
+        "value-lines-house": sum(1 for step in lines if step.get("ranking") is None),
+        "value-lines-undeclared": sum(
+            1 for step in lines if ranking_skip(undeclared, step) is None
+        ),
+    }
+    for name in RANKINGS:
+        found[f"value-lines-{name}"] = sum(1 for step in lines if step.get("ranking") == name)
+    return found
+
+
+def suite_figures(scenarios_dir: Path) -> dict[str, int]:
+    """`value_line_figures` of the suite in `scenarios_dir`, compiled as `verify` sends it."""
+    suite = load_suite([scenarios_dir])
+    return value_line_figures(compile_case(scenario) for scenario in suite.scenarios)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from badugi_spec import profiles
+from badugi_spec.replays.moments import Observer
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import load_suite
@@ -28,7 +29,6 @@ from ..examples import Executed
 from ..render import RuleLink
 from ..replayer import replayer_html, rule_links_html
 from .draw import PlayedHand, Resolver, lesson
-from .figures import Observer, pending
 from .model import Lesson, Question
 from .page import index_md, lesson_md
 from .source import LessonError, LessonSource, front_matter, read_all
@@ -67,11 +67,7 @@ def run_hands(folder: Path) -> dict[str, tuple[list[PlayedHand], Executed]]:
             raise LessonError(
                 f"{where}: the lesson hand {scenario.id} does not pass ({result.status})"
             )
-        hands = []
-        for hand, moments in zip(observer.dealt, observer.moments, strict=True):
-            waiting = pending(hand)
-            kept = (*moments, waiting) if waiting is not None else tuple(moments)
-            hands.append(PlayedHand(tuple(observer.names), hand, kept))
+        hands = [PlayedHand(tuple(observer.names), hand, kept) for hand, kept in observer.played()]
         out[scenario.id] = (hands, Executed(scenario, case, result, "", tuple(observer.hands)))
     return out
 

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from badugi_spec.engine import Hand
+from badugi_spec.replays.moments import Moment
 from badugi_spec.rules import load as load_rules
 
 from ..render import md_cardify
 from ..templating import render
 from . import landmarks
-from .figures import Figure, Figures, Moment, counted, hand_figures
+from .figures import Figure, Figures, counted, hand_figures
 from .model import Lesson, Question, ask, near
 from .source import FIGURE, LessonError, LessonSource, QuestionSource
 

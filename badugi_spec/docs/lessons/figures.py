@@ -1,8 +1,9 @@
 """A lesson hand's figures by name, read from the engine while its scenario runs.
 
-The lesson's scenarios run with an `Observer` behind the runner (`lessons.run_hands`):
-before and after every action it notes what the engine offers and does (the legal sizes,
-the pot, the cards drawn), and at the end of each hand who may win each pot and who did.
+The lesson's scenarios run with an `Observer` behind the runner (`lessons.run_hands`,
+`replays.moments`): before and after every action it notes what the engine offers and
+does (the legal sizes, the pot, the cards drawn); the hand itself says at the end who may
+win each pot and who did.
 `hand_figures` names those numbers, so a lesson's prose can say `[[pot.main]]` instead of
 typing a number; `counted` names figures of the deck alone. The names are listed on the
 scenario-language page ("Writing a lesson").
@@ -14,7 +15,7 @@ import functools
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -24,7 +25,7 @@ from badugi_spec.engine import Hand, Kind
 from badugi_spec.rankings.census import house_ladder
 from badugi_spec.rankings.house import evaluate
 from badugi_spec.rankings.odds import draw_odds
-from badugi_spec.replays.record import Recorder
+from badugi_spec.replays.moments import Moment, behind
 from badugi_spec.trainer.split_odds import split_odds
 
 
@@ -54,72 +55,6 @@ def percent(value: float) -> Figure:
 def joined(names: Sequence[str]) -> str:
     """Ann, Bob and Cat."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-@dataclass
-class Moment:
-    """One action of a hand: the state the player faced, and what the action did."""
-
-    seat: int
-    kind: str
-    phase: str
-    before: dict[str, Any]
-    after: dict[str, Any] = field(default_factory=dict)
-
-
-class Observer(Recorder):
-    """The engine behind the runner, keeping every hand it deals (and its tape, for the
-    replayer) and every accepted action's `Moment`."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.dealt: list[Hand] = []
-        self.moments: list[list[Moment]] = []
-
-    def deal(self, hand: dict[str, Any]) -> dict[str, Any]:
-        outcome = super().deal(hand)
-        if outcome.get("ok") and self.session is not None and self.session.hand is not None:
-            self.dealt.append(self.session.hand)
-            self.moments.append([])
-        return outcome
-
-    def act(self, step: dict[str, Any]) -> dict[str, Any]:
-        hand = self.dealt[-1] if self.dealt else None
-        if hand is None or hand.to_act is None or self.names[hand.to_act] != step.get("player"):
-            return super().act(step)
-        seat, phase = hand.to_act, str(hand.phase)
-        before = _state(hand, seat)
-        count_before = hand.event_count
-        outcome = super().act(step)
-        if outcome.get("ok"):
-            events = hand.events[count_before:]
-            after = _state(hand, seat)
-            after["events"] = events
-            self.moments[-1].append(Moment(seat, str(step.get("action")), phase, before, after))
-        return outcome
-
-
-def pending(hand: Hand) -> Moment | None:
-    """The decision a hand stopped at (`unfinished`): its figures before, none after."""
-    seat = hand.to_act
-    if hand.result is not None or seat is None:
-        return None
-    return Moment(seat, "", str(hand.phase), _state(hand, seat))
-
-
-def _state(hand: Hand, seat: int) -> dict[str, Any]:
-    return {
-        "pot": hand.pot,
-        "level": hand.bet_to_match,
-        "in": hand.committed[seat],
-        "stack": hand.stacks[seat],
-        "stacks": tuple(hand.stacks),
-        "stub": hand.deck.remaining,
-        "holds": tuple(hand.holdings[seat]),
-        "legal": {option.kind: option for option in hand.legal_actions()},
-        "folded": tuple(hand.folded),
-        "thrown": tuple(card for e in hand.events if e.seat == seat for card in e.cards),
-    }
 
 
 # ----- the figures of one hand ---------------------------------------------------------
@@ -194,7 +129,7 @@ def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[M
             out[f"{at}.to"] = chips(b["in"] + b["stack"] - a["stack"])
             out[f"{at}.pot_after"] = chips(a["pot"])
         out[f"{at}.stub"] = count(b["stub"])
-        out[f"{at}.behind"] = count(_behind(hand, moment))
+        out[f"{at}.behind"] = count(behind(hand, moment))
         out[f"{at}.holds"] = Figure(format_cards(b["holds"]), "cards")
         if call > 0 and b["pot"]:
             out[f"{at}.needed"] = percent(call / (b["pot"] + call))
@@ -220,19 +155,6 @@ def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[M
             reshuffled_before += 1
         if hand.profile.halves == () or len(hand.profile.halves) < 2:
             _odds(out, at, b, moment)
-
-
-def _behind(hand: Hand, moment: Moment) -> int:
-    """Players still in who act after this one in its betting round: up to the big blind
-    before the first draw, up to the button after it (R8.5). A player all-in (no chips
-    left, or none at the deal) acts no more, so is not behind."""
-    last = hand.big_blind if moment.phase == "bet-1" else hand.dealer
-    seat, behind = moment.seat, 0
-    while seat != last:
-        seat = (seat + 1) % hand.seats
-        if not moment.before["folded"][seat] and moment.before["stacks"][seat]:
-            behind += 1
-    return behind
 
 
 def _odds(out: Figures, at: str, before: dict[str, Any], moment: Moment) -> None:
