@@ -18,7 +18,7 @@ from typing import Any, cast
 
 import pytest
 
-from badugi_spec.docs.build import DocsBuildError, render_pages
+from badugi_spec.docs.build import DocsBuildError, render_site
 from badugi_spec.docs.render import inline_md, narrative_md
 from badugi_spec.rankings.census import house_ladder
 from badugi_spec.rules import load
@@ -195,13 +195,13 @@ def test_hand_counts() -> None:
 def test_failing_scenario_stops_the_build(tmp_path: Path) -> None:
     (tmp_path / "wrong-pot.badugi").write_text(FAILING, encoding="utf-8")
     with pytest.raises(DocsBuildError, match=r"wrong-pot .*expected pot 5, got pot 3"):
-        render_pages(tmp_path)
+        render_site(tmp_path)
 
 
 def test_unloadable_scenario_stops_the_build(tmp_path: Path) -> None:
     (tmp_path / "broken.badugi").write_text("scenario broken\n", encoding="utf-8")
     with pytest.raises(DocsBuildError, match="do not load"):
-        render_pages(tmp_path)
+        render_site(tmp_path)
 
 
 def test_escaping_helpers() -> None:

@@ -279,20 +279,26 @@ def test_best_hands_beat_every_hand_of_a_sweep() -> None:
 
 def test_a_raise_to_the_pot_shows_its_sum_and_no_other_amount_does() -> None:
     from badugi_spec.docs.hand_rows import _pot_sum
+    from badugi_spec.docs.templating import environment
 
+    said = environment().get_template("hand/words.html").module.pot_sum  # type: ignore[attr-defined]
     # Facing a bet of 2 with 1 in, a pot of 3: call 1, the pot is then 4, raise to 6.
-    shown = _pot_sum("pot-limit", level=2, had=1, pot=3, total=6)
+    shown = str(said(_pot_sum("pot-limit", level=2, had=1, pot=3, total=6)))
     assert shown == ": the pot (call 1 first, the pot is then 3 + 1 = 4, so 2 + 4 = 6)"
-    assert _pot_sum("pot-limit", level=2, had=1, pot=3, total=5) == ""
-    assert _pot_sum("no-limit", level=2, had=1, pot=3, total=6) == ""
-    assert _pot_sum("pot-limit", level=2, had=2, pot=8, total=10).endswith("2 + 8 = 10)")
+    assert _pot_sum("pot-limit", level=2, had=1, pot=3, total=5) is None
+    assert _pot_sum("no-limit", level=2, had=1, pot=3, total=6) is None
+    option = said(_pot_sum("pot-limit", level=2, had=2, pot=8, total=10))
+    assert str(option).endswith("2 + 8 = 10)")
     # The engine agrees: its largest raise in that spot is the same 6.
     hand = Hand(deck=shuffled(2), stacks=(100, 100), dealer=0, profile=profiles.get("pot-limit"))
     assert _most(hand) == 6
 
 
 def test_a_big_bet_rounds_row_says_its_structure_not_a_bet_size() -> None:
-    from badugi_spec.docs.hand_rows import _section_title, seats_of
+    from badugi_spec.docs.hand_rows import _section, seats_of
+    from badugi_spec.docs.templating import environment
+
+    said = environment().get_template("hand/words.html").module.section  # type: ignore[attr-defined]
 
     state = {"stacks": {"Ann": 100, "Bob": 100}, "hands": {"Ann": ["As"], "Bob": ["Ks"]}}
     for name, words in (
@@ -303,7 +309,7 @@ def test_a_big_bet_rounds_row_says_its_structure_not_a_bet_size() -> None:
         ("house", "small bets of 2"),
     ):
         seats = seats_of(profiles.get(name), "Ann", state)
-        title = _section_title("bet-1", seats)
+        title = str(said(_section("bet-1", seats)))
         assert words in title, (name, title)
         assert ("small bets" in title) == (name == "house"), title
 

@@ -294,11 +294,6 @@ def render_site(scenarios_dir: Path, rules_root: Path | None = None) -> Site:
     return Site(pages, files, nav_chapters(chapters, parts), slots)
 
 
-def render_pages(scenarios_dir: Path, rules_root: Path | None = None) -> dict[str, str]:
-    """Every generated page by its file name under `generated/`."""
-    return render_site(scenarios_dir, rules_root).pages
-
-
 def nav_chapters(chapters: Sequence[Chapter], parts: Parts) -> list[dict[str, Any]]:
     """The rule chapters for the site navigation, in rulebook order; a chapter cut into
     parts is a section with a page per part."""

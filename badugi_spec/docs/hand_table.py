@@ -16,7 +16,7 @@ from badugi_spec.profiles import Profile
 from badugi_spec.replays.words import number_word
 from badugi_spec.scenario.runner import TraceRow
 
-from .hand_rows import ROW, Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
+from .hand_rows import Table, bet_what, blind_rows, delivered, draw_what, refusal, seats_of
 from .hand_values import held_html
 from .render import cardify, cards_html, text
 from .templating import html, render
@@ -54,14 +54,11 @@ def hand_html(
     seats = seats_of(profile, dealer, state)
     table = Table([])
     count = number_word(profile.hand_size)
-    first = seats.order[0]
-    table.rows.append(
-        {"section": f"Blinds and the deal: {count} cards each, one at a time, {first} first."}
-    )
+    table.rows.append({"section": {"kind": "blinds", "count": count, "seats": seats}})
     blind_rows(table, state, before, seats)
     for name in seats.order:
         held = cards_of(state["hands"][name])
-        table.add("deal", deal.line, name, ROW["deal"].format(held=held_html(held)), None)
+        table.add("deal", deal.line, name, {"say": "deal", "held": html(held_html(held))}, None)
     deck = [c for c in hand["deck"]]
     waiting: list[str] = []
     ended: dict[str, Any] | None = None
@@ -79,13 +76,13 @@ def hand_html(
                 burned = cards_of(deck[top : top + 1]) if not after.get("reshuffles") else []
                 # No player sees a burn; the page shows it only so that a reader can follow
                 # the deck card by card, and says so (it once read "nobody sees it" beside it).
-                table.add("burn", "", "burn", ROW["burn"], None)
+                table.add("burn", "", "burn", {"say": "burn"}, None)
                 table.rows[-1]["burned"] = html(cards_html(burned))
             if step["action"] == "draw":
                 what = draw_what(step, state, after)
                 waiting = delivered(waiting, step, state, after, table)
             elif step["action"] == "muck":
-                what = ROW["muck"]
+                what = {"say": "muck"}
             else:
                 what = bet_what(step, state, after, table)
             shown = after
@@ -96,12 +93,15 @@ def hand_html(
             table.add("act", row.line, step["player"], what, shown)
             state = after
         elif op == "expect":
-            table.add("check", row.line, "", f"✔ {cardify(text(step['source']))}", None)
+            said = html(f"✔ {cardify(text(step['source']))}")
+            table.add("check", row.line, "", {"say": "text", "html": said}, None)
         elif op == "reject":
             table.add("reject", row.line, step["player"], refusal(step, row), None)
             table.rows[-1]["code"] = step["code"]
         else:
-            table.add("note", row.line, "", cardify(text(row.source)), None)
+            table.add(
+                "note", row.line, "", {"say": "text", "html": html(cardify(text(row.source)))}, None
+            )
         if ended is None and state.get("result") is not None:
             ended = state
     return render(
