@@ -13,7 +13,7 @@ import ast
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from badugi_spec.errors import BadugiError
 
@@ -96,31 +96,6 @@ def _short(dotted: str) -> str:
     return dotted.removeprefix("badugi_spec.")
 
 
-def layers_svg(floors: list[Layer]) -> dict[str, Any]:
-    """One box per package, a floor per layer, top first; the arrows point down."""
-    width, row, gap = 640, 34, 14
-    drawn = []
-    for i, floor in enumerate(floors):
-        y = i * (row + gap)
-        box = (width - 40 - 12 * (len(floor.names) - 1)) / len(floor.names)
-        boxes = [
-            {"name": _short(name), "x": f"{x:.0f}", "middle": f"{x + box / 2:.0f}"}
-            for x, name in ((20 + j * (box + 12), name) for j, name in enumerate(floor.names))
-        ]
-        mid, top = width / 2, y + row
-        arrow = f"M{mid:.0f} {top + 2} v{gap - 4} m-4 -5 l4 5 l4 -5" if i + 1 < len(floors) else ""
-        drawn.append(
-            {
-                "y": y,
-                "width": f"{box:.0f}",
-                "text_y": y + row / 2 + 5,
-                "boxes": boxes,
-                "arrow": arrow,
-            }
-        )
-    return {"width": width, "height": len(floors) * (row + gap), "row": row, "floors": drawn}
-
-
 def _checked_walks() -> None:
     named = [f for f, _ in WALKS["flow"]] + [m for _, m, _ in WALKS["lesson_path"]]
     named += [f"engine/{module}" for module, _ in WALKS["engine_parts"]]
@@ -138,7 +113,6 @@ def architecture_md(pyproject: Path = PYPROJECT) -> str:
         modules=sum(part.modules for part in every),
         lines=sum(part.lines for part in every),
         floors=floors,
-        svg=layers_svg(floors),
         short=_short,
         **WALKS,
     )
