@@ -142,12 +142,16 @@ def test_the_performance_page_follows_the_committed_results() -> None:
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        ({"tests": "5659"}, "make-test.json: field 'tests' is a string; a number expected"),
-        ({"runs": [{"machine_cpu_minutes": "14.9"}]}, "runs[0]: field 'machine_cpu_minutes'"),
-        ({"runs": [14.9]}, "make-test.json: runs[0]: an object expected, not a number"),
-        ({"wall_seconds": {"least": 1, "most": "2"}}, "wall_seconds: field 'most' is a string"),
-        ({"how": {"machine_cpu": 3}}, "how: field 'machine_cpu' is a number; a string expected"),
-        ({"ci_run": {"what": "w", "wall_seconds": "9"}}, "ci_run: field 'wall_seconds'"),
+        ({"tests": "5659"}, "make-test.json: $.tests: '5659' is not integer"),
+        ({"runs": [{"machine_cpu_minutes": "14.9"}]}, "$.runs[0].machine_cpu_minutes: '14.9'"),
+        ({"runs": [14.9]}, "make-test.json: $.runs[0]: 14.9 is not object"),
+        ({"wall_seconds": {"least": 1, "most": "2"}}, "$.wall_seconds.most: '2' is not number"),
+        ({"how": {"machine_cpu": 3, "reaped_cpu": "r"}}, "$.how.machine_cpu: 3 is not string"),
+        ({"how": {"machine_cpu": "m"}}, "$.how: 'reaped_cpu' missing"),
+        (
+            {"ci_run": {"what": "w", "wall_seconds": "9", "machine_cpu_minutes": 1}},
+            "$.ci_run.wall_seconds: '9' is not number",
+        ),
     ],
 )
 def test_a_wrong_type_in_make_test_json_is_one_line_naming_it(
@@ -178,24 +182,24 @@ def test_the_make_test_figures_come_from_their_file(tmp_path: Path) -> None:
     ("text", "says"),
     [
         ("{", "results.json:1: not JSON"),
-        ('{"date": "d", "machine": "m"}', "field 'rows' missing"),
-        ('{"date": "d", "machine": "m", "rows": [{"group": "g"}]}', "rows[0]: field 'unit'"),
+        ('{"date": "d", "machine": "m"}', "$: 'rows' missing"),
+        ('{"date": "d", "machine": "m", "rows": [{"group": "g"}]}', "$.rows[0]: 'what' missing"),
         # A string where a number belongs: the file, the row and the key, not a traceback.
         (
             json.dumps({"date": "d", "machine": "m", "rows": [_row("w", "12.3", True)]}),
-            "rows[0]: field 'ratio' is a string; a number or null expected",
+            "$.rows[0].ratio: '12.3' is not number or null",
         ),
         (
             json.dumps(
                 {"date": "d", "machine": "m", "rows": [{**_row("w", 2.0, True), "ours": "9"}]}
             ),
-            "rows[0]: field 'ours' is a string; a number or null expected",
+            "$.rows[0].ours: '9' is not number or null",
         ),
         (
             json.dumps({"date": "d", "machine": "m", "rows": [_row("w", 2.0, "yes")]}),
-            "rows[0]: field 'met' is a string; true or false or null expected",
+            "$.rows[0].met: 'yes' is not boolean or null",
         ),
-        (json.dumps({"date": "d", "machine": "m", "rows": ["x"]}), "rows[0]: an object expected"),
+        (json.dumps({"date": "d", "machine": "m", "rows": ["x"]}), "$.rows[0]: 'x' is not object"),
     ],
 )
 def test_a_broken_results_file_is_one_line_naming_it(tmp_path: Path, text: str, says: str) -> None:

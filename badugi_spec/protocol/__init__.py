@@ -110,6 +110,13 @@ def validate(instance: object, name: str, *, where: str = "$") -> list[str]:
     return _check(instance, _shared_schema(name), root=name, where=where)
 
 
+def conforms(instance: object, shape: dict[str, Any], *, where: str = "$") -> list[str]:
+    """`validate` against a schema given as data rather than a shipped file (with no `$ref`
+    to one): the shape of a data file of the project's own, such as the benchmark figures
+    the docs' Performance page reads."""
+    return _check(instance, shape, root="", where=where)
+
+
 def _resolve(ref: str, root: str) -> tuple[dict[str, Any], str]:
     file, _, pointer = ref.partition("#")
     root = file.removesuffix(".json") or root
@@ -184,6 +191,7 @@ __all__ = [
     "PROTOCOLS",
     "PROTOCOL_VERSION",
     "REQUEST_TYPES",
+    "conforms",
     "schema",
     "validate",
 ]
