@@ -38,11 +38,6 @@ def chapter_page(chapter: Chapter, part: int = 1) -> str:
     return f"{stem}.md" if part == 1 else f"{stem}-{part}.md"
 
 
-def rule_anchor(rule_id: str) -> str:
-    """The anchor of a rule on its chapter page is the rule ID itself: `#R3.6`."""
-    return rule_id
-
-
 Parts = dict[str, tuple[tuple[Rule, ...], ...]]
 """Each chapter's rules, page by page: one tuple for a chapter on one page."""
 
@@ -113,7 +108,8 @@ def _drawn(kind: str, executed: Executed, draw: Callable[[], str]) -> str:
 
 
 def rule_href(rule_id: str) -> str:
-    return f"{_PAGE_OF_RULE[rule_id]}#{rule_anchor(rule_id)}"
+    """A rule's anchor on its chapter page is the rule ID itself: `03-betting.md#R3.6`."""
+    return f"{_PAGE_OF_RULE[rule_id]}#{rule_id}"
 
 
 def rule_link(rule_id: str) -> str:

@@ -3,9 +3,10 @@ target, and the exact odds of every discard, counted while the page is built.
 
 The hands are `data/strategy.toml`; the page only shows the numbers (drill.js), as
 compact JSON on the drill's element. A choice is any of the sixteen sets of cards to
-throw (`discard_odds`); a kept card that does not play with the others (R2.1) is dead
-weight, which the choice names. Each choice has two chances by the showdown: a badugi of
-the target or better (which the learner is marked on) and any badugi.
+throw (`trainer.keeps.every_keep`, which the play page's review counts too); a kept card
+that does not play with the others (R2.1) is dead weight, which the choice names. Each
+choice has two chances by the showdown: a badugi of the target or better (which the
+learner is marked on) and any badugi.
 """
 
 from __future__ import annotations
@@ -13,12 +14,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
 from typing import Any, Final
 
-from badugi_spec.cards import Card, Rank, parse_cards
-from badugi_spec.rankings.house import evaluate
-from badugi_spec.rankings.odds import discard_odds
+from badugi_spec.cards import Rank, parse_cards
+from badugi_spec.trainer.keeps import every_keep
 
 from .render import text
 from .templating import data
@@ -48,33 +47,23 @@ def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:.2f}"
 
 
-def _idle(kept: tuple[Card, ...]) -> list[Card]:
-    """Kept cards that do not play with the others: dead weight at this draw."""
-    playing = evaluate(kept).cards if kept else ()
-    return [c for c in kept if c not in playing]
-
-
 def question_data(question: Question) -> dict[str, Any]:
     """One hand's choices and their chances: what the page needs, and nothing more."""
     hand = parse_cards(question.hand)
-    counted: list[tuple[tuple[Card, ...], list[Card], Fraction, Fraction]] = []
-    # Stand pat first, then every draw of one, two, three and four cards.
-    for size in range(len(hand) + 1):
-        for thrown in combinations(hand, size):
-            target, anything = (
-                discard_odds(
-                    hand, thrown, draws=question.draws, dead=question.dead, top=top
-                ).badugi[-1]
-                for top in (question.top, None)
-            )
-            idle = _idle(tuple(c for c in hand if c not in thrown))
-            counted.append((thrown, idle, target, anything))
+    dead = parse_cards(question.dead)
+    counted = [
+        # A kept card that does not play with the others is dead weight at this draw.
+        (thrown, [c for c in kept if c not in playing], target, anything)
+        for thrown, kept, playing, (target, anything) in every_keep(
+            hand, draws=question.draws, dead=dead, tops=(question.top, None)
+        )
+    ]
     best = max(target for _, _, target, _ in counted)
     return {
         "hand": [c.pretty() for c in hand],
         "draws": question.draws,
         "top": question.top.label,
-        "dead": [c.pretty() for c in parse_cards(question.dead)],
+        "dead": [c.pretty() for c in dead],
         "story": question.story,
         "choices": [
             {

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from badugi_spec.cards import Rank, parse_cards
 from badugi_spec.rankings import RANKINGS
-from badugi_spec.rankings.census import house_ladder, size_of, top_of
+from badugi_spec.rankings.census import house_ladder
 from badugi_spec.rankings.house import MAX_CARDS, describe_ranks, evaluate, parse_value
 from badugi_spec.rankings.odds import draw_odds, percent
 
@@ -53,21 +53,14 @@ def rankings_md(rule_link: RuleLink) -> str:
                 "beaten": f"{lad.share_beaten(strength):.2%}",
             }
         )
-    tops: dict[int, tuple[int, int, int]] = {}
-    for strength, hands in lad.values:
-        if size_of(strength) != 4:
-            continue
-        top = top_of(strength)
-        distinct, count, weakest = tops.get(top, (0, 0, strength))
-        tops[top] = (distinct + 1, count + hands, min(weakest, strength))
     top_rows = [
         {
             "label": next(r for r in Rank if r.order == top).label,
-            "distinct": tops[top][0],
-            "count": tops[top][1],
-            "better": f"{lad.share_at_least(tops[top][2]):.2%}",
+            "distinct": values,
+            "count": hands,
+            "better": f"{lad.share_at_least(weakest):.2%}",
         }
-        for top in sorted(tops)
+        for top, (values, hands, weakest) in lad.badugis_by_top().items()
     ]
     return render(
         "pages/rankings.md",

@@ -71,6 +71,16 @@ class Ladder:
             found[size_of(strength)] += 1 if distinct else hands
         return dict(sorted(found.items()))
 
+    def badugis_by_top(self) -> dict[int, tuple[int, int, int]]:
+        """The badugis by the order of their highest card, lowest first: how many values,
+        how many hands, and the weakest value's strength (a "seven" is any 7-high badugi)."""
+        tops: dict[int, tuple[int, int, int]] = {}
+        for strength, hands in self.values:
+            if size_of(strength) == 4:
+                values, count, weakest = tops.get(top_of(strength), (0, 0, strength))
+                tops[top_of(strength)] = (values + 1, count + hands, min(weakest, strength))
+        return dict(sorted(tops.items()))
+
     def dealt(self, size: int, top: int = 13) -> float:
         """The share of four-card deals whose best hand has `size` cards, its highest of
         order `top` or lower (R2.1, R2.5)."""

@@ -85,6 +85,34 @@ def _chosen(keeps: Sequence[Keep], thrown: Sequence[Card]) -> Keep | None:
     return next((k for k in keeps if set(k.thrown) == set(thrown)), None)
 
 
+def every_keep(
+    hand: Sequence[Card],
+    *,
+    draws: int,
+    dead: Sequence[Card] = (),
+    tops: Sequence[Rank | None] = (None,),
+) -> list[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Fraction, ...]]]:
+    """Each of the sixteen keeps of a four-card hand, standing pat first, then every throw
+    of one, two, three and four cards: (thrown, kept, the kept cards that play, and the
+    chance by the last of `draws` draws of a badugi of each of `tops` or better, None
+    being any badugi)."""
+    out = []
+    for size in range(len(hand) + 1):
+        for throw in combinations(hand, size):
+            kept = tuple(c for c in hand if c not in throw)
+            playing = evaluate(kept).cards if kept else ()
+            chances = tuple(
+                # The odds module counts no badugi under `top` for a group holding a higher
+                # card (it keeps its group whole): its answer is 0, not worth the count.
+                Fraction(0)
+                if top is not None and any(c.rank.order > top.order for c in playing)
+                else discard_odds(hand, throw, draws=draws, dead=dead, top=top).badugi[-1]
+                for top in tops
+            )
+            out.append((throw, kept, playing, chances))
+    return out
+
+
 def four_card_review(
     cards: Sequence[Card], thrown: Sequence[Card], *, draws_left: int, dead: Sequence[Card] = ()
 ) -> DrawReview:
@@ -92,20 +120,10 @@ def four_card_review(
     included), the player having thrown `thrown`; `dead` are their earlier discards."""
     hand = tuple(cards)
     draws = max(1, min(draws_left, MAX_DRAWS))
-    keeps = []
-    for size in range(len(hand) + 1):
-        for throw in combinations(hand, size):
-            odds = discard_odds(hand, throw, draws=draws, dead=dead)
-            kept = tuple(c for c in hand if c not in throw)
-            playing = evaluate(kept).cards if kept else ()
-            if any(c.rank.order > STRONG.order for c in playing):
-                # The odds module counts no 8-high badugi for a group holding a higher card
-                # (it keeps its group whole): its answer is 0, not worth the count.
-                strong = Fraction(0)
-            else:
-                strong = discard_odds(hand, throw, draws=draws, dead=dead, top=STRONG).badugi[-1]
-            chances = (odds.badugi[-1], strong)
-            keeps.append(Keep(kept, throw, chances, sum(chances, Fraction(0))))
+    keeps = [
+        Keep(kept, throw, chances, sum(chances, Fraction(0)))
+        for throw, kept, _, chances in every_keep(hand, draws=draws, dead=dead, tops=(None, STRONG))
+    ]
     ordered = _sorted(keeps)
     chosen = _chosen(ordered, thrown)
     by = "by the last draw" if draws > 1 else "at this draw"
@@ -191,4 +209,4 @@ def _keeping(keep: Keep) -> str:
     return f"keeping {format_cards(keep.kept)}"
 
 
-__all__ = ["FAR", "DrawReview", "Keep", "four_card_review", "split_review"]
+__all__ = ["FAR", "DrawReview", "Keep", "every_keep", "four_card_review", "split_review"]
