@@ -124,16 +124,6 @@ def result_data(state: dict[str, Any], profile: Profile) -> dict[str, Any]:
     """What `templates/hand/result.html` says of a finished hand."""
     result = state["result"]
     session = state.get("session", {})
-    over = ""
-    if session.get("over"):
-        winner = session.get("winner")
-        why = {
-            "bust": "a player has no chips left",
-            "hands": f"{profile.hands_per_session} hands played",
-        }
-        reason = why.get(str(session.get("reason")), "")
-        over = f"{winner} wins it" if winner else "drawn"
-        over += f" ({reason})" if reason else ""
     showdown = result["ended_by"] == "showdown"
     return {
         "winners": result["winners"],
@@ -147,5 +137,7 @@ def result_data(state: dict[str, Any], profile: Profile) -> dict[str, Any]:
             for name, shown in result["shown"].items()
             if showdown and shown is not None
         ],
-        "session": over,
+        # The end of the session, if this hand ended it: who won it, and why it ended.
+        "session": session if session.get("over") else None,
+        "hands_per_session": profile.hands_per_session,
     }
