@@ -78,7 +78,8 @@ def test_a_template_changed_on_disk_is_read_again_at_the_next_build() -> None:
 def test_a_malformed_data_file_is_one_line_with_its_place() -> None:
     with pytest.raises(DataFileError) as raised:
         parse_data(
-            '[row]\nbet = "bets"\ncall = = 1\nfold = "folds"\n', "badugi_spec/docs/data/glossary.toml"
+            '[row]\nbet = "bets"\ncall = = 1\nfold = "folds"\n',
+            "badugi_spec/docs/data/glossary.toml",
         )
     message = str(raised.value)
     assert message.startswith("badugi_spec/docs/data/glossary.toml:3:")
