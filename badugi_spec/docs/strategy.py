@@ -31,25 +31,10 @@ HANDS: Final = data("strategy")
 """The page's hands (`data/strategy.toml`); every chance of them is counted."""
 
 
-def chance(p: Fraction) -> str:
-    """A percentage that shows the exact fraction on hover (and to screen readers)."""
-    return f'<span class="exact" title="exactly {p}">{float(p) * 100:.2f} %</span>'
-
-
-def plain(cards: str) -> str:
-    """Card faces with none greyed: thrown or dead cards are not a hand that plays."""
-    return held(cards_html(parse_cards(cards)))
-
-
-def held(faces_html: str) -> str:
-    """Cards kept on one line, so a narrow table scrolls rather than stacks them."""
-    return f'<span class="held">{faces_html}</span>'
-
-
-def by_draws_left(odds: DrawOdds) -> list[str]:
+def by_draws_left(odds: DrawOdds) -> list[Fraction]:
     """The chance by the showdown with 3, 2 and 1 draws left, from one count over three
     draws: every draw is alike, so after k of three draws is the same as k draws left."""
-    return [chance(odds.badugi[left - 1]) for left in range(MAX_DRAWS, 0, -1)]
+    return [odds.badugi[left - 1] for left in range(MAX_DRAWS, 0, -1)]
 
 
 def discards(hand: str, rows: Sequence[tuple[str, Rank | None, str]]) -> list[dict[str, Any]]:
@@ -62,8 +47,8 @@ def discards(hand: str, rows: Sequence[tuple[str, Rank | None, str]]) -> list[di
         odds = hand_odds(hand, discard, top=top)
         out.append(
             {
-                "throw": plain(discard),
-                "keep": held(faces(kept)),
+                "throw": cards_html(thrown),
+                "keep": faces(kept),
                 "counted": counted,
                 "left": by_draws_left(odds),
             }
@@ -83,7 +68,7 @@ def _dead_cards() -> list[dict[str, Any]]:
     return [
         {
             "label": label,
-            "cards": plain(dead),
+            "cards": cards_html(parse_cards(dead)),
             "odds": draw_odds("A♠ 2♥ 3♦", dead=dead, top=Rank.SEVEN),
         }
         for dead, label in HANDS["dead"]
@@ -93,11 +78,17 @@ def _dead_cards() -> list[dict[str, Any]]:
 def _starting_hands() -> list[dict[str, Any]]:
     rows = []
     for hand, discard, label in HANDS["starts"]:
-        cells = [chance(hand_odds(hand, discard, top=top).badugi[-1]) for top in _TOPS]
+        cells = [hand_odds(hand, discard, top=top).badugi[-1] for top in _TOPS]
         thrown = parse_cards(discard)
         kept = " ".join(c.pretty() for c in parse_cards(hand) if c not in thrown)
-        keep = f"{label}: {held(faces(kept))}" if kept else label
-        rows.append({"dealt": held(faces(hand)), "keep": keep, "cells": cells})
+        rows.append(
+            {
+                "dealt": faces(hand),
+                "label": label,
+                "kept": faces(kept) if kept else "",
+                "cells": cells,
+            }
+        )
     return rows
 
 
@@ -127,8 +118,9 @@ def _split_games() -> tuple[list[dict[str, Any]], list[Fraction]]:
         rows = []
         for discard in discards:
             odds = split_odds(profile, cards, parse_cards(discard))
-            label = plain(discard) if discard else "nothing (stand pat)"
-            rows.append({"label": label, "made": [chance(p) for p in (*odds.made, odds.both)]})
+            rows.append(
+                {"thrown": cards_html(parse_cards(discard)), "made": [*odds.made, odds.both]}
+            )
             scoop.append(odds.both)
         games.append({"name": game, "first": first, "second": second, "hand": hand, "rows": rows})
     return games, scoop
@@ -142,7 +134,6 @@ def strategy_md(rule_link: RuleLink) -> str:
         r=rule_link,
         mark=STRATEGY_MARK,
         faces=faces,
-        chance=chance,
         left=by_draws_left,
         discards=discards,
         rank=Rank,
