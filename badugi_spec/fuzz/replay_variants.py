@@ -9,7 +9,8 @@ whose answers are these:
 
 - `rotated-K`: the `start` request lists the players from the K-th on; every other
   request is the trial's. Our answers as they were, the lists of names in seat order
-  compared in any order (`replay.in_any_seat_order`).
+  compared in any order (`replay.in_any_seat_order`); put in the new seats' order first
+  (`seated`), as an implementation most likely writes them, for a quicker comparison.
 - `suits`: every card of every request (the decks, the stated reshuffles, the discards)
   with its suit replaced by the case's `suit_map`; our answers with the cards each player
   holds replaced alike. The runner reads cards only there (a `has` line, the cards taken,
@@ -47,11 +48,57 @@ class Form:
 
 def rotated(exchanges: list[Exchange], k: int) -> list[Exchange]:
     """The requests of variant `rotated-k`: the players listed from the k-th on, the same
-    player first to deal; every later request as it was."""
+    player first to deal; every later request as it was. Our answers with what comes in
+    seat order put in the order of the new seats (`seated`)."""
     kind, start, answer = exchanges[0]
     players = start["players"]
     turned = {**start, "players": players[k:] + players[:k]}
-    return [(kind, turned, answer), *exchanges[1:]]
+    place = {str(player.get("name")): at for at, player in enumerate(turned["players"])}
+    return [
+        (kind, turned, seated(answer, place)),
+        *((kind, request, seated(ours, place)) for kind, request, ours in exchanges[1:]),
+    ]
+
+
+def seated(ours: dict[str, Any], place: dict[str, int]) -> dict[str, Any]:
+    """Our answer as an implementation seating the players at `place` (name -> seat)
+    writes it, most likely: each dict of players by seat, and each list of names that
+    comes in seat order (the ones `replay.in_any_seat_order` sorts) in seat order. Only
+    those lists and the order of keys change, neither of which the runner reads, so this
+    is our answer still: `replay` first compares an answer with it exactly, and only one
+    that differs in any seat order."""
+    state = ours.get("state")
+    if not isinstance(state, dict):
+        return ours
+
+    def keys(value: Any) -> Any:
+        if isinstance(value, dict) and all(name in place for name in value):
+            return {name: value[name] for name in sorted(value, key=place.__getitem__)}
+        return value
+
+    def names(value: Any) -> Any:
+        if isinstance(value, list) and all(isinstance(n, str) and n in place for n in value):
+            return sorted(value, key=place.__getitem__)
+        return value
+
+    def pot(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        out = {k: names(v) if k in ("eligible", "winners") else keys(v) for k, v in value.items()}
+        if isinstance(out.get("halves"), list):
+            out["halves"] = [pot(half) for half in out["halves"]]
+        return out
+
+    new = {key: keys(value) for key, value in state.items()}
+    session = state.get("session")
+    if isinstance(session, dict) and "leaders" in session:
+        new["session"] = {**session, "leaders": names(session["leaders"])}
+    if isinstance(state.get("pots"), list):
+        new["pots"] = [pot(p) for p in state["pots"]]
+    result = state.get("result")
+    if isinstance(result, dict):
+        new["result"] = {k: names(v) if k == "winners" else keys(v) for k, v in result.items()}
+    return {**ours, "state": new}
 
 
 def suited(exchanges: list[Exchange], table: dict[str, str]) -> list[Exchange]:
@@ -107,4 +154,4 @@ def forms(trial: Trial) -> list[Form] | None:
     return out
 
 
-__all__ = ["Form", "card_ordered", "forms", "rotated", "suited"]
+__all__ = ["Form", "card_ordered", "forms", "rotated", "seated", "suited"]
