@@ -332,6 +332,19 @@ def test_value_trials_find_the_same_by_the_fast_path(mutant: str) -> None:
     assert fast[1].get("diverged"), fast[1]
 
 
+def test_value_trials_over_the_protocol_pipelined_find_the_same() -> None:
+    """Over a pipe a value trial's requests go at once (`value_answers`): the same
+    findings at the same trials as the text path, which asks them one by one."""
+    from badugi_spec.rankings import RANKINGS
+
+    serve = [sys.executable, "-m", "badugi_spec", "serve", "--mutant", "aces-high"]
+    plan = Plan(None, ("house", *RANKINGS))
+    fast, text = _both(lambda: ProcessImplementation(serve), plan, seed=1, trials=8)
+    assert fast == text
+    assert fast[1].get("diverged") and fast[1].get("passed"), fast[1]
+    assert REPLAYED[0] == fast[1]["passed"]  # each trial that passed, by its answers
+
+
 def test_value_trials_answered_alike_pass_without_their_text() -> None:
     from badugi_spec.rankings import RANKINGS
 

@@ -53,43 +53,54 @@ def rotated(exchanges: list[Exchange], k: int) -> list[Exchange]:
     kind, start, answer = exchanges[0]
     players = start["players"]
     turned = {**start, "players": players[k:] + players[:k]}
-    place = {str(player.get("name")): at for at, player in enumerate(turned["players"])}
+    order = [str(player.get("name")) for player in turned["players"]]
     return [
-        (kind, turned, seated(answer, place)),
-        *((kind, request, seated(ours, place)) for kind, request, ours in exchanges[1:]),
+        (kind, turned, seated(answer, order)),
+        *((kind, request, seated(ours, order)) for kind, request, ours in exchanges[1:]),
     ]
 
 
-def seated(ours: dict[str, Any], place: dict[str, int]) -> dict[str, Any]:
-    """Our answer as an implementation seating the players at `place` (name -> seat)
-    writes it, most likely: each dict of players by seat, and each list of names that
-    comes in seat order (the ones `replay.in_any_seat_order` sorts) in seat order. Only
-    those lists and the order of keys change, neither of which the runner reads, so this
-    is our answer still: `replay` first compares an answer with it exactly, and only one
-    that differs in any seat order."""
+_BY_PLAYER = ("stacks", "hands", "values", "values_in")
+_RESULT_BY_PLAYER = ("won", "returned", "shown", "shown_in")
+
+
+def seated(ours: dict[str, Any], order: list[str]) -> dict[str, Any]:
+    """Our answer as an implementation seating the players in `order` most likely writes
+    it: each dict of players in seat order, and each list of names that comes in seat
+    order (the ones `replay.in_any_seat_order` sorts) in seat order. Only those lists and
+    the order of keys change, neither of which the runner reads, so this is our answer
+    still: `replay` first compares an answer with it exactly, and only one that differs
+    in any seat order."""
     state = ours.get("state")
     if not isinstance(state, dict):
         return ours
 
     def keys(value: Any) -> Any:
-        if isinstance(value, dict) and all(name in place for name in value):
-            return {name: value[name] for name in sorted(value, key=place.__getitem__)}
-        return value
+        if not isinstance(value, dict):
+            return value
+        out = {name: value[name] for name in order if name in value}
+        return out if len(out) == len(value) else value  # (not only players: as it is)
 
     def names(value: Any) -> Any:
-        if isinstance(value, list) and all(isinstance(n, str) and n in place for n in value):
-            return sorted(value, key=place.__getitem__)
-        return value
+        if not isinstance(value, list):
+            return value
+        out = [name for name in order if name in value]
+        return out if len(out) == len(value) else value  # the same names, in seat order
 
     def pot(value: Any) -> Any:
         if not isinstance(value, dict):
             return value
-        out = {k: names(v) if k in ("eligible", "winners") else keys(v) for k, v in value.items()}
-        if isinstance(out.get("halves"), list):
-            out["halves"] = [pot(half) for half in out["halves"]]
+        out = {k: names(v) if k in ("eligible", "winners") else v for k, v in value.items()}
+        if "shares" in out:
+            out["shares"] = keys(out["shares"])
+        if isinstance(value.get("halves"), list):
+            out["halves"] = [pot(half) for half in value["halves"]]
         return out
 
-    new = {key: keys(value) for key, value in state.items()}
+    new = dict(state)
+    for key in _BY_PLAYER:
+        if key in new:
+            new[key] = keys(new[key])
     session = state.get("session")
     if isinstance(session, dict) and "leaders" in session:
         new["session"] = {**session, "leaders": names(session["leaders"])}
@@ -97,7 +108,13 @@ def seated(ours: dict[str, Any], place: dict[str, int]) -> dict[str, Any]:
         new["pots"] = [pot(p) for p in state["pots"]]
     result = state.get("result")
     if isinstance(result, dict):
-        new["result"] = {k: names(v) if k == "winners" else keys(v) for k, v in result.items()}
+        done = dict(result)
+        if "winners" in done:
+            done["winners"] = names(done["winners"])
+        for key in _RESULT_BY_PLAYER:
+            if key in done:
+                done[key] = keys(done[key])
+        new["result"] = done
     return {**ours, "state": new}
 
 
