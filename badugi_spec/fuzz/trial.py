@@ -165,8 +165,7 @@ class Trial:
         rules = ([rule] if rule else []) + sorted(seen - {rule}, key=_rule_order)
         lines = [
             *(f"# {line}".rstrip() for line in head.splitlines()),
-            f"scenario {self.case_id}"
-            f' "Fuzzed trial {self.number} of seed {self.seed}"',
+            f'scenario {self.case_id} "Fuzzed trial {self.number} of seed {self.seed}"',
             f"rules {' '.join(rules[:16] or ['R2.1'])}",
             "tags fuzz",
             "",

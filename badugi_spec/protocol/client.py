@@ -442,9 +442,7 @@ class ProtocolImplementation:
         """The value an `evaluate` reply gives, or the winners of a `compare` reply."""
         got = reply.get(ANSWER[kind])
         if not reply["ok"] or not isinstance(got, dict if kind == "evaluate" else list):
-            self._fail(
-                f"{kind}: no {ANSWER[kind]} in {json.dumps(reply, ensure_ascii=True)[:200]}"
-            )
+            self._fail(f"{kind}: no {ANSWER[kind]} in {json.dumps(reply, ensure_ascii=True)[:200]}")
         self._answered(kind)
         return got
 
