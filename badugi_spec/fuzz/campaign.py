@@ -355,7 +355,7 @@ class Campaign:
         if forms is None:
             return self._variants_by_text(variants(load(trial.text())))
         formed: dict[str, dict[str, Any]] | None = None
-        for at, form in enumerate(forms):
+        for form in forms:
             if replay.passes(self.impl, trial, form):
                 self.replayed += 1
                 continue
@@ -363,8 +363,8 @@ class Campaign:
                 made = variants(load(trial.text()))
                 if [name for name, _ in made] != [f.name for f in forms]:
                     # Not the variants formed here (never met: `tests/test_fuzz_fast.py`):
-                    # the text's decide, from this one on, as on the old path.
-                    return self._variants_by_text(made[at:])
+                    # the text's decide, every one of them, as on the old path.
+                    return self._variants_by_text(made)
                 formed = dict(made)
             failed = self._variant_run(form.name, formed[form.name])
             if failed is not None:

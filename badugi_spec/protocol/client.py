@@ -241,12 +241,16 @@ class ProtocolImplementation:
         self._open()
         self._asking = kind
         reply = self._request(request)
+        self._refusal(kind, reply)
+        return reply
+
+    def _refusal(self, kind: str, reply: dict[str, Any]) -> None:
+        """A `not-supported` reply as a skip, an `internal` one as a failure."""
         if not reply["ok"]:
             if reply.get("error") == NOT_SUPPORTED:
                 raise Skip(one_line(reply.get("message") or "not supported"))
             if reply.get("error") == INTERNAL:
-                self._fail(f"{request['type']}: internal error: {reply.get('message', '')}")
-        return reply
+                self._fail(f"{kind}: internal error: {reply.get('message', '')}")
 
     def close(self) -> None:
         transport, self._transport = self._transport, None
@@ -360,19 +364,14 @@ class ProtocolImplementation:
         states: bool = True,
         known: Sequence[str | None] = (),
     ) -> list[Outcome | None]:
-        """Each request (`start`, `deal` or `act`, as the runner would pass it) sent and
-        its reply read and checked as `start`, `deal` and `act` check it; pipelined: every
-        line written before the replies are read, where the transport can (`replay` of
-        `ProcessTransport`), since a reply is matched to its request by its place.
-
-        `states=False` leaves out the check of each state's form, for a caller that
-        compares every state with one known to be well formed (`fuzz.replay`): a state
-        the check would refuse is never that one, and the caller then goes the way that
-        checks (the runner's); the check was a third of the client's work a reply.
-        `known[i]`, where given, is the line of a well-formed reply the caller expects to
-        request `i` (our engine's answer as `serve` writes it): a reply that is that very
-        line is None, neither decoded nor checked again (it passes every check), which
-        was most of the client's work a reply."""
+        """Each request (`start`, `deal` or `act`, as the runner would pass it) sent and its
+        reply checked as `start`, `deal` and `act` check it; pipelined where the transport can
+        (a reply is matched to its request by its place). `states=False` leaves out the
+        check of each state's form, for a caller that compares every state with one known
+        to be well formed (`fuzz.replay`). `known[i]`: the line of a well-formed reply the
+        caller expects to request `i` (our answer as `serve` writes it); a reply that is
+        that very line is None, neither decoded nor checked (it passes every check): the
+        decoding and the checks were most of the client's work a reply."""
         build = {"start": self._start_request, "deal": self._deal_request}
         requests = [build.get(kind, self._act_request)(item) for kind, item in exchanges]
         lines = self._pipelined(requests)
@@ -390,7 +389,7 @@ class ProtocolImplementation:
 
     def _pipelined(self, requests: list[dict[str, Any]]) -> list[str] | None:
         """The reply lines to `requests`, all written at once; None where the transport
-        cannot pipeline (or the connection is not open): then they are asked one by one."""
+        cannot pipeline or the connection is not open (then they are asked one by one)."""
         transport = self._transport
         many = getattr(transport, "exchange_many", None)
         if many is None or not self.ready():
@@ -412,9 +411,8 @@ class ProtocolImplementation:
         return lines
 
     def value_answers(self, asked: list[tuple[str, Any, str | None]]) -> list[object]:
-        """`evaluate` or `compare` requests, each (kind, the cards or hands, the ranking or
-        None), pipelined where the transport can: each answer as `evaluate` and `compare`
-        return it (the value, the winners), checked as they check it."""
+        """`evaluate` or `compare` requests (kind, cards or hands, ranking or None), pipelined
+        where the transport can: each value or winners, checked as those methods check it."""
         requests = [
             {"type": kind, **({} if name is None else {"ranking": name}), PART[kind]: cards}
             for kind, cards, name in asked
@@ -430,11 +428,7 @@ class ProtocolImplementation:
             kind = request["type"]
             self._asking = kind
             reply = self._read(request, line)
-            if not reply["ok"]:
-                if reply.get("error") == NOT_SUPPORTED:
-                    raise Skip(one_line(reply.get("message") or "not supported"))
-                if reply.get("error") == INTERNAL:
-                    self._fail(f"{kind}: internal error: {reply.get('message', '')}")
+            self._refusal(kind, reply)
             out.append(self._value_of(kind, reply))
         return out
 
@@ -450,11 +444,7 @@ class ProtocolImplementation:
         """A pipelined reply, checked as `call` and `_stateful` check one."""
         self._asking = request["type"]
         reply = self._read(request, line)
-        if not reply["ok"]:
-            if reply.get("error") == NOT_SUPPORTED:
-                raise Skip(one_line(reply.get("message") or "not supported"))
-            if reply.get("error") == INTERNAL:
-                self._fail(f"{request['type']}: internal error: {reply.get('message', '')}")
+        self._refusal(request["type"], reply)
         problem = state_problem(reply.get("state")) if states else None
         if problem is not None:
             self._fail(f"{request['type']}: the reply's state {problem}")
@@ -477,10 +467,9 @@ class ProtocolImplementation:
         return winners
 
 
+# What an `evaluate` or `compare` request names its cards by, and what its reply answers by.
 PART: Final = {"evaluate": "cards", "compare": "hands"}
-"""What an `evaluate` or `compare` request names its cards by."""
 ANSWER: Final = {"evaluate": "value", "compare": "winners"}
-"""What the reply to an `evaluate` or `compare` answers by."""
 
 STDOUT_HINT: Final = (
     " (stdout carries only the replies, one JSON object a line: write logs to stderr)"
