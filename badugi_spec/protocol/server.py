@@ -449,7 +449,7 @@ def serve(
     # Replies kept until no request is waiting, then written at once: requests sent at
     # once (pipelined) are answered in one write, not a write and a wake-up of the client
     # per reply, whatever buffering the stream has (`PYTHONUNBUFFERED` makes stdout's a
-    # write per call: it had `serve` spend more time writing than playing).
+    # write per call: it had `serve` spend about as long writing as playing).
     replies: list[bytes] = []
     for raw in _lines(inp, max_line, ahead):
         request: object = None
