@@ -476,7 +476,8 @@ def serve(
             replies.clear()
         if bye:
             break
-    out.write(b"".join(replies))
+    if replies:
+        out.write(b"".join(replies))
     out.flush()
     return 0
 
