@@ -6,14 +6,23 @@ as the peer, measured in the same run: the ratio is what the fast path gains, wh
 loads the machine. The targets of issue 40 are figures (300 hands a second against serve,
 1,000 in-process, per worker); the note gives each as a share of `simulate`'s random hands
 measured in the same run (the engine alone, invariants checked, no scenario), which says
-how near the engine's own speed a trial is. The protocol row is serve against in-process
+how near the engine's own speed a trial is, and where a hand's CPU time went: the generator
+(our engine playing the trial and writing its statements), the trial judged (in-process:
+the implementation answering it and the comparison; against serve: the client's writing,
+reading and comparing), the variants, and `serve`'s own process; with the machine's load,
+since the wall-clock figures are only as good as the core they got. The protocol row is serve against in-process
 (both fast); the guided row compares guided trials (the corpus, the swarm, the coverage:
 `fuzz.guide`) with unguided ones, in trials a second.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from badugi_spec import profiles
@@ -42,14 +51,77 @@ def _plan() -> Plan:
     )
 
 
-def _hands_per_second(impl: Any, *, fast: bool = True) -> tuple[float, int, dict[str, int]]:
+@dataclass
+class _Run:
+    """One timed campaign: hands a second of wall time, and where its CPU time went."""
+
+    rate: float
+    hands: int
+    statuses: dict[str, int]
+    cpu: float = 0.0
+    """CPU seconds of this process over the timed trials."""
+    parts: dict[str, float] = field(default_factory=dict)
+    """CPU seconds of the parts: `generator` (our engine playing the trials, `Plan.played`),
+    `variants` (judging the variants), `server` (the `serve` process, where there is one)."""
+
+    def per_hand(self, part: str) -> float:
+        """Milliseconds of CPU a hand for `part` (`rest`: this process but the parts)."""
+        if part == "rest":
+            mine = sum(v for k, v in self.parts.items() if k != "server")
+            return 1000 * (self.cpu - mine) / self.hands
+        return 1000 * self.parts.get(part, 0.0) / self.hands
+
+    def bound(self) -> str:
+        """Where a hand's CPU time goes, in milliseconds."""
+        said = [
+            f"generator {self.per_hand('generator'):.1f}",
+            f"trial judged {self.per_hand('rest'):.1f}",
+            f"variants {self.per_hand('variants'):.1f}",
+        ]
+        if "server" in self.parts:
+            said.append(f"serve {self.per_hand('server'):.1f}")
+        return "CPU ms a hand: " + ", ".join(said)
+
+
+def _timed(parts: dict[str, float], name: str, work: Callable[..., Any]) -> Callable[..., Any]:
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.process_time()
+        try:
+            return work(*args, **kwargs)
+        finally:
+            parts[name] += time.process_time() - started
+
+    return timed
+
+
+def _server_cpu(impl: Any) -> float | None:
+    """CPU seconds the implementation's process has used (Linux's /proc), or None."""
+    process: Any = getattr(getattr(impl, "_transport", None), "process", None)
+    try:
+        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (AttributeError, OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _hands_per_second(impl: Any, *, fast: bool = True) -> _Run:
     campaign = Campaign(impl, _plan(), seed=1, out=None, fast=fast)
+    parts: dict[str, float] = {"generator": 0.0, "variants": 0.0}
+    campaign.plan.played = _timed(parts, "generator", campaign.plan.played)  # type: ignore[method-assign]
+    campaign._variant_failure = _timed(parts, "variants", campaign._variant_failure)  # type: ignore[method-assign]
     campaign.run(0)  # warm-up, untimed: the server started, the caches filled
     campaign.run(1)
     first = campaign.tally.hands
+    parts.update(generator=0.0, variants=0.0)
+    served = _server_cpu(impl)
+    cpu = time.process_time()
     elapsed = seconds(lambda: [campaign.run(n) for n in range(2, TRIALS + 2)])
+    cpu = time.process_time() - cpu
+    served_after = _server_cpu(impl)
+    if served is not None and served_after is not None:
+        parts["server"] = served_after - served
     hands = campaign.tally.hands - first
-    return hands / elapsed, hands, dict(campaign.tally.statuses)
+    return _Run(hands / elapsed, hands, dict(campaign.tally.statuses), cpu, parts)
 
 
 def _simulate() -> float:
@@ -61,19 +133,20 @@ def _simulate() -> float:
     return count / elapsed
 
 
-def _path_row(where: str, fast: float, old: float, hands: int, sim: float) -> Row:
+def _path_row(where: str, fast: _Run, old: _Run, sim: float) -> Row:
     target = TARGETS[where]
     return Row(
         "fuzz",
         f"{'against serve' if where == 'serve' else 'in-process'}, 6 seats, default (hands/s)",
-        fast,
-        old,
+        fast.rate,
+        old.rate,
         "hands/s",
-        fast / old,
+        fast.rate / old.rate,
         f">= {target:,.0f} hands/s",
-        fast >= target,
-        f"peer = the old text path, same {TRIALS} trials ({hands} hands), same run;"
-        f" {fast / sim:.2f}x simulate ({sim:,.0f} hands/s here)",
+        fast.rate >= target,
+        f"peer = the old text path, same {TRIALS} trials ({fast.hands} hands), same run;"
+        f" {fast.rate / sim:.2f}x simulate ({sim:,.0f} hands/s here); {fast.bound()}"
+        f" (old path: {old.bound()}); load {os.getloadavg()[0]:.1f}",
     )
 
 
@@ -109,7 +182,7 @@ def _guidance() -> Row:
     )
 
 
-def _against_serve(*, fast: bool) -> tuple[float, int, dict[str, int]]:
+def _against_serve(*, fast: bool) -> _Run:
     server = ProcessImplementation(SERVE)
     try:
         return _hands_per_second(server, fast=fast)
@@ -119,24 +192,24 @@ def _against_serve(*, fast: bool) -> tuple[float, int, dict[str, int]]:
 
 def run() -> list[Row]:
     sim = _simulate()
-    ours, hands, _ = _hands_per_second(EngineImplementation())
-    ours_old, _, _ = _hands_per_second(EngineImplementation(), fast=False)
-    wire, _, wire_statuses = _against_serve(fast=True)
-    wire_old, _, _ = _against_serve(fast=False)
-    ratio = ours / wire
+    ours = _hands_per_second(EngineImplementation())
+    ours_old = _hands_per_second(EngineImplementation(), fast=False)
+    wire = _against_serve(fast=True)
+    wire_old = _against_serve(fast=False)
+    ratio = ours.rate / wire.rate
     rows = [
-        _path_row("serve", wire, wire_old, hands, sim),
-        _path_row("in-process", ours, ours_old, hands, sim),
+        _path_row("serve", wire, wire_old, sim),
+        _path_row("in-process", ours, ours_old, sim),
         Row(
             "fuzz",
             "against serve, 6 seats (hands/s)",
-            wire,
-            ours,
+            wire.rate,
+            ours.rate,
             "hands/s",
             ratio,
             "protocol <= 4x in-process",
             ratio <= 4,
-            f"peer = the same {TRIALS} trials ({hands} hands) in-process; {wire_statuses}",
+            f"peer = the same {TRIALS} trials ({ours.hands} hands) in-process; {wire.statuses}",
         ),
     ]
     rows.append(_guidance())

@@ -85,6 +85,57 @@ def test_the_requests_a_trial_keeps_are_those_the_runner_sends_for_its_text() ->
     assert checked >= 20
 
 
+class _Scripted(_Recorder):
+    """Answers each request with the next of `answers` (a variant's answers of ours),
+    whatever it asks, and keeps the requests as the recorder does."""
+
+    def __init__(self, answers: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.answers = list(answers)
+
+    def start(self, case: dict[str, Any]) -> dict[str, Any]:
+        return self._kept("start", case, self.answers.pop(0))
+
+    def deal(self, hand: dict[str, Any]) -> dict[str, Any]:
+        return self._kept("deal", hand, self.answers.pop(0))
+
+    def act(self, step: dict[str, Any]) -> dict[str, Any]:
+        return self._kept("act", step, self.answers.pop(0))
+
+
+def test_each_variant_formed_from_the_requests_is_the_runners_and_passes_as_it_reads() -> None:
+    """For each variant of a trial (`replay_variants.forms`): the runner, given the
+    variant's case from the text, sends exactly the form's requests; and answered with the
+    form's answers of ours, it passes the variant's every line. So an implementation that
+    answers a form as those answers passes the variant by the text too: the fast path may
+    pass it without its text. Our own engine answers every form so (the fast path decides)."""
+    from badugi_spec.fuzz import replay_variants
+    from badugi_spec.scenario.variants import variants
+
+    plan = Plan(Setting(EVERY), ())
+    names: set[str] = set()
+    for number in range(14):
+        try:
+            trial, _ = plan.trial(7, number)
+        except FuzzError:
+            continue
+        forms = replay_variants.forms(trial)
+        assert forms is not None
+        made = variants(load(trial.text()))
+        assert [name for name, _ in made] == [form.name for form in forms], number
+        for (name, case), form in zip(made, forms, strict=True):
+            scripted = _Scripted([ours for _, _, ours in form.exchanges])
+            runner = Runner(scripted, every_order=False, unreported_skips_case=False)
+            result = runner.run(case)
+            assert result.status == "passed", (number, name, result.divergence)
+            assert not scripted.answers, (number, name)  # every request asked
+            sent = [(kind, _sent(kind, request)) for kind, request, _ in form.exchanges]
+            assert sent == [logged[:2] for logged in scripted.log], (number, name)
+            assert replay.passes(EngineImplementation(), trial, form), (number, name)
+            names.add(name.split("-")[0])
+    assert names == {"rotated", "suits", "card"}  # every kind of variant was formed
+
+
 def test_answers_alike_only_in_the_same_json_types() -> None:
     assert replay.same({"pot": 6, "over": False}, {"over": False, "pot": 6})
     assert not replay.same({"pot": 6.0}, {"pot": 6})
@@ -279,6 +330,19 @@ def test_value_trials_find_the_same_by_the_fast_path(mutant: str) -> None:
     fast, text = _both(lambda: MutantImplementation(BY_NAME[mutant]), plan, seed=1, trials=10)
     assert fast == text
     assert fast[1].get("diverged"), fast[1]
+
+
+def test_value_trials_over_the_protocol_pipelined_find_the_same() -> None:
+    """Over a pipe a value trial's requests go at once (`value_answers`): the same
+    findings at the same trials as the text path, which asks them one by one."""
+    from badugi_spec.rankings import RANKINGS
+
+    serve = [sys.executable, "-m", "badugi_spec", "serve", "--mutant", "aces-high"]
+    plan = Plan(None, ("house", *RANKINGS))
+    fast, text = _both(lambda: ProcessImplementation(serve), plan, seed=1, trials=8)
+    assert fast == text
+    assert fast[1].get("diverged") and fast[1].get("passed"), fast[1]
+    assert REPLAYED[0] == fast[1]["passed"]  # each trial that passed, by its answers
 
 
 def test_value_trials_answered_alike_pass_without_their_text() -> None:

@@ -238,6 +238,41 @@ def test_serve_answers_one_line_per_request_and_stops_at_bye() -> None:
     assert replies[1]["value"]["ranks"] == ["4", "3", "2", "A"]
 
 
+class _Writes(io.BytesIO):
+    """Stdout that counts its writes, as an unbuffered one (`PYTHONUNBUFFERED`) makes each."""
+
+    writes = 0
+
+    def write(self, data: Any) -> int:
+        self.writes += 1
+        return super().write(data)
+
+
+def test_requests_sent_at_once_are_answered_in_one_write() -> None:
+    """Pipelined requests (all in before the first is answered) get their replies in one
+    write, whatever the stream's buffering: not a write, and a wake-up of the client, each."""
+    lines = [{"type": "hello", "protocol": 1}] + [
+        {"type": "evaluate", "cards": ["As", "2h", "3d", "4c"]} for _ in range(4)
+    ]
+    out = _Writes()
+    inp = io.BytesIO(b"".join(json.dumps(x).encode() + b"\n" for x in lines))
+    assert serve(EngineImplementation(), stdin=inp, stdout=out) == 0
+    assert len(out.getvalue().splitlines()) == 5
+    assert out.writes == 1
+
+
+def test_a_lone_surrogate_is_refused_escaped_or_not() -> None:
+    """Whether the request escapes it (`\\ud800`) or carries its UTF-8 form, a lone
+    surrogate is refused; a request with neither is not searched for one (`_plain`)."""
+    escaped = b'{"type": "evaluate", "cards": ["As", "\\ud800"]}\n'
+    raw = '{"type": "evaluate", "cards": ["As", "\ud800"]}\n'.encode("utf-8", "surrogatepass")
+    for line in (escaped, raw):
+        out = io.BytesIO()
+        serve(EngineImplementation(), stdin=io.BytesIO(line), stdout=out)
+        reply = json.loads(out.getvalue())
+        assert reply["error"] == "bad-request" and "surrogate" in reply["message"], reply
+
+
 def test_garbage_line_gets_a_bad_request_reply() -> None:
     out = io.BytesIO()
     serve(EngineImplementation(), stdin=io.BytesIO(b"{oops\n"), stdout=out)

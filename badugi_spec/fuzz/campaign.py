@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-from badugi_spec.fuzz import answers, coverage, replay
+from badugi_spec.fuzz import answers, coverage, replay, replay_variants
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, write
 from badugi_spec.fuzz.guide import Guide, Lead
@@ -31,7 +31,7 @@ from badugi_spec.fuzz.trial import FuzzError, Trial
 from badugi_spec.outputs import OutputError
 from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import CaseResult, Runner
-from badugi_spec.scenario.variants import unrotated, variants
+from badugi_spec.scenario.variants import variants
 
 VARIANT_SHARE: Final = 8
 """One play trial in this many also runs in its variants (`scenario.variants`)."""
@@ -346,27 +346,35 @@ class Campaign:
     def _variant_failure(self, number: int, trial: Trial) -> tuple[str, CaseResult] | None:
         """One trial in `VARIANT_SHARE` also runs in its variants: the first that fails.
 
-        A rotation the implementation answers as our engine answered the trial passes
-        (`replay.rotated`); the others are formed from the trial's text and run."""
+        A variant the implementation answers as our engine answered the trial, read as
+        the runner reads the variant's lines, passes (`replay_variants`); only the others
+        are formed from the trial's text and run, in the text's order."""
         if not self.variants or number % VARIANT_SHARE or self.plan.kind(number) != "play":
             return None
-        formed: list[tuple[str, dict[str, Any]]] | None = None
-        fast = self.fast and bool(trial.exchanges)
-        for k in range(1, len(trial.names)) if fast else ():
-            if replay.passes(self.impl, trial, replay.rotated(trial.exchanges, k)):
+        forms = replay_variants.forms(trial) if self.fast else None
+        if forms is None:
+            return self._variants_by_text(variants(load(trial.text())))
+        formed: dict[str, dict[str, Any]] | None = None
+        for form in forms:
+            if replay.passes(self.impl, trial, form):
                 self.replayed += 1
                 continue
-            formed = formed or variants(load(trial.text()))
-            assert formed[k - 1][0] == f"rotated-{k}"
-            failed = self._variant_run(*formed[k - 1])
+            if formed is None:
+                made = variants(load(trial.text()))
+                if [name for name, _ in made] != [f.name for f in forms]:
+                    # Not the variants formed here (never met: `tests/test_fuzz_fast.py`):
+                    # the text's decide, every one of them, as on the old path.
+                    return self._variants_by_text(made)
+                formed = dict(made)
+            failed = self._variant_run(form.name, formed[form.name])
             if failed is not None:
                 return failed
-        if formed is None:
-            # The rotations were decided above: only the others are formed when fast.
-            formed = (unrotated if fast else variants)(load(trial.text()))
+        return None
+
+    def _variants_by_text(
+        self, formed: list[tuple[str, dict[str, Any]]]
+    ) -> tuple[str, CaseResult] | None:
         for name, case in formed:
-            if fast and name.startswith("rotated-"):
-                continue  # decided above
             failed = self._variant_run(name, case)
             if failed is not None:
                 return failed

@@ -15,14 +15,15 @@ unanswered past the timeout, every answer before it ours: the runner would meet 
 silence at the same request, so the trial is judged errored here (`TimedOut`), waited for
 once and its timeout counted once.
 
-A rotated variant (`scenario.variants.rotations`) makes the same requests but for the
-player list at `start`, and its checks are the original's: the same comparison with our
-engine's original answers decides it. Only some lists of names come in seat order, so in
-another order after a rotation: each pot's `eligible` and `winners`, each half's
-`winners`, the result's `winners`, the session's `leaders`. Whether a check of them passes
-does not hang on their order (`runner_expect` sorts the pots' lists and the leaders, and a
-`wins` or `split` line holds for one winner or for equal shares, in any order), so they
-are compared sorted (`in_any_seat_order`).
+A variant of the trial (`replay_variants.forms`: a rotation, the suits renamed, the
+discards turned round) is judged the same way, from its requests and the answers of ours
+the runner reads as it reads the variant's lines. A rotated variant makes the same requests
+but for the player list at `start`, and its checks are the original's. Only some lists of
+names come in seat order, so in another order after a rotation: each pot's `eligible` and
+`winners`, each half's `winners`, the result's `winners`, the session's `leaders`. Whether
+a check of them passes does not hang on their order (`runner_expect` sorts the pots' lists
+and the leaders, and a `wins` or `split` line holds for one winner or for equal shares, in
+any order), so they are compared sorted (`in_any_seat_order`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from collections.abc import Callable
 from typing import Any, Final, cast
 
 from badugi_spec.fuzz.replay_values import values_pass
+from badugi_spec.fuzz.replay_variants import Form
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import ImplementationError, plays
@@ -62,15 +64,23 @@ def same(theirs: object, ours: object) -> bool:
     settle most at a fraction of the cost of `repr` (format 2 writes every value with its
     type, and no references, so equal values of the same types in the same order give the
     same bytes); keys in another order are compared as sorted JSON text."""
-    if theirs != ours:
-        return False
+    exact = _exactly(theirs, ours)
+    if exact is not None:
+        return exact
+    text = _as_sorted_text(theirs)
+    return text is not None and text == _as_sorted_text(ours)
+
+
+def _exactly(theirs: object, ours: object) -> bool | None:
+    """True: the same JSON values, types and order of keys alike; False: not equal; None:
+    equal, but in another order of keys or in types `marshal` cannot tell apart. The same
+    bytes settle it without comparing the values (most answers are ours exactly)."""
     try:
         if marshal.dumps(cast(Any, theirs), 2) == marshal.dumps(cast(Any, ours), 2):
             return True
     except ValueError:  # a type marshal does not write (a subclass): as JSON text
         pass
-    text = _as_sorted_text(theirs)
-    return text is not None and text == _as_sorted_text(ours)
+    return False if theirs != ours else None
 
 
 def _as_sorted_text(value: object) -> str | None:
@@ -106,6 +116,8 @@ def answered_alike(theirs: object, ours: dict[str, Any], *, rotated: bool = Fals
     state, mine = theirs.get("state"), ours["state"]
     if not rotated:
         return same(state, mine)
+    if _exactly(state, mine):
+        return True  # in the order of seats `replay_variants.rotated` expects: most often
     # Under a rotation the players' dicts come in another order of keys: as JSON text.
     _, text, order = _kept(mine)
     ordered = in_any_seat_order(state)
@@ -142,15 +154,6 @@ def in_any_seat_order(state: object) -> object:
     return {**state, "pots": pots}
 
 
-def rotated(exchanges: list[Exchange], k: int) -> list[Exchange]:
-    """The requests of variant `rotated-k`: the players listed from the k-th on, the same
-    player first to deal; every later request as it was."""
-    kind, start, answer = exchanges[0]
-    players = start["players"]
-    turned = {**start, "players": players[k:] + players[:k]}
-    return [(kind, turned, answer), *exchanges[1:]]
-
-
 def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bool:
     """Whether the implementation answers every request as our engine did: pipelined
     where it can take them so (`replay` of the protocol client: every request written,
@@ -160,8 +163,12 @@ def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bo
     if many is not None:
         # Every state is compared with ours, which is well formed: its form need not be
         # checked first (a state of another form is not ours, and the text path checks).
+        # A reply that is our answer's very line is ours (None): not even decoded.
+        known = [_line(ours) for _, _, ours in exchanges]
         try:
-            answers = many([(kind, request) for kind, request, _ in exchanges], states=False)
+            answers = many(
+                [(kind, request) for kind, request, _ in exchanges], states=False, known=known
+            )
         except ImplementationError as error:
             heard = [_read(line) for line in getattr(impl, "heard", [])]
             if _silent(impl) and all(
@@ -171,7 +178,7 @@ def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bo
                 raise TimedOut(error) from None
             raise
         return len(answers) == len(exchanges) and all(
-            answered_alike(theirs, ours, rotated=rotated)
+            theirs is None or answered_alike(theirs, ours, rotated=rotated)
             for theirs, (_, _, ours) in zip(answers, exchanges, strict=True)
         )
     for kind, request, ours in exchanges:
@@ -186,6 +193,26 @@ def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bo
     return True
 
 
+_LINES: dict[int, tuple[object, str | None]] = {}
+"""Our answers by their identity (the answer kept with them) as `serve` writes them: the
+trial and its variants that do not change an answer send the same ones."""
+
+
+def _line(ours: object) -> str | None:
+    """`ours` as the line `serve` writes for it (`protocol.server`: JSON, not ASCII-only);
+    None when it is not JSON."""
+    kept = _LINES.get(id(ours))
+    if kept is None or kept[0] is not ours:
+        if len(_LINES) > 4096:
+            _LINES.clear()
+        try:
+            line: str | None = json.dumps(ours, ensure_ascii=False)
+        except (TypeError, ValueError):
+            line = None
+        kept = _LINES[id(ours)] = (ours, line)
+    return kept[1]
+
+
 def _silent(impl: Implementation) -> bool:
     """Whether the implementation's last request timed out (the protocol client's flag)."""
     return getattr(impl, "_timed_out", False) is True
@@ -198,14 +225,14 @@ def _read(line: str) -> object:
         return None  # not an answer of ours: the text path decides
 
 
-def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None = None) -> bool:
-    """Whether `impl` answers every request of `trial` (or `exchanges`, a variant's) as our
+def passes(impl: Implementation, trial: Trial, variant: Form | None = None) -> bool:
+    """Whether `impl` answers every request of `trial` (or of its `variant`) as our
     engine did. False for anything else, an error or a refusal to play included: the
     implementation's bookkeeping is then put back as it was (`savepoint`), so the text
     path that follows meets it as if this had not run."""
-    sent = trial.exchanges if exchanges is None else exchanges
+    sent = trial.exchanges if variant is None else variant.exchanges
     ready = getattr(impl, "ready", None)
-    values = exchanges is None and not trial.names
+    values = variant is None and not trial.names
     if ready is not None and not ready():
         return False  # (a process not yet started is started by the text path, as before)
     if not values and (not sent or sent[0][0] != "start"):
@@ -219,13 +246,13 @@ def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None 
         elif "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
             ok = False
         else:
-            ok = _alike(impl, sent, exchanges is not None)
+            ok = _alike(impl, sent, variant is not None and variant.any_seat_order)
     except KeyboardInterrupt:
         raise
     except TimedOut:
-        if exchanges is None:
+        if variant is None:
             raise  # the trial's own requests: judged, and the timeout stays counted
-        ok = False  # a rotation: its text decides, as for any other failure
+        ok = False  # a variant: its text decides, as for any other failure
     except Exception:  # a crash, a refusal to play, an unreadable reply: the text decides
         ok = False
     if not ok and restore is not None:
@@ -233,4 +260,4 @@ def passes(impl: Implementation, trial: Trial, exchanges: list[Exchange] | None 
     return ok
 
 
-__all__ = ["TimedOut", "answered_alike", "passes", "rotated", "same"]
+__all__ = ["TimedOut", "answered_alike", "passes", "same"]

@@ -1,5 +1,6 @@
 """The fast path for a trial of hand values: its `evaluate` and `compare` lines asked as
-`verify`'s runner asks them in a fuzzed case, and the answers compared with our engine's.
+`verify`'s runner asks them in a fuzzed case, and the answers compared with our engine's
+(over the protocol pipelined: every request written before the replies are read).
 
 With one order a line (`Runner(every_order=False)`, as `fuzz` runs a trial), the runner
 asks an evaluate line once (`evaluate`, the cards as written) and a compare line twice
@@ -73,12 +74,18 @@ def values_pass(impl: Implementation, trial: Trial, same: Callable[[object, obje
     steps = [line_step(s.text) for s in trial.statements if s.kind == "check"]
     if not steps or any(step is None or ranking_skip(impl, step) for step in steps):
         return False  # a line it would skip, or one not read here: the text decides
-    for step in steps:
-        assert step is not None
-        for kind, asked, name in _asked(impl, step):
-            theirs = _answer(impl, kind, asked, name)
-            if not same(theirs, _answer(_OURS, kind, asked, name)):
-                return False
+    asked = [one for step in steps if step is not None for one in _asked(impl, step)]
+    many: Callable[..., list[object]] | None = getattr(impl, "value_answers", None)
+    if many is not None:
+        # The protocol client: every request written, then every reply read (pipelined).
+        answers = many(asked)
+        return len(answers) == len(asked) and all(
+            same(theirs, _answer(_OURS, *one)) for theirs, one in zip(answers, asked, strict=True)
+        )
+    for kind, cards, name in asked:
+        theirs = _answer(impl, kind, cards, name)
+        if not same(theirs, _answer(_OURS, kind, cards, name)):
+            return False
     return True
 
 

@@ -118,6 +118,11 @@ class Trial:
     def hands(self) -> int:
         return len(self.decks)
 
+    @property
+    def case_id(self) -> str:
+        """The id of its scenario (`render`): what a variant's suits are chosen from."""
+        return f"fuzz-{self.seed}-{self.number}"
+
     def text(
         self,
         *,
@@ -160,8 +165,7 @@ class Trial:
         rules = ([rule] if rule else []) + sorted(seen - {rule}, key=_rule_order)
         lines = [
             *(f"# {line}".rstrip() for line in head.splitlines()),
-            f"scenario fuzz-{self.seed}-{self.number}"
-            f' "Fuzzed trial {self.number} of seed {self.seed}"',
+            f'scenario {self.case_id} "Fuzzed trial {self.number} of seed {self.seed}"',
             f"rules {' '.join(rules[:16] or ['R2.1'])}",
             "tags fuzz",
             "",

@@ -241,12 +241,16 @@ class ProtocolImplementation:
         self._open()
         self._asking = kind
         reply = self._request(request)
+        self._refusal(kind, reply)
+        return reply
+
+    def _refusal(self, kind: str, reply: dict[str, Any]) -> None:
+        """A `not-supported` reply as a skip, an `internal` one as a failure."""
         if not reply["ok"]:
             if reply.get("error") == NOT_SUPPORTED:
                 raise Skip(one_line(reply.get("message") or "not supported"))
             if reply.get("error") == INTERNAL:
-                self._fail(f"{request['type']}: internal error: {reply.get('message', '')}")
-        return reply
+                self._fail(f"{kind}: internal error: {reply.get('message', '')}")
 
     def close(self) -> None:
         transport, self._transport = self._transport, None
@@ -354,23 +358,42 @@ class ProtocolImplementation:
         self._given_up, self._asking = saved["given_up"], saved["asking"]
 
     def replay(
-        self, exchanges: list[tuple[str, dict[str, Any]]], *, states: bool = True
-    ) -> list[Outcome]:
-        """Each request (`start`, `deal` or `act`, as the runner would pass it) sent and
-        its reply read and checked as `start`, `deal` and `act` check it; pipelined: every
-        line written before the replies are read, where the transport can (`replay` of
-        `ProcessTransport`), since a reply is matched to its request by its place.
-
-        `states=False` leaves out the check of each state's form, for a caller that
-        compares every state with one known to be well formed (`fuzz.replay`): a state
-        the check would refuse is never that one, and the caller then goes the way that
-        checks (the runner's); the check was a third of the client's work a reply."""
+        self,
+        exchanges: list[tuple[str, dict[str, Any]]],
+        *,
+        states: bool = True,
+        known: Sequence[str | None] = (),
+    ) -> list[Outcome | None]:
+        """Each request (`start`, `deal` or `act`, as the runner would pass it) sent and its
+        reply checked as `start`, `deal` and `act` check it; pipelined where the transport can
+        (a reply is matched to its request by its place). `states=False` leaves out the
+        check of each state's form, for a caller that compares every state with one known
+        to be well formed (`fuzz.replay`). `known[i]`: the line of a well-formed reply the
+        caller expects to request `i` (our answer as `serve` writes it); a reply that is
+        that very line is None, neither decoded nor checked (it passes every check): the
+        decoding and the checks were most of the client's work a reply."""
         build = {"start": self._start_request, "deal": self._deal_request}
         requests = [build.get(kind, self._act_request)(item) for kind, item in exchanges]
+        lines = self._pipelined(requests)
+        if lines is None:
+            return [self._stateful(request) for request in requests]
+        expected = list(known) + [None] * (len(requests) - len(known))
+        out: list[Outcome | None] = []
+        for request, line, mine in zip(requests, lines, expected, strict=True):
+            if mine is not None and line == mine:
+                self._answered(request["type"])
+                out.append(None)
+            else:
+                out.append(self._checked(request, line, states=states))
+        return out
+
+    def _pipelined(self, requests: list[dict[str, Any]]) -> list[str] | None:
+        """The reply lines to `requests`, all written at once; None where the transport
+        cannot pipeline or the connection is not open (then they are asked one by one)."""
         transport = self._transport
         many = getattr(transport, "exchange_many", None)
         if many is None or not self.ready():
-            return [self._stateful(request) for request in requests]
+            return None
         for request in requests:
             dropped = self._dropped.get(request["type"])
             if dropped is not None:
@@ -378,27 +401,50 @@ class ProtocolImplementation:
         self._asking = requests[0]["type"]
         self.heard = []
         try:
-            lines = many([json.dumps(request) for request in requests], timeout=self.timeout)
+            lines: list[str] = many([json.dumps(r) for r in requests], timeout=self.timeout)
         except TransportError as error:
             # The request that went unanswered is named, as when asked alone (the runner).
             self.heard = list(getattr(error, "replies", []))
             unanswered = requests[min(len(self.heard), len(requests) - 1)]
             self._asking = unanswered["type"]
             self._lost(unanswered, error)
-        return [
-            self._checked(request, line, states=states)
-            for request, line in zip(requests, lines, strict=True)
+        return lines
+
+    def value_answers(self, asked: list[tuple[str, Any, str | None]]) -> list[object]:
+        """`evaluate` or `compare` requests (kind, cards or hands, ranking or None), pipelined
+        where the transport can: each value or winners, checked as those methods check it."""
+        requests = [
+            {"type": kind, **({} if name is None else {"ranking": name}), PART[kind]: cards}
+            for kind, cards, name in asked
         ]
+        lines = self._pipelined(requests)
+        if lines is None:
+            return [
+                self.evaluate(cards, name) if kind == "evaluate" else self.compare(cards, name)
+                for kind, cards, name in asked
+            ]
+        out: list[object] = []
+        for request, line in zip(requests, lines, strict=True):
+            kind = request["type"]
+            self._asking = kind
+            reply = self._read(request, line)
+            self._refusal(kind, reply)
+            out.append(self._value_of(kind, reply))
+        return out
+
+    def _value_of(self, kind: str, reply: dict[str, Any]) -> Any:
+        """The value an `evaluate` reply gives, or the winners of a `compare` reply."""
+        got = reply.get(ANSWER[kind])
+        if not reply["ok"] or not isinstance(got, dict if kind == "evaluate" else list):
+            self._fail(f"{kind}: no {ANSWER[kind]} in {json.dumps(reply, ensure_ascii=True)[:200]}")
+        self._answered(kind)
+        return got
 
     def _checked(self, request: dict[str, Any], line: str, *, states: bool = True) -> Outcome:
         """A pipelined reply, checked as `call` and `_stateful` check one."""
         self._asking = request["type"]
         reply = self._read(request, line)
-        if not reply["ok"]:
-            if reply.get("error") == NOT_SUPPORTED:
-                raise Skip(one_line(reply.get("message") or "not supported"))
-            if reply.get("error") == INTERNAL:
-                self._fail(f"{request['type']}: internal error: {reply.get('message', '')}")
+        self._refusal(request["type"], reply)
         problem = state_problem(reply.get("state")) if states else None
         if problem is not None:
             self._fail(f"{request['type']}: the reply's state {problem}")
@@ -407,23 +453,23 @@ class ProtocolImplementation:
 
     def evaluate(self, cards: list[str], ranking: str | None = None) -> dict[str, Any]:
         named = {} if ranking is None else {"ranking": ranking}
-        reply = self.call({"type": "evaluate", **named, "cards": cards})
-        value = reply.get("value")
-        if not reply["ok"] or not isinstance(value, dict):
-            self._fail(f"evaluate: no value in {json.dumps(reply, ensure_ascii=True)[:200]}")
-        self._answered("evaluate")
+        value: dict[str, Any] = self._value_of(
+            "evaluate", self.call({"type": "evaluate", **named, "cards": cards})
+        )
         return value
 
     def compare(self, hands: list[list[str]], ranking: str | None = None) -> list[int]:
         named = {} if ranking is None else {"ranking": ranking}
-        reply = self.call({"type": "compare", **named, "hands": hands})
-        winners = reply.get("winners")
-        if not reply["ok"] or not isinstance(winners, list):
-            self._fail(f"compare: no winners in {json.dumps(reply, ensure_ascii=True)[:200]}")
-        self._answered("compare")
         # As answered: the runner checks that they name hands, and fails the line if not.
+        winners: list[int] = self._value_of(
+            "compare", self.call({"type": "compare", **named, "hands": hands})
+        )
         return winners
 
+
+# What an `evaluate` or `compare` request names its cards by, and what its reply answers by.
+PART: Final = {"evaluate": "cards", "compare": "hands"}
+ANSWER: Final = {"evaluate": "value", "compare": "winners"}
 
 STDOUT_HINT: Final = (
     " (stdout carries only the replies, one JSON object a line: write logs to stderr)"

@@ -6,8 +6,9 @@ The same interface is spoken by the protocol client, so `check` (in-process) and
 
 from __future__ import annotations
 
+import marshal
 import re
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from badugi_spec import rankings as registry
 from badugi_spec.cards import Card, cards_of
@@ -80,6 +81,31 @@ def value_json(cards: list[str]) -> dict[str, Any]:
     return _as_json(evaluate(cards_of(cards)))
 
 
+_PROFILES: dict[bytes, Profile] = {}
+"""Profiles read, by their objects' `marshal` bytes (types and order of keys alike): a
+fuzzed trial and each of its variants start a session of the same profile."""
+
+
+def _profile_of(data: object) -> Profile:
+    """`profiles.from_json` of a start's profile object, read once for the same object (a
+    `Profile` is frozen, so one may be shared)."""
+    try:
+        key: bytes | None = marshal.dumps(cast(Any, data), 2)
+    except ValueError:  # not plain JSON values: read every time
+        key = None
+    known = None if key is None else _PROFILES.get(key)
+    if known is None:
+        try:
+            known = from_json(data)
+        except ProfileError as error:
+            raise RequestError(str(error)) from None
+        if key is not None:
+            if len(_PROFILES) >= 256:
+                _PROFILES.clear()
+            _PROFILES[key] = known
+    return known
+
+
 class EngineImplementation:
     """The reference: badugi_spec's own engine, in-process."""
 
@@ -144,10 +170,7 @@ class EngineImplementation:
         """The case's profile object; a case without one (protocol 1) is the house game."""
         if "profile" not in case:
             return HOUSE
-        try:
-            return from_json(case["profile"])
-        except ProfileError as error:
-            raise RequestError(str(error)) from None
+        return _profile_of(case["profile"])
 
     def _new_session(self, *, first_dealer: int, stacks: list[int]) -> Session:
         return Session(first_dealer=first_dealer, stacks=stacks, profile=self.profile)

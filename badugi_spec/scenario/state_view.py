@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from badugi_spec.cards import DECK, Card
 from badugi_spec.engine import Hand, Session
+from badugi_spec.engine import hand as _hand_module
 from badugi_spec.engine.actions import Legal
 from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.engine.settlement import Settlement
@@ -105,11 +106,39 @@ def _seat(hand: Hand, seat: int) -> tuple[list[str], dict[str, Any], dict[str, s
     cards = tuple(hand.holdings[seat])
     kept = seen.get(seat)
     if kept is None or kept[0] != cards:
-        ranked = _in_rankings(hand, seat) if hand.named_rankings else None
-        kept = seen[seat] = (cards, _texts(cards), as_json(hand.value(seat)), ranked)
+        kept = seen[seat] = _valued(hand, seat, cards)
     value, ranked = kept[2], kept[3]
     fresh = {"size": value["size"], "ranks": list(value["ranks"])}
     return list(kept[1]), fresh, None if ranked is None else dict(ranked)
+
+
+_VALUED: dict[tuple[Any, ...], tuple[tuple[Card, ...], list[str], Any, Any]] = {}
+"""The same cards' texts and values in other hands: a fuzzed trial's hands are played
+again by the implementation, in each variant, and every deal and draw values each
+holding. Keyed by the rules that value them (the evaluator, the rankings, which are
+compared by identity, and the halves' names), for the engine's own `value` and `values`
+only: a mutant's are always asked."""
+VALUED_AT_MOST: Final = 50_000
+
+
+def _valued(
+    hand: Hand, seat: int, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], list[str], Any, Any]:
+    """The seat's cards, their texts, its value and its values by ranking, as `_SEEN`
+    keeps them."""
+    kind = type(hand)
+    own = kind.value is Hand.value and kind.values is Hand.values
+    evaluator = vars(_hand_module)["evaluate"]  # (as `Hand.value` finds it, patched or not)
+    key = (evaluator, hand._rankings, hand.profile.halves, cards) if own else None
+    known = None if key is None else _VALUED.get(key)
+    if known is None:
+        ranked = _in_rankings(hand, seat) if hand.named_rankings else None
+        known = (cards, _texts(cards), as_json(hand.value(seat)), ranked)
+        if key is not None:
+            if len(_VALUED) >= VALUED_AT_MOST:
+                _VALUED.clear()
+            _VALUED[key] = known
+    return known
 
 
 def _leaders(session: Session, names: list[str]) -> list[str]:

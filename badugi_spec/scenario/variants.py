@@ -115,13 +115,18 @@ def suit_map(case_id: str) -> dict[str, str]:
     return dict(zip(SUIT_LETTERS, images, strict=True))
 
 
+def suit_card(text: str, table: dict[str, str]) -> str:
+    """A card's text with its suit replaced by `table`; any other text as it is."""
+    return text[:-1] + table[text[-1]] if _CARD.match(text) else text
+
+
 def suits(case: dict[str, Any], mapping: dict[str, str] | None = None) -> dict[str, Any] | None:
     """The case with every card's suit replaced by `mapping` (the case's `suit_map` when
     not given); None when the case holds no card."""
     table = mapping if mapping is not None else suit_map(case["id"])
 
     def card(text: str) -> str:
-        return text[:-1] + table[text[-1]] if _CARD.match(text) else text
+        return suit_card(text, table)
 
     def line(text: str) -> str:
         def one(match: re.Match[str]) -> str:

@@ -1,0 +1,174 @@
+"""A trial's variants (`scenario.variants`) as the requests their cases make, each with the
+answers of ours the runner would read as it reads the variant's lines: the fast path
+judges a variant from them as it judges the trial (`replay.passes`), and only a variant
+answered otherwise is formed from the trial's text and run by the runner.
+
+Every variant of a fuzzed trial changes only what its requests say, never what its
+`expect` lines read but for the cards of a `has` line, so the runner passes a variant
+whose answers are these:
+
+- `rotated-K`: the `start` request lists the players from the K-th on; every other
+  request is the trial's. Our answers as they were, the lists of names in seat order
+  compared in any order (`replay.in_any_seat_order`); put in the new seats' order first
+  (`seated`), as an implementation most likely writes them, for a quicker comparison.
+- `suits`: every card of every request (the decks, the stated reshuffles, the discards)
+  with its suit replaced by the case's `suit_map`; our answers with the cards each player
+  holds replaced alike. The runner reads cards only there (a `has` line, the cards taken,
+  a stated deal), and compares them as sets, which a renaming of suits keeps.
+- `card-order`: each discard named the other way round. A fuzzed trial states decks, not
+  deals (`deal_places` finds no deal to turn), so the discards are all that changes, and
+  our answers are the runner's as they were: cards are read as sets.
+
+A variant that cannot be formed (no discard of two cards or more: nothing to turn) is
+left out as the text's `variants` leaves it out, and in the same order, so the first
+variant that fails is the one the text path finds first. `tests/test_fuzz_fast.py`
+holds each form to the requests the runner sends for the variant's case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from badugi_spec.fuzz.trial import Trial
+from badugi_spec.scenario.variants import CARD_ORDER, SUITS, suit_card, suit_map
+
+Exchange = tuple[str, dict[str, Any], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One variant: its name as `scenario.variants` names it, its requests with our
+    answers, and whether the lists of names in seat order may come in any order."""
+
+    name: str
+    exchanges: list[Exchange]
+    any_seat_order: bool = False
+
+
+def rotated(exchanges: list[Exchange], k: int) -> list[Exchange]:
+    """The requests of variant `rotated-k`: the players listed from the k-th on, the same
+    player first to deal; every later request as it was. Our answers with what comes in
+    seat order put in the order of the new seats (`seated`)."""
+    kind, start, answer = exchanges[0]
+    players = start["players"]
+    turned = {**start, "players": players[k:] + players[:k]}
+    order = [str(player.get("name")) for player in turned["players"]]
+    return [
+        (kind, turned, seated(answer, order)),
+        *((kind, request, seated(ours, order)) for kind, request, ours in exchanges[1:]),
+    ]
+
+
+_BY_PLAYER = ("stacks", "hands", "values", "values_in")
+_RESULT_BY_PLAYER = ("won", "returned", "shown", "shown_in")
+
+
+def seated(ours: dict[str, Any], order: list[str]) -> dict[str, Any]:
+    """Our answer as an implementation seating the players in `order` most likely writes
+    it: each dict of players in seat order, and each list of names that comes in seat
+    order (the ones `replay.in_any_seat_order` sorts) in seat order. Only those lists and
+    the order of keys change, neither of which the runner reads, so this is our answer
+    still: `replay` first compares an answer with it exactly, and only one that differs
+    in any seat order."""
+    state = ours.get("state")
+    if not isinstance(state, dict):
+        return ours
+
+    def keys(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        out = {name: value[name] for name in order if name in value}
+        return out if len(out) == len(value) else value  # (not only players: as it is)
+
+    def names(value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        out = [name for name in order if name in value]
+        return out if len(out) == len(value) else value  # the same names, in seat order
+
+    def pot(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        out = {k: names(v) if k in ("eligible", "winners") else v for k, v in value.items()}
+        if "shares" in out:
+            out["shares"] = keys(out["shares"])
+        if isinstance(value.get("halves"), list):
+            out["halves"] = [pot(half) for half in value["halves"]]
+        return out
+
+    new = dict(state)
+    for key in _BY_PLAYER:
+        if key in new:
+            new[key] = keys(new[key])
+    session = state.get("session")
+    if isinstance(session, dict) and "leaders" in session:
+        new["session"] = {**session, "leaders": names(session["leaders"])}
+    if isinstance(state.get("pots"), list):
+        new["pots"] = [pot(p) for p in state["pots"]]
+    result = state.get("result")
+    if isinstance(result, dict):
+        done = dict(result)
+        if "winners" in done:
+            done["winners"] = names(done["winners"])
+        for key in _RESULT_BY_PLAYER:
+            if key in done:
+                done[key] = keys(done[key])
+        new["result"] = done
+    return {**ours, "state": new}
+
+
+def suited(exchanges: list[Exchange], table: dict[str, str]) -> list[Exchange]:
+    """The requests with every card's suit renamed by `table`, and our answers with every
+    held card renamed alike."""
+
+    def cards(texts: list[str]) -> list[str]:
+        return [suit_card(text, table) for text in texts]
+
+    out: list[Exchange] = []
+    for kind, request, ours in exchanges:
+        if kind == "deal":
+            request = {**request, "deck": cards(request["deck"])}
+            if request.get("reshuffles"):
+                request["reshuffles"] = [cards(order) for order in request["reshuffles"]]
+        elif kind == "act" and request.get("discards"):
+            request = {**request, "discards": cards(request["discards"])}
+        state = ours.get("state")
+        if isinstance(state, dict) and isinstance(state.get("hands"), dict):
+            held = {name: cards(got) for name, got in state["hands"].items()}
+            ours = {**ours, "state": {**state, "hands": held}}
+        out.append((kind, request, ours))
+    return out
+
+
+def card_ordered(exchanges: list[Exchange]) -> list[Exchange] | None:
+    """The requests with each discard the other way round; None when none changes."""
+    out: list[Exchange] = []
+    changed = False
+    for kind, request, ours in exchanges:
+        discards = request.get("discards") if kind == "act" else None
+        if discards and len(discards) > 1:
+            request = {**request, "discards": discards[::-1]}
+            changed = True
+        out.append((kind, request, ours))
+    return out if changed else None
+
+
+def forms(trial: Trial) -> list[Form] | None:
+    """The trial's variants in the order `scenario.variants.variants` gives them; None
+    when the trial holds no requests to form them from (then its text decides)."""
+    exchanges = trial.exchanges
+    if not exchanges or exchanges[0][0] != "start" or not trial.decks:
+        return None
+    out = [
+        Form(f"rotated-{k}", rotated(exchanges, k), any_seat_order=True)
+        for k in range(1, len(trial.names))
+    ]
+    out.append(Form(SUITS, suited(exchanges, suit_map(trial.case_id))))
+    ordered = card_ordered(exchanges)
+    if ordered is not None:
+        out.append(Form(CARD_ORDER, ordered))
+    return out
+
+
+__all__ = ["Form", "card_ordered", "forms", "rotated", "seated", "suited"]
