@@ -71,7 +71,7 @@ as elsewhere: it is where a hand limit is played (R6.4)."""
 LIVE_HANDS: Final = 6
 """The most hands of a trial of several at a live table: sitting out, missing a blind
 and coming back take three hands or more."""
-LIVE_SWITCH_SHARE: Final = 0.6
+LIVE_SWITCH_SHARE: Final = 0.8
 """`SWITCH_SHARE` in a trial of several hands at a live table: its own switches (a kill,
 posting missed blinds, `switches.LIVE_SHARE`) are set by no shipped profile."""
 KILL_HANDS: Final = 5

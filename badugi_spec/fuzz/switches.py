@@ -161,8 +161,11 @@ def _live_switches(profile: Profile) -> tuple[str, ...]:
         return ()
     if profile.absent_hand != "not-dealt":
         return ("absent_hand", "kill", "absent_hand")
+    # Players away not dealt in are where the readings of the button's move part (R11.9,
+    # R19.1): the one table that deals them out reads them under each, too.
     posting = profile.missed_blinds == "must-wait"
-    return ("missed_blinds", "kill", "missed_blinds") if posting else ("kill",)
+    button = ("button_moves",)
+    return ("missed_blinds", "kill", "missed_blinds", *button) if posting else ("kill", *button)
 
 
 NOT_DEALT: Final = "not-dealt"
