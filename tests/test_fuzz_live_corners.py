@@ -22,7 +22,7 @@ from badugi_spec.scenario.runner import Runner
     ("profile", "number", "point", "mutant"),
     [
         # A player away misses the small blind and comes back posting it dead (R19.3).
-        ("wsop-live", 76, "dead-blind", "dead-blind-is-live"),
+        ("wsop-live", 5, "dead-blind", "dead-blind-is-live"),
         # A player not dealt in just left of the button: PokerStars' button passes them to
         # the last small blind, the moving button stops on them (R11.9, R19.1).
         ("pokerstars-2010", 76, "button-passes-a-player-out", "small-blind-button-moves-one-seat"),
