@@ -19,22 +19,23 @@ from badugi_spec.scenario.runner import Runner
 
 
 @pytest.mark.parametrize(
-    ("profile", "number", "point", "mutant"),
+    ("profile", "number", "point", "rule", "mutant"),
     [
         # A player away misses the small blind and comes back posting it dead (R19.3).
-        ("wsop-live", 5, "dead-blind", "dead-blind-is-live"),
+        ("wsop-live", 5, "dead-blind", "R19.3", "dead-blind-is-live"),
         # A player not dealt in just left of the button: PokerStars' button passes them to
-        # the last small blind, the moving button stops on them (R11.9, R19.1).
-        ("pokerstars-2010", 76, "button-passes-a-player-out", "small-blind-button-moves-one-seat"),
+        # the last small blind, the moving button stops on them (R8.23, R11.9, R19.1).
+        ("pokerstars-2010", 76, "button-passes-a-player-out", "R8.23",
+         "small-blind-button-moves-one-seat"),
     ],
-)
+)  # fmt: skip
 def test_a_live_table_corner_is_a_waypoint_where_its_mutant_fails(
-    profile: str, number: int, point: str, mutant: str
+    profile: str, number: int, point: str, rule: str, mutant: str
 ) -> None:
     plan = Plan(Setting((profiles.get(profile),)), ())
     trial = plan.played(Choices(trial_random(1, number)), 1, number)
     assert point in waypoints.waypoints(trial)
-    assert waypoints.waypoint_rule(point) == BY_NAME[mutant].rule
+    assert waypoints.waypoint_rule(point) == rule
     runner = Runner(MutantImplementation(BY_NAME[mutant]), every_order=False)
     assert runner.run(load(trial.text())).status == "failed"
 

@@ -60,9 +60,9 @@ WAYPOINTS: Final = {
     ),
     "dead-blind": ("R19.3", "a missed small blind posted dead by a player coming back"),
     "button-passes-a-player-out": (
-        "R11.9",
+        "R8.23",
         "a hand after one with a player not dealt in just left of the button: where the"
-        " readings of the button's move part ways (R8.23)",
+        " readings of the button's move part ways (PokerStars' R11.9, R19.1)",
     ),
     "showdown": ("R8.22", "hands shown"),
     "all-in-at-a-quiet-showdown": (
