@@ -221,3 +221,14 @@ def test_folded_to_an_absent_big_blind_dead_at_turn_it_wins() -> None:
     session.apply(Action(0, Kind.FOLD))
     session.apply(Action(1, Kind.FOLD))
     assert hand.result is not None and hand.result.winners == (2,)
+
+
+def test_a_sit_out_that_leaves_one_player_is_refused_with_a_player_waiting_and_bust() -> None:
+    # R19.1: a player may not sit out when fewer than two would be present. With a player
+    # waiting for the big blind who has busted meanwhile, the engine asked where the big
+    # blind would be with only one player dealt in, and failed with an IndexError (met by
+    # the fuzzer's live-table trials) instead of refusing the sit-out.
+    session = Session(stacks=(100, 100, 100), profile=LIVE)
+    session.stacks = (100, 100, 0)  # the third busted before coming back
+    session.waiting = {2}
+    assert "two players present" in refused(session, SeatEvent(1, "sits-out"))

@@ -213,6 +213,11 @@ class Seating:
         return order[0], order[1]
 
     def _big_blind_at(self, out: frozenset[int]) -> int:
+        """The big blind's seat if `out` are not dealt in; -1 when fewer than two players
+        would be: no hand, so nobody's big blind (the caller then refuses a sit-out or
+        deals everyone in again, R19.1)."""
+        if sum(1 for seat, chips in enumerate(self.stacks) if chips > 0 and seat not in out) < 2:
+            return -1
         dealer, blinds = self._places(out)
         return self._blind_seats(dealer, blinds, out)[1]
 

@@ -71,7 +71,7 @@ as elsewhere: it is where a hand limit is played (R6.4)."""
 LIVE_HANDS: Final = 6
 """The most hands of a trial of several at a live table: sitting out, missing a blind
 and coming back take three hands or more."""
-LIVE_SWITCH_SHARE: Final = 0.6
+LIVE_SWITCH_SHARE: Final = 0.8
 """`SWITCH_SHARE` in a trial of several hands at a live table: its own switches (a kill,
 posting missed blinds, `switches.LIVE_SHARE`) are set by no shipped profile."""
 KILL_HANDS: Final = 5
@@ -158,7 +158,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     trial.passive = passive
     trial.stop = choices.chance(STOP_SHARE)
     trial.rig = decks.RIGS[choices.below(len(decks.RIGS), decks.rig_weights(choices.swarm))]
-    _Player(trial, choices, setting.omit).session(wanted, several=mode > 0)
+    _Player(trial, choices, setting.omit, live=live).session(wanted, several=mode > 0)
     return trial
 
 
@@ -189,8 +189,10 @@ def _nobody_can_bet(hand: Hand) -> bool:
 class _Player:
     """Plays one trial on our engine, writing its statements as it goes."""
 
-    def __init__(self, trial: Trial, choices: Choices, omit: frozenset[str]) -> None:
-        self.omit = omit
+    def __init__(
+        self, trial: Trial, choices: Choices, omit: frozenset[str], *, live: bool = False
+    ) -> None:
+        self.omit, self.live = omit, live  # the profile's own: a switch may deal players out
         self.trial = trial
         self.choices = choices
         self.engine = EngineImplementation()
@@ -243,7 +245,8 @@ class _Player:
             except RequestError:
                 posts, sent = [], request  # no live blind can be posted there now (R8.3)
         seating: list[dict[str, str]] = []
-        for choice in [] if posts else table.seating(trial, choices, self.engine.session):
+        ways = [] if posts else table.seating(trial, choices, self.engine.session, live=self.live)
+        for choice in ways:
             try:
                 tried = self.engine.deal({**request, "seating": [choice]})
             except RequestError:

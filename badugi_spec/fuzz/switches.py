@@ -132,7 +132,7 @@ def _switched(
     others = [value for value in values if value != current]
     if not others:
         return profile, ()
-    value = others[pick % len(others)]
+    value = NOT_DEALT if name == "absent_hand" else others[pick % len(others)]
     changed = profile.replace(**{param.name: value})
     if problems_of(changed):
         return profile, ()
@@ -142,19 +142,34 @@ def _switched(
     return changed, (f"{param.name}={text}",)
 
 
-LIVE_SHARE: Final = 0.5
+LIVE_SHARE: Final = 0.75
 """At a live table of its own (chapter R19), in a trial of several hands, how often the
-switch is one of the live table's (`_live_switches`) rather than the betting's own."""
+switch is one of the live table's (`_live_switches`) rather than the betting's own: three
+in four, as the live table's rules show only in such trials, and only with a player away
+not dealt in (R19.2, R19.3, R11.9) or a kill (R19.4)."""
 
 
 def _live_switches(profile: Profile) -> tuple[str, ...]:
     """The live table's switches a trial of several hands at such a table may set: a kill
-    (R19.4, R19.5; no shipped profile has one), and where a player away is not dealt in but
-    must wait for the big blind, posting the blinds missed instead (R19.3)."""
+    (R19.4, R19.5; no shipped profile has one); where a player away is not dealt in but
+    must wait for the big blind, posting the blinds missed instead (R19.3); and where a
+    player away is dealt in, not dealing them in (`absent_hand=not-dealt`, R19.1). Only
+    `wsop-live` deals players out, and it makes them wait: without the last two, a dead
+    blind (R19.3) was posted only under that one profile with posting switched on, and
+    the button passed a player not dealt in (R11.9) only when one came back waiting."""
     if profile.straddle == "none" and profile.absent_hand == "not-dealt":
         return ()
-    posting = profile.absent_hand == "not-dealt" and profile.missed_blinds == "must-wait"
-    return ("missed_blinds", "kill", "missed_blinds") if posting else ("kill",)
+    if profile.absent_hand != "not-dealt":
+        return ("absent_hand", "kill", "absent_hand")
+    # Players away not dealt in are where the readings of the button's move part (R11.9,
+    # R19.1): the one table that deals them out reads them under each, too.
+    posting = profile.missed_blinds == "must-wait"
+    button = ("button_moves",)
+    return ("missed_blinds", "kill", "missed_blinds", *button) if posting else ("kill", *button)
+
+
+NOT_DEALT: Final = "not-dealt"
+"""The value `absent_hand` is set to (`_live_switches`): the one that misses blinds."""
 
 
 KILL_POT: Final = 4

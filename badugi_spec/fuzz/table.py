@@ -153,6 +153,30 @@ RETURNS: Final = ("returns", "returns-posting", "returns-waiting")
 RETURN_WEIGHTS: Final = (1.0, 2.0, 2.0)
 """How a player comes back: posting the blinds missed or waiting for the big blind more
 often than at once, as those are the ways with rules of their own (R19.3)."""
+OWING_WEIGHTS: Final = (0.5, 4.0, 1.0)
+"""How a player who missed a blind comes back where the table lets them post it: posting
+most often, the small blind dead (R19.3), which only such a player can do."""
+BESIDE_WEIGHTS: Final = (1.0, 0.5, 4.0)
+"""How a player comes back who owes nothing, seated just left of the coming button: most
+often waiting, so the button passes a player not dealt in (R11.9, R19.1)."""
+AWAY_SHARE: Final = 0.15
+"""`RETURN_SHARE` where sitting out misses blinds and the player has missed none yet: a
+plain return, with no rule of its own; staying away is how a blind is missed (R19.2)."""
+BESIDE_SHARE: Final = 0.7
+"""`RETURN_SHARE` for a player away seated just left of the coming button."""
+OWING_SHARE: Final = 0.8
+"""`RETURN_SHARE` for a player away who missed a blind and may post it."""
+"""`RETURN_SHARE` for a player away seated just left of the coming button."""
+SIT_OUT_WEIGHTS: Final = (1.0, 2.0, 4.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+"""Where a player sits out, counted from the coming button: most often as the blinds
+reach them, as players do. Away there, a player not dealt in misses the blinds passing
+(R19.2), and one dealt in posts the big blind and sits just left of the next button."""
+
+
+SWITCHED_SEATING_SHARE: Final = 0.6
+"""`SEATING_SHARE` in a trial that sets one of `ABSENCE_SWITCHES`."""
+ABSENCE_SWITCHES: Final = ("absent_hand=", "missed_blinds=")
+"""The switches of how a player away is dealt and comes back (R19.1, R19.3)."""
 
 
 def live_table(rules: Profile) -> bool:
@@ -161,29 +185,74 @@ def live_table(rules: Profile) -> bool:
     return rules.straddle != "none" or rules.absent_hand != "not-dealt"
 
 
-def seating(trial: Trial, choices: Choices, session: Session | None) -> list[dict[str, str]]:
+def seating(
+    trial: Trial, choices: Choices, session: Session | None, *, live: bool
+) -> list[dict[str, str]]:
     """Now and then, at three seats or more, a player sits out, one sitting out comes
     back one of the three ways, or a player straddles, before the deal (chapter R19):
-    the choices to try in turn, the first the table allows being taken."""
+    the choices to try in turn, the first the table allows being taken.
+
+    Where and when is drawn from the table: the seats just left of the coming button
+    are where the live table's rules are. A player sits out most often as the blinds
+    reach them (`SIT_OUT_WEIGHTS`); a player away who missed a blind comes back posting
+    it, one who owes nothing and sits just left of the coming button comes back waiting,
+    and one who can still miss a blind mostly stays away (`_return_odds`). Drawn at
+    random one sit-out and return in a few trials reached either corner at all."""
     names, rules = trial.names, trial.profile
-    if len(names) < 3 or session is None or not live_table(rules):
-        return []  # only profiles with a live table of their own (R19.1, R19.6)
+    if len(names) < 3 or session is None or not live:
+        # Only profiles with a live table of their own (`live_table`, R19.1, R19.6), also
+        # where a switch deals players away out (`absent_hand=not-dealt`).
+        return []
+    seats = len(names)
+    button = _coming_button(trial, session)
     # Every choice made either way: a shrink that drops the event keeps the rest.
-    share = RETURN_SHARE if session.absent else SEATING_SHARE
-    wanted, seat = choices.chance(share), choices.below(len(names))
-    how, way = choices.below(3), choices.below(3, RETURN_WEIGHTS)
+    offset = choices.below(seats, SIT_OUT_WEIGHTS[:seats])
+    away = sorted(session.absent)
+    back = away[offset % len(away)] if away else -1
+    # A trial that deals players away out by a switch shows it only when one sits out:
+    # most often one does (as a session's switch gets a bust, `game.BUST_SHARE`).
+    switched = any(o.startswith(ABSENCE_SWITCHES) for o in trial.overrides)
+    share = SWITCHED_SEATING_SHARE if switched else SEATING_SHARE
+    share, weights = _return_odds(session, back, button) if away else (share, ())
+    wanted = choices.chance(share)
+    how, way = choices.below(3), choices.below(3, weights or RETURN_WEIGHTS)
     if not wanted:
         return []
-    if session.absent and how:
-        back = sorted(session.absent)[seat % len(session.absent)]
+    if away and how:
         # The way drawn first, then the others: one the table refuses this hand (posting
-        # on the button, R19.3) still brings the player back.
-        ways = (way, *(w for w in range(3) if w != way))
+        # on the button, R19.3) still brings the player back; but one who owes a blind
+        # and would post it stays away till the button has passed them (a player who has
+        # just missed a blind most often sits on the coming button or small blind).
+        posting = way == 1 and weights is OWING_WEIGHTS
+        ways = (way,) if posting else (way, *(w for w in range(3) if w != way))
         return [{"player": names[back], "event": RETURNS[w]} for w in ways]
     if how == 0 and rules.straddle != "none":
         # Only the player left of the big blind may: each seat is tried (R19.6).
         return [{"player": name, "event": "straddles"} for name in names]
-    return [{"player": names[seat], "event": "sits-out"}]
+    return [{"player": names[(button + offset) % seats], "event": "sits-out"}]
+
+
+def _coming_button(trial: Trial, session: Session) -> int:
+    """Where the next hand's button most likely is: the first hand's, or the last hand's
+    small blind (every reading of R8.23 moves it there when that seat is dealt in)."""
+    last = session.hand
+    return trial.dealer if last is None else last.small_blind
+
+
+def _return_odds(
+    session: Session, back: int, button: int
+) -> tuple[float, tuple[float, float, float]]:
+    """How often player `back`, away, comes back this hand, and the weights of the ways."""
+    rules = session.profile
+    if session.missed.get(back):
+        if rules.missed_blinds != "must-wait":
+            return OWING_SHARE, OWING_WEIGHTS
+        return RETURN_SHARE, RETURN_WEIGHTS
+    if (back - button) % len(session.stacks) == 1:
+        return BESIDE_SHARE, BESIDE_WEIGHTS
+    if rules.absent_hand == "not-dealt":
+        return AWAY_SHARE, RETURN_WEIGHTS
+    return RETURN_SHARE, RETURN_WEIGHTS
 
 
 __all__ = [

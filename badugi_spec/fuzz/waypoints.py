@@ -54,6 +54,16 @@ WAYPOINTS: Final = {
     "session-over": ("R6.4", "a session played to its end"),
     "session-tie": ("R6.5", "a session that ends in a tie"),
     "live-post": ("R8.3", "a live big blind posted before the deal"),
+    "blind-passes-a-player-out": (
+        "R19.2",
+        "a blind moved past a player with chips not dealt in: one sitting out misses it",
+    ),
+    "dead-blind": ("R19.3", "a missed small blind posted dead by a player coming back"),
+    "button-passes-a-player-out": (
+        "R8.23",
+        "a hand after one with a player not dealt in just left of the button: where the"
+        " readings of the button's move part ways (PokerStars' R11.9, R19.1)",
+    ),
     "showdown": ("R8.22", "hands shown"),
     "all-in-at-a-quiet-showdown": (
         "R8.22",
@@ -121,7 +131,34 @@ def waypoints(trial: Trial) -> set[str]:
         points.add("cap-heads-up")
     if trial.profile.button_moves == "dead-button" and _after_a_bust(trial.played):
         points.add("dead-button")
+    if trial.hands > 1:
+        points |= _live(trial.played)
     return points | trial.marks
+
+
+def _live(hands: list[Hand]) -> set[str]:
+    """The live table's thin corners, read from the hands' own placing (R19.1 to R19.3):
+    the statements show a player's absence only as cards not dealt."""
+    points: set[str] = set()
+    for earlier, later in itertools.pairwise(hands):
+        seats, out = len(later.start_stacks), earlier.live_table.out
+        if not out:
+            continue
+        # Left of the button, before the small blind: a seat the next button passes by
+        # (R11.9) or lands on (the moving button, R19.1), one that has chips still.
+        between = range(1, (earlier.small_blind - earlier.dealer) % seats)
+        if any((earlier.dealer + k) % seats in out for k in between):
+            points.add("button-passes-a-player-out")
+        moved = ((earlier.small_blind, later.small_blind), (earlier.big_blind, later.big_blind))
+        if any(
+            0 < (seat - low) % seats <= (high - low) % seats
+            for seat in later.live_table.out & out
+            for low, high in moved
+        ):
+            points.add("blind-passes-a-player-out")
+    if any(hand.live_table.dead for hand in hands):
+        points.add("dead-blind")
+    return points
 
 
 def _after_a_bust(hands: list[Hand]) -> bool:
