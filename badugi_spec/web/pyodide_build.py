@@ -167,7 +167,7 @@ def build_requirements(root: Path, cache: Path) -> Path:
         _quiet_run(
             [sys.executable, "-m", "pip", "install", "-q", "--target", str(target), *requires],
             cwd=root,
-            what=f"installing the wheel's build requirements {requires} (pip install)",
+            what="installing the wheel's build requirements (pip install)",
         )
         folder.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(OSError):  # another build published it first: the same

@@ -202,7 +202,6 @@
       }
     }
     const restored = pyodide !== null;
-    undoEarly(); // Pyodide has its module: the browser's own instantiateStreaming again
     if (!pyodide) {
       pyodide = await window.loadPyodide({ indexURL: base.href });
       lap("runtime");
@@ -211,6 +210,7 @@
       wheels.forEach((buffer) => pyodide.unpackArchive(buffer, "wheel"));
       if (manifest.bytecode) pyodide.unpackArchive(await get(manifest.bytecode), "zip");
     }
+    undoEarly(); // Pyodide has its module: the browser's own instantiateStreaming again
     lap(restored ? "restored" : "wheels");
     // Importing runs on the page's one thread: a few parts, with a pause between them in
     // which the page answers clicks, rather than seconds in one piece. The snapshot has
