@@ -157,7 +157,8 @@ def build_requirements(root: Path, cache: Path) -> Path:
     """A folder holding `[build-system] requires` of `pyproject.toml` (setuptools),
     installed by pip once per requirement list and this Python: the wheel's build path."""
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    requires = sorted(project["build-system"]["requires"])
+    # Without a [build-system] table pip assumes setuptools (PEP 518).
+    requires = sorted(project.get("build-system", {}).get("requires", ["setuptools>=40.8.0"]))
     key = hashlib.sha256(f"{sys.version}\0{requires}".encode()).hexdigest()[:16]
     folder = cache / f"build-requires-{key}"
     if (folder / "setuptools").is_dir():
