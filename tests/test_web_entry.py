@@ -307,14 +307,15 @@ def test_a_wheel_that_cannot_be_made_leaves_the_engine_out_with_the_reason(
     root = fake_root(tmp_path)
     fake_runtime(root)
 
-    def offline(command: list[str], *, cwd: Path, what: str) -> None:
+    def offline(command: list[str], *, cwd: Path, what: str, env: object = None) -> None:
         raise pyodide_build.PyodideBuildError(f"{what} failed: no package index reached")
 
     monkeypatch.setattr(pyodide_build, "_quiet_run", offline)
     built = pyodide_build.install(root, tmp_path / "site")
     assert not built.enabled
     assert (
-        built.reason == "building the project's wheel (pip wheel) failed: no package index reached"
+        built.reason
+        == "installing the wheel's build requirements (pip install) failed: no package index reached"
     )
     manifest = json.loads((tmp_path / "site" / "pyodide" / "manifest.json").read_text())
     assert manifest == {"enabled": False, "reason": built.reason}

@@ -6,8 +6,9 @@ unpacks this project's wheel and Lark's into its file system. Nothing is fetched
 anywhere but the site at run time. The hook calls `install` after each build.
 
 Each piece is cached under `build/pyodide/`, so a build only copies files:
-- the project's wheel is built by pip from a copy of the sources (the rulebook link
-  followed), keyed by a digest of everything that goes into it;
+- the project's wheel is built by setuptools (its build requirements installed by pip
+  once) from a copy of the sources (the rulebook link followed), keyed by a digest of
+  everything that goes into it;
 - Lark's wheel is downloaded once, at the version installed here (which satisfies the pin
   of `pyproject.toml`, so the page runs the Lark the tests ran);
 - the runtime is linked (or copied) from `node_modules/pyodide`.
@@ -18,6 +19,7 @@ out: `manifest.json` then says why, and the two pages say the engine is not in t
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
 import json
@@ -26,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import tomllib
 import zipfile
 from dataclasses import dataclass
@@ -102,8 +105,10 @@ def source_digest(root: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def _quiet_run(command: list[str], *, cwd: Path, what: str) -> None:
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+def _quiet_run(
+    command: list[str], *, cwd: Path, what: str, env: dict[str, str] | None = None
+) -> None:
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
         raise PyodideBuildError(f"{what} failed: {last}")
@@ -129,17 +134,46 @@ def project_wheel(root: Path, cache: Path) -> Path:
             ignore=_left_out_of_the_page,
         )
         out = Path(temp) / "out"
+        out.mkdir()
+        # The build backend called as pip would call it, from the requirements installed
+        # once: pip's own isolated build installed them anew into a fresh folder each
+        # time, most of the wheel's 8 CPU-seconds.
+        backend = f"import setuptools.build_meta as b; b.build_wheel({str(out)!r})"
         _quiet_run(
-            [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), "."],
+            [sys.executable, "-c", backend],
             cwd=tree,
-            what="building the project's wheel (pip wheel)",
+            what="building the project's wheel (setuptools)",
+            env=os.environ | {"PYTHONPATH": str(build_requirements(root, cache))},
         )
         built = sorted(out.glob("badugi_spec-*.whl"))
         if not built:
-            raise PyodideBuildError("pip wheel made no badugi_spec wheel")
+            raise PyodideBuildError("setuptools made no badugi_spec wheel")
         _publish(out, folder)
     _prune(cache, "wheel-", keep=folder)
     return sorted(folder.glob("badugi_spec-*.whl"))[0]
+
+
+def build_requirements(root: Path, cache: Path) -> Path:
+    """A folder holding `[build-system] requires` of `pyproject.toml` (setuptools),
+    installed by pip once per requirement list and this Python: the wheel's build path."""
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    # Without a [build-system] table pip assumes setuptools (PEP 518).
+    requires = sorted(project.get("build-system", {}).get("requires", ["setuptools>=40.8.0"]))
+    key = hashlib.sha256(f"{sys.version}\0{requires}".encode()).hexdigest()[:16]
+    folder = cache / f"build-requires-{key}"
+    if (folder / "setuptools").is_dir():
+        return folder
+    with tempfile.TemporaryDirectory(prefix="badugi-requires-") as temp:
+        target = Path(temp) / "made"
+        _quiet_run(
+            [sys.executable, "-m", "pip", "install", "-q", "--target", str(target), *requires],
+            cwd=root,
+            what="installing the wheel's build requirements (pip install)",
+        )
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # another build published it first: the same
+            target.rename(folder)
+    return folder
 
 
 def _left_out_of_the_page(folder: str, names: list[str]) -> set[str]:
@@ -262,14 +296,27 @@ def pyodide_version(root: Path) -> str:
     return str(package["version"])
 
 
-def install(root: Path, site: Path) -> Built:
-    """Put the runtime, the wheels and `manifest.json` under `site/pyodide/`."""
-    out = site / OUT
-    out.mkdir(parents=True, exist_ok=True)
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """What `prepare` made in the cache, for `place` to put under a site."""
+
+    wheels: tuple[Path, ...] = ()
+    version: str = ""
+    compiled: Path | None = None
+    unused: str = ""
+    """Why there is no prepared start (`Built.bytecode`), or ""."""
+    reason: str | None = None
+    """Why the engine is left out of this build, or None."""
+
+
+def prepare(root: Path) -> Prepared:
+    """The wheels and the engine's prepared start, each made once per key in
+    `build/pyodide/` (a fresh checkout: a pip wheel and a Node run, some 20 CPU-seconds;
+    afterwards: a few digests). It writes nothing under the site, so the hook runs it
+    beside the pages' drawing (`start_preparing`)."""
     reason = why_not(root)
     if reason is not None:
-        _write_json(out / "manifest.json", {"enabled": False, "reason": reason})
-        return Built(enabled=False, reason=reason)
+        return Prepared(reason=reason)
     cache = root / "build" / "pyodide"
     try:
         wheels = (
@@ -280,14 +327,49 @@ def install(root: Path, site: Path) -> Built:
     except PyodideBuildError as error:
         # No package index here, say: the rest of the site is still built, and the two
         # pages give this reason instead of an engine.
-        _write_json(out / "manifest.json", {"enabled": False, "reason": str(error)})
-        return Built(enabled=False, reason=str(error))
+        return Prepared(reason=str(error))
     version = pyodide_version(root)
     try:
-        compiled: Path | None = pyodide_start.compiled(runtime_dir(root), version, wheels, cache)
-        unused = ""
+        compiled = pyodide_start.compiled(runtime_dir(root), version, wheels, cache)
     except pyodide_start.BytecodeError as error:
-        compiled, unused = None, str(error)
+        return Prepared(wheels, version, None, str(error))
+    return Prepared(wheels, version, compiled)
+
+
+class Preparing:
+    """`prepare` in a thread of its own, started before the pages are drawn: its work is
+    pip's and Node's processes, so on two cores it costs the build next to nothing."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._outcome: list[Prepared | BaseException] = []
+        self._thread = threading.Thread(target=self._run, name="badugi-pyodide", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._outcome.append(prepare(self.root))
+        except BaseException as error:  # handed to the build's thread by `result`
+            self._outcome.append(error)
+
+    def result(self) -> Prepared:
+        self._thread.join()
+        outcome = self._outcome[0]
+        if isinstance(outcome, BaseException):
+            raise outcome
+        return outcome
+
+
+def install(root: Path, site: Path, prepared: Prepared | None = None) -> Built:
+    """Put the runtime, the wheels and `manifest.json` under `site/pyodide/`."""
+    out = site / OUT
+    out.mkdir(parents=True, exist_ok=True)
+    if prepared is None:
+        prepared = prepare(root)
+    if prepared.reason is not None:
+        _write_json(out / "manifest.json", {"enabled": False, "reason": prepared.reason})
+        return Built(enabled=False, reason=prepared.reason)
+    wheels, version, compiled = prepared.wheels, prepared.version, prepared.compiled
     for name in RUNTIME:
         source = runtime_dir(root) / name
         if compiled is not None and (compiled / name).is_file():
@@ -315,7 +397,10 @@ def install(root: Path, site: Path) -> Built:
         },
     )
     return Built(
-        enabled=True, wheels=tuple(w.name for w in wheels), pyodide=version, bytecode=unused
+        enabled=True,
+        wheels=tuple(w.name for w in wheels),
+        pyodide=version,
+        bytecode=prepared.unused,
     )
 
 
@@ -341,12 +426,14 @@ def rule_pages() -> dict[str, str]:
     return out
 
 
-def after_build(root: Path, site: Path, scenarios_dir: Path) -> Built:
+def after_build(
+    root: Path, site: Path, scenarios_dir: Path, prepared: Prepared | None = None
+) -> Built:
     """The hook's step: the engine in the page, the rules' places and the suite's texts
     (a worked example's "try it" link opens its own scenario in the playground)."""
     from badugi_spec.scenario.suite import load_suite
 
-    built = install(root, site)
+    built = install(root, site, prepared)
     if built.enabled:
         suite = load_suite([scenarios_dir])
         _write_json(site / OUT / "scenarios.json", {s.id: s.source for s in suite.scenarios})

@@ -106,6 +106,24 @@
     }
   }
 
+  /* Pyodide 0.29 compiles its module with WebAssembly.instantiateStreaming and takes no
+   * module of ours: while it loads, that call is given the module compiled early from the
+   * same file (`start`), so the 8 MB are compiled once, not twice. Anything else, or an
+   * early compile that failed, goes to the browser's own. Returns the undoing. */
+  function useEarly(url, early) {
+    const own = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async function (source, imports) {
+      const response = await source;
+      const module = response && response.url === url ? await early : null;
+      if (!module) return own.call(WebAssembly, response, imports);
+      if (response.body) response.body.cancel().catch(() => {});
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    };
+    return () => {
+      WebAssembly.instantiateStreaming = own;
+    };
+  }
+
   async function start(root, progress) {
     const base = new URL(root + "pyodide/", window.location.href);
     const timings = {};
@@ -127,6 +145,18 @@
     }
     if (!manifest.enabled) throw new EngineMissing(manifest.reason);
     lap("manifest");
+    // Compiling pyodide.asm.wasm (8 MB) is most of a warm visit's wait, and Pyodide starts
+    // it only once its script and lock file are in: started here instead, beside them.
+    const wasm = new URL("pyodide.asm.wasm", base).href;
+    let early = null;
+    if (window.WebAssembly && WebAssembly.compileStreaming) {
+      early = WebAssembly.compileStreaming(fetch(wasm)).then(
+        (module) => (lap("compiled"), module),
+        () => null,
+      );
+    }
+    const script = loadScript(new URL("pyodide.js", base).href);
+    script.catch(() => {}); // awaited below
     // Everything the first deal needs is asked for at once: the runtime, the engine's
     // files and the rules' places travel together, so none costs a wait of its own.
     progress("Fetching the Python runtime (about 20 MB the first time, then from the cache)", 1);
@@ -142,16 +172,18 @@
     // The started engine the build keeps (a memory snapshot) and its files; a build
     // without them, or a browser that cannot ungzip, starts Python from the wheels.
     const prepared = Boolean(manifest.snapshot && manifest.files && window.DecompressionStream);
-    const snapshot = prepared ? get(manifest.snapshot).then(gunzip) : null;
-    const files = prepared ? get(manifest.files).then(gunzip) : null;
+    const unzipped = (bytes, name) => gunzip(bytes).then((out) => (lap(name), out));
+    const snapshot = prepared ? get(manifest.snapshot).then((b) => unzipped(b, "snapshot")) : null;
+    const files = prepared ? get(manifest.files).then((b) => unzipped(b, "files")) : null;
     if (!prepared) manifest.wheels.forEach(get);
     const rulesWanted = fetchOk(new URL("rules.json", base), "rules.json")
       .then((response) => response.json())
       .catch(() => ({})); // the narration then shows rule IDs without links
-    await loadScript(new URL("pyodide.js", base).href);
+    await script;
     lap("script");
     if (typeof window.loadPyodide !== "function") throw new Error("pyodide.js defined no loadPyodide");
     let pyodide = null;
+    const undoEarly = early ? useEarly(wasm, early) : () => {};
     if (prepared) {
       try {
         pyodide = await deadline(
@@ -178,11 +210,13 @@
       wheels.forEach((buffer) => pyodide.unpackArchive(buffer, "wheel"));
       if (manifest.bytecode) pyodide.unpackArchive(await get(manifest.bytecode), "zip");
     }
+    undoEarly(); // Pyodide has its module: the browser's own instantiateStreaming again
     lap(restored ? "restored" : "wheels");
     // Importing runs on the page's one thread: a few parts, with a pause between them in
-    // which the page answers clicks, rather than seconds in one piece. From the snapshot
-    // they are imported already, and this costs nothing.
-    const parts = document.getElementById("badugi-playground") ? [...IMPORTS, PLAYGROUND] : IMPORTS;
+    // which the page answers clicks, rather than seconds in one piece. The snapshot has
+    // them imported already (pyodide_start.START_SCRIPT): its pauses were all it cost.
+    const every = document.getElementById("badugi-playground") ? [...IMPORTS, PLAYGROUND] : IMPORTS;
+    const parts = restored ? [] : every;
     for (const [part, modules] of parts) {
       progress(`Importing the engine: ${part}`, 3);
       await new Promise((resolve) => setTimeout(resolve, 0));
