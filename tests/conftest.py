@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import signal
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -220,3 +221,11 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     for item in items:
         if item.path.name in SLOW_FILES or item.path.name.startswith("test_browser"):
             item.add_marker(slow)
+
+
+def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
+    # The Chromium the browser tests share (tests/webdriver.py) ends with the test process:
+    # closed here, since an xdist worker may end without running `atexit`.
+    webdriver = sys.modules.get("tests.webdriver")
+    if webdriver is not None:
+        webdriver.close_shared()
