@@ -3,6 +3,12 @@
     .venv/bin/python -m benchmarks.test_cost                 # every part, slowest first
     .venv/bin/python -m benchmarks.test_cost tests/test_fuzz.py tests/test_docs.py
     .venv/bin/python -m benchmarks.test_cost --json reports/test-cost.json
+    .venv/bin/python -m benchmarks.test_cost --together tests/test_browser*.py
+    .venv/bin/python -m benchmarks.test_cost --whole         # `make test` itself, once
+
+`--together` runs the files in one pytest process (what one test worker does: the browser
+tests then share one Chromium); `--whole` runs `make test` as it is and gives its CPU with
+everything it started (the budget of issue 40: 5 CPU-minutes), and its wall seconds.
 
 Each part runs as a child of this process, which makes itself a "child subreaper"
 (Linux's prctl): every process the part starts and leaves behind, such as Chromium's
@@ -132,11 +138,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", help="test files (default: every part of make test)")
     parser.add_argument("--json", type=Path, help="write the rows here too")
     parser.add_argument("--site", type=Path, help="a built site to share (default: build one)")
+    parser.add_argument("--together", action="store_true", help="the files in one process")
+    parser.add_argument("--whole", action="store_true", help="make test, whole, once")
     args = parser.parse_args(argv)
     _subreaper()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["BADUGI_SPIN_SECONDS"] = "0"
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    if args.whole:
+        whole = measure("make test", ["make", "test"], env)
+        print(json.dumps(asdict(whole)))
+        return whole.status
     costs: list[Cost] = []
     with tempfile.TemporaryDirectory(prefix="badugi-test-cost-") as scratch:
         site = args.site
@@ -150,7 +162,10 @@ def main(argv: list[str] | None = None) -> int:
             ]
             costs.append(measure("the shared site build (once per run)", build, env))
         env["BADUGI_TEST_SITE"] = str(site.resolve())
-        for part, command in parts(args.files):
+        chosen = parts(args.files)
+        if args.together and args.files:
+            chosen = [(" ".join(args.files), [*chosen[0][1][:-1], *args.files])]
+        for part, command in chosen:
             costs.append(measure(part, command, env))
             row = costs[-1]
             print(f"{row.cpu_seconds:8.1f} cpu-s {row.wall_seconds:7.1f} s  {part}", flush=True)
