@@ -301,13 +301,15 @@ def browser(
     try:
         yield window
     finally:
-        with contextlib.suppress(OSError, WebDriverError):
+        try:
             window.get("about:blank")
             for origin in sorted(window.origins):
                 window.cdp("Storage.clearDataForOrigin", origin=origin, storageTypes="all")
             window.cdp("Network.clearBrowserCookies")
             window.cdp("Network.clearBrowserCache")
-        window.origins.clear()
+            window.origins.clear()
+        except (OSError, WebDriverError):
+            close_shared()  # left in a state it cannot be cleared from: the next gets a new one
 
 
 def close_shared() -> None:
