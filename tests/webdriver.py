@@ -67,9 +67,13 @@ _ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Files of a folder, with no line per request (it would bury the test's output).
+    """Files of a folder as a static host serves them, with no line per request (it would
+    bury the test's output).
 
-    With `empty_search` the site's search index is served with no pages in it: Material's
+    Each file may be kept for ten minutes (what GitHub Pages says): a page's scripts and
+    styles then come from the browser's cache on the next page, as a reader's do, and are
+    not asked for again thirty at a time (a third of a page load's CPU here). With
+    `empty_search` the site's search index is served with no pages in it: Material's
     search worker fetches and indexes the whole index (about 1 MB) on every page load, a
     quarter of the browser tests' CPU, and only the search tests need it."""
 
@@ -77,6 +81,10 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
 
     def do_GET(self) -> None:
         if self.empty_search and self.path.startswith("/search/search_index.json"):
@@ -91,13 +99,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
 
 
-class StaticHost(QuietHandler):
-    """The site as a static host serves it: each file may be kept for ten minutes (what
-    GitHub Pages says), so a second page's runtime comes from the browser's cache."""
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")
-        super().end_headers()
+StaticHost = QuietHandler
+"""The name benchmarks/page_engine.py serves the site with."""
 
 
 @contextlib.contextmanager
@@ -130,7 +133,7 @@ def engine_site(site: Path) -> Iterator[str]:
     manifest = json.loads((site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
     if not manifest["enabled"]:
         pytest.skip(f"the site was built without the engine in the page: {manifest['reason']}")
-    with served(site, handler=StaticHost) as url:
+    with served(site) as url:
         yield url
 
 
