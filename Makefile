@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # tests start and 6 s for each test worker's collection. The bytecode is kept.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test suite-lock counts wheel-check board test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants fuzz-distill fuzz-self simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
+.PHONY: run test test-cost suite-lock counts wheel-check board test-quick exhaustive js-exhaustive lint layers typecheck bench docs serve mutants fuzz-serve fuzz-pokerkit fuzz-mutants fuzz-distill fuzz-self simulate simulate-multiway simulate-big-bet simulate-split bot-sessions bot-sessions-6 play-save-round-trip bench-bots pokerkit-rankings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ run: $(STAMP) pyodide
 ## on two workers; a test file stays on one worker, so its module fixtures are built once.
 test: $(STAMP) lint layers typecheck
 	BADUGI_SPIN_SECONDS=0 $(BIN)/python -m pytest -q -n 2 --dist loadfile
+
+## What each part of make test costs in CPU, every process it starts counted (Chromium's
+## too), slowest first (benchmarks/test_cost.py; --whole for make test itself, once).
+test-cost: $(STAMP)
+	$(BIN)/python -m benchmarks.test_cost --json reports/test-cost.json
 
 ## The edit loop's tier, about a minute: lint, the suite's layout, the layers, the types of
 ## the Python files changed since the last commit, and the tests but for the slow files

@@ -162,7 +162,7 @@ def run() -> list[Row]:
                 reason = f"n/a (no engine in this build: {manifest.get('reason')})"
                 return _unmeasured(reason)
             rows: list[Row] = []
-            with served(site, handler=StaticHost) as url:
+            with served(site, handler=StaticHost, search=True) as url:
                 for width in (1280, 390):
                     started = time.monotonic()
                     found = measure(url, width)

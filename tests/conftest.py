@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import signal
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -168,11 +169,11 @@ SLOW_FILES = frozenset(
         # Whole builds, browsers, servers and campaigns: `make test` runs them, the edit
         # loop does not (each takes from ten seconds to over a minute of CPU).
         "test_browser.py",
-        "test_browser_replayer.py",  # the shared site build and one Chromium
+        "test_browser_replayer.py",  # the shared site build and Chromium
         "test_browser_lessons.py",
-        "test_browser_practice.py",  # the shared site and one Chromium: practice, progress
-        "test_browser_defects.py",  # the shared site and three Chromiums: issue 38's defects
-        "test_browser_pyodide.py",  # the shared site with Pyodide, one Chromium, two engine starts
+        "test_browser_practice.py",  # the shared site and Chromium: practice, progress
+        "test_browser_defects.py",  # the shared site and Chromium (and one with touch): issue 38
+        "test_browser_pyodide.py",  # the shared site with Pyodide, Chromium, two engine starts
         "test_docs.py",
         "test_docs_serve.py",
         "test_implementers_page.py",
@@ -220,3 +221,11 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     for item in items:
         if item.path.name in SLOW_FILES or item.path.name.startswith("test_browser"):
             item.add_marker(slow)
+
+
+def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
+    # The Chromium the browser tests share (tests/webdriver.py) ends with the test process:
+    # closed here, since an xdist worker may end without running `atexit`.
+    webdriver = sys.modules.get("tests.webdriver")
+    if webdriver is not None:
+        webdriver.close_shared()

@@ -224,7 +224,7 @@ def build(into: Path) -> Path:
 def run(*, site: Path, out: Path, shots: tuple[Shot, ...]) -> int:
     """Every shot at every width; the exit status (1 if a shot failed, not if skipped)."""
     failed = 0
-    with served(site) as base:
+    with served(site, search=True) as base:
         for width, height in WIDTHS:
             try:
                 with browser(width=width, height=height) as b:

@@ -288,8 +288,12 @@ def test_pages_fit_a_390_px_phone(base_url: str, window: Browser) -> None:
         assert page["clipped"] == [], (path, page)
 
 
-def test_search_index_loads_over_http(base_url: str) -> None:
-    with urllib.request.urlopen(base_url + "search/search_index.json", timeout=30) as reply:
+def test_search_index_loads_over_http(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # Its own server with the real index: the module's serves the browser an empty one.
+    with (
+        served(shared_site(tmp_path_factory), search=True) as url,
+        urllib.request.urlopen(url + "search/search_index.json", timeout=30) as reply,
+    ):
         index = json.load(reply)
     locations = {doc["location"] for doc in index["docs"]}
     text = " ".join(doc["title"] + " " + doc["text"] for doc in index["docs"])

@@ -23,24 +23,7 @@ import pytest
 
 from badugi_spec.replays.frames import expand
 from tests.test_docs import shared_site
-from tests.webdriver import END, HOME, LEFT, RIGHT, Browser, QuietHandler, browser, served
-
-
-class _NoSearch(QuietHandler):
-    def do_GET(self) -> None:
-        # The replayer needs no search, and every page load would have the browser fetch
-        # and index the whole site's search index (a quarter of these tests' CPU): an
-        # empty index, with the site's own search settings.
-        if self.path.startswith("/search/search_index.json"):
-            index = json.loads(Path(self.directory, "search", "search_index.json").read_bytes())
-            body = json.dumps({"config": index["config"], "docs": []}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        super().do_GET()
+from tests.webdriver import END, HOME, LEFT, RIGHT, Browser, browser, served
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +33,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base_url(site: Path) -> Iterator[str]:
-    with served(site, handler=_NoSearch) as url:
+    with served(site) as url:
         yield url
 
 

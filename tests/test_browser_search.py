@@ -65,7 +65,7 @@ RESULTS = f"""return Array.from(document.querySelectorAll({RESULT_LINK!r}))
 @pytest.fixture(scope="module")
 def search(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Browser, str]]:
     site = shared_site(tmp_path_factory)
-    with served(site) as base, browser(width=1280) as b:
+    with served(site, search=True) as base, browser(width=1280) as b:
         b.get(base)
         b.wait("return document.readyState === 'complete'")
         yield b, base

@@ -91,6 +91,9 @@ _BUILT: dict[str, Path] = {}
 def shared_site(factory: pytest.TempPathFactory) -> Path:
     """One build of the real site per test run, shared with the browser and figures tests:
     under xdist the first worker to ask builds it for all (a build is ~20 s of CPU)."""
+    if "site" not in _BUILT and os.environ.get("BADUGI_TEST_SITE"):
+        # benchmarks/test_cost.py builds it once and measures each file on it.
+        _BUILT["site"] = Path(os.environ["BADUGI_TEST_SITE"])
     if "site" not in _BUILT:
         worker = os.environ.get("PYTEST_XDIST_WORKER")
         if worker is None:

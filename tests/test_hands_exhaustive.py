@@ -5,6 +5,7 @@ independently (docs: RULES-NOTES reference figures) and against a brute force wr
 from __future__ import annotations
 
 import itertools
+import operator
 import os
 import random
 from collections import Counter, defaultdict
@@ -49,8 +50,12 @@ seeded sample. The evaluator's counts are always over every hand."""
 def _all_hands() -> AllHands:
     # combinations() yields cards in deck order; shuffle each hand so that an evaluator
     # relying on its input order (e.g. "first group found wins") cannot pass by luck.
-    rng = random.Random(20240229)
-    hands = tuple(tuple(rng.sample(combo, len(combo))) for combo in itertools.combinations(DECK, 4))
+    # Each hand takes one of the 24 orders of its cards, drawn by a seeded generator in one
+    # call (a `sample` per hand was a tenth of this file's CPU).
+    orders = [operator.itemgetter(*order) for order in itertools.permutations(range(4))]
+    combos = list(itertools.combinations(DECK, 4))
+    drawn = random.Random(20240229).choices(orders, k=len(combos))
+    hands = tuple(order(combo) for order, combo in zip(drawn, combos, strict=True))
     return AllHands(
         hands=hands,
         values=tuple(evaluate(hand) for hand in hands),

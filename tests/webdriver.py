@@ -15,6 +15,7 @@ reason.
 
 from __future__ import annotations
 
+import atexit
 import base64
 import contextlib
 import functools
@@ -27,6 +28,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,29 +67,54 @@ _ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Files of a folder, with no line per request (it would bury the test's output)."""
+    """Files of a folder as a static host serves them, with no line per request (it would
+    bury the test's output).
+
+    Each file may be kept for ten minutes (what GitHub Pages says): a page's scripts and
+    styles then come from the browser's cache on the next page, as a reader's do, and are
+    not asked for again thirty at a time (a third of a page load's CPU here). With
+    `empty_search` the site's search index is served with no pages in it: Material's
+    search worker fetches and indexes the whole index (about 1 MB) on every page load, a
+    quarter of the browser tests' CPU, and only the search tests need it."""
+
+    empty_search = False
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
-
-
-class StaticHost(QuietHandler):
-    """The site as a static host serves it: each file may be kept for ten minutes (what
-    GitHub Pages says), so a second page's runtime comes from the browser's cache."""
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=600")
         super().end_headers()
 
+    def do_GET(self) -> None:
+        if self.empty_search and self.path.startswith("/search/search_index.json"):
+            index = json.loads(Path(self.directory, "search", "search_index.json").read_bytes())
+            body = json.dumps({"config": index["config"], "docs": []}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+StaticHost = QuietHandler
+"""The name benchmarks/page_engine.py serves the site with."""
+
 
 @contextlib.contextmanager
-def served(site: Path, *, handler: type[QuietHandler] = QuietHandler) -> Iterator[str]:
+def served(
+    site: Path, *, handler: type[QuietHandler] = QuietHandler, search: bool = False
+) -> Iterator[str]:
     """`site` over HTTP on 127.0.0.1, for as long as the block runs: its base URL.
 
     Pages that fetch (folds, the search index, the engine's wheels) and keep
     `localStorage` need http, not file URLs. Python 3.11's own types table gives `.wasm`
-    as `application/wasm`, which Pyodide's streaming compile requires."""
-    files = functools.partial(handler, directory=str(site))
+    as `application/wasm`, which Pyodide's streaming compile requires. The search index
+    is empty unless `search` (`QuietHandler`)."""
+    chosen = type(handler.__name__, (handler,), {"empty_search": not search})
+    files = functools.partial(chosen, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), files)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -106,7 +133,7 @@ def engine_site(site: Path) -> Iterator[str]:
     manifest = json.loads((site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
     if not manifest["enabled"]:
         pytest.skip(f"the site was built without the engine in the page: {manifest['reason']}")
-    with served(site, handler=StaticHost) as url:
+    with served(site) as url:
         yield url
 
 
@@ -126,6 +153,11 @@ class Browser:
 
     def __init__(self, endpoint: str, session: str) -> None:
         self._base = f"{endpoint}/session/{session}"
+        self.origins: set[str] = set()  # where it has been: cleared before the next user
+
+    def cdp(self, command: str, **params: Any) -> Any:
+        """A DevTools Protocol command (chromedriver passes it to Chromium)."""
+        return self._call("POST", "/goog/cdp/execute", {"cmd": command, "params": params})
 
     def _call(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -148,6 +180,9 @@ class Browser:
     # ----- pages -------------------------------------------------------------------
 
     def get(self, url: str) -> None:
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme in ("http", "https"):
+            self.origins.add(f"{parts.scheme}://{parts.netloc}")
         self._call("POST", "/url", {"url": url})
 
     def reload(self) -> None:
@@ -166,7 +201,11 @@ class Browser:
         return self._call("POST", "/execute/async", {"script": script, "args": list(args)})
 
     def wait(self, script: str, *args: Any, timeout: float = 20.0, every: float = 0.05) -> Any:
-        """Poll `script` until it returns something truthy; fail with the script if never."""
+        """Poll `script` until it returns something truthy; fail with the script if never.
+
+        The pause grows from `every` to a quarter of a second: each poll is a round trip
+        through chromedriver (about 10 ms of CPU), and an engine's start polled at 20 a
+        second for tens of seconds cost seconds of CPU."""
         deadline = time.monotonic() + timeout
         while True:
             value = self.js(script, *args)
@@ -175,6 +214,7 @@ class Browser:
             if time.monotonic() > deadline:
                 raise WebDriverError(f"still false after {timeout:.0f} s: {script}")
             time.sleep(every)
+            every = min(every * 1.25, max(every, 0.25))
 
     def size(self, width: int, height: int = 900) -> None:
         self._call("POST", "/window/rect", {"width": width, "height": height})
@@ -225,18 +265,66 @@ class Browser:
         return [str(e["message"]) for e in entries if e.get("level") == "SEVERE"]
 
 
+SHARED_FLAGS = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",)
+"""The shared Chromium resolves no host but 127.0.0.1 (the tests' own servers): a test
+asking for this flag (`OFFLINE`) gets the shared one too."""
+
+_shared: list[tuple[Browser, contextlib.ExitStack]] = []
+
+
 @contextlib.contextmanager
 def browser(
     *, width: int = 1280, height: int = 900, extra: tuple[str, ...] = ()
 ) -> Iterator[Browser]:
-    """A fresh headless Chromium (its own empty profile) under chromedriver, closed after.
+    """A headless Chromium with nothing kept from before (no storage, cookies or cache),
+    its window `width` x `height`, under chromedriver.
 
-    `extra` adds Chromium flags (for example `--host-resolver-rules=...` to fail every
-    request that leaves 127.0.0.1)."""
+    Starting Chromium costs seconds of CPU, so one is started per test process and lent
+    to each caller in turn: before each loan its window is sized, its console log read
+    away, and everything the last borrower left cleared (the storage, cookies and cache
+    of every origin it opened, which is what a fresh profile has). `extra` Chromium flags
+    (for example `--touch-events=enabled`) other than `SHARED_FLAGS` get a Chromium of
+    their own, closed after."""
     if CHROMIUM is None or CHROMEDRIVER is None:
         pytest.skip(
             "no Chromium or chromedriver (Debian: apt-get install chromium chromium-driver)"
         )
+    if not set(extra) <= set(SHARED_FLAGS):
+        with _launched((*SHARED_FLAGS, *extra)) as window:
+            window.size(width, height)
+            yield window
+        return
+    if not _shared:
+        stack = contextlib.ExitStack()
+        _shared.append((stack.enter_context(_launched(SHARED_FLAGS)), stack))
+        atexit.register(close_shared)
+    window = _shared[0][0]
+    window.size(width, height)
+    window.console_errors()  # the last borrower's
+    try:
+        yield window
+    finally:
+        try:
+            window.get("about:blank")
+            for origin in sorted(window.origins):
+                window.cdp("Storage.clearDataForOrigin", origin=origin, storageTypes="all")
+            window.cdp("Network.clearBrowserCookies")
+            window.cdp("Network.clearBrowserCache")
+            window.origins.clear()
+        except (OSError, WebDriverError):
+            close_shared()  # left in a state it cannot be cleared from: the next gets a new one
+
+
+def close_shared() -> None:
+    """Close the shared Chromium (at the end of the test process)."""
+    while _shared:
+        _shared.pop()[1].close()
+
+
+@contextlib.contextmanager
+def _launched(flags: tuple[str, ...]) -> Iterator[Browser]:
+    """A fresh headless Chromium (its own empty profile) under chromedriver, closed after."""
+    assert CHROMEDRIVER is not None
     port = _free_port()
     driver = subprocess.Popen(
         [CHROMEDRIVER, f"--port={port}", "--log-level=OFF"],
@@ -259,7 +347,7 @@ def browser(
                 "browserName": "chrome",
                 "goog:chromeOptions": {
                     "binary": CHROMIUM,
-                    "args": [*FLAGS, f"--user-data-dir={profile}", *extra],
+                    "args": [*FLAGS, f"--user-data-dir={profile}", *flags],
                 },
                 "goog:loggingPrefs": {"browser": "ALL"},
             }
@@ -272,7 +360,6 @@ def browser(
                 session = json.loads(reply.read())["value"]["sessionId"]
             window = Browser(endpoint, session)
             try:
-                window.size(width, height)
                 yield window
             finally:
                 with contextlib.suppress(OSError, WebDriverError):
