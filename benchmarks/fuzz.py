@@ -10,7 +10,8 @@ how near the engine's own speed a trial is, and where a hand's CPU time went: th
 (our engine playing the trial and writing its statements), the trial judged (in-process:
 the implementation answering it and the comparison; against serve: the client's writing,
 reading and comparing), the variants, and `serve`'s own process; with the machine's load,
-since the wall-clock figures are only as good as the core they got. The protocol row is serve against in-process
+since the wall-clock figures are only as good as the core they got. The protocol row is
+serve against in-process
 (both fast); the guided row compares guided trials (the corpus, the swarm, the coverage:
 `fuzz.guide`) with unguided ones, in trials a second.
 """
