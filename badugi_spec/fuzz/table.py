@@ -166,7 +166,6 @@ BESIDE_SHARE: Final = 0.7
 """`RETURN_SHARE` for a player away seated just left of the coming button."""
 OWING_SHARE: Final = 0.8
 """`RETURN_SHARE` for a player away who missed a blind and may post it."""
-"""`RETURN_SHARE` for a player away seated just left of the coming button."""
 SIT_OUT_WEIGHTS: Final = (1.0, 2.0, 4.0, 1.0, 1.0, 1.0, 1.0, 1.0)
 """Where a player sits out, counted from the coming button: most often as the blinds
 reach them, as players do. Away there, a player not dealt in misses the blinds passing

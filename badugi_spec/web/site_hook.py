@@ -21,7 +21,6 @@ from badugi_spec.docs.hook import scenarios_dir
 from badugi_spec.web import render_cache
 from badugi_spec.web.install_links import fill
 from badugi_spec.web.pyodide_build import Preparing, PyodideBuildError, after_build
-from badugi_spec.web.render_cache import cached_render
 
 log = logging.getLogger("mkdocs.plugins.badugi_spec.web")
 
@@ -45,7 +44,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     and each page's conversion reused while its input is unchanged (`render_cache`)."""
     if page.file.src_uri == "install.md":
         markdown = fill(markdown, Path(config.config_file_path).resolve().parent)
-    cached_render(page, config, files)
+    render_cache.cached_render(page, config, files)
     return markdown
 
 
