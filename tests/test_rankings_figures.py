@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from badugi_spec.rankings import RANKINGS
-from badugi_spec.rankings.census import FIVE_CARD_STEP, suit_sum_zero_hands
+from badugi_spec.rankings.census import suit_classes
 from tests.test_docs import shared_site
 
 
@@ -50,17 +52,38 @@ def test_lows_by_category_match_the_textbook_counts(figures: str) -> None:
         assert _row(figures, category) == cells, category
 
 
-def test_five_card_hands_are_counted_in_fours() -> None:
-    # The figures value one hand in four (badugi_spec/docs/rankings_figures.py): the four
-    # suit shifts of a hand have the four suit sums modulo 4 and one value in every ranking.
-    hands = suit_sum_zero_hands()
-    assert len(hands) * FIVE_CARD_STEP == 2_598_960
-    assert len(set(hands)) == len(hands)
-    assert all(list(h) == sorted(h) and sum(i & 3 for i in h) % 4 == 0 for h in hands)
+def _suits_renamed_away(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """What a hand keeps when its suits are renamed: the rank sets of its suits, unordered."""
+    return tuple(sorted(tuple(sorted(i >> 2 for i in hand if i & 3 == s)) for s in range(4)))
+
+
+def test_suit_classes_hold_every_hand_once() -> None:
+    # The figures value one hand per class of hands alike but for their suits' names
+    # (rankings.census.suit_classes): against every hand of up to three cards, class by class.
+    for size in (1, 2, 3):
+        every = Counter(map(_suits_renamed_away, itertools.combinations(range(52), size)))
+        classes = {
+            _suits_renamed_away(hand): count
+            for count, alike in suit_classes(size).items()
+            for hand in alike
+        }
+        assert classes == dict(every), size
+    for size, hands, valued in ((4, 270_725, 16_432), (5, 2_598_960, 134_459)):
+        found = suit_classes(size)
+        assert sum(count * len(alike) for count, alike in found.items()) == hands
+        assert sum(map(len, found.values())) == valued
+        assert all(
+            list(h) == sorted(h) and len(set(h)) == size for a in found.values() for h in a
+        )
+
+
+def test_renaming_the_suits_changes_no_value() -> None:
     rng = random.Random(4)
-    for _ in range(2_000):
+    renamings = list(itertools.permutations(range(4)))
+    for _ in range(500):
         hand = rng.sample(range(52), 5)
-        shifts = [[i & ~3 | (i + k) & 3 for i in hand] for k in range(4)]
-        assert sorted(sum(i & 3 for i in s) % 4 for s in shifts) == [0, 1, 2, 3]
         for chosen in RANKINGS.values():
-            assert len({chosen.strength(s) for s in shifts}) == 1, (chosen.name, hand)
+            values = {
+                chosen.strength(sorted(i & ~3 | new[i & 3] for i in hand)) for new in renamings
+            }
+            assert len(values) == 1, (chosen.name, hand)

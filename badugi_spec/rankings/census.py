@@ -9,10 +9,10 @@ through each ranking's own hot path, nothing sampled and nothing typed in.
   1,020 hands), and ranks with a repeat in the product over its ranks of C(4, count)
   suits. One hand of each class is valued: 7,449 valuations, not 2.6 million;
 - `ranking_figures`: every ranking's five-card hands (and four-card ones, for a Badugi
-  ranking) by strength. Moving every card one suit on (clubs to diamonds to hearts to
-  spades, spades back to clubs) changes no value (R2.7) and changes the sum of the five
-  suits' numbers (0 to 3) by 1 modulo 4, so the hands fall in fours, one of each sum: the
-  hand of sum 0 is valued and counts four times.
+  ranking) by strength. Renaming the suits changes no value in any ranking (R2.7; a flush
+  stays a flush), so the hands fall in classes that differ only in their suits' names:
+  one hand of each class is valued and counts for the whole class (`suit_classes`),
+  134,459 valuations for the 2,598,960 five-card hands.
 
 The tutorial's rankings, odds and figures pages and its lessons read them.
 """
@@ -23,7 +23,7 @@ import functools
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -34,8 +34,6 @@ from badugi_spec.rankings.lows import LOW_2_7_RULES, LOW_A_5_RULES, LowRules
 
 FOUR_CARD_HANDS: Final = math.comb(len(DECK), 4)
 FIVE_CARD_HANDS: Final = math.comb(len(DECK), 5)
-FIVE_CARD_STEP: Final = 4
-"""How many five-card hands each valued one stands for (the suits moved on, above)."""
 
 
 def size_of(strength: int) -> int:
@@ -154,26 +152,59 @@ class RankingFigures:
         return sum(self.hands[size].values())
 
 
-def suit_sum_zero_hands() -> list[tuple[int, ...]]:
-    """The five-card hands, in index order, whose suits (index & 3) add up to a multiple of 4."""
-    hands: list[tuple[int, ...]] = []
-    for four in itertools.combinations(range(52), 4):
-        suit = -sum(index & 3 for index in four) & 3  # the suit the fifth card must have
-        after = four[-1] + 1
-        hands.extend((*four, fifth) for fifth in range(after + (suit - after & 3), 52, 4))
-    return hands
+def _splits(cards: int, most: int = 13, suits: int = 4) -> Iterator[tuple[int, ...]]:
+    """How `cards` cards can fall in up to `suits` suits: the counts per suit, most first."""
+    if cards == 0:
+        yield ()
+    elif suits:
+        for first in range(min(cards, most), 0, -1):
+            for rest in _splits(cards - first, first, suits - 1):
+                yield (first, *rest)
+
+
+def suit_classes(size: int) -> dict[int, list[tuple[int, ...]]]:
+    """One hand (sorted card indexes) of each class of `size`-card hands alike but for the
+    suits' names, grouped by how many hands the class holds.
+
+    A class is the set of ranks in each suit, up to the order of the suits: the suits
+    holding the most cards come first, and suits holding as many take their rank sets in
+    sorted order. Its hands are the ways to give the sets distinct suits, 4!/(4-k)! for k
+    sets, less the orders of sets that are equal (one rank in three suits)."""
+    classes: dict[int, list[tuple[int, ...]]] = {}
+    for split in _splits(size):
+        parts = []  # per run of suits that hold as many cards: (cards, equal orders)
+        suit = 0
+        for held, run in ((n, len(list(g))) for n, g in itertools.groupby(split)):
+            sets = itertools.combinations(range(13), held)
+            parts.append(
+                [
+                    (
+                        [r * 4 + suit + i for i, ranks in enumerate(picked) for r in ranks],
+                        math.prod(map(math.factorial, Counter(picked).values())),
+                    )
+                    for picked in itertools.combinations_with_replacement(sets, run)
+                ]
+            )
+            suit += run
+        arrangements = math.perm(4, len(split))
+        for chosen in itertools.product(*parts):
+            hands = arrangements // math.prod(orders for _, orders in chosen)
+            cards = sorted(card for part, _ in chosen for card in part)
+            classes.setdefault(hands, []).append(tuple(cards))
+    return classes
 
 
 def ranking_figures() -> list[RankingFigures]:
-    fives = suit_sum_zero_hands()
+    classes = {size: suit_classes(size) for size in (4, 5)}
     figures = []
     for chosen in RANKINGS.values():
-        hands = {5: Counter(map(chosen.strength, fives))}
-        for strength in hands[5]:
-            hands[5][strength] *= FIVE_CARD_STEP
-        if chosen.cards_used == 4:
-            hands[4] = Counter(map(chosen.strength, itertools.combinations(range(52), 4)))
-        figures.append(RankingFigures(chosen, dict(sorted(hands.items()))))
+        hands: dict[int, Counter[int]] = {}
+        for size in (4, 5) if chosen.cards_used == 4 else (5,):
+            hands[size] = Counter()
+            for count, alike in classes[size].items():
+                for strength, found in Counter(map(chosen.strength, alike)).items():
+                    hands[size][strength] += found * count
+        figures.append(RankingFigures(chosen, hands))
     return figures
 
 
