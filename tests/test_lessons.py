@@ -452,7 +452,7 @@ def test_behind_leaves_out_a_player_all_in(tmp_path: Path) -> None:
     from badugi_spec.docs.lessons.figures import hand_figures
 
     (tmp_path / "behind.badugi").write_text(BEHIND, encoding="utf-8")
-    (played,), _ = run_hands(tmp_path)["lesson-behind"]
+    (played,) = run_hands(tmp_path)["lesson-behind"].played
     made = hand_figures(played.names, played.hand, played.moments)
     assert [made[f"{who}.1.behind"] for who in ("Dan", "Ann", "Cat")] == [
         Figure("2", "count", 2),

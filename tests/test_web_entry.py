@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from badugi_spec import __version__
-from badugi_spec.docs.build import _run
-from badugi_spec.docs.examples import Executed, example_html
+from badugi_spec.docs.examples import example_html
+from badugi_spec.docs.executed import execute
 from badugi_spec.scenario.suite import parse_scenario
 from badugi_spec.web import entry, play, playground, pyodide_build
 from tests.support import Capsys, run_cli
@@ -139,10 +139,7 @@ def test_a_passing_scenario_is_drawn_as_its_worked_example() -> None:
     assert answer["id"] == "house-worked-example"
     assert answer["version"] == __version__
     scenario = parse_scenario(source, playground.FILE_NAME)
-    outcome = _run(scenario)
-    assert not isinstance(outcome, str)
-    case, result, replays = outcome
-    assert answer["html"] == example_html(Executed(scenario, case, result, replays=replays))
+    assert answer["html"] == example_html(execute(scenario))
     assert 'class="replayer' in answer["html"]
     assert '<span class="card diamonds' in answer["html"]
 

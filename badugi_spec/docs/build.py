@@ -21,17 +21,14 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.cards import parse_cards
 from badugi_spec.profiles import load as profiles_load
-from badugi_spec.replays.record import HandRecord, Recorder
 from badugi_spec.rules import Chapter, Rule, default_root, load, load_chapters
-from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.coverage import value_line_figures
-from badugi_spec.scenario.model import Scenario
-from badugi_spec.scenario.runner import CaseResult, Runner
 from badugi_spec.scenario.suite import forget_parsed, load_suite
 
 from . import fragments
@@ -53,6 +50,7 @@ from .chapters import (
 )
 from .counts import figures, refresh, stale
 from .examples import Executed, scenario_md
+from .executed import execute
 from .games import GAMES, game_md, page_name
 from .hand_values import held_html
 from .learn import glossary_md, how_to_play_md
@@ -95,7 +93,9 @@ def run_key(source: str, path: str, profiles: str) -> str:
     return digest(code_key(), profiles, path, source)
 
 
-def run_scenarios(scenarios_dir: Path) -> list[Executed]:
+def run_scenarios(scenarios_dir: Path) -> tuple[list[Executed], dict[str, Executed]]:
+    """Every scenario run (again only those changed since the last build of this process):
+    the worked examples, and by id the lessons' hands, run `observed` for their figures."""
     profiles = tree_key(default_root() / "profiles", "*.toml")
     if [profiles] != _PROFILES:
         # A profile edited under `make serve`: the profiles read and the scenarios parsed
@@ -109,39 +109,24 @@ def run_scenarios(scenarios_dir: Path) -> list[Executed]:
     if suite.errors:
         details = "\n".join(f"  {e.error}" for e in suite.errors)
         raise DocsBuildError(f"{len(suite.errors)} scenario file(s) do not load:\n{details}")
-    executed: list[Executed] = []
-    failures: list[str] = []
+    lessons = (scenarios_dir / "lessons").resolve()
+    examples: list[Executed] = []
+    hands: dict[str, Executed] = {}
     for scenario in suite.scenarios:
         key = run_key(scenario.source, scenario.where.path, profiles)
-        outcome = RUNS.get(key, lambda scenario=scenario: _run(scenario))  # type: ignore[misc]
-        if isinstance(outcome, str):
-            failures.append(outcome)
-            continue
-        executed.append(Executed(scenario, outcome[0], outcome[1], key, outcome[2]))
+        lesson = lessons in Path(scenario.where.path).resolve().parents
+        done = RUNS.get(key, partial(execute, scenario, key=key, observed=lesson))
+        if lesson:
+            hands[scenario.id] = done
+        else:
+            examples.append(done)
+    failures = [f"  {why}" for e in [*examples, *hands.values()] if (why := e.failure())]
     if failures:
         raise DocsBuildError(
             f"{len(failures)} scenario(s) do not pass, so they cannot be shown:\n"
             + "\n".join(failures)
         )
-    return executed
-
-
-def _run(scenario: Scenario) -> tuple[dict[str, Any], CaseResult, tuple[HandRecord, ...]] | str:
-    """The scenario's compiled case and its passing run, or why it cannot be shown."""
-    case = compile_case(scenario)
-    # The engine behind the runner keeps each hand's events: the replayer's frames.
-    recorder = Recorder()
-    result = Runner(recorder).run(case)
-    if result.status == "passed":
-        return case, result, tuple(recorder.hands)
-    where = f"{scenario.where.path}:{scenario.where.line}"
-    if result.divergence is not None:
-        d = result.divergence
-        where = f"{scenario.where.path}:{d.line}: {d.source}"
-        reason = f"expected {d.expected}, got {d.actual}"
-    else:
-        reason = result.message
-    return f"  {scenario.id} ({result.status}) at {where}: {reason}"
+    return examples, hands
 
 
 # ----- pages ---------------------------------------------------------------------------
@@ -169,6 +154,8 @@ class Context:
     chapters: tuple[Chapter, ...]
     rules: dict[str, Rule]
     executed: list[Executed]
+    lessons: dict[str, Executed]
+    """The lessons' hands by scenario id (none in a suite without lessons)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,9 +212,9 @@ PAGES: list[Page] = [
         )
         for game in GAMES
     ),
-    # The lesson path: one build plays every lesson once (`lessons.lesson_pages` keeps them).
+    # The lesson path, drawn once a build (`lessons.lesson_pages` keeps it).
     *(
-        Page(name, lambda ctx, name=name: lesson_pages(rule_link)[name])  # type: ignore[misc]
+        Page(name, lambda ctx, name=name: lesson_pages(rule_link, hands=ctx.lessons)[name])  # type: ignore[misc]
         for name in LESSON_PAGES
     ),
 ]
@@ -260,18 +247,16 @@ def render_site(scenarios_dir: Path, rules_root: Path | None = None) -> Site:
     forget_changed()  # a template edited under `make serve`
     chapters = load_chapters(rules_root)
     rules = load(rules_root)
-    everything = run_scenarios(scenarios_dir)
     # A lesson's hands are shown on its lesson page, not as a rule's worked example.
-    lessons = (scenarios_dir / "lessons").resolve()
-    executed = [
-        e for e in everything if lessons not in Path(e.scenario.where.path).resolve().parents
-    ]
+    executed, lessons = run_scenarios(scenarios_dir)
     parts = plan_parts(chapters, executed)
     place_rules(chapters, parts)
     place_scenarios(executed)
-    ctx = Context(chapters, rules, executed)
+    ctx = Context(chapters, rules, executed, lessons)
     FIGURES.clear()
-    FIGURES.update(figures(scenarios=len(everything), rules=len(rules), chapters=len(chapters)))
+    FIGURES.update(
+        figures(scenarios=len(executed) + len(lessons), rules=len(rules), chapters=len(chapters))
+    )
     # The suite's value lines by ranking, for the implementers page (`[[count:value-...]]`).
     FIGURES.update(value_line_figures(e.case for e in executed))
     fragments.take()  # none left over from a build that failed half way

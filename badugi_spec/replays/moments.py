@@ -31,6 +31,15 @@ class Moment:
     after: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """One dealt hand with its players' names and the moments of its decisions."""
+
+    names: tuple[str, ...]
+    hand: Hand
+    moments: tuple[Moment, ...]
+
+
 class Observer(Recorder):
     """The engine behind the runner, keeping every hand it deals (and its tape, for the
     replayer) and every accepted action's `Moment`."""
@@ -62,13 +71,14 @@ class Observer(Recorder):
             self.moments[-1].append(Moment(seat, str(step.get("action")), phase, before, after))
         return outcome
 
-    def played(self) -> list[tuple[Hand, tuple[Moment, ...]]]:
+    def played(self) -> list[PlayedHand]:
         """Each dealt hand with its moments, ending with the decision it stopped at if it
         stopped before its end (`pending`)."""
         out = []
         for hand, moments in zip(self.dealt, self.moments, strict=True):
             waiting = pending(hand)
-            out.append((hand, (*moments, waiting) if waiting is not None else tuple(moments)))
+            kept = (*moments, waiting) if waiting is not None else tuple(moments)
+            out.append(PlayedHand(tuple(self.names), hand, kept))
         return out
 
 

@@ -15,20 +15,18 @@ docs' own computing modules (cache, examples, replayer, templating); nothing abo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
 from badugi_spec import profiles
-from badugi_spec.replays.moments import Observer
-from badugi_spec.scenario.compile import compile_case
-from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import load_suite
 
 from ..cache import code_key, digest
-from ..examples import Executed
+from ..executed import Executed, execute
 from ..render import RuleLink
 from ..replayer import replayer_html, rule_links_html
-from .draw import PlayedHand, Resolver, lesson
+from .draw import Resolver, lesson
 from .model import Lesson, Question
 from .page import index_md, lesson_md
 from .source import LessonError, LessonSource, front_matter, read_all
@@ -52,27 +50,19 @@ INDEX: Final = "lessons.md"
 PAGE_NAMES: Final = (INDEX, *(f"lesson-{slug}.md" for slug, _ in PATH))
 
 
-def run_hands(folder: Path) -> dict[str, tuple[list[PlayedHand], Executed]]:
+def run_hands(folder: Path) -> dict[str, Executed]:
     """Every scenario in `folder` run through the observing engine, by scenario id."""
     suite = load_suite([folder])
     if suite.errors:
         raise LessonError("\n".join(str(error.error) for error in suite.errors))
-    out = {}
-    for scenario in suite.scenarios:
-        case = compile_case(scenario)
-        observer = Observer()
-        result = Runner(observer).run(case)
-        if result.status != "passed":
-            where = f"{scenario.where.path}:{scenario.where.line}"
-            raise LessonError(
-                f"{where}: the lesson hand {scenario.id} does not pass ({result.status})"
-            )
-        hands = [PlayedHand(tuple(observer.names), hand, kept) for hand, kept in observer.played()]
-        out[scenario.id] = (hands, Executed(scenario, case, result, "", tuple(observer.hands)))
+    out = {scenario.id: execute(scenario, observed=True) for scenario in suite.scenarios}
+    for done in out.values():
+        if (why := done.failure()) is not None:
+            raise LessonError(f"the lesson hand {why}")
     return out
 
 
-def _replayer(source: LessonSource, executed: dict[str, Executed]) -> str:
+def _replayer(source: LessonSource, executed: Mapping[str, Executed]) -> str:
     named = source.meta.get("replayer", "").split()
     if not named:
         return ""
@@ -91,15 +81,17 @@ def _replayer(source: LessonSource, executed: dict[str, Executed]) -> str:
     return replayer_html(chosen, hand=hand) + rule_links_html(chosen)
 
 
-def lessons(rule_link: RuleLink, folder: Path = FOLDER) -> tuple[Lesson, ...]:
+def lessons(
+    rule_link: RuleLink, folder: Path = FOLDER, hands: Mapping[str, Executed] | None = None
+) -> tuple[Lesson, ...]:
+    """The lessons of `folder`, their `hands` run already (by the build) or, none given
+    (a test, or a suite without lessons), run here."""
     sources = read_all(folder)
-    played = run_hands(folder)
-    hands = {key: value[0] for key, value in played.items()}
-    executed = {key: value[1] for key, value in played.items()}
+    executed = hands or run_hands(folder)
     built = []
     for source in sources:
         for scenario in source.hands:
-            if scenario not in hands:
+            if scenario not in executed:
                 raise LessonError(
                     f"{source.where(source.meta_lines['hands'])}: no scenario {scenario!r}"
                     f" in {folder}"
@@ -110,7 +102,7 @@ def lessons(rule_link: RuleLink, folder: Path = FOLDER) -> tuple[Lesson, ...]:
                 f"{source.where(source.meta_lines['profile'])}: profile"
                 f" {source.meta['profile']}, but {source.hands[0]} is played under {first}"
             )
-        resolver = Resolver(source, {s: hands[s] for s in source.hands}, rule_link)
+        resolver = Resolver(source, {s: executed[s].played for s in source.hands}, rule_link)
         built.append(lesson(source, resolver, _replayer(source, executed)))
     return tuple(built)
 
@@ -120,7 +112,9 @@ _MEMO: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
 page of a build asks for them, and a rule moved to another part draws them again."""
 
 
-def lesson_pages(rule_link: RuleLink, folder: Path = FOLDER) -> dict[str, str]:
+def lesson_pages(
+    rule_link: RuleLink, folder: Path = FOLDER, hands: Mapping[str, Executed] | None = None
+) -> dict[str, str]:
     """Every lesson page and the index, by page name under `generated/`."""
     texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*"))]
     key = digest(code_key(), repr([profiles.get(n) for n in profiles.names()]), *texts)
@@ -133,7 +127,7 @@ def lesson_pages(rule_link: RuleLink, folder: Path = FOLDER) -> dict[str, str]:
         cited[rule] = link = rule_link(rule)
         return link
 
-    path = lessons(recording, folder)
+    path = lessons(recording, folder, hands)
     pages = {INDEX: index_md(path)}
     for number, one in enumerate(path, start=1):
         pages[one.page] = lesson_md(one, number=number, lessons=path)

@@ -11,11 +11,9 @@ import difflib
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
-from badugi_spec.engine import Hand
-from badugi_spec.replays.moments import Moment
+from badugi_spec.replays.moments import PlayedHand
 from badugi_spec.rules import load as load_rules
 
 from ..render import md_cardify
@@ -29,21 +27,15 @@ RULE: Final = re.compile(r"R\d+\.\d+|F\d+")
 BLOCKS: Final = ("table", "pots")
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedHand:
-    """One dealt hand of a lesson's scenario, with what the engine did in it."""
-
-    names: tuple[str, ...]
-    hand: Hand
-    moments: tuple[Moment, ...]
-
-
 class Resolver:
     """Names to figures for one lesson: `id:name` picks a hand by scenario id (the first
     listed by default), `hand2.name` the scenario's second hand."""
 
     def __init__(
-        self, source: LessonSource, hands: dict[str, list[PlayedHand]], link: Callable[[str], str]
+        self,
+        source: LessonSource,
+        hands: dict[str, tuple[PlayedHand, ...]],
+        link: Callable[[str], str],
     ) -> None:
         self.source, self.hands, self.link = source, hands, link
         self.default = source.hands[0]
