@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from badugi_spec.docs.lessons import PATH as LESSON_PATH
+from badugi_spec.docs.lessons import FOLDER as LESSONS
+from badugi_spec.docs.lessons.source import read_all
 from badugi_spec.rules import load
 from tests.test_docs import shared_site
 from tests.webdriver import Browser, browser, served
@@ -261,7 +262,7 @@ PHONE_PAGES = (
     # split-pot games (a two-half value in a showdown line once made Badeucy 458 px
     # wide), the install page.
     "generated/lessons/",
-    *(f"generated/lesson-{slug}/" for slug, _ in LESSON_PATH),
+    *(f"generated/lesson-{lesson.slug}/" for lesson in read_all(LESSONS)),
     "generated/strategy/",
     "generated/game-badeucy/",
     "generated/game-badacy/",

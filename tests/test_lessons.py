@@ -20,8 +20,7 @@ from badugi_spec import profiles
 from badugi_spec.cards import DECK, parse_cards
 from badugi_spec.docs.lessons import (
     FOLDER,
-    PAGE_NAMES,
-    PATH,
+    INDEX,
     Lesson,
     LessonError,
     lesson_pages,
@@ -30,6 +29,7 @@ from badugi_spec.docs.lessons import (
 from badugi_spec.docs.lessons.figures import Figure
 from badugi_spec.docs.lessons.landmarks import LOWS
 from badugi_spec.docs.lessons.model import ask, near
+from badugi_spec.docs.lessons.source import read_all
 from badugi_spec.engine import Action, Hand, Kind, shuffled
 from badugi_spec.errors import IllegalAction
 from badugi_spec.rankings import ranking
@@ -53,7 +53,7 @@ def answers(lesson: Lesson) -> list[str]:
 
 
 def test_each_lesson_has_questions_with_one_right_answer(path: dict[str, Lesson]) -> None:
-    assert list(path) == [slug for slug, _ in PATH] and len(path) == 14
+    assert list(path) == [source.slug for source in read_all(FOLDER)] and len(path) == 14
     for lesson in path.values():
         assert 3 <= len(lesson.questions) <= 5, lesson.slug
         for q in lesson.questions:
@@ -236,7 +236,7 @@ def test_a_figure_the_hand_lacks_stops_the_build_with_file_and_line(tmp_path: Pa
 
 def test_pages_carry_each_question_and_link_the_path(path: dict[str, Lesson]) -> None:
     pages = lesson_pages(link)
-    assert tuple(pages) == PAGE_NAMES
+    assert tuple(pages) == (INDEX, *(f"lesson-{s.slug}.md" for s in read_all(FOLDER)))
     index = pages["lessons.md"]
     total = sum(len(lesson.questions) for lesson in path.values())
     assert f'data-questions="{total}"' in index

@@ -54,7 +54,6 @@ from .executed import execute
 from .games import GAMES, game_md, page_name
 from .hand_values import held_html
 from .learn import glossary_md, how_to_play_md
-from .lessons import PAGE_NAMES as LESSON_PAGES
 from .lessons import lesson_pages
 from .performance import PAGE as PERFORMANCE_PAGE
 from .performance import performance_md
@@ -203,21 +202,17 @@ PAGES: list[Page] = [
     Page("architecture.md", lambda ctx: architecture_md()),
     # Not kept either: benchmarks/*.json, the figures of make bench and make test.
     Page(PERFORMANCE_PAGE, lambda ctx: performance_md()),
-    *(
-        Page(
-            page_name(game),
-            lambda ctx, game=game: game_md(  # type: ignore[misc]
-                game, ctx.executed, rule_link=rule_link, scenario_href=scenario_href_by_id
-            ),
+]
+PAGE_SETS: list[Callable[[Context], dict[str, str]]] = [
+    lambda ctx: {
+        page_name(game): game_md(
+            game, ctx.executed, rule_link=rule_link, scenario_href=scenario_href_by_id
         )
         for game in GAMES
-    ),
-    # The lesson path, drawn once a build (`lessons.lesson_pages` keeps it).
-    *(
-        Page(name, lambda ctx, name=name: lesson_pages(rule_link, hands=ctx.lessons)[name])  # type: ignore[misc]
-        for name in LESSON_PAGES
-    ),
+    },
+    lambda ctx: lesson_pages(rule_link, hands=ctx.lessons),
 ]
+"""Pages drawn together, by name: the split-pot games', the lesson path's."""
 
 FIGURES: dict[str, int] = {}
 """The last build's counts (`counts.figures`), for the hand-written pages' `[[count:...]]`."""
@@ -274,6 +269,8 @@ def render_site(scenarios_dir: Path, rules_root: Path | None = None) -> Site:
             body = page.render(ctx)
         head = "" if page.searched else NOT_SEARCHED
         pages[page.name] = body if page.name in _SNIPPETS else head + BANNER + body
+    for draw in PAGE_SETS:
+        pages.update({name: BANNER + body for name, body in draw(ctx).items()})
     build_done()
     files, slots = fragments.take()
     return Site(pages, files, nav_chapters(chapters, parts), slots)

@@ -9,10 +9,9 @@ are in `rankings_odds`.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from badugi_spec.cards import parse_cards
 from badugi_spec.profiles.model import HOUSE
@@ -56,44 +55,10 @@ def stages() -> list[_Stage]:
     return out
 
 
-def flow(columns: int) -> dict[str, Any]:
-    """The stages as boxes joined by arrows, `columns` to a row, snaking left to right."""
-    items = stages()
-    box_w, box_h, gap_x, gap_y = 118, 52, 26, 34
-    rows = -(-len(items) // columns)
-    boxes: list[dict[str, Any]] = []
-    for index, stage in enumerate(items):
-        row, col = divmod(index, columns)
-        if row % 2:  # snake: odd rows run right to left
-            col = columns - 1 - col
-        x, y = 2 + col * (box_w + gap_x), 2 + row * (box_h + gap_y)
-        boxes.append(
-            {"x": x, "y": y, "title": stage.title, "detail": stage.detail, "kind": stage.kind}
-        )
-    lines = []
-    for one, two in itertools.pairwise(boxes):
-        (x1, y1), (x2, y2) = ((b["x"] + box_w / 2, b["y"] + box_h / 2) for b in (one, two))
-        if y1 == y2:
-            step = box_w / 2 + 2
-            direction = 1 if x2 > x1 else -1
-            lines.append((x1 + direction * step, y1, x2 - direction * (step + 2), y2))
-        else:
-            lines.append((x1, y1 + box_h / 2 + 2, x2, y2 - box_h / 2 - 4))
-    return {
-        "columns": columns,
-        "width": columns * box_w + (columns - 1) * gap_x + 4,
-        "height": rows * box_h + (rows - 1) * gap_y + 4,
-        "box_w": box_w,
-        "box_h": box_h,
-        "boxes": boxes,
-        "lines": lines,
-    }
-
-
 def flow_html() -> str:
-    """Two layouts of the same picture: wide for desktops, narrow for phones (CSS picks)."""
-    flows = [flow(6) | {"name": "wide"}, flow(2) | {"name": "narrow"}]
-    return render("learn/flow.html", flows=flows)
+    """The stages drawn twice, wide for desktops and narrow for phones (the template lays
+    them out)."""
+    return render("learn/flow.html", stages=stages(), layouts=[(6, "wide"), (2, "narrow")])
 
 
 # ----- how to play ---------------------------------------------------------------------
