@@ -1,26 +1,19 @@
 """Which pages the site search puts first: the learner pages, and among them the ones
 that teach.
 
-Material's search takes a per-page weight from the page's front matter
-(`search: {boost: N}`). The learner pages, hand-written or generated, get a weight here
-unless their own front matter says otherwise (the hook's `on_page_content` sets it,
-before the search reads the page). A rule's own section keeps its weight of 8
-(`RULE_SECTION`), so a rule still ranks above the worked examples that cite it; a
-learner page is heavier than either, because a learner searching "side pot" wants the
-explanation, and the rule is one link away from it.
+Material's search takes a page's weight from its front matter (`search: {boost: N}`);
+the hook's `on_page_content` sets it for the learner pages (`data/site.toml`: the pages a
+newcomer starts on, then the lesson path, then the rest) unless the page sets its own.
+A learner page weighs more than a rule's own section (`RULE_SECTION`), which weighs more
+than the worked examples citing it: a learner searching "side pot" wants the
+explanation, one link from the rule. Material scores a word in a title a thousand times
+one in the text, hence the tiers: "badugi" is in the title of many pages, and the
+newcomer wants the home page.
 
-The weights come in three tiers (`data/site.toml`, where a new learner page is added):
-the pages a newcomer starts on, then the lesson path, then every other learner page.
-They matter because Material scores a word found in a title a thousand times one found
-in the text: "badugi" is in the title of the home page and of a section of the rankings
-page, and the newcomer wants the home page.
-
-Once the search index is written, `refine_index` tidies the lessons' titles in it: a
-lesson's number is its place on the path, not a word anyone searches for ("2-7" found
-"Lesson 2" and "Lesson 7" first), and the page's own entry takes the lesson's full title
-(its heading, "Pot limit: raise the pot, step by step") instead of the sidebar's short
-label, so that two lessons whose labels share words ("Pot limit"; "No limit, half-pot,
-spread") are told apart by what they teach.
+`refine_index` then tidies the lessons' titles in the written index: a lesson's number is
+no word anyone searches for ("2-7" found "Lesson 2" and "Lesson 7"), and its page entry
+takes the lesson's heading rather than the sidebar's short label, which two lessons may
+share words of ("Pot limit"; "No limit, half-pot, spread").
 """
 
 from __future__ import annotations
@@ -44,8 +37,8 @@ def _matches(src_uri: str, entry: str) -> bool:
 
 
 def is_learner_page(src_uri: str) -> bool:
-    """A page listed in `LEARNER_PAGES`: by its path, or by the start of its path where
-    the entry ends in `/` (a folder) or `-` (a family of pages, `generated/lesson-`)."""
+    """A page listed in `LEARNER_PAGES`, by its path or by a folder (`/`) or family of
+    pages (`-`, `generated/lesson-`) it starts with."""
     return any(_matches(src_uri, entry) for entry in LEARNER_PAGES)
 
 
@@ -60,8 +53,7 @@ def learner_boost(src_uri: str) -> float | None:
 
 
 def boost_learner_page(src_uri: str, meta: MutableMapping[str, Any]) -> None:
-    """Give a learner page its search weight in `meta` (the page's front matter), unless
-    its front matter sets one."""
+    """A learner page's search weight put in its front matter, unless that sets one."""
     boost = learner_boost(src_uri)
     if boost is None:
         return
@@ -77,9 +69,8 @@ LESSON_LOCATION: Final = re.compile(r"^generated/lesson-[^/#]+/")
 the path's index page, `generated/lessons/`."""
 
 PATH_PAGE: Final = re.compile(r"^generated/lessons?(?:-[^/#]+)?/$")
-"""The page entry of the lesson path's index or of a lesson, which takes its heading's
-title: the sidebar calls the index "The lesson path", and Material's search, which
-completes every word typed, found it first for "stand pat" ("pat" is how "path" starts)."""
+"""The page entry of the lesson path's index or of a lesson, titled by its heading: the
+sidebar's "The lesson path" came first for "stand pat" (the search completes "pat")."""
 
 _LESSON_NUMBER: Final = re.compile(r"^(?:Lesson\s+)?\d+(?::\s*|\s+)")
 _CITED_RULES: Final = re.compile(r"\s*\((?:(?:R\d+\.\d+|F\d+)(?:,\s*)?)+\)")
@@ -109,11 +100,9 @@ def boost_search_index(index: dict[str, Any]) -> dict[str, Any]:
 
 
 def refine_index(index: dict[str, Any]) -> dict[str, Any]:
-    """The lessons' entries in Material's search index without their numbers, the page
-    entry of each lesson and of the path's index titled by its heading (the entry that
-    follows it), and no rule
-    ID cited in the title of a learner page's section: searching "R3.6" should find the
-    rule, not the How to play heading "Bet sizes and the cap (R3.2, R3.6)"."""
+    """The lessons' entries without their numbers, the path's pages titled by their
+    heading (the entry that follows), and no rule ID cited in a learner page's section
+    title: "R3.6" should find the rule, not the heading "Bet sizes and the cap (R3.2, R3.6)"."""
     docs = index.get("docs", [])
     for doc in docs:
         if float(doc.get("boost", 1.0)) >= LEARNER_BOOST:

@@ -43,7 +43,7 @@ class OneLine(jinja2.ext.Extension):
 def environment() -> jinja2.Environment:
     # StrictUndefined: a template naming a field the data does not carry stops the build
     # instead of printing an empty string on the page.
-    env = jinja2.Environment(
+    return jinja2.Environment(
         loader=jinja2.PackageLoader("badugi_spec.docs", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -55,31 +55,19 @@ def environment() -> jinja2.Environment:
         # calls `forget_changed` once instead, so an edit under `make serve` still shows.
         auto_reload=False,
     )
-    return env
-
-
-_LOADED: dict[str, jinja2.Template] = {}
-"""The templates drawn with in this process, by name: looked up once, not once a hand."""
 
 
 def forget_changed() -> None:
     """Drop the compiled templates whose file changed since (once per build)."""
-    for name, template in list(_LOADED.items()):
+    cache = environment().cache or {}
+    for key, template in list(cache.items()):
         if not template.is_up_to_date:
-            del _LOADED[name]
-    cache = environment().cache
-    if cache is not None:
-        for key, template in list(cache.items()):
-            if not template.is_up_to_date:
-                del cache[key]
+            del cache[key]
 
 
 def render(name: str, /, **data: Any) -> str:
     """Fill template `name` (a path under templates/) with `data`."""
-    template = _LOADED.get(name)
-    if template is None:
-        template = _LOADED[name] = environment().get_template(name)
-    return template.render(**data)
+    return environment().get_template(name).render(**data)
 
 
 class DataFileError(BadugiError):
