@@ -273,7 +273,8 @@ def test_nav_fills_rules_and_keeps_implementers_only_if_written(
     # The navigation alone: the site it is drawn with is stood in for, its chapters in
     # one page each.
     from badugi_spec.docs import hook
-    from badugi_spec.docs.build import Site, nav_chapters
+    from badugi_spec.docs.build import Site
+    from badugi_spec.docs.chapters import nav_chapters
     from badugi_spec.rules import load_chapters
 
     site = Site({}, {}, nav_chapters(load_chapters(), {}), {})

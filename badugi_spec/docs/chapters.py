@@ -257,6 +257,21 @@ def part_spans(chapter: Chapter, pages: Sequence[Sequence[Rule]]) -> list[tuple[
     ]
 
 
+def nav_chapters(chapters: Sequence[Chapter], parts: Parts) -> list[dict[str, Any]]:
+    """The rule chapters for the site navigation, in rulebook order; a chapter cut into
+    parts is a section with a page per part."""
+    nav: list[dict[str, Any]] = []
+    for chapter in chapters:
+        title = f"{chapter.id} {chapter.title}"
+        pages = parts.get(chapter.id) or (chapter.rules,)
+        if len(pages) == 1:
+            nav.append({title: f"generated/{chapter_page(chapter)}"})
+        else:
+            spans = part_spans(chapter, pages)
+            nav.append({title: [{span: f"generated/{page}"} for span, page in spans]})
+    return nav
+
+
 def rulebook_md(chapters: Sequence[Chapter]) -> str:
     """Every rule's text, with no examples: the rules-only view."""
     shown = [

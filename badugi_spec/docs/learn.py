@@ -10,6 +10,7 @@ are in `rankings_odds`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -18,11 +19,15 @@ from badugi_spec.profiles.model import HOUSE
 from badugi_spec.rankings import ranking
 from badugi_spec.rankings.house import MAX_CARDS, evaluate, parse_value
 
+from .chapters import rule_link, scenario_href, scenario_href_by_id
+from .examples import Executed, scenario_md
 from .hand_values import faces as hand_faces
+from .hand_values import held_html
 from .render import RuleLink, cards_html
 from .templating import data, render
 
 HOUSE_RANKING: Final = "badugi"
+HOW_TO_PLAY_EXAMPLE: Final = "a-whole-hand"
 
 
 def faces(cards: str) -> str:
@@ -92,6 +97,36 @@ def how_to_play_md(rule_link: RuleLink, example: str) -> str:
         most=sum(r["most"] for r in rounds),
         rounds=rounds,
         example=example,
+    )
+
+
+def _example(executed: Sequence[Executed], scenario_id: str) -> Executed | None:
+    # None in a suite without it, such as the tests' small ones.
+    return next((e for e in executed if e.scenario.id == scenario_id), None)
+
+
+def how_to_play_page(executed: Sequence[Executed]) -> str:
+    """The page, with the hand `HOW_TO_PLAY_EXAMPLE` as its worked example."""
+    example = _example(executed, HOW_TO_PLAY_EXAMPLE)
+    if example is None:
+        return how_to_play_md(rule_link, f"(The scenario `{HOW_TO_PLAY_EXAMPLE}` is missing.)")
+    body = scenario_md(example, rule_link=rule_link, scenario_href=scenario_href_by_id)
+    return how_to_play_md(rule_link, body)
+
+
+def house_example_md(executed: Sequence[Executed]) -> str:
+    """The home page's house worked example (a snippet), every value from the evaluator."""
+    target = _example(executed, "house-worked-example")
+    start, thrown, drawn = parse_cards("A♠ 2♥ 3♦ K♦"), parse_cards("K♦"), parse_cards("4♣")
+    after = tuple(c for c in start if c not in thrown) + drawn
+    link = f"generated/{scenario_href(target)}" if target else "generated/02-hand-values.md"
+    start_html, after_html = held_html(start), held_html(after)
+    return render(
+        "pages/house-example.md",
+        start=start_html,
+        drawn=cards_html(drawn),
+        after=after_html,
+        link=link,
     )
 
 
