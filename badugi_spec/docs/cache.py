@@ -1,15 +1,10 @@
 """What a docs build may reuse from the one before: keyed by content, never by time.
 
-A worked example is rendered from its scenario's run, and the run depends only on the
-scenario's text, the profiles it may name and the engine's code. So each scenario's run
-and its rendered pieces are kept under a key made of those, and a rebuild re-runs and
-re-renders only the scenarios whose key changed: an edit to one file under `make serve`
+A scenario's run depends only on its text, the profiles and the engine's code, so its run
+and drawn pieces are kept under a key of those: an edit to one file under `make serve`
 costs one scenario, not the suite. The pages drawn from the code alone (figures, odds,
-rankings) are kept under the code's key, on disk as well, so a second `make docs` in a new
-process skips them too.
-
-The code's key is taken once per process: `mkdocs serve` does not reload Python modules,
-so an engine edit needs a restart of the server in any case.
+rankings) are kept under the code's key on disk too, for the next `make docs`. The code's
+key is taken once per process: `mkdocs serve` does not reload Python modules anyway.
 """
 
 from __future__ import annotations
@@ -49,8 +44,7 @@ def code_key() -> str:
 
 
 def tree_key(root: Path, pattern: str) -> str:
-    """The files under `root` matching `pattern`, by name and content (read every build:
-    a rule or a profile edited under `make serve` changes it)."""
+    """The files under `root` matching `pattern`, by name and content (read every build)."""
     if not root.is_dir():
         return digest(str(root), "absent")
     files = sorted(p for p in root.glob(pattern) if p.is_file())
@@ -58,18 +52,15 @@ def tree_key(root: Path, pattern: str) -> str:
 
 
 class Memo:
-    """Values by key for one process, with an optional JSON copy on disk.
-
-    `mkdocs serve` keeps this module loaded between rebuilds, so the memory part is what
-    makes a rebuild incremental; the disk part only helps a new process (`make docs`)."""
+    """Values by key for one process (all `mkdocs serve`'s rebuilds), with an optional
+    JSON copy on disk for a new process (`make docs`)."""
 
     def __init__(self, name: str, *, keep: int = 0) -> None:
         self.name = name
         self.keep = keep
-        """Keep up to this many values used in earlier builds (0: only this build's). A
-        value asked for only from inside another kept value (a hand's tables, inside a
-        drawn example) is not asked when that one is found, yet is needed as soon as it is
-        drawn again."""
+        """Keep up to this many values used in earlier builds (0: only this build's): a
+        value asked for only inside another kept one (a hand's tables, inside a drawn
+        example) is not asked while that one is found, yet needed once it is drawn again."""
         self._values: dict[str, object] = {}
         self._used: set[str] = set()
         self.misses = 0
@@ -97,8 +88,8 @@ class Memo:
         return value
 
     def forget_unused(self) -> None:
-        """Forget the values not asked for since the last call: those of scenarios edited
-        or deleted, so that a session of edits under `make serve` does not grow."""
+        """Forget the values not asked for since the last call (scenarios edited or gone),
+        so that a session of edits under `make serve` does not grow."""
         if len(self._values) > self.keep:
             for key in [k for k in self._values if k not in self._used]:
                 del self._values[key]
@@ -106,7 +97,6 @@ class Memo:
 
 
 MEMOS: list[Memo] = []
-"""Every memo, for `forget_unused` after each build."""
 
 
 def build_done() -> None:
@@ -122,8 +112,7 @@ def _disk_path(name: str, key: str) -> Path | None:
 
 
 def _write(path: Path, text: str) -> None:
-    """Written whole (a temporary file renamed into place): a build stopped half way
-    never leaves a torn value for the next one."""
+    """Written whole (a temporary file renamed into place): never a torn value."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")

@@ -1,11 +1,10 @@
 """The rule chapter pages and the rules on one page, and where every rule and worked
-example lives on them: the links that all the generated pages use.
+example is on them: the links every generated page uses, recorded once a build before any
+page is drawn (`place_rules`, `place_scenarios`).
 
-A chapter page shows each rule with its leading worked example, the others folded away
-under it. A chapter too large for one page (a learner's phone parses a page of 2 MB for
-seconds) is cut between rules into parts of about `PART_BUDGET` each (`plan_parts`).
-Which page a rule or an example is on is recorded once per build (`place_rules`,
-`place_scenarios`) before any page is drawn.
+A chapter page shows each rule with its leading worked example, the others folded under
+it. A chapter too large for one page (a phone parses 2 MB for seconds) is cut between rules
+into parts of about `PART_BUDGET` each (`plan_parts`).
 """
 
 from __future__ import annotations
@@ -25,29 +24,20 @@ from .render import inline_md, link_rules, md_cardify
 from .templating import render
 
 PART_BUDGET: Final = 200_000
-"""About this many characters of a page's Markdown and raw HTML per part: the built page
-then stays under 400 kB of HTML and 10,000 elements (checked on the strict build)."""
+"""Characters of Markdown and raw HTML per part: a built page under 400 kB of HTML and
+10,000 elements (checked on the strict build)."""
 FOLDED_WEIGHT: Final = 800
 """A folded example in the page: its title, story links and the fold, its hand not drawn."""
 
 
 def chapter_page(chapter: Chapter, part: int = 1) -> str:
-    """`rules/03-betting.md` -> `03-betting.md` (its second part `03-betting-2.md`):
-    stable as long as the file keeps its name."""
+    """`rules/03-betting.md` -> `03-betting.md` (its second part `03-betting-2.md`)."""
     stem = Path(chapter.path).stem
     return f"{stem}.md" if part == 1 else f"{stem}-{part}.md"
 
 
 Parts = dict[str, tuple[tuple[Rule, ...], ...]]
 """Each chapter's rules, page by page: one tuple for a chapter on one page."""
-
-
-def _shown_first(executed: Sequence[Executed]) -> dict[str, list[Executed]]:
-    """Each rule's examples: those citing it first."""
-    by_rule: dict[str, list[Executed]] = {}
-    for item in executed:
-        by_rule.setdefault(item.scenario.rules[0], []).append(item)
-    return by_rule
 
 
 def _weight(rule: Rule, examples: Sequence[Executed], chapter_stem: str) -> int:
@@ -61,7 +51,9 @@ def _weight(rule: Rule, examples: Sequence[Executed], chapter_stem: str) -> int:
 def plan_parts(chapters: Sequence[Chapter], executed: Sequence[Executed]) -> Parts:
     """Each chapter cut between rules into parts of at most `PART_BUDGET` (a rule heavier
     than that is a part of its own), in rulebook order."""
-    by_rule = _shown_first(executed)
+    by_rule: dict[str, list[Executed]] = {}  # each rule's examples: those citing it first
+    for item in executed:
+        by_rule.setdefault(item.scenario.rules[0], []).append(item)
     parts: Parts = {}
     for chapter in chapters:
         stem = Path(chapter.path).stem
@@ -97,8 +89,7 @@ def place_scenarios(executed: Sequence[Executed]) -> None:
 
 
 _PLACES: list[str] = [""]
-"""A key of where every rule and example is (`place_scenarios`): a drawn example's links
-are right as long as it is the same."""
+"""A key of where every rule and example is: a drawn example's links hold while it holds."""
 
 
 def _drawn(kind: str, executed: Executed, draw: Callable[[], str]) -> str:
@@ -108,7 +99,7 @@ def _drawn(kind: str, executed: Executed, draw: Callable[[], str]) -> str:
 
 
 def rule_href(rule_id: str) -> str:
-    """A rule's anchor on its chapter page is the rule ID itself: `03-betting.md#R3.6`."""
+    """`03-betting.md#R3.6`: a rule's anchor is its ID."""
     return f"{_PAGE_OF_RULE[rule_id]}#{rule_id}"
 
 
@@ -145,8 +136,7 @@ def _rule_text_md(text: str) -> str:
 
 def example_order(executed: Executed, chapter_stem: str) -> tuple[int, int, str]:
     """How a rule's examples without `order` follow one another: those filed in the rule's
-    own chapter folder (or a sub-folder of it, such as `08-profiles-and-tables/side-pots/`)
-    first, then by path. (`order` is a place, see `ordered_examples`.)"""
+    own chapter folder (or a sub-folder of it) first, then by path."""
     scenario = executed.scenario
     folders = Path(scenario.where.path).parent.parts
     order = scenario.order if scenario.order is not None else 1_000_000
@@ -154,12 +144,9 @@ def example_order(executed: Executed, chapter_stem: str) -> tuple[int, int, str]
 
 
 def ordered_examples(examples: Sequence[Executed], chapter_stem: str) -> list[Executed]:
-    """A rule's examples in the order shown, the featured one first.
-
-    `order N` is a place: the example is the N-th shown (`order 1` is the featured one), and
-    the examples without `order` fill the other places in `example_order`'s order. So
-    `order 5` puts an example fifth, never before the four it follows; past the end it
-    comes last. Two examples asking for one place take it and the next, by path."""
+    """A rule's examples in the order shown, the featured one first. `order N` is a place:
+    the N-th shown (past the end, the last); the others fill the other places in
+    `example_order`'s order. Two asking for one place take it and the next, by path."""
     placed = sorted((e for e in examples if e.scenario.order is not None), key=_by_place)
     rest = sorted(
         (e for e in examples if e.scenario.order is None),
@@ -220,8 +207,8 @@ def _featured(featured: Executed) -> str:
 
 
 ALSO_SHOWN_INLINE: Final = 3
-"""How many examples citing a rule are named in its line; the rest wait in a fold (a rule
-such as R8.13 is cited by dozens, once a wall of links under the rule)."""
+"""How many examples citing a rule are named in its line; the rest (R8.13 is cited by
+dozens) wait in a fold."""
 
 
 def chapter_pages(

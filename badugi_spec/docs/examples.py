@@ -1,9 +1,6 @@
 """Executed scenarios as worked examples a person can follow: the story, the scenario's
-own checks and line numbers (behind a toggle, for authors), every hand, and the source.
-
-An example comes out as Markdown with one raw HTML block for its tables, or all as raw
-HTML for a place where Markdown would take the tables apart. Each hand's table is drawn
-by `hand_table`; the cards and their values come from `hand_values`.
+own checks and line numbers (behind a toggle, for authors), every hand (`hand_table`), and
+the source; as Markdown with one raw HTML block, or all raw HTML inside a rule's fold.
 """
 
 from __future__ import annotations
@@ -49,8 +46,8 @@ EXAMPLE_HTML: Final = Memo("example-html", keep=4000)
 
 
 def example_html(executed: Executed) -> str:
-    """The example's body as one raw HTML block: toggle, checks, players, hands. Drawn
-    once per run (`Executed.key`): a rebuild redraws only the scenarios that changed."""
+    """The example's body as one raw HTML block (toggle, checks, players, hands), drawn
+    once per run (`Executed.key`)."""
     if not executed.key:
         return _example_html(executed)
     return EXAMPLE_HTML.get(executed.key, lambda: _example_html(executed))
@@ -104,8 +101,8 @@ _SCENARIO_NAMED: Final = re.compile(r"(?<![\w`\[/#-])([a-z0-9]+(?:-[a-z0-9]+)+)(
 
 
 def link_scenarios(markdown: str, href: Callable[[str], str | None]) -> str:
-    """Scenario ids in a story become links to their example: written as `code`, or
-    named as in "see the too-many-discards scenario". Unknown ids stay as they are."""
+    """Scenario ids in a story (as `code`, or "the too-many-discards scenario") linked to
+    their example; unknown ids stay as they are."""
 
     def swap(match: re.Match[str]) -> str:
         target = href(match.group(1))
@@ -146,11 +143,9 @@ def folded_html(
     rule_link: RuleLink,
     scenario_href: Callable[[str], str | None],
 ) -> str:
-    """A further example of a rule, inside its rule's fold: the title, the story and the
-    rules it shows in the page, the hand step by step and the source in a fragment that
-    loads when it is opened (`fragments`). One raw HTML block, for a place where Markdown
-    would take the tables apart; `rule_link` and `scenario_href` give Markdown links
-    whose targets must already be final site URLs."""
+    """A further example of a rule, in its rule's fold: the title, story and rules in the
+    page, the hand and the source in a fragment loaded when opened (`fragments`). One raw
+    HTML block, so the links (`rule_link`, `scenario_href`) are the site's final URLs."""
     import markdown as python_markdown  # type: ignore[import-untyped]  # MkDocs' own
 
     scenario = executed.scenario

@@ -1,16 +1,13 @@
 """The parts of a page that load when the reader opens them: hands step by step and
 scenario sources.
 
-A rule's further examples and every scenario's source are folded away, and most
-readers never open them; yet drawn into the page they were two thirds of the site and made
-a chapter page of 2 MB. So each is a small HTML file of its own (`examples/<id>.html`,
-`sources/<id>.html` beside the generated pages), and the page holds only a fold with a
-link to it; `javascripts/site.js` puts the file's content in the fold when it is opened.
-Without scripts the link opens the file itself. The search index reads the page, so the
-stories are found and the trace rows are not.
-
-The fragments of one build are collected here as the pages are drawn (`take` hands them
-to the hook), and each is made once per scenario text and engine (`cache`).
+A rule's further examples and every scenario's source are folded away; drawn into the page
+they were two thirds of the site (a chapter page of 2 MB), and most readers never open
+them. So each is a small HTML file of its own (`examples/<id>.html`, `sources/<id>.html`)
+and the page holds a fold with a link to it, which `javascripts/site.js` fills when it is
+opened (without scripts the link opens the file). The search reads the page: the stories
+are found, the trace rows are not. A build's fragments are collected here as the pages are
+drawn (`take` hands them to the hook).
 """
 
 from __future__ import annotations
@@ -38,15 +35,15 @@ def add(path: str, html: str) -> None:
 
 
 def _document(body: str) -> str:
-    """A fragment as a page of its own, for a reader without scripts who opens its link
-    (the script takes only its body): the text's encoding said, whatever the server sends."""
+    """A fragment as a page of its own, for a reader without scripts (the script takes
+    only its body): its encoding said, whatever the server sends."""
     return render("fragment/page.html", body=html(body))
 
 
 def slot(name: str, html: str) -> str:
-    """A place in a page's Markdown for `html`, filled in only after Markdown and the
-    search have read the page (`hook.on_page_context`): neither needs a hand's tables,
-    and reading them was most of a rebuild's time."""
+    """A place in a page's Markdown for `html`, filled after Markdown and the search have
+    read the page (`hook.on_page_context`): neither needs a hand's tables, once most of a
+    rebuild's time."""
     add(SLOT + name, html)
     return f"<!-- badugi-slot:{name} -->"
 
@@ -60,8 +57,7 @@ def fill_slots(html: str, slots: dict[str, str]) -> str:
 
 
 def take() -> tuple[dict[str, str], dict[str, str]]:
-    """The fragments (by path under `generated/`) and the slots (by name) drawn since the
-    last call."""
+    """The fragments (by path) and the slots (by name) drawn since the last call."""
     made = dict(_MADE[0])
     _MADE[:] = [{}]
     files = {path: html for path, html in made.items() if not path.startswith(SLOT)}
@@ -70,8 +66,7 @@ def take() -> tuple[dict[str, str], dict[str, str]]:
 
 
 def drawn(key: str, draw: Callable[[], str]) -> str:
-    """`draw()`, or what it gave before under `key`, with the fragments it made: a piece
-    of a page (a worked example) is drawn once per scenario text, engine and links."""
+    """`draw()`, or what it gave before under `key`, with the fragments it made."""
 
     def make() -> tuple[str, dict[str, str]]:
         _MADE.append({})
@@ -94,8 +89,7 @@ def href(path: str) -> str:
 
 def lazy(path: str, summary: str, *, css: str) -> str:
     """A fold whose content is the fragment at `path` (already `add`ed), loaded when it is
-    opened. Its URL carries a digest of the content, so a browser that kept an older copy
-    fetches the new one after the site changes."""
+    opened; its URL carries a digest of the content, so a browser's old copy is not used."""
     made = next((layer[path] for layer in reversed(_MADE) if path in layer), "")
     url = f"{href(path)}?v={digest(made)[:10]}"
     return render("fragment/fold.html", css=css, url=url, summary=summary)

@@ -1,13 +1,11 @@
-"""MkDocs hook: the generated pages, drawn in memory, joined to the hand-written ones.
+"""MkDocs hook (`hooks:` in mkdocs.yml): the generated pages, drawn in memory, joined to
+the hand-written ones. The scenarios are `scenarios/` beside mkdocs.yml, or the folder
+BADUGI_DOCS_SCENARIOS names (the tests' small suites).
 
-`mkdocs.yml` lists this file under `hooks:`. The scenarios come from `scenarios/` beside
-`mkdocs.yml`, or from the folder named by BADUGI_DOCS_SCENARIOS (the tests use that).
-
-The pages are MkDocs `File` objects made from memory (`on_files`), not files in the
-watched `docs/` folder, so one save under `make serve` is one rebuild; and a rebuild
-re-runs and redraws only the scenarios that changed (`badugi_spec.docs.cache`). The site
-is drawn in `on_config`, because the navigation needs to know which chapters were cut
-into parts, and MkDocs reads the navigation before any file.
+The pages are `File`s made from memory (`on_files`), not files in the watched `docs/`
+folder, so one save under `make serve` is one rebuild. The site is drawn in `on_config`:
+the navigation needs to know which chapters were cut into parts, and MkDocs reads it
+before any file.
 """
 
 from __future__ import annotations
@@ -60,29 +58,23 @@ _SITE: list[Site] = []
 def _nav(items: list[Any], docs_dir: Path, chapters: list[dict[str, Any]]) -> list[Any]:
     nav: list[Any] = []
     for item in items:
-        if isinstance(item, dict) and "Rules" in item:
+        if not isinstance(item, dict):
+            nav.append(item)
+        elif "Rules" in item:
             nav.append({"Rules": chapters})
-        elif (
-            isinstance(item, dict)
-            and IMPLEMENTERS in item.values()
-            and not (docs_dir / IMPLEMENTERS).exists()
-        ):
-            continue
-        elif isinstance(item, dict) and any(isinstance(v, list) for v in item.values()):
+        elif IMPLEMENTERS not in item.values() or (docs_dir / IMPLEMENTERS).exists():
             nav.append(
                 {
                     k: _nav(v, docs_dir, chapters) if isinstance(v, list) else v
                     for k, v in item.items()
                 }
             )
-        else:
-            nav.append(item)
     return nav
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Draw the site, fill the `Rules` section from the rulebook (a chapter in parts is a
-    section), and drop the implementers page if unwritten."""
+    """Draw the site, fill the `Rules` section (a chapter in parts is a section), and drop
+    the implementers page if unwritten."""
     scenarios = scenarios_dir(config)
     try:
         site = render_site(scenarios)
@@ -95,8 +87,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """The generated pages and fragments as files of the site, from memory; a stale copy
-    on disk under `docs/generated/` (from an older build) gives way to them."""
+    """The generated pages and fragments as files of the site; a stale copy under
+    `docs/generated/` (from an older build) gives way to them."""
     site = _SITE[0]
     for name, content in [*site.pages.items(), *site.fragments.items()]:
         uri = f"{GENERATED}/{name}"
@@ -132,8 +124,8 @@ def _joined(markdown: str) -> str:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Put the build's counts where a hand-written page names them (`[[count:NAME]]`), and
-    the generated snippets and part pages it refers to (`_joined`)."""
+    """The build's counts where a hand-written page names them (`[[count:NAME]]`), and the
+    generated snippets and part pages it refers to (`_joined`)."""
     if not page.file.src_uri.startswith(f"{GENERATED}/"):
         markdown = _joined(markdown)
     # The checkout's own pages and suite only: a build elsewhere (a test's) counts others.
@@ -157,9 +149,8 @@ INSTALL_PAGE: Final = "install.md"
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Each glossary term linked at its first use on the page (not on the glossary itself),
-    a line to the install page under the title of a page that shows a command, and the
-    learner pages' search weight set; all before the search reads the page."""
+    """Before the search reads the page: glossary terms linked at their first use, the
+    install line under the title of a page that shows a command, a learner page's weight."""
     boost_learner_page(page.file.src_uri, page.meta)
     install = files.get_file_from_path(INSTALL_PAGE)
     if install is not None and page.file.src_uri != INSTALL_PAGE:
@@ -173,20 +164,19 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 def on_page_context(
     context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any
 ) -> dict[str, Any]:
-    """The hands' tables into their places, after the search has read the page (hooks
-    come after plugins): the search indexes the stories, not every trace row."""
+    """The hands' tables put in after the search has read the page (hooks come after
+    plugins): the search indexes the stories, not every trace row."""
     if page.content and _SITE:
         page.content = fill_slots(page.content, _SITE[0].slots)
     return context
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Runs after the search plugin has written its index (hooks come after plugins)."""
+    """The search index reweighted, once the search plugin has written it."""
     path = Path(config.site_dir) / "search" / "search_index.json"
     if path.exists():
         index = json.loads(path.read_text(encoding="utf-8"))
         path.write_text(json.dumps(boost_search_index(index)), encoding="utf-8")
-    # The engine in the page (Pyodide and the wheels) is `badugi_spec/web/site_hook.py`'s.
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:

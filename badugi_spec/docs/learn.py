@@ -1,10 +1,7 @@
-"""Pages for learners: how to play (one hand walked through, with its flow drawn as SVG)
-and the glossary; and `faces`, the card faces that every learner page shows.
-
-Every figure on these pages comes from the code: stakes and rounds from
-`badugi_spec.profiles`, hand values from the evaluator. Card examples in the glossary are
-checked against the evaluator while the page is built. The rankings and drawing-odds pages
-are in `rankings_odds`.
+"""Pages for learners: how to play (one hand walked through, with its flow drawn), the home
+page's worked example and the glossary; and `faces`, the card faces every learner page
+shows. Stakes and rounds come from the profiles, values from the evaluator (the glossary's
+examples are checked against it as the page is built).
 """
 
 from __future__ import annotations

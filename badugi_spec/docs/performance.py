@@ -1,21 +1,15 @@
 """The Performance page: what `make bench` measured and what `make test` costs, from data.
 
-Two committed files hold the figures: `benchmarks/results.json`, written whole by
-`make bench` (each row a figure of ours, a peer measured in the same run, their ratio, the
-target and whether it is met), and `benchmarks/make-test.json`, the last measurement of
-`make test` itself (whole-machine CPU and reaped CPU, and how each was taken), which no
-command can rewrite because it needs an otherwise idle machine. The page only formats
-them: a new `make bench` is a new page, with no prose to bring up to date by hand. The
-markup is `templates/performance/page.md`.
-
-Both files live in the checkout beside the package, as `pyproject.toml` does for the
-architecture page: the site is built from a checkout.
+Two committed files in the checkout hold the figures: `benchmarks/results.json`, written
+whole by `make bench` (each row a figure of ours, a peer measured in the same run, their
+ratio, the target and whether it is met), and `benchmarks/make-test.json`, the last
+measurement of `make test` (it needs an idle machine, so no command rewrites it). The page
+only formats them: a new `make bench` is a new page, with no prose to update by hand.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -38,20 +32,6 @@ GROUP_TITLES: Final[dict[str, str]] = data("site")["performance"]["group_titles"
 class PerformanceDataError(BadugiError):
     """A figures file the page cannot read, or one off its shape: one line naming the file
     and the field."""
-
-
-@dataclass(frozen=True, slots=True)
-class BenchRow:
-    """One row of `make bench`, formatted for the table."""
-
-    group: str
-    what: str
-    ours: str
-    peer: str
-    ratio: str
-    target: str
-    verdict: str
-    note: str
 
 
 def _read(path: Path, shape: str) -> dict[str, Any]:
@@ -91,30 +71,22 @@ def verdict(met: bool | None) -> str:
     return "info" if met is None else ("met" if met else "**not met**")
 
 
-def bench_rows(results: dict[str, Any]) -> list[BenchRow]:
-    out: list[BenchRow] = []
+def by_group(results: dict[str, Any]) -> list[tuple[str, list[dict[str, str]]]]:
+    """`make bench`'s rows formatted for the tables, in its order, one list per group."""
+    groups: dict[str, list[dict[str, str]]] = {}
     for row in results["rows"]:
         unit, ratio = row["unit"], row.get("ratio")
-        out.append(
-            BenchRow(
-                group=_cell(row["group"]),
-                what=_cell(row["what"]),
-                ours=_cell(figure(row.get("ours"), unit)),
-                peer=_cell(figure(row.get("theirs"), unit)),
-                ratio="–" if ratio is None else f"{ratio:.1f}x",
-                target=_cell((row.get("target") or "–").replace("(info)", "–")),
-                verdict=verdict(row.get("met")),
-                note=_cell(row.get("note") or ""),
-            )
+        groups.setdefault(_cell(row["group"]), []).append(
+            {
+                "what": _cell(row["what"]),
+                "ours": _cell(figure(row.get("ours"), unit)),
+                "peer": _cell(figure(row.get("theirs"), unit)),
+                "ratio": "–" if ratio is None else f"{ratio:.1f}x",
+                "target": _cell((row.get("target") or "–").replace("(info)", "–")),
+                "verdict": verdict(row.get("met")),
+                "note": _cell(row.get("note") or ""),
+            }
         )
-    return out
-
-
-def by_group(rows: list[BenchRow]) -> list[tuple[str, list[BenchRow]]]:
-    """The rows in `make bench`'s order, one list per group."""
-    groups: dict[str, list[BenchRow]] = {}
-    for row in rows:
-        groups.setdefault(row.group, []).append(row)
     return [(GROUP_TITLES.get(name, name), rows) for name, rows in groups.items()]
 
 
@@ -152,13 +124,14 @@ def make_test_view(data: dict[str, Any]) -> dict[str, Any]:
 def performance_md(results: Path = RESULTS, make_test: Path = MAKE_TEST) -> str:
     """The page, from the two files (a missing or malformed one stops the build)."""
     bench = _read(results, "results")
-    rows = bench_rows(bench)
+    groups = by_group(bench)
+    rows = [row for _, group in groups for row in group]
     return render(
         "performance/page.md",
         date=bench["date"],
         machine=bench["machine"],
-        groups=by_group(rows),
-        targets=sum(row.verdict != "info" for row in rows),
-        unmet=[row for row in rows if row.verdict == verdict(False)],
+        groups=groups,
+        targets=sum(row["verdict"] != "info" for row in rows),
+        unmet=[row for row in rows if row["verdict"] == verdict(False)],
         test=make_test_view(_read(make_test, "make_test")),
     )

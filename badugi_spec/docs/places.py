@@ -1,10 +1,7 @@
-"""Where each rule and worked example is on the built site, recorded once per build by
-`chapters` (`place_rules`, `place_scenarios`) before any page is drawn, and read by every
-page that links to one, the replayer and the hooks among them.
-
-Module state rather than arguments: the pages take their links as plain callables, and
-every page of one build must see the same places. It sits below the pages so that the
-replayer can read it without importing the chapters that draw the replayer.
+"""Where each rule and worked example is on the built site, recorded once a build by
+`chapters` before any page is drawn, and read by every page that links to one: module
+state, so that all pages of a build see the same places, below the pages so that the
+replayer reads it without importing the chapters that draw the replayer.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
-"""A lesson hand's figures by name, read from the engine while its scenario runs.
-
-The lesson's scenarios run with an `Observer` behind the runner (`lessons.run_hands`,
-`replays.moments`): before and after every action it notes what the engine offers and
-does (the legal sizes, the pot, the cards drawn); the hand itself says at the end who may
-win each pot and who did.
-`hand_figures` names those numbers, so a lesson's prose can say `[[pot.main]]` instead of
-typing a number; `counted` names figures of the deck alone. The names are listed on the
-scenario-language page ("Writing a lesson").
+"""A lesson hand's figures by name, read from the engine while its scenario runs: an
+`Observer` (`replays.moments`) notes what the engine offers and does around every action,
+and the hand says at the end who may win each pot and who did. `hand_figures` names them,
+so the prose says `[[pot.main]]` rather than a typed number; `counted` names figures of the
+deck alone. The names are on the scenario-language page ("Writing a lesson").
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""A lesson and its questions as values, and the wrong choices drawn for a question whose
-answer is a figure.
-
-A question's right answer is a figure the engine or a ranking computed; unless the page
-gives its wrong choices, they are the figures of the same kind nearest to it (other
-amounts of the hand, other players, counts one or two away). `ask` refuses a wrong choice
-equal to the right one, so a change in the engine that made a distractor right stops the
+"""A lesson and its questions as values. Unless the page gives a question's wrong choices,
+they are the figures of the right answer's kind nearest to it (`near`); `ask` refuses one
+equal to the right answer, so an engine change that made a distractor right stops the
 build. The right answer's place follows from the prompt, not from chance.
 """
 

@@ -1,23 +1,6 @@
-"""A lesson's Markdown file read: its front matter, its prose and its questions, each piece
-with the line it came from, so an error can say where.
-
-    ---
-    title: All-in and side pots
-    order: 2
-    profile: pokerstars-2010
-    idea: a player all-in can win only up to what they put in.
-    hands: lesson-side-pots
-    replayer: lesson-side-pots
-    ---
-    Prose with [[figures]] ...
-
-    ```question
-    How many chips are in the main pot?
-    answer: [[pot.main]]
-    why: Each of the [[pot.main.count]] players put in ...
-    ```
-
-The syntax is described on the scenario-language page, "Writing a lesson".
+"""A lesson's Markdown file read (front matter between `---` lines, prose, and ```question
+blocks of a prompt, `answer:`, `wrong:` and `why:`), each piece with the line it came from,
+so an error can say where. The syntax is on the scenario-language page, "Writing a lesson".
 """
 
 from __future__ import annotations
