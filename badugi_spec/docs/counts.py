@@ -1,9 +1,6 @@
-"""Counts that the hand-written pages show, filled in at build time so none goes stale.
-
-A page writes `[[count:NAME]]` (say, `[[count:scenarios]]`) and the MkDocs hook puts the
-figure there; a name this module does not know stops the build with the page and name.
-The suite's value lines are counted from its compiled cases
-(`scenario.coverage.value_line_figures`), the protocol's requests from the code.
+"""Counts that the hand-written pages show, filled in at build time so none goes stale: a
+page writes `[[count:NAME]]` and the hook puts the figure there; an unknown name stops the
+build with the page and name.
 """
 
 from __future__ import annotations
@@ -41,10 +38,7 @@ def figures(
     chapters: int,
     cases: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, int]:
-    """Every count a page may name; the suite's figures come from the build's own run.
-
-    The value-line counts are those of `cases` (none given: all 0); the build fills them
-    from the suite it ran."""
+    """Every count a page may name; the value lines are those of the suite's `cases`."""
     chapter_of = [mutant.rule.split(".")[0] for mutant in CATALOGUE]
     found = {
         "scenarios": scenarios,

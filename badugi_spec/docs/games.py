@@ -16,7 +16,7 @@ from badugi_spec.rankings import ranking
 from badugi_spec.rankings.census import FIVE_CARD_HANDS
 
 from .examples import Executed, scenario_md
-from .lessons.landmarks import BADUGI_HALVES, LOWS, table_md
+from .lessons.landmarks import TABLES, table_md
 from .render import RuleLink, inline_md
 from .templating import data, render
 
@@ -29,17 +29,11 @@ def page_name(game: str) -> str:
     return f"game-{game}.md"
 
 
-def _landmarks(halves: Sequence[str]) -> list[str]:
+def _landmarks(halves: Sequence[str]) -> str:
     """Hands to know in each half, best first as the ranking orders them; a low's with
     the exact share of all five-card hands it beats (`lessons.landmarks`)."""
-    tables = [
-        (name, table_md(name, LOWS[name]))
-        if name in LOWS
-        else (name, table_md(name, BADUGI_HALVES[name], shares=False))
-        for name in halves
-        if name in LOWS or name in BADUGI_HALVES
-    ]
-    return render("game/landmarks.md", all_hands=FIVE_CARD_HANDS, tables=tables).split("\n")
+    tables = [(name, table_md(name)) for name in halves if name in TABLES]
+    return render("game/landmarks.md", all_hands=FIVE_CARD_HANDS, tables=tables)
 
 
 def game_md(
@@ -79,6 +73,6 @@ def game_md(
         lead=lead,
         profile=profile,
         values=values,
-        landmarks="\n".join(_landmarks(profile.halves)),
+        landmarks=_landmarks(profile.halves),
         examples=examples,
     )

@@ -1,21 +1,14 @@
-"""Each glossary term linked where a page first uses it.
+"""Each glossary term linked where a page first uses it, in the page's HTML once Markdown
+has made it (the hook's `on_page_content`), before the hands' tables are put in and the
+search reads it.
 
-`link_terms(html, href=...)` runs on a page's HTML once Markdown has made it (the hook's
-`on_page_content`), so it sees the page as the reader will, but before the hands' tables
-are put in (those come later, `fragments.fill_slots`) and before the search reads it.
-
-Only running text is linked. Nothing inside a link (a link in a link is invalid), code,
-a heading (its permalink and the table of contents would carry the link), a table cell,
-a card face or a `.label` caption, a button, a form control, a `<summary>`, a script or
-an SVG; nor inside any element marked `data-no-glossary` (a lesson's question, say, where
-a link would give the answer away). The glossary page itself is left alone: every term
-there is its own entry.
-
-A term is linked once per page, at its first use in that running text, under any of its
-forms (`side pot`, `side pots`); forms are matched as whole words, in any case, longest
-first, so `half-pot limit` wins over `pot limit` where both could start. Terms marked
-`link = false` in data/glossary.toml (`bet`, `call`: nearly every sentence has one) are not
-linked.
+Only running text is linked: nothing inside a link, code, a heading (its permalink and the
+table of contents would carry the link), a table cell, a card face or `.label` caption, a
+button, a form control, a `<summary>`, a script, an SVG, or an element marked
+`data-no-glossary` (a lesson's question, where a link would give the answer away). A term
+is linked once a page, under any of its forms, matched as whole words in any case, longest
+first (`half-pot limit` before `pot limit`); not one marked `link = false` in
+data/glossary.toml (`bet`, `call`: nearly every sentence has one).
 """
 
 from __future__ import annotations
@@ -74,9 +67,8 @@ def _skips(name: str, attributes: str) -> bool:
 
 
 def link_terms(page_html: str, *, href: str, only: Sequence[str] = ()) -> str:
-    """`page_html` with each linkable term linked at its first use in running text, to
-    `href#anchor` (`href` is the glossary page, relative to this page). `only` limits the
-    terms to those anchors (for tests); empty means all."""
+    """`page_html` with each term linked at its first use to `href#anchor` (`href`: the
+    glossary page, relative to this one); `only` limits the terms to those anchors."""
     linker = _linker()
     used: set[str] = set()
     wanted = set(only)

@@ -1,7 +1,6 @@
-"""The rows of one hand's table: who sits where, the heading of each section (a betting
-round with its bet size and cap, a draw with its burn), and what each row says: a blind
-posted, a bet, a draw, an action the engine refused. Here are the figures and the cards;
-the words are `templates/hand/words.html`.
+"""The rows of one hand's table: who sits where, each section's heading (a betting round,
+a draw) and what each row says (a blind, a bet, a draw, a refused action): the figures and
+cards here, the words in `templates/hand/words.html`.
 """
 
 from __future__ import annotations
@@ -56,8 +55,8 @@ def seats_of(profile: Profile, dealer: str, state: dict[str, Any]) -> Seats:
 
 
 def refusal(step: dict[str, Any], row: TraceRow) -> dict[str, Any]:
-    """A refused action: what the player tried (a refused draw may name one card twice,
-    R4.2, so its cards are said one by one), the rule cited and the engine's reason."""
+    """A refused action: what the player tried (a refused draw's cards one by one: it may
+    name one twice, R4.2), the rule cited and the engine's reason."""
     rule, _, reason = row.detail.partition(f" {step['code']}: ")
     if not reason:
         rule, reason = "", row.detail
@@ -81,8 +80,7 @@ def _section(phase: str, seats: Seats) -> dict[str, Any]:
 
 @dataclass
 class Table:
-    """Rows of one hand's table (`templates/hand/hand.html` draws them, the words are
-    `hand/words.html`'s), with the running count of chips in the round."""
+    """Rows of one hand's table (`templates/hand/hand.html`), with the chips in the round."""
 
     rows: list[dict[str, Any]]
     section: str = ""
@@ -137,9 +135,9 @@ def bet_what(
 
 
 def _pot_sum(betting: str, *, level: int, had: int, pot: int, total: int) -> dict[str, int] | None:
-    """In pot limit, the sum behind a bet or raise of exactly the pot (R14.4): the call
-    first, then the pot after the call, then the raise. Given only when the amount played
-    is that sum, so the row never claims a limit the engine did not apply."""
+    """In pot limit, the sum behind a bet or raise of exactly the pot (R14.4): the call, the
+    pot after it, the raise; only when the amount played is that sum, so the row never
+    claims a limit the engine did not apply."""
     if betting != "pot-limit":
         return None
     call = level - had
@@ -206,8 +204,8 @@ def delivered(
     after: dict[str, Any],
     table: Table,
 ) -> list[str]:
-    """Players who declared earlier in this draw and whose cards have now been dealt get a
-    row of their own; returns who is still waiting."""
+    """A row for each player who declared earlier in this draw and is dealt now; returns who
+    is still waiting."""
     still = []
     for name in waiting:
         came = [c for c in after["hands"][name] if c not in set(before["hands"][name])]

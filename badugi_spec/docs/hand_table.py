@@ -1,10 +1,6 @@
-"""One hand of a worked example as a table in sections: the blinds and the deal, then each
-betting round (with its bet size) and each draw (with its burn), then the result (who
-wins what, the hands shown, and the end of the session).
-
-Every player's cards are card faces, with the cards that do not play greyed. The runner's
-trace supplies the state after every step, so nothing here recomputes the game: it only
-reads what the engine did.
+"""One hand of a worked example as a table in sections: the blinds and the deal, each
+betting round and draw, then the result. The runner's trace gives the state after every
+step, so nothing here recomputes the game: it reads what the engine did.
 """
 
 from __future__ import annotations
@@ -40,9 +36,8 @@ def hand_html(
     *,
     replayer: str = "",
 ) -> str:
-    """One hand: a heading line, then its table in sections, then the result. With a
-    `replayer` (`replayer.hand_replayer`) the table goes in a fold after it: open, for a
-    reader without scripts, and closed by the script once the replayer is drawn."""
+    """One hand: a heading line, its table in sections, the result. With a `replayer` the
+    table goes in a fold after it, open for a reader without scripts."""
     deal, steps = rows[0], rows[1:]
     # The button as the session moved it: past empty seats after a bust (R8.23).
     number = hand["number"]

@@ -1,8 +1,6 @@
 """A hand of cards as the worked examples show it: card faces, the cards that do not play
-greyed, the value, and why those cards do not play.
-
-A hand in a named ranking (R9.1), or in a split-pot game's two halves (R8.22, R8.29), is
-valued by those rankings instead of the house one.
+greyed, the value (in a named ranking, R9.1, or a split game's two halves, R8.22, R8.29,
+if so valued), and why those cards do not play.
 """
 
 from __future__ import annotations
@@ -31,10 +29,8 @@ def faces(cards: Sequence[Card], playing_cards: Sequence[Card] | None = None) ->
 
 
 def why(cards: Sequence[Card], *, rivals: bool = False) -> list[Markup] | None:
-    """Which cards do not play and why, without the subset count (said once per example).
-
-    With `rivals`, also the other groups of the same size and why they lose: that is for
-    the hand-value examples; in a hand's table it would only be noise."""
+    """Which cards do not play and why, without the subset count (said once an example);
+    with `rivals` (the hand-value examples), the other groups of that size and why they lose."""
     info = explain(cards)
     kept = [drop.reason() for drop in info.drops]
     if rivals:
@@ -43,9 +39,8 @@ def why(cards: Sequence[Card], *, rivals: bool = False) -> list[Markup] | None:
 
 
 HALVES: ContextVar[tuple[str, ...]] = ContextVar("halves", default=("badugi",))
-"""The rankings of the example being drawn (R8.22, R8.29), set by `examples.example_html`
-for the length of one example: every card face in a hand's table is valued by them, and
-threading them through each row builder would only add noise."""
+"""The rankings of the example being drawn, set by `examples.example_html` for its length:
+every card face of its tables is valued by them, not threaded through each row builder."""
 
 
 def held_html(cards: Sequence[Card], *, rivals: bool = False, ranking: str | None = None) -> str:

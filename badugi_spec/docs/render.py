@@ -1,8 +1,6 @@
-"""HTML and Markdown pieces for the tutorial: cards and escaping.
-
-Everything a scenario author wrote reaches the page through one of three doors:
-`text` (HTML-escaped), `inline_md` (escaped, then Markdown-escaped, for headings and table
-cells) or `narrative_md` (Markdown kept, raw HTML escaped, unsafe link targets disarmed).
+"""Cards and escaping. What a scenario author wrote reaches the page through one of three
+doors: `text` (HTML-escaped), `inline_md` (also Markdown-escaped: headings, table cells) or
+`narrative_md` (Markdown kept, raw HTML escaped, unsafe link targets disarmed).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""The one door from the docs' computations to their markup: Jinja templates.
-
-Python in this package computes what a page shows (frames, pots, odds, questions) and hands
-it to a template under `templates/`; markup lives there, escaped by Jinja's autoescape.
-MkDocs already depends on Jinja2, so this adds no dependency to the `docs` extra.
+"""The one door from the docs' computations to their markup: Jinja templates (MkDocs'
+own dependency) under `templates/`, escaped by autoescape; and the pages' data files.
 """
 
 from __future__ import annotations
@@ -79,8 +76,8 @@ _AT: Final = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
 def data(name: str) -> dict[str, Any]:
-    """`data/<name>.toml`: the tables and words of a page, read while the site is built
-    (anew at each call: the glossary, read once a build, follows an edit under `make serve`)."""
+    """`data/<name>.toml`: the tables and words of a page, read anew at each call (the
+    glossary, read once a build, follows an edit under `make serve`)."""
     path = f"badugi_spec/docs/data/{name}.toml"
     try:
         text = resources.files(__package__).joinpath("data", f"{name}.toml").read_text("utf-8")

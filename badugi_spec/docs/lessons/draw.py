@@ -1,8 +1,6 @@
-"""A lesson's page drawn from its Markdown and its hands' figures: every `[[...]]` filled,
-the pictures and the questions rendered by the templates under `templates/lessons/`.
-
-A reference the hand does not have stops the build with the file and line, and with the
-nearest names it does have.
+"""A lesson's page drawn from its Markdown and its hands' figures: every `[[...]]` filled
+(one the hand does not have stops the build with the file, line and nearest names), the
+pictures and questions rendered by `templates/lessons/`.
 """
 
 from __future__ import annotations
@@ -111,9 +109,7 @@ class Resolver:
                 raise LessonError(
                     f"{self.source.where(line)}: [[{ref}]]: no landmarks for {name!r}"
                 )
-            return "\n".join(
-                landmarks.table_md(name, landmarks.TABLES[name], shares=name.startswith("low"))
-            )
+            return "\n".join(landmarks.table_md(name))
         scenario, colon, name = ref.partition(":")
         if not colon:
             scenario, name = self.default, ref

@@ -18,13 +18,15 @@ from .figures import Figure
 Landmarks = list[list[str]]
 """[cards, comment] per row; the rows' order, values and shares come from the ranking."""
 LOWS: Final[dict[str, Landmarks]] = data("landmarks")["lows"]
-BADUGI_HALVES: Final[dict[str, Landmarks]] = data("landmarks")["badugi_halves"]
+TABLES: Final[dict[str, Landmarks]] = {**LOWS, **data("landmarks")["badugi_halves"]}
+"""The landmark tables by ranking name (`[[landmarks low-2-7]]` in a lesson)."""
 
 
-def table_md(name: str, landmarks: Landmarks, *, shares: bool = True) -> list[str]:
-    """The landmark hands best first, as the ranking orders them."""
-    rank = ranking(name)
-    valued = sorted(landmarks, key=lambda m: rank.evaluate(m[0]), reverse=True)
+def table_md(name: str) -> list[str]:
+    """The landmark hands of ranking `name` best first, as it orders them; a low's with the
+    share of all five-card hands each beats."""
+    rank, shares = ranking(name), name in LOWS
+    valued = sorted(TABLES[name], key=lambda m: rank.evaluate(m[0]), reverse=True)
     head = "| Hand | Value | Beats | Comment |" if shares else "| Hand | Value | Comment |"
     lines = [head, "| --- | --- | --- | --- |" if shares else "| --- | --- | --- |"]
     for cards, comment in valued:
@@ -32,9 +34,6 @@ def table_md(name: str, landmarks: Landmarks, *, shares: bool = True) -> list[st
         lines.append(f"| {cards} | {rank.evaluate(cards)} |{beats} {comment} |")
     return lines
 
-
-TABLES: Final = {**LOWS, **BADUGI_HALVES}
-"""The landmark tables a lesson may show by ranking name (`[[landmarks low-2-7]]`)."""
 
 _RANKED: Final = re.compile(r"(rank|beats|best|better) ([\w-]+)(?::(.*))?")
 
