@@ -1,8 +1,5 @@
-"""The "About these rules" page: where the rules come from and the decisions they cite.
-
-The rulebook cites "(house notes, decision N)" wherever the house text is silent or
-ambiguous. This module holds those decisions in the project's own words, and turns every
-such citation in rule text into a link to its decision on this page.
+"""The "About these rules" page: where the rules come from and the house-note decisions
+they cite ("(house notes, decision N)", each linked to its entry here).
 """
 
 from __future__ import annotations

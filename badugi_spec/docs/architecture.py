@@ -1,10 +1,6 @@
-"""The architecture page: the package's layers and one hand's way through them, drawn.
-
-Nothing here is written by hand twice. The layers are the contract that `make layers`
-checks (pyproject.toml, `[tool.importlinter]`), each described by its package's own
-docstring, with its modules and lines counted from the tree. The path of a hand names
-modules, and the build fails if one of them is gone, so the page cannot fall behind a
-move.
+"""The architecture page: the layers `make layers` checks (pyproject.toml), each described
+by its package's docstring and counted from the tree, and one hand's way through them,
+whose modules must exist (the build fails on one gone, so the page follows a move).
 """
 
 from __future__ import annotations
@@ -23,8 +19,7 @@ PACKAGE: Final = Path(__file__).resolve().parent.parent
 PYPROJECT: Final = PACKAGE.parent / "pyproject.toml"
 
 WALKS: Final = data("architecture")
-"""One hand's way through the code (`flow`), the engine's parts and a page's way to the
-site (`lesson_path`): `data/architecture.toml`."""
+"""A hand's way through the code, the engine's parts and a lesson's way to the site."""
 
 
 class ArchitectureError(BadugiError):
@@ -33,7 +28,7 @@ class ArchitectureError(BadugiError):
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """One package (or one-module layer) of a floor, with its own docstring's summary."""
+    """One package (or one-module layer) of a floor."""
 
     name: str
     summary: str

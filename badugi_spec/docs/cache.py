@@ -63,8 +63,7 @@ class Memo:
         example) is not asked while that one is found, yet needed once it is drawn again."""
         self._values: dict[str, object] = {}
         self._used: set[str] = set()
-        self.misses = 0
-        """Values made rather than found: a test counts what a rebuild made again."""
+        self.misses = 0  # values made rather than found: a test counts a rebuild's
         MEMOS.append(self)
 
     def get(self, key: str, make: Callable[[], T], *, disk: bool = False) -> T:

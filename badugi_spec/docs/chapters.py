@@ -123,11 +123,8 @@ def _site_rule_link(rule_id: str) -> str:
 
 
 def _site_scenario(scenario_id: str) -> str | None:
-    href = _SCENARIO_HREF.get(scenario_id)
-    if href is None:
-        return None
-    page, _, anchor = href.partition("#")
-    return site_url(page, anchor)
+    page, _, anchor = _SCENARIO_HREF.get(scenario_id, "").partition("#")
+    return site_url(page, anchor) if page else None
 
 
 def _rule_text_md(text: str) -> str:

@@ -1,12 +1,7 @@
-"""The "what would you draw?" drill on the strategy page: hands with the draws left and a
-target, and the exact odds of every discard, counted while the page is built.
-
-The hands are `data/strategy.toml`; the page only shows the numbers (drill.js), as
-compact JSON on the drill's element. A choice is any of the sixteen sets of cards to
-throw (`trainer.keeps.every_keep`, which the play page's review counts too); a kept card
-that does not play with the others (R2.1) is dead weight, which the choice names. Each
-choice has two chances by the showdown: a badugi of the target or better (which the
-learner is marked on) and any badugi.
+"""The "what would you draw?" drill on the strategy page: hands of `data/strategy.toml`
+with the draws left and a target, and the exact odds of each of the sixteen discards
+(`trainer.keeps.every_keep`): a badugi of the target or better (what the learner is marked
+on) and any badugi. The page's script (drill.js) only shows them, from compact JSON.
 """
 
 from __future__ import annotations

@@ -38,10 +38,6 @@ def checks(executed: Executed) -> list[dict[str, Any]]:
     return rows
 
 
-def _starting_stacks(case: dict[str, Any]) -> dict[str, int]:
-    return {p["name"]: int(p["stack"]) for p in case["players"]}
-
-
 EXAMPLE_HTML: Final = Memo("example-html", keep=4000)
 
 
@@ -66,7 +62,7 @@ def _example_html(executed: Executed) -> str:
         halves = HALVES.set(profile.halves)
         hand_rows = result.trace[len(case["checks"]) :]
         position = 0
-        before = _starting_stacks(case)
+        before = {p["name"]: int(p["stack"]) for p in case["players"]}
         replays = {record.number: record for record in executed.replays}
         made = hand_frames(executed) if replays else {}
         for hand in case["hands"]:

@@ -1,7 +1,5 @@
-"""A worked example as the docs build ran it: what every page that draws a hand is given.
-
-Below the pages and the replayer, so that both can name it without importing each other.
-"""
+"""A worked example as the docs build ran it: what every page that draws a hand is given
+(below the pages and the replayer, which both name it)."""
 
 from __future__ import annotations
 

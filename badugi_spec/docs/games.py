@@ -1,8 +1,5 @@
 """One page per split-pot game (Badeucy, Badacy): how a hand is valued twice, reference
-hands worked out by the rankings themselves, and played hands from the scenario suite.
-
-Every value on the page comes from `badugi_spec.rankings` and every played hand from a
-scenario that has just passed, so the page cannot drift from the engine.
+hands valued by the rankings, and played hands from scenarios that have just passed.
 """
 
 from __future__ import annotations
@@ -21,8 +18,7 @@ from .render import RuleLink, inline_md
 from .templating import data, render
 
 PAGES: Final = data("games")
-GAMES: Final = tuple(PAGES["game"])
-"""The split-pot games with a page: a profile's name each (`data/games.toml`)."""
+GAMES: Final = tuple(PAGES["game"])  # the profiles of the split-pot games with a page
 
 
 def page_name(game: str) -> str:
@@ -30,8 +26,7 @@ def page_name(game: str) -> str:
 
 
 def _landmarks(halves: Sequence[str]) -> str:
-    """Hands to know in each half, best first as the ranking orders them; a low's with
-    the exact share of all five-card hands it beats (`lessons.landmarks`)."""
+    """Hands to know in each half (`lessons.landmarks`)."""
     tables = [(name, table_md(name)) for name in halves if name in TABLES]
     return render("game/landmarks.md", all_hands=FIVE_CARD_HANDS, tables=tables)
 

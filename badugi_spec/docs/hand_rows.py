@@ -20,8 +20,7 @@ from .templating import html
 
 @dataclass(frozen=True)
 class Seats:
-    """Who sits where in one hand: the players dealt in, clockwise from the first seat left
-    of the button (R8.2), and the profile they play under."""
+    """The players dealt in, clockwise from left of the button (R8.2), and their profile."""
 
     profile: Profile
     dealer: str
@@ -204,8 +203,7 @@ def delivered(
     after: dict[str, Any],
     table: Table,
 ) -> list[str]:
-    """A row for each player who declared earlier in this draw and is dealt now; returns who
-    is still waiting."""
+    """A row for each player who declared earlier in this draw and is dealt now; who waits."""
     still = []
     for name in waiting:
         came = [c for c in after["hands"][name] if c not in set(before["hands"][name])]

@@ -106,8 +106,8 @@ _GENERATED_LINK: Final = re.compile(r"\((generated/)([\w.-]+\.md)#([\w.-]+)\)")
 
 
 def _joined(markdown: str) -> str:
-    """A hand-written page with the generated snippets it includes put in, and its links to
-    a rule or an example sent to the part of the chapter that holds it."""
+    """A hand-written page with its generated snippets put in, and its links to a rule or an
+    example sent to the part of the chapter that holds it."""
     pages = _SITE[0].pages if _SITE else {}
 
     def snippet(match: re.Match[str]) -> str:

@@ -58,8 +58,7 @@ def stages() -> list[_Stage]:
 
 
 def flow_html() -> str:
-    """The stages drawn twice, wide for desktops and narrow for phones (the template lays
-    them out)."""
+    """The stages drawn twice, wide for desktops and narrow for phones (CSS picks)."""
     return render("learn/flow.html", stages=stages(), layouts=[(6, "wide"), (2, "narrow")])
 
 
@@ -148,7 +147,6 @@ class Term:
 
     @property
     def forms(self) -> tuple[str, ...]:
-        """Every form linked to the entry: the word and its other forms."""
         return (self.word, *self.also)
 
 
@@ -189,8 +187,7 @@ class GlossaryError(ValueError):
 
 
 def checked_example(term: Term) -> str:
-    """The term's example as card faces, after checking its value with the evaluator of its
-    ranking: a wrong example stops the build, with the term named."""
+    """The term's example as card faces, its value checked by its ranking's evaluator."""
     hand = parse_cards(term.example)
     if term.value:
         if term.ranking == HOUSE_RANKING:
@@ -207,8 +204,7 @@ def checked_example(term: Term) -> str:
 
 
 def glossary_md(rule_link: RuleLink) -> str:
-    """One entry per term, each a heading with its own anchor, so a page (or a search) can
-    point at `glossary.md#side-pot`."""
+    """One entry per term, each a heading with its own anchor (`glossary.md#side-pot`)."""
     terms = [
         {
             "word": term.word,

@@ -1,8 +1,6 @@
-"""The rule-profiles page: every shipped profile side by side, parameter by parameter (R8.1).
-
-Each row is one parameter of chapter R8 with the rule that explains it; each column is a
-profile, with the values it changes from the house game marked. Below the table, each
-profile links to its own rulebook chapter and lists the scenarios played under it.
+"""The rule-profiles page: every shipped profile side by side, a row per parameter (R8.1)
+with its rule, the values changed from the house game marked; then each profile's chapter
+and the scenarios played under it.
 """
 
 from __future__ import annotations

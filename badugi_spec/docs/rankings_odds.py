@@ -1,9 +1,6 @@
-"""The learner pages on what a hand is worth: the hand rankings and the drawing odds.
-
-The rankings page counts all 270,725 four-card hands (`rankings.census`) and values the
-five-card games' reference hands in each ranking of chapter R9; the odds page's chances
-come from `badugi_spec.rankings.odds`. Nothing on either page is typed in; the hands shown
-are `data/rankings.toml`.
+"""The learner pages on what a hand is worth: the hand rankings (all four-card hands
+counted, `rankings.census`; reference hands valued in each ranking of R9) and the drawing
+odds (`rankings.odds`), for the hands of `data/rankings.toml`.
 """
 
 from __future__ import annotations
@@ -78,8 +75,7 @@ def rankings_md(rule_link: RuleLink) -> str:
 
 
 def _reference_rows() -> list[dict[str, Any]]:
-    """The reference hands valued in each ranking of chapter R9, by the rankings themselves
-    (`badugi_spec.rankings`), so the table cannot drift from the code."""
+    """The reference hands valued by each ranking of chapter R9."""
     rows = []
     for hand in HANDS["reference_hands"]:
         cells = []

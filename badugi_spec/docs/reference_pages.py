@@ -1,6 +1,4 @@
-"""The reference pages: figures computed by the evaluator, rule coverage (every rule
-against the scenarios that show it) and the illegal-action codes with their precedence.
-"""
+"""The reference pages: the evaluator's figures, rule coverage and the illegal-action codes."""
 
 from __future__ import annotations
 

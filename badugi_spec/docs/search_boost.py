@@ -65,8 +65,7 @@ def boost_learner_page(src_uri: str, meta: MutableMapping[str, Any]) -> None:
 
 
 LESSON_LOCATION: Final = re.compile(r"^generated/lesson-[^/#]+/")
-"""A lesson page's entries in the index (`generated/lesson-draw/#check-yourself`); not
-the path's index page, `generated/lessons/`."""
+"""A lesson page's entries in the index, not those of the path's index (`lessons/`)."""
 
 PATH_PAGE: Final = re.compile(r"^generated/lessons?(?:-[^/#]+)?/$")
 """The page entry of the lesson path's index or of a lesson, titled by its heading: the
@@ -78,15 +77,12 @@ _CITED_RULES: Final = re.compile(r"\s*\((?:(?:R\d+\.\d+|F\d+)(?:,\s*)?)+\)")
 
 
 def lesson_title(title: str) -> str:
-    """A lesson's title without its number: `Lesson 4: Pot limit: raise the pot` and the
-    sidebar's `4 Pot limit` lose the `Lesson 4: ` and the `4 `."""
+    """`Lesson 4: Pot limit: raise the pot` and the sidebar's `4 Pot limit` without the 4."""
     return _LESSON_NUMBER.sub("", title, count=1)
 
 
 RULE_SECTION: Final = re.compile(r"#(?:R\d+\.\d+|F\d+)$")
 BOOSTS: Final = ((RULE_SECTION, 8.0), (re.compile(r"^generated/(how-to-play|glossary)/"), 4.0))
-"""A rule's own section ranks above the worked examples and stories that mention its
-words (and the learner pages' sections above both)."""
 
 
 def boost_search_index(index: dict[str, Any]) -> dict[str, Any]:

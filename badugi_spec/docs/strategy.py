@@ -1,10 +1,7 @@
 """The strategy page: what to keep, when to stand pat or break, which hands to start with,
-and the split games, each shown with exact chances counted while the page is built.
-
-Every chance comes from `badugi_spec.rankings.odds` (four cards) or
-`badugi_spec.trainer.split_odds` (five), never typed in. A line that says what to do is a
-choice of strategy, not a rule, and the page marks it so (`choice`): the rulebook says what
-is allowed, never what is wise. The drill at the end is `drill`.
+and the split games, with exact chances counted as the page is built (`rankings.odds`,
+`trainer.split_odds`). Advice is marked as strategy, not a rule: the rulebook says what is
+allowed, never what is wise. The drill at the end is `drill`.
 """
 
 from __future__ import annotations
@@ -32,8 +29,8 @@ HANDS: Final = data("strategy")
 
 
 def by_draws_left(odds: DrawOdds) -> list[Fraction]:
-    """The chance by the showdown with 3, 2 and 1 draws left, from one count over three
-    draws: every draw is alike, so after k of three draws is the same as k draws left."""
+    """The chance by the showdown with 3, 2 and 1 draws left: every draw is alike, so k of
+    one count's three draws is k draws left."""
     return [odds.badugi[left - 1] for left in range(MAX_DRAWS, 0, -1)]
 
 

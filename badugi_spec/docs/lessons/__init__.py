@@ -7,9 +7,6 @@ an observing engine (`executed.execute`). The page's `[[...]]` references are fi
 what it saw (`figures`, `draw`), and the page, its questions and the path's index are
 rendered (`page`, templates under `templates/lessons/`). How to write one is on the
 scenario-language page, "Writing a lesson".
-
-It may use every layer below the docs (cards, rankings, profiles, engine, scenario) and the
-docs' own computing modules (cache, examples, replayer, templating); nothing above it.
 """
 
 from __future__ import annotations

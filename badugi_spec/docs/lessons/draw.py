@@ -26,8 +26,8 @@ BLOCKS: Final = ("table", "pots")
 
 
 class Resolver:
-    """Names to figures for one lesson: `id:name` picks a hand by scenario id (the first
-    listed by default), `hand2.name` the scenario's second hand."""
+    """Names to figures for one lesson: `id:name` picks a hand by scenario id (default the
+    first listed), `hand2.name` the scenario's second hand."""
 
     def __init__(
         self,
@@ -124,8 +124,8 @@ class Resolver:
 
 
 def seats_svg(played: PlayedHand) -> str:
-    """The seats round an oval table, clockwise on screen from the bottom: each seat's
-    name, its role, and its place in the first round's order."""
+    """The seats round an oval table, clockwise from the bottom: each one's name, role and
+    place in the first round's order."""
     hand = played.hand
     roles = {hand.dealer: "button", hand.small_blind: "small blind", hand.big_blind: "big blind"}
     order: list[int] = []

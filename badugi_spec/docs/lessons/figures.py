@@ -27,8 +27,8 @@ from badugi_spec.trainer.split_odds import split_odds
 
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """One named figure: its text on the page, its kind (the wrong choices of a question
-    are drawn from figures of the same kind) and, for a number, its value."""
+    """One named figure: its text on the page, its kind (a question's wrong choices are of
+    its answer's kind) and, for a number, its value."""
 
     text: str
     kind: str
@@ -154,8 +154,8 @@ def _moments(out: Figures, names: Sequence[str], hand: Hand, moments: Sequence[M
 
 
 def _odds(out: Figures, at: str, before: dict[str, Any], moment: Moment) -> None:
-    """Draw odds from the player's seat at this draw (`rankings.odds`, exact): the cards
-    that do not play are thrown, and every card the player has not held may come."""
+    """Exact draw odds from the player's seat at this draw: the cards that do not play are
+    thrown, and any card the player has not held may come."""
     held: tuple[Card, ...] = before["holds"]
     if len(held) != 4:
         return
@@ -220,11 +220,10 @@ RANKS: dict[str, Rank] = {rank.label: rank for rank in Rank}
 
 
 def counted(ref: str) -> Figure | None:
-    """A figure of the deck, or None if `ref` is not one: `odds`, `misses` and `outs` of
-    kept cards (`rankings.odds`), the share of deals `dealt` a hand (`rankings.census`),
-    `scoop` and `half` of a split game (`trainer.split_odds`), and the chance that `anyone`
-    of N others is dealt one, each counted as dealt alone (1 - (1 - share)^N: close, not
-    exact). The forms are on the scenario-language page, "Writing a lesson"."""
+    """A figure of the deck, or None if `ref` is not one: `odds`, `misses`, `outs` of kept
+    cards (`rankings.odds`), the share of deals `dealt` a hand (`rankings.census`), `scoop`
+    and `half` of a split game (`trainer.split_odds`), and the chance that `anyone` of N
+    others is dealt one, each counted as dealt alone (1 - (1 - share)^N: close, not exact)."""
     split = _SPLIT.fullmatch(ref.strip())
     if split is not None:
         return _split(ref, *split.groups())

@@ -40,8 +40,8 @@ class Lesson:
     replayer: str = ""
     """The hand, step by step (`replayer.replayer_html`), when the lesson names one."""
     hands: tuple[str, ...] = ()
-    """The ids of the suite's scenarios that hold its hands: each gets its anchor here, so a
-    link to a lesson hand (from `check`'s output or the coverage page) has a target."""
+    """The ids of the scenarios that hold its hands: each gets its anchor here, a target
+    for a link to a lesson hand."""
 
     @property
     def page(self) -> str:
@@ -63,12 +63,9 @@ def ask(prompt: str, *, right: object, wrong: Sequence[object], why: str) -> Que
     return Question(prompt, choices, place, why)
 
 
-CHOICES = {"choice": ("call", "fold", "raise", "yes", "no")}
-
-
 def near(right: Figure, pool: Sequence[Figure], *, want: int = 3) -> list[str]:
     """Up to `want` wrong choices of the right answer's kind: the nearest figures of the
-    lesson, then values a step away; never the right answer's text, never twice."""
+    lesson, then values a step away, each once."""
     seen = {right.text}
     out: list[str] = []
 

@@ -13,33 +13,22 @@ from ..render import SUIT_CLASS
 from ..templating import render
 from .model import Lesson, Question
 
-_CARD: Final = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9JQKA])[♠♥♦♣](?![\w♠♥♦♣])")
-_LINK: Final = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
-"""A Markdown link, as a rule link (`[[R8.5]]`) is filled in: the quiz is raw HTML, where
-Markdown would show it as typed."""
+_PIECE: Final = re.compile(
+    r"\[(?P<link>[^\]]+)\]\((?P<target>[^)\s]+)\)"  # a filled `[[R8.5]]`: the quiz is raw HTML
+    r"|(?<![\w♠♥♦♣])(?:10|[2-9JQKA])[♠♥♦♣](?![\w♠♥♦♣])"  # a card
+)
 
 Segment = tuple[str, str, str]
 """(kind, text, link target): `strong`, `link`, a suit's class for a card, or `text`."""
 
 
 def _site_href(target: str) -> str:
-    """A link between generated pages as the built site spells it (raw HTML gets no link
-    rewriting from MkDocs): `03-betting.md#R3.6` -> `../03-betting/#R3.6`."""
+    """A link between generated pages as the built site spells it (MkDocs rewrites none in
+    raw HTML): `03-betting.md#R3.6` -> `../03-betting/#R3.6`."""
     page, hash_, anchor = target.partition("#")
     if not page.endswith(".md") or "/" in page or ":" in page:
         return target
     return site_url(page, anchor) if hash_ else f"../{page[:-3]}/"
-
-
-def _plain(part: str) -> list[Segment]:
-    out: list[Segment] = []
-    last = 0
-    for match in _CARD.finditer(part):
-        out.append(("text", part[last : match.start()], ""))
-        card = parse_cards(match.group(0))[0]
-        out.append((SUIT_CLASS[card.suit.value], card.pretty(), ""))
-        last = match.end()
-    return [*out, ("text", part[last:], "")]
 
 
 def segments(value: str) -> list[Segment]:
@@ -51,11 +40,15 @@ def segments(value: str) -> list[Segment]:
             out.append(("strong", part, ""))
             continue
         last = 0
-        for match in _LINK.finditer(part):
-            out += _plain(part[last : match.start()])
-            out.append(("link", match.group(1), _site_href(match.group(2))))
+        for match in _PIECE.finditer(part):
+            out.append(("text", part[last : match.start()], ""))
+            if match.group("link"):
+                out.append(("link", match.group("link"), _site_href(match.group("target"))))
+            else:
+                card = parse_cards(match.group(0))[0]
+                out.append((SUIT_CLASS[card.suit.value], card.pretty(), ""))
             last = match.end()
-        out += _plain(part[last:])
+        out.append(("text", part[last:], ""))
     return [segment for segment in out if segment[1]]
 
 
@@ -69,8 +62,7 @@ def _question(q: Question) -> dict[str, object]:
 
 
 def lesson_md(lesson: Lesson, *, number: int, lessons: Sequence[Lesson]) -> str:
-    """The page of one lesson: where it sits on the path, its body, its hand step by step,
-    its questions, and links to the lessons on either side."""
+    """One lesson's page: its place on the path, body, hand, questions and neighbours."""
     questions = [_question(q) for q in lesson.questions]
     return render(
         "lessons/page.md",
