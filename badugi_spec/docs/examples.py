@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Final
 
 from badugi_spec.cards import cards_of
@@ -133,6 +134,14 @@ def _file_name(scenario: Scenario) -> str:
     return scenario.where.path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
+@cache
+def _markdown() -> Any:
+    """One converter for every folded story (made anew for each, it was most of its cost)."""
+    import markdown  # type: ignore[import-untyped]  # MkDocs' own
+
+    return markdown.Markdown(extensions=["attr_list"])
+
+
 def folded_html(
     executed: Executed,
     *,
@@ -142,12 +151,10 @@ def folded_html(
     """A further example of a rule, in its rule's fold: the title, story and rules in the
     page, the hand and the source in a fragment loaded when opened (`fragments`). One raw
     HTML block, so the links (`rule_link`, `scenario_href`) are the site's final URLs."""
-    import markdown as python_markdown  # type: ignore[import-untyped]  # MkDocs' own
-
     scenario = executed.scenario
 
     def md(source: str) -> str:
-        return str(python_markdown.markdown(source, extensions=["attr_list"]))
+        return str(_markdown().reset().convert(source))
 
     parts = [render("example/heading.html", id=scenario.id, title=scenario.title)]
     if scenario.text:
