@@ -144,25 +144,21 @@ def ordered_examples(examples: Sequence[Executed], chapter_stem: str) -> list[Ex
     """A rule's examples in the order shown, the featured one first. `order N` is a place:
     the N-th shown (past the end, the last); the others fill the other places in
     `example_order`'s order. Two asking for one place take it and the next, by path."""
-    placed = sorted((e for e in examples if e.scenario.order is not None), key=_by_place)
+    placed = sorted(
+        (e for e in examples if e.scenario.order is not None),
+        key=lambda e: (e.scenario.order or 0, e.scenario.where.path),
+    )
     rest = sorted(
         (e for e in examples if e.scenario.order is None),
         key=lambda e: example_order(e, chapter_stem),
     )
     out: list[Executed] = []
     while placed or rest:
-        place = len(out) + 1
-        wanted = placed[0].scenario.order if placed else None
-        if placed and (not rest or (wanted is not None and wanted <= place)):
+        if placed and (not rest or (placed[0].scenario.order or 0) <= len(out) + 1):
             out.append(placed.pop(0))
         else:
             out.append(rest.pop(0))
     return out
-
-
-def _by_place(executed: Executed) -> tuple[int, str]:
-    scenario = executed.scenario
-    return (scenario.order or 0, scenario.where.path)
 
 
 def _rule_data(rule: Rule, executed: Sequence[Executed], chapter_stem: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ pictures and questions rendered by `templates/lessons/`.
 from __future__ import annotations
 
 import difflib
+import itertools
 import math
 import re
 from collections.abc import Callable
@@ -156,41 +157,19 @@ def seats_svg(played: PlayedHand) -> str:
 def pots_svg(played: PlayedHand) -> str:
     """A column per player who put chips in, cut at each pot's level, coloured by pot."""
     hand = played.hand
-    total: list[int] = list(hand.total)
-    result = hand.result
-    pots = result.pots if result is not None else hand.pots()
-    scale, bar, gap = 9, 46, 28
-    top = max(total) * scale
-    levels, below = [], 0
-    for pot in pots:
-        level = min(total[seat] for seat in pot.eligible)
-        levels.append((below, level))
-        below = level
+    pots = hand.result.pots if hand.result is not None else hand.pots()
+    levels = [min(hand.total[seat] for seat in pot.eligible) for pot in pots]
     columns = []
-    for column, seat in enumerate(s for s in range(len(total)) if total[s]):
-        x = gap + column * (bar + gap)
-        parts = []
-        for number, (low, high) in enumerate(levels):
-            part = min(total[seat], high) - min(total[seat], low)
-            if part > 0:
-                y = top + 10 - min(total[seat], high) * scale
-                label = "the main pot" if number == 0 else f"side pot {number}"
-                parts.append(
-                    {"y": y, "height": part * scale, "pot": number, "chips": part, "label": label}
-                )
-        columns.append(
-            {
-                "x": x,
-                "mid": x + bar // 2,
-                "name": played.names[seat],
-                "total": total[seat],
-                "parts": parts,
-            }
-        )
-    width = len(columns) * (bar + gap) + gap
-    return render(
-        "lessons/pots.svg", columns=columns, width=width, height=top + 44, bar=bar, top=top
-    )
+    for seat, total in enumerate(hand.total):
+        # Each pot's chips in the column: from the level below the pot's to its own.
+        low_high = enumerate(itertools.pairwise([0, *levels]))
+        cut = [
+            (n, min(total, high) - min(total, low), min(total, high)) for n, (low, high) in low_high
+        ]
+        if total:
+            parts = [part for part in cut if part[1] > 0]
+            columns.append({"name": played.names[seat], "total": total, "parts": parts})
+    return render("lessons/pots.svg", columns=columns)
 
 
 def body_md(source: LessonSource, resolver: Resolver) -> str:
