@@ -317,11 +317,11 @@ def test_a_big_bet_rounds_row_says_its_structure_not_a_bet_size() -> None:
 def test_split_pot_pages_list_landmark_hands_with_their_shares() -> None:
     from badugi_spec.docs.games import _landmarks
 
-    deucy = "\n".join(_landmarks(("badugi-ace-high", "low-2-7")))
+    deucy = _landmarks(("badugi-ace-high", "low-2-7"))
     assert "**`low-2-7`**" in deucy and "**`badugi-ace-high`**" in deucy
     share = f"{share_beaten('low-2-7', '8♠ 5♥ 4♦ 3♣ 2♠'):.1%}"
     assert f"| 8♠ 5♥ 4♦ 3♣ 2♠ | 8-5-4-3-2 | {share} |" in deucy
-    acy = "\n".join(_landmarks(("badugi", "low-a-5")))
+    acy = _landmarks(("badugi", "low-a-5"))
     assert "5-4-3-2-A" in acy and "low-2-7" not in acy
 
 

@@ -7,6 +7,8 @@ an observing engine (`executed.execute`). The page's `[[...]]` references are fi
 what it saw (`figures`, `draw`), and the page, its questions and the path's index are
 rendered (`page`, templates under `templates/lessons/`). How to write one is on the
 scenario-language page, "Writing a lesson".
+
+It may use the layers below the docs and the docs' computing modules; nothing above it.
 """
 
 from __future__ import annotations
