@@ -19,7 +19,7 @@ from . import fragments
 from .about import ABOUT_PAGE, link_citations
 from .cache import digest
 from .examples import Executed, example_html, folded_html, scenario_md
-from .places import _PAGE_OF_RULE, _SCENARIO_HREF, site_rule_href, site_url
+from .places import _PAGE_OF_RULE, _SCENARIO_HREF, PLACES_KEY, site_rule_href, site_url
 from .render import inline_md, link_rules, md_cardify
 from .templating import render
 
@@ -85,17 +85,13 @@ def place_scenarios(executed: Sequence[Executed]) -> None:
     _SCENARIO_HREF.clear()
     _SCENARIO_HREF.update({e.scenario.id: scenario_href(e) for e in executed})
     places = [*sorted(_PAGE_OF_RULE.items()), *sorted(_SCENARIO_HREF.items())]
-    _PLACES[:] = [digest(*(f"{name}={page}" for name, page in places))]
-
-
-_PLACES: list[str] = [""]
-"""A key of where every rule and example is: a drawn example's links hold while it holds."""
+    PLACES_KEY[:] = [digest(*(f"{name}={page}" for name, page in places))]
 
 
 def _drawn(kind: str, executed: Executed, draw: Callable[[], str]) -> str:
     if not executed.key:
         return draw()
-    return fragments.drawn(digest(kind, executed.key, _PLACES[0]), draw)
+    return fragments.drawn(digest(kind, executed.key, PLACES_KEY[0]), draw)
 
 
 def rule_href(rule_id: str) -> str:

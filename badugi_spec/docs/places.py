@@ -10,6 +10,8 @@ from pathlib import Path
 
 _PAGE_OF_RULE: dict[str, str] = {}
 _SCENARIO_HREF: dict[str, str] = {}
+PLACES_KEY: list[str] = [""]
+"""A key of where every rule and example is: what is drawn with links holds while it holds."""
 
 
 def page_of_anchor(anchor: str) -> str | None:

@@ -19,7 +19,9 @@ from typing import Final
 
 from badugi_spec.scenario.suite import load_suite
 
+from ..cache import Memo, digest
 from ..executed import Executed, execute
+from ..places import PLACES_KEY
 from ..render import RuleLink
 from ..replayer import replayer_html, rule_links_html
 from .draw import Resolver, lesson
@@ -30,6 +32,7 @@ from .source import LessonError, LessonSource, read_all
 FOLDER: Final = Path(__file__).resolve().parents[3] / "scenarios" / "lessons"
 """Where the lessons are in a checkout: Markdown pages beside their scenario files."""
 INDEX: Final = "lessons.md"
+PAGES: Final = Memo("lesson-pages")
 
 
 def run_hands(folder: Path) -> dict[str, Executed]:
@@ -92,12 +95,21 @@ def lessons(
 def lesson_pages(
     rule_link: RuleLink, folder: Path = FOLDER, hands: Mapping[str, Executed] | None = None
 ) -> dict[str, str]:
-    """Every lesson page and the index, by page name under `generated/`."""
-    path = lessons(rule_link, folder, hands)
-    pages = {INDEX: index_md(path)}
-    for number, one in enumerate(path, start=1):
-        pages[one.page] = lesson_md(one, number=number, lessons=path)
-    return pages
+    """Every lesson page and the index, by page name under `generated/`: kept, for the
+    build's hands, while the lessons, their runs and the rules' places are the same."""
+
+    def draw() -> dict[str, str]:
+        path = lessons(rule_link, folder, hands)
+        pages = {INDEX: index_md(path)}
+        for number, one in enumerate(path, start=1):
+            pages[one.page] = lesson_md(one, number=number, lessons=path)
+        return pages
+
+    runs = [executed.key for executed in (hands or {}).values()]
+    if not runs or not all(runs):
+        return draw()
+    texts = [path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.md"))]
+    return PAGES.get(digest(PLACES_KEY[0], *runs, *texts), draw)
 
 
 __all__ = [
