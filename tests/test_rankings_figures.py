@@ -72,9 +72,7 @@ def test_suit_classes_hold_every_hand_once() -> None:
         found = suit_classes(size)
         assert sum(count * len(alike) for count, alike in found.items()) == hands
         assert sum(map(len, found.values())) == valued
-        assert all(
-            list(h) == sorted(h) and len(set(h)) == size for a in found.values() for h in a
-        )
+        assert all(list(h) == sorted(h) and len(set(h)) == size for a in found.values() for h in a)
 
 
 def test_renaming_the_suits_changes_no_value() -> None:
