@@ -170,8 +170,7 @@ CODE_PAGES: Final = Memo("page")
 
 @dataclass(frozen=True, slots=True)
 class Site:
-    """One build's generated content: the pages (Markdown) by name under `generated/`,
-    the fragments (HTML) by path under it, and the chapters' navigation."""
+    """A build's pages (Markdown) and fragments (HTML) under `generated/`, and the nav."""
 
     pages: dict[str, str]
     fragments: dict[str, str]

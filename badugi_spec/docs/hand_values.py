@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextvars import ContextVar
+from functools import lru_cache
 
 from badugi_spec import rankings as registry
 from badugi_spec.cards import Card
@@ -44,6 +45,13 @@ every card face of its tables is valued by them, not threaded through each row b
 
 
 def held_html(cards: Sequence[Card], *, rivals: bool = False, ranking: str | None = None) -> str:
+    return _held(tuple(cards), rivals, ranking, HALVES.get())
+
+
+@lru_cache(maxsize=8192)  # drawn once: a hand's table shows a holding at several rows
+def _held(
+    cards: tuple[Card, ...], rivals: bool, ranking: str | None, halves: tuple[str, ...]
+) -> str:
     if ranking is not None:
         # A hand valued in a named ranking (R9.1), with the ranking's own explanation.
         value = registry.ranking(ranking).evaluate(cards)
@@ -54,7 +62,6 @@ def held_html(cards: Sequence[Card], *, rivals: bool = False, ranking: str | Non
             value=f"{value} in {ranking}",
             why=[html(cardify(text(line))) for line in lines],
         )
-    halves = HALVES.get()
     if halves != ("badugi",) or len(cards) > MAX_CARDS:
         values = " · ".join(f"{name} {registry.ranking(name).evaluate(cards)}" for name in halves)
         # Which cards play differs by ranking, so no card is greyed.

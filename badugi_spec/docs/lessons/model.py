@@ -17,10 +17,8 @@ from .figures import Figure
 class Question:
     prompt: str
     choices: tuple[str, ...]
-    answer: int
-    """Index of the right choice."""
-    why: str
-    """The explanation shown once the question is answered, right or wrong."""
+    answer: int  # the right choice's index
+    why: str  # shown once the question is answered, right or wrong
 
     @property
     def right(self) -> str:
