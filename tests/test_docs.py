@@ -226,9 +226,15 @@ def test_hostile_scenario_is_escaped(tmp_path: Path) -> None:
     scenarios = tmp_path / "scenarios"
     scenarios.mkdir()
     (scenarios / "evil.badugi").write_text(EVIL, encoding="utf-8")
+    # A small site: the generated pages (where the scenario is drawn) and the home page,
+    # not the twenty hand-written pages nothing of the scenario reaches (about 5 CPU-s).
     docs = tmp_path / "docs"
-    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("generated"))
+    docs.mkdir()
+    shutil.copy(ROOT / "docs" / "index.md", docs / "index.md")
     config_text = CONFIG.read_text(encoding="utf-8")
+    assert "\nnav:\n" in config_text and "    not_found: warn\n" in config_text
+    # The hand-written pages left out are linked from the generated ones: said, not fatal.
+    config_text = config_text.split("\nnav:\n")[0].replace("not_found: warn", "not_found: info")
     hook = str(ROOT / "badugi_spec" / "docs" / "hook.py")
     assert "docs_dir: docs\n" in config_text and "- badugi_spec/docs/hook.py" in config_text
     config_text = config_text.replace("docs_dir: docs\n", f"docs_dir: {docs}\n")
