@@ -222,27 +222,33 @@ def test_escaping_helpers() -> None:
     assert 'onmouseover="' not in drawn and "{: kept}" in drawn  # shown as text, not set
 
 
+def small_site_config(folder: Path) -> Path:
+    """`folder/mkdocs.yml`: the real configuration (theme, extensions, both hooks) on a
+    small site, the generated pages and the home page without the twenty hand-written
+    pages, for the tests that build or serve a site of their own scenarios: what a
+    scenario becomes is drawn on the generated pages, and the hand-written ones cost some
+    five CPU-seconds a build. Their links from the generated pages are said, not fatal."""
+    docs = folder / "docs"
+    docs.mkdir()
+    shutil.copy(ROOT / "docs" / "index.md", docs / "index.md")
+    text = CONFIG.read_text(encoding="utf-8")
+    assert "\nnav:\n" in text and "    not_found: warn\n" in text
+    text = text.split("\nnav:\n")[0].replace("not_found: warn", "not_found: info")
+    assert "docs_dir: docs\n" in text and "- badugi_spec/docs/hook.py" in text
+    text = text.replace("docs_dir: docs\n", f"docs_dir: {docs}\n")
+    for hook in ("badugi_spec/docs/hook.py", "badugi_spec/web/site_hook.py"):
+        assert f"- {hook}" in text
+        text = text.replace(f"- {hook}", f"- {ROOT / hook}")
+    config = folder / "mkdocs.yml"
+    config.write_text(text, encoding="utf-8")
+    return config
+
+
 def test_hostile_scenario_is_escaped(tmp_path: Path) -> None:
     scenarios = tmp_path / "scenarios"
     scenarios.mkdir()
     (scenarios / "evil.badugi").write_text(EVIL, encoding="utf-8")
-    # A small site: the generated pages (where the scenario is drawn) and the home page,
-    # not the twenty hand-written pages nothing of the scenario reaches (about 5 CPU-s).
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    shutil.copy(ROOT / "docs" / "index.md", docs / "index.md")
-    config_text = CONFIG.read_text(encoding="utf-8")
-    assert "\nnav:\n" in config_text and "    not_found: warn\n" in config_text
-    # The hand-written pages left out are linked from the generated ones: said, not fatal.
-    config_text = config_text.split("\nnav:\n")[0].replace("not_found: warn", "not_found: info")
-    hook = str(ROOT / "badugi_spec" / "docs" / "hook.py")
-    assert "docs_dir: docs\n" in config_text and "- badugi_spec/docs/hook.py" in config_text
-    config_text = config_text.replace("docs_dir: docs\n", f"docs_dir: {docs}\n")
-    config_text = config_text.replace("- badugi_spec/docs/hook.py", f"- {hook}")
-    web_hook = str(ROOT / "badugi_spec" / "web" / "site_hook.py")
-    config_text = config_text.replace("- badugi_spec/web/site_hook.py", f"- {web_hook}")
-    config = tmp_path / "mkdocs.yml"
-    config.write_text(config_text, encoding="utf-8")
+    config = small_site_config(tmp_path)
 
     done = mkdocs_build(tmp_path / "site", config=config, scenarios=scenarios)
     assert done.returncode == 0, done.stderr
