@@ -140,13 +140,14 @@ LOW_A_5_RULES: Final = LowRules(
 def _build(rules: LowRules, plain: dict[int, int], suited: dict[int, int]) -> None:
     """Fill `plain` (weights sum -> strength) and `suited` (the same for five-suit flushes)."""
     ranks = tuple(Rank)  # by index >> 2: aces first, as the weights are
+    height_of = [rules.height(rank) for rank in ranks]  # read once, not per card
     for combo in combinations_with_replacement(range(13), HAND_SIZE):
         if combo[0] == combo[4]:
             continue  # five of one rank: not in a 52-card deck
         key = sum(RANK_WEIGHTS[r] for r in combo)
         if key in plain:
             raise AssertionError(f"rank weights collide at {combo}")
-        heights = [rules.height(ranks[r]) for r in combo]
+        heights = [height_of[r] for r in combo]
         plain[key] = rules.strength(heights, suited=False)
         if len(set(combo)) == HAND_SIZE:
             suited[key] = rules.strength(heights, suited=True)
