@@ -60,12 +60,13 @@ def page_weights(site: Path) -> list[Weight]:
     return sorted(weights, key=lambda w: (w.bytes, w.elements), reverse=True)
 
 
-def over_budget(site: Path) -> list[str]:
-    """Each budget the built site breaks, one line each (empty: within them all)."""
+def over_budget(site: Path, weights: list[Weight] | None = None) -> list[str]:
+    """Each budget the built site breaks, one line each (empty: within them all);
+    `weights`, the site's `page_weights` when the caller has them already."""
     problems = [
         f"{w.page or 'the home page'}: {w.bytes:,} bytes and {w.elements:,} elements"
         f" (at most {PAGE_BYTES:,} and {PAGE_ELEMENTS:,})"
-        for w in page_weights(site)
+        for w in (page_weights(site) if weights is None else weights)
         if w.bytes > PAGE_BYTES or w.elements > PAGE_ELEMENTS
     ]
     index = site / SEARCH_INDEX

@@ -7,6 +7,7 @@ what each winner takes and the stacks at the end; every narrated line cites a ru
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -29,8 +30,10 @@ pytestmark = pytest.mark.skipif(not FILES, reason=f"the real hands are not at {R
 COUNT = 20
 
 
-def twenty() -> list[HandRecord]:
-    """Ten hands of each format, multi-way showdowns and side pots among them."""
+@functools.cache
+def twenty() -> tuple[HandRecord, ...]:
+    """Ten hands of each format, multi-way showdowns and side pots among them: read once
+    per process (at collection), not again by each test that wants them."""
     out: list[HandRecord] = []
     for kind in ("pokerstars", "phh"):
         taken = 0
@@ -47,7 +50,7 @@ def twenty() -> list[HandRecord]:
                         continue
                     out.append(record)
                     taken += 1
-    return out
+    return tuple(out)
 
 
 def replayed(record: HandRecord) -> Hand:
