@@ -18,11 +18,8 @@ or rigged for a tie) in `decks`.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from typing import Any, Final
 
-from badugi_spec.cards import DECK
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
@@ -289,7 +286,7 @@ class _Player:
             steps += 1
             if steps > properties.MAX_STEPS:
                 raise BrokenProperty([properties.endless(hand, steps - 1)], trial)
-            self._illegal(hand, number, state)
+            hand = self._illegal(hand, number, state)
             watch.before(hand)
             action = policy.choose(
                 hand, choices, aggressive=trial.aggressive, passive=trial.passive
@@ -371,16 +368,18 @@ class _Player:
                 back -= 1
         self.trial.rules += sorted({event.rule for event in events if event.rule})
 
-    def _illegal(self, hand: Hand, number: int, state: dict[str, Any]) -> None:
-        """Now and then a `reject` line: an action our engine refuses, and its code."""
+    def _illegal(self, hand: Hand, number: int, state: dict[str, Any]) -> Hand:
+        """Now and then a `reject` line: an action our engine refuses, and its code. The
+        hand to go on with: `hand`, or (where the rules allowed the action) the same hand
+        played again without it."""
         tried = policy.attempt(hand, self.choices)
         if tried is None:
-            return
+            return hand
         try:
-            # On a copy of the hand alone: an action refused changes nothing (R8.24), but
-            # one the rules allow must not be played. Before a hand is over the session
+            # On the hand itself: an action refused changes nothing (R8.24), and a refusal
+            # is what an attempt almost always meets. Before a hand is over the session
             # refuses nothing the hand would take, so the hand's answer is the session's.
-            copy.deepcopy(hand, _shared(hand)).apply(tried)
+            hand.apply(tried)
         except IllegalAction as refused:
             text = f"reject {self._words(tried)} with {refused.code}"
             rule = _code_rule(refused.code)
@@ -388,6 +387,21 @@ class _Player:
             # Refused, the state stays as it was: the answer the runner checks for.
             answer = {"ok": False, "error": refused.code, "state": state}
             self._sent("act", self._request(tried), answer)
+            return hand
+        # Allowed after all: it must not have been played. The session is made again from
+        # the requests the trial made (our engine is deterministic), rarer than a copy of
+        # the hand before every attempt was costly.
+        return self._replayed()
+
+    def _replayed(self) -> Hand:
+        engine = EngineImplementation()
+        calls = {"start": engine.start, "deal": engine.deal, "act": engine.act}
+        for kind, request, _ in self.trial.exchanges:
+            calls[kind](request)
+        self.engine = engine
+        assert engine.session is not None and engine.session.hand is not None
+        self.trial.played[-1] = engine.session.hand
+        return engine.session.hand
 
     def _act(self, action: Action) -> dict[str, Any]:
         request = self._request(action)
@@ -460,24 +474,10 @@ class _Player:
         return state
 
 
-_CARDS: Final = {id(card): card for card in DECK}
-
-
-def _shared(hand: Hand) -> dict[int, Any]:
-    """What a copy of `hand` may share with it, as `copy.deepcopy`'s memo: the profile,
-    the cards (frozen), the log's rows (tuples: the log is appended to, never changed),
-    the turn order's table, and the options memo of its rules, which every hand of those
-    rules shares anyway (a cache: an entry one adds is right for all). Copying those was
-    most of the cost of a copy."""
-    shared: dict[int, Any] = dict(_CARDS)
-    for kept in (hand.profile, hand.structure, hand._after, hand._options_memo, *hand._rows):
-        if kept is not None:
-            shared[id(kept)] = kept
-    return shared
-
-
-def _with_rule(statement: Statement, rule: str) -> Statement:
-    return dataclasses.replace(statement, rule=rule)
+def _with_rule(s: Statement, rule: str) -> Statement:
+    # Made whole, not by `dataclasses.replace`: this runs for most statements of a trial,
+    # and `replace` reads the fields by name, several times slower.
+    return Statement(s.kind, s.text, s.hand, rule, s.phase, s.topic, s.drawn)
 
 
 def _code_rule(code: str) -> str:
