@@ -354,19 +354,21 @@ class _Player:
         return state
 
     def _name_rules(self, hand: Hand, marks: list[tuple[int, int]]) -> None:
-        events = hand.events
+        # The log's rows as they are (an `Event`'s rule is its row's third field): the
+        # events built again for this were a large part of a hand's cost.
+        rows = hand._rows
         statements = self.trial.statements
         for index, count in marks:
             if not count:
                 continue
-            rule = events[count - 1].rule
+            rule = rows[count - 1][2]
             statements[index] = _with_rule(statements[index], rule)
             # The checks made with it: the run of `expect` statements it ends.
             back = index - 1
             while back >= 0 and statements[back].kind == "expect" and not statements[back].rule:
                 statements[back] = _with_rule(statements[back], rule)
                 back -= 1
-        self.trial.rules += sorted({event.rule for event in events if event.rule})
+        self.trial.rules += sorted({row[2] for row in rows if row[2]})
 
     def _illegal(self, hand: Hand, number: int, state: dict[str, Any]) -> Hand:
         """Now and then a `reject` line: an action our engine refuses, and its code. The
