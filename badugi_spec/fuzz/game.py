@@ -20,11 +20,20 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from badugi_spec.engine.actions import Action, Kind
+from badugi_spec.engine.actions import Action
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
 from badugi_spec.errors import IllegalAction
-from badugi_spec.fuzz import decks, expects, policy, switches, table, value_lines, waypoints
+from badugi_spec.fuzz import (
+    decks,
+    expects,
+    policy,
+    steps,
+    switches,
+    table,
+    value_lines,
+    waypoints,
+)
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.trial import BrokenProperty, FuzzError, Setting, Statement, Trial
 from badugi_spec.profiles.model import HOUSE
@@ -406,8 +415,23 @@ class _Player:
         return engine.session.hand
 
     def _act(self, action: Action) -> dict[str, Any]:
+        """`engine.act` of the action's request, answered as it answers, but given the
+        action itself: read back from its request it is the same action."""
         request = self._request(action)
-        return self._sent("act", request, self.engine.act(request))
+        engine = self.engine
+        assert engine.session is not None
+        try:
+            engine.session.apply(action)
+        except IllegalAction as error:
+            message = engine._named(str(error))
+            answer = {
+                "ok": False,
+                "error": error.code,
+                "message": message,
+                "state": engine._state(),
+            }
+            return self._sent("act", request, answer)
+        return self._sent("act", request, {"ok": True, "state": engine._state()})
 
     def _sent(self, kind: str, request: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
         """Keep a request the trial's scenario makes, with our engine's answer: what the
@@ -442,31 +466,10 @@ class _Player:
         raise BrokenProperty([broken], self.trial)
 
     def _request(self, action: Action) -> dict[str, Any]:
-        request: dict[str, Any] = {"player": self.names[action.seat], "action": action.kind.value}
-        if action.amount is not None:
-            request["amount"] = action.amount
-        if action.kind is Kind.DRAW:
-            request["discards"] = [str(card) for card in action.discards]
-        return request
+        return steps.request(self.names, action)
 
     def _words(self, action: Action) -> str:
-        name = self.names[action.seat]
-        kind, amount = action.kind, action.amount
-        if kind is Kind.DRAW:
-            if not action.discards:
-                return f"{name} stands pat"
-            return f"{name} discards {' '.join(str(card) for card in action.discards)}"
-        chips = "" if amount is None else f" {amount}"
-        return {
-            Kind.CHECK: f"{name} checks",
-            Kind.FOLD: f"{name} folds",
-            Kind.CALL: f"{name} calls{chips}",
-            Kind.BET: f"{name} bets{chips}",
-            # A fixed-limit raise has no amount to say: "raises", never a bare "raises to".
-            Kind.RAISE: f"{name} raises to{chips}" if chips else f"{name} raises",
-            Kind.ALL_IN: f"{name} goes all-in{chips}",
-            Kind.MUCK: f"{name} mucks",
-        }[kind]
+        return steps.words(self.names, action)
 
     @staticmethod
     def _ok(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -482,11 +485,7 @@ def _with_rule(s: Statement, rule: str) -> Statement:
     return Statement(s.kind, s.text, s.hand, rule, s.phase, s.topic, s.drawn)
 
 
-def _code_rule(code: str) -> str:
-    from badugi_spec.engine.codes import CODES
-
-    known = CODES.get(code)
-    return known.rule if known is not None else ""
+_code_rule = steps.code_rule
 
 
 __all__ = ["NAMES", "play", "play_values"]

@@ -40,12 +40,20 @@ def _texts(cards: list[Card] | tuple[Card, ...]) -> list[str]:
 
 _WORDS: dict[Legal, str] = {}
 """An option's words (`Legal.describe`): the same few options come up hand after hand."""
+_LEGAL_SEEN: dict[int, tuple[tuple[Legal, ...], list[str]]] = {}
+"""The words of a tuple of options, by the tuple's identity (kept alive here, so its id is
+not reused): the engine hands out the same tuple for the same spot (`Hand.legal_actions`),
+and sorting the words again was a good part of the state's cost."""
 
 
 def _legal(hand: Hand) -> list[str]:
+    options = hand.legal_actions()
+    seen = _LEGAL_SEEN.get(id(options))
+    if seen is not None and seen[0] is options:
+        return list(seen[1])
     words = _WORDS
     out = []
-    for option in hand.legal_actions():
+    for option in options:
         said = words.get(option)
         if said is None:
             if len(words) > 8192:  # big-bet amounts vary without end; keep it small
@@ -53,6 +61,11 @@ def _legal(hand: Hand) -> list[str]:
             said = words[option] = option.describe()
         out.append(said)
     out.sort()
+    if type(options) is tuple:  # (a mutant's list may change in place: never kept)
+        if len(_LEGAL_SEEN) > 4096:
+            _LEGAL_SEEN.clear()
+        _LEGAL_SEEN[id(options)] = (options, out)
+        return list(out)
     return out
 
 
@@ -97,19 +110,32 @@ and the values by ranking. Within a betting round no card moves, and valuing eve
 again after every action was most of a state's cost."""
 
 
-def _seat(hand: Hand, seat: int) -> tuple[list[str], dict[str, Any], dict[str, str] | None]:
-    """The seat's cards as texts, its value (`values`) and, under named rankings, its
+def _seats(
+    hand: Hand, names: list[str]
+) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]], dict[str, Any]]:
+    """Each seat's cards as texts, its value (`values`) and, under named rankings, its
     value in each of them (`values_in`), as fresh JSON."""
     if not _SEEN or _SEEN[0][0] is not hand:
         _SEEN[:] = [(hand, {})]
     seen = _SEEN[0][1]
-    cards = tuple(hand.holdings[seat])
-    kept = seen.get(seat)
-    if kept is None or kept[0] != cards:
-        kept = seen[seat] = _valued(hand, seat, cards)
-    value, ranked = kept[2], kept[3]
-    fresh = {"size": value["size"], "ranks": list(value["ranks"])}
-    return list(kept[1]), fresh, None if ranked is None else dict(ranked)
+    holdings = hand.holdings
+    hands: dict[str, list[str]] = {}
+    values: dict[str, dict[str, Any]] = {}
+    ranked: dict[str, Any] = {}
+    for seat, name in enumerate(names):
+        held = holdings[seat]
+        if not held:
+            hands[name] = []
+            continue
+        cards = tuple(held)
+        kept = seen.get(seat)
+        if kept is None or kept[0] != cards:
+            kept = seen[seat] = _valued(hand, seat, cards)
+        hands[name] = list(kept[1])
+        value = kept[2]
+        values[name] = {"size": value["size"], "ranks": list(value["ranks"])}
+        ranked[name] = None if kept[3] is None else dict(kept[3])
+    return hands, values, ranked
 
 
 _VALUED: dict[tuple[Any, ...], tuple[tuple[Card, ...], list[str], Any, Any]] = {}
@@ -243,15 +269,7 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
     if hand is None:
         state["stacks"] = dict(zip(names, session.stacks, strict=True))
         return state
-    holdings = hand.holdings
-    hands: dict[str, list[str]] = {}
-    values: dict[str, dict[str, Any]] = {}
-    ranked: dict[str, Any] = {}
-    for seat, name in enumerate(names):
-        if holdings[seat]:
-            hands[name], values[name], ranked[name] = _seat(hand, seat)
-        else:
-            hands[name] = []
+    hands, values, ranked = _seats(hand, names)
     if hand.named_rankings:
         # Each hand's value in every ranking the profile names (R8.22, R8.29).
         state["values_in"] = ranked
