@@ -280,15 +280,13 @@ class _Player:
         assert session is not None and session.hand is not None
         hand = session.hand
         trial.played.append(hand)  # its history is checked against the rules' properties
+        # Over as dealt (everyone all-in on the blinds): over after its `hand` line, the
+        # last statement before the deal's checks (the first hand has none).
+        last_act = -1 if number == 1 else len(trial.statements) - 1
         dealt = expects.dealt(state, session=several, omit=self.omit)
         self._say("expect", dealt + expects.turn(state), number)
         # (statement, events so far): rules named later; the deal's checks by its posts.
         marks: list[tuple[int, int]] = [(len(trial.statements) - 1, hand.event_count)]
-        # Over as dealt (everyone all-in on the blinds): over after its `hand` line.
-        last_act = max(
-            (i for i, s in enumerate(trial.statements) if s.kind == "hand" and s.hand == number),
-            default=-1,
-        )
         steps = 0
         watch = waypoints.Watch()
         while not hand.is_over:
