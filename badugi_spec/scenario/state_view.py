@@ -158,8 +158,16 @@ def _valued(
     key = (evaluator, hand._rankings, hand.profile.halves, cards) if own else None
     known = None if key is None else _VALUED.get(key)
     if known is None:
-        ranked = _in_rankings(hand, seat) if hand.named_rankings else None
-        known = (cards, _texts(cards), as_json(hand.value(seat)), ranked)
+        ranked: dict[str, str] | None = None
+        if not hand.named_rankings:
+            value = hand.value(seat)
+        elif own:  # the engine's `values` starts with its `value`: each evaluated once
+            values = hand.values(seat)
+            value = values[0]
+            ranked = {n: str(v) for n, v in zip(hand.profile.halves, values, strict=True)}
+        else:
+            value, ranked = hand.value(seat), _in_rankings(hand, seat)
+        known = (cards, _texts(cards), as_json(value), ranked)
         if key is not None:
             if len(_VALUED) >= VALUED_AT_MOST:
                 _VALUED.clear()
@@ -205,26 +213,28 @@ def _in_log(hand: Hand, kind: str, names: list[str]) -> list[str]:
     return [names[row[1]] for row in hand._rows if row[0] == kind and row[1] is not None]
 
 
-_POTS_SEEN: list[tuple[Hand, tuple[int, ...], tuple[bool, ...], tuple[Pot, ...]]] = []
-"""The last hand's pots, with the chips in and the folds they were built from: a draw,
-a check or a refused action moves no chip."""
+_POTS_BUILT: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[Pot, ...]] = {}
+"""Pots by the chips in and the folds they are built from (`Settlement._build_pots` reads
+only those), for any hand: a betting round moves chips a step at a time, and in-process the
+implementation answers a fuzzed trial's same steps after our engine played them. A `Pot`
+is a tuple: shared, never changed."""
+POTS_AT_MOST: Final = 4096
 
 
 def _pots(hand: Hand) -> tuple[Pot, ...]:
-    """`hand.pots()`, built again only when a chip or a fold moved, for the engine's own
-    rule of pots (`Settlement._build_pots` reads only those); a mutant's is always asked."""
+    """`hand.pots()`, built once for the same chips and folds, for the engine's own rule
+    of pots; a mutant's is always asked."""
     kind = type(hand)
     if hand.result is not None or kind.pots is not Hand.pots:
         return hand.pots()
     if kind._build_pots is not Settlement._build_pots:
         return hand.pots()
-    total, folded = tuple(hand.total), tuple(hand.folded)
-    if _POTS_SEEN:
-        seen, chips, folds, pots = _POTS_SEEN[0]
-        if seen is hand and chips == total and folds == folded:
-            return pots
-    pots = hand.pots()
-    _POTS_SEEN[:] = [(hand, total, folded, pots)]
+    key = (tuple(hand.total), tuple(hand.folded))
+    pots = _POTS_BUILT.get(key)
+    if pots is None:
+        if len(_POTS_BUILT) >= POTS_AT_MOST:
+            _POTS_BUILT.clear()
+        pots = _POTS_BUILT[key] = hand.pots()
     return pots
 
 
