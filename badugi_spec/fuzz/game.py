@@ -23,6 +23,7 @@ from typing import Any, Final
 from badugi_spec.engine.actions import Action
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
+from badugi_spec.engine.session import Session
 from badugi_spec.errors import IllegalAction
 from badugi_spec.fuzz import (
     decks,
@@ -40,6 +41,7 @@ from badugi_spec.profiles.model import HOUSE
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.scenario.compile import profile_object
 from badugi_spec.scenario.engine_impl import EngineImplementation, RequestError
+from badugi_spec.scenario.state_view import state_of
 from badugi_spec.simulation import properties
 
 NAMES: Final = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -416,20 +418,19 @@ class _Player:
         """`engine.act` of the action's request, answered as it answers, but given the
         action itself: read back from its request it is the same action."""
         request = self._request(action)
-        engine = self.engine
-        assert engine.session is not None
+        engine, session = self.engine, self.engine.session
+        assert session is not None
         try:
-            engine.session.apply(action)
+            session.apply(action)
         except IllegalAction as error:
-            message = engine._named(str(error))
-            answer = {
-                "ok": False,
-                "error": error.code,
-                "message": message,
-                "state": engine._state(),
-            }
-            return self._sent("act", request, answer)
-        return self._sent("act", request, {"ok": True, "state": engine._state()})
+            answer = {"ok": False, "error": error.code, "message": engine._named(str(error))}
+            return self._sent("act", request, {**answer, "state": self._state(session)})
+        return self._sent("act", request, {"ok": True, "state": self._state(session)})
+
+    def _state(self, session: Session) -> dict[str, Any]:
+        """The state `engine.act` answers with, its parts that did not change since the
+        last state that state's own (`state_of(shared=True)`): nothing here changes one."""
+        return state_of(session, self.engine.names, shared=True)
 
     def _sent(self, kind: str, request: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
         """Keep a request the trial's scenario makes, with our engine's answer: what the

@@ -46,11 +46,11 @@ not reused): the engine hands out the same tuple for the same spot (`Hand.legal_
 and sorting the words again was a good part of the state's cost."""
 
 
-def _legal(hand: Hand) -> list[str]:
+def _legal(hand: Hand, shared: bool = False) -> list[str]:
     options = hand.legal_actions()
     seen = _LEGAL_SEEN.get(id(options))
     if seen is not None and seen[0] is options:
-        return list(seen[1])
+        return seen[1] if shared else list(seen[1])
     words = _WORDS
     out = []
     for option in options:
@@ -65,7 +65,7 @@ def _legal(hand: Hand) -> list[str]:
         if len(_LEGAL_SEEN) > 4096:
             _LEGAL_SEEN.clear()
         _LEGAL_SEEN[id(options)] = (options, out)
-        return list(out)
+        return out if shared else list(out)
     return out
 
 
@@ -90,7 +90,7 @@ _POSTS_SEEN: list[tuple[Hand, list[dict[str, Any]]]] = []
 after every action, so its log is read once a hand."""
 
 
-def posts_of(hand: Hand, names: list[str]) -> list[dict[str, Any]]:
+def posts_of(hand: Hand, names: list[str], shared: bool = False) -> list[dict[str, Any]]:
     """Who posted which blind, in the order posted (R1.5, R8.3): antes are not blinds."""
     if not _POSTS_SEEN or _POSTS_SEEN[0][0] is not hand:
         posts = []
@@ -101,6 +101,8 @@ def posts_of(hand: Hand, names: list[str]) -> list[dict[str, Any]]:
             if blind is not None:
                 posts.append({"player": names[event.seat], "blind": blind, "amount": event.amount})
         _POSTS_SEEN[:] = [(hand, posts)]
+    if shared:
+        return _POSTS_SEEN[0][1]
     return [dict(post) for post in _POSTS_SEEN[0][1]]
 
 
@@ -111,7 +113,7 @@ again after every action was most of a state's cost."""
 
 
 def _seats(
-    hand: Hand, names: list[str]
+    hand: Hand, names: list[str], shared: bool = False
 ) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]], dict[str, Any]]:
     """Each seat's cards as texts, its value (`values`) and, under named rankings, its
     value in each of them (`values_in`), as fresh JSON."""
@@ -131,6 +133,9 @@ def _seats(
         kept = seen.get(seat)
         if kept is None or kept[0] != cards:
             kept = seen[seat] = _valued(hand, seat, cards)
+        if shared:
+            hands[name], values[name], ranked[name] = kept[1], kept[2], kept[3]
+            continue
         hands[name] = list(kept[1])
         value = kept[2]
         values[name] = {"size": value["size"], "ranks": list(value["ranks"])}
@@ -262,8 +267,30 @@ def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
     return out
 
 
-def state_of(session: Session, names: list[str]) -> dict[str, Any]:
-    """The canonical state of a session and its current hand (names, not seats)."""
+_POTS_SAID: dict[int, tuple[tuple[Pot, ...], list[str], list[dict[str, Any]]]] = {}
+"""Pots as JSON by the pots' tuple (kept here, so its id is not reused) and the names, for
+`shared` states only: between two bets of a round most pots stay as they were."""
+
+
+def _pots_said(hand: Hand, names: list[str], shared: bool) -> list[dict[str, Any]]:
+    pots = _pots(hand)
+    if not shared:
+        return [_pot(pot, names) for pot in pots]
+    kept = _POTS_SAID.get(id(pots))
+    if kept is None or kept[0] is not pots or kept[1] is not names:
+        if len(_POTS_SAID) >= POTS_AT_MOST:
+            _POTS_SAID.clear()
+        kept = _POTS_SAID[id(pots)] = (pots, names, [_pot(pot, names) for pot in pots])
+    return kept[2]
+
+
+def state_of(session: Session, names: list[str], *, shared: bool = False) -> dict[str, Any]:
+    """The canonical state of a session and its current hand (names, not seats).
+
+    Fresh lists and dicts throughout, which a caller may change; `shared`: the parts that
+    did not change since an earlier state (a seat's cards and values, the options, the
+    posts, the pots) are that state's very objects, and kept here too, for a caller that
+    reads the states and changes none (the fuzz generator keeps every state of a trial)."""
     hand: Hand | None = session.hand
     result = session.result
     about: dict[str, Any] = {
@@ -279,14 +306,14 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
     if hand is None:
         state["stacks"] = dict(zip(names, session.stacks, strict=True))
         return state
-    hands, values, ranked = _seats(hand, names)
+    hands, values, ranked = _seats(hand, names, shared)
     if hand.named_rankings:
         # Each hand's value in every ranking the profile names (R8.22, R8.29).
         state["values_in"] = ranked
     to_act = hand.to_act
     state["phase"] = str(hand.phase)
     state["to_act"] = None if to_act is None else names[to_act]
-    state["legal"] = _legal(hand)
+    state["legal"] = _legal(hand, shared)
     state["pot"] = hand.pot
     state["stacks"] = dict(zip(names, hand.stacks, strict=True))
     state["hands"] = hands
@@ -294,8 +321,8 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
     state["burns"] = len(hand.burns)
     state["reshuffles"] = hand.reshuffles
     state["stub"] = hand.deck.remaining
-    state["posts"] = posts_of(hand, names)
-    state["pots"] = [_pot(pot, names) for pot in _pots(hand)]
+    state["posts"] = posts_of(hand, names, shared)
+    state["pots"] = _pots_said(hand, names, shared)
     state["result"] = _result(hand, names)
     return state
 
