@@ -28,9 +28,14 @@ _TEXT: Final = tuple(str(card) for card in DECK)
 """Each card's text by its index: `str(card)` reads two enum values, slow in Python 3.11."""
 
 
+_LABEL: Final = tuple(card.rank.label for card in DECK)
+"""Each card's rank label by the card's index (`Rank.label` reads enum values: slow)."""
+
+
 def as_json(value: HandValue | RankedValue) -> dict[str, Any]:
     # The playing cards in reading order: for a Badugi value its ranks, highest first.
-    return {"size": len(value.cards), "ranks": [card.rank.label for card in value.cards]}
+    label = _LABEL
+    return {"size": len(value.cards), "ranks": [label[card.index] for card in value.cards]}
 
 
 def _texts(cards: list[Card] | tuple[Card, ...]) -> list[str]:
