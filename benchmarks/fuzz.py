@@ -9,7 +9,8 @@ measured in the same run (the engine alone, invariants checked, no scenario), wh
 how near the engine's own speed a trial is, and where a hand's CPU time went: the generator
 (our engine playing the trial and writing its statements), the trial judged (in-process:
 the implementation answering it and the comparison; against serve: the client's writing,
-reading and comparing), the variants, and `serve`'s own process; with the machine's load,
+reading and comparing), the variants, and `serve`'s own process, and how much of those
+was Python's garbage collection; with the machine's load,
 since the wall-clock figures are only as good as the core they got. The protocol row is
 serve against in-process
 (both fast); the guided row compares guided trials (the corpus, the swarm, the coverage:
@@ -18,6 +19,7 @@ serve against in-process
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -63,12 +65,13 @@ class _Run:
     """CPU seconds of this process over the timed trials."""
     parts: dict[str, float] = field(default_factory=dict)
     """CPU seconds of the parts: `generator` (our engine playing the trials, `Plan.played`),
-    `variants` (judging the variants), `server` (the `serve` process, where there is one)."""
+    `variants` (judging the variants), `server` (the `serve` process, where there is one);
+    `gc`, Python's garbage collection, is counted inside the others."""
 
     def per_hand(self, part: str) -> float:
         """Milliseconds of CPU a hand for `part` (`rest`: this process but the parts)."""
         if part == "rest":
-            mine = sum(v for k, v in self.parts.items() if k != "server")
+            mine = sum(v for k, v in self.parts.items() if k not in ("server", "gc"))
             return 1000 * (self.cpu - mine) / self.hands
         return 1000 * self.parts.get(part, 0.0) / self.hands
 
@@ -81,6 +84,8 @@ class _Run:
         ]
         if "server" in self.parts:
             said.append(f"serve {self.per_hand('server'):.1f}")
+        # Inside the parts above, not beside them: what the collector took of them.
+        said.append(f"of which garbage collection {self.per_hand('gc'):.1f}")
         return "CPU ms a hand: " + ", ".join(said)
 
 
@@ -93,6 +98,19 @@ def _timed(parts: dict[str, float], name: str, work: Callable[..., Any]) -> Call
             parts[name] += time.process_time() - started
 
     return timed
+
+
+def _collector(parts: dict[str, float]) -> Callable[[str, dict[str, int]], None]:
+    """A `gc.callbacks` hook adding the CPU time of each collection to `parts["gc"]`."""
+    began = [0.0]
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.process_time()
+        else:
+            parts["gc"] += time.process_time() - began[0]
+
+    return collecting
 
 
 def _server_cpu(impl: Any) -> float | None:
@@ -113,10 +131,15 @@ def _hands_per_second(impl: Any, *, fast: bool = True) -> _Run:
     campaign.run(0)  # warm-up, untimed: the server started, the caches filled
     campaign.run(1)
     first = campaign.tally.hands
-    parts.update(generator=0.0, variants=0.0)
+    parts.update(generator=0.0, variants=0.0, gc=0.0)
     served = _server_cpu(impl)
+    collecting = _collector(parts)
+    gc.callbacks.append(collecting)
     cpu = time.process_time()
-    elapsed = seconds(lambda: [campaign.run(n) for n in range(2, TRIALS + 2)])
+    try:
+        elapsed = seconds(lambda: [campaign.run(n) for n in range(2, TRIALS + 2)])
+    finally:
+        gc.callbacks.remove(collecting)
     cpu = time.process_time() - cpu
     served_after = _server_cpu(impl)
     if served is not None and served_after is not None:

@@ -140,11 +140,21 @@ def test_card_texts_follow_the_deck_order() -> None:
     assert [state_view._TEXT[card.index] for card in DECK] == [str(card) for card in DECK]
 
 
+def _shared_checked(session: Session, names: list[str], *, shared: bool = False) -> Any:
+    """The generator's states (`shared`: parts of earlier states kept as they are), each
+    held to the reference too."""
+    state = state_view.state_of(session, names, shared=shared)
+    assert repr(state) == repr(_reference(session, names))
+    _Both.compared += 1
+    return state
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_state_is_the_snapshots_after_every_request(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(game, "EngineImplementation", _Both)
+    monkeypatch.setattr(game, "state_of", _shared_checked)
     every = tuple(profiles.get(name) for name in profiles.names())
     _Both.compared = 0
     for number in range(12):

@@ -43,18 +43,24 @@ def uncalled(totals: Sequence[int]) -> tuple[int, int]:
 
 def build(totals: Sequence[int], live: Sequence[bool]) -> tuple[Pot, ...]:
     """The main pot first, then each side pot, from contributions and who is still in."""
-    levels = sorted({totals[s] for s in range(len(totals)) if live[s]})
+    # Asked after every bet by the state a request answers: plain loops, no `min` calls.
+    seats = range(len(totals))
+    levels = sorted({totals[s] for s in seats if live[s]})
     pots: list[Pot] = []
     below = 0
     for level in levels:
-        amount = sum(min(t, level) - min(t, below) for t in totals)
-        eligible = tuple(s for s in range(len(totals)) if live[s] and totals[s] >= level)
+        # Each seat's chips between the level below and this one.
+        amount = 0
+        for t in totals:
+            if t > below:
+                amount += (level if t > level else t) - below
+        eligible = tuple(s for s in seats if live[s] and totals[s] >= level)
         if amount:
             pots.append(Pot(amount, eligible))
         below = level
     # Dead chips above every live level cannot exist once uncalled chips are back, but if
     # a caller passes them, they belong to the last pot rather than vanishing.
-    rest = sum(t - min(t, below) for t in totals)
+    rest = sum(t - below for t in totals if t > below)
     if rest and pots:
         last = pots[-1]
         pots[-1] = last._replace(amount=last.amount + rest)

@@ -11,8 +11,17 @@ and a stream that runs out reads as zeros, so any stream at all makes a valid tr
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect
 from collections.abc import Sequence
+from itertools import accumulate
+from typing import Final
+
+_CUMULATIVE: dict[tuple[float, ...], tuple[list[float], float]] = {}
+"""Weights -> their running sums and total, as `random.choices` makes them on every call:
+the same few weights come up thousands of times a trial."""
+CUMULATIVE_AT_MOST: Final = 4096
 
 
 class Choices:
@@ -46,9 +55,27 @@ class Choices:
         elif weights is None:
             value = self._rng.randrange(count)
         else:
-            value = self._rng.choices(range(count), weights=weights[:count])[0]
+            value = self._weighted(self._rng, count, weights)
         self.record.append(value)
         return value
+
+    @staticmethod
+    def _weighted(rng: random.Random, count: int, weights: Sequence[float]) -> int:
+        """`rng.choices(range(count), weights=weights[:count])[0]`, the same number from
+        the same one draw of `rng.random()`, with the running sums kept."""
+        key = tuple(weights[:count])
+        known = _CUMULATIVE.get(key)
+        if known is None:
+            sums = list(accumulate(key))
+            known = (sums, sums[-1] + 0.0 if sums else 0.0)
+            if len(sums) == count and known[1] > 0.0 and math.isfinite(known[1]):
+                if len(_CUMULATIVE) >= CUMULATIVE_AT_MOST:
+                    _CUMULATIVE.clear()
+                _CUMULATIVE[key] = known
+            else:  # weights `choices` refuses: its own error
+                return rng.choices(range(count), weights=weights[:count])[0]
+        sums, total = known
+        return bisect(sums, rng.random() * total, 0, count - 1)
 
     def lean_off(self, *features: str) -> None:
         """From here on, go without `features` too (a ladder table's players neither

@@ -18,22 +18,30 @@ or rigged for a tie) in `decks`.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from typing import Any, Final
 
-from badugi_spec.cards import DECK
-from badugi_spec.engine.actions import Action, Kind
+from badugi_spec.engine.actions import Action
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
+from badugi_spec.engine.session import Session
 from badugi_spec.errors import IllegalAction
-from badugi_spec.fuzz import decks, expects, policy, switches, table, value_lines, waypoints
+from badugi_spec.fuzz import (
+    decks,
+    expects,
+    policy,
+    steps,
+    switches,
+    table,
+    value_lines,
+    waypoints,
+)
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.trial import BrokenProperty, FuzzError, Setting, Statement, Trial
 from badugi_spec.profiles.model import HOUSE
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.scenario.compile import profile_object
 from badugi_spec.scenario.engine_impl import EngineImplementation, RequestError
+from badugi_spec.scenario.state_view import state_of
 from badugi_spec.simulation import properties
 
 NAMES: Final = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -274,22 +282,20 @@ class _Player:
         assert session is not None and session.hand is not None
         hand = session.hand
         trial.played.append(hand)  # its history is checked against the rules' properties
+        # Over as dealt (everyone all-in on the blinds): over after its `hand` line, the
+        # last statement before the deal's checks (the first hand has none).
+        last_act = -1 if number == 1 else len(trial.statements) - 1
         dealt = expects.dealt(state, session=several, omit=self.omit)
         self._say("expect", dealt + expects.turn(state), number)
         # (statement, events so far): rules named later; the deal's checks by its posts.
         marks: list[tuple[int, int]] = [(len(trial.statements) - 1, hand.event_count)]
-        # Over as dealt (everyone all-in on the blinds): over after its `hand` line.
-        last_act = max(
-            (i for i, s in enumerate(trial.statements) if s.kind == "hand" and s.hand == number),
-            default=-1,
-        )
         steps = 0
         watch = waypoints.Watch()
         while not hand.is_over:
             steps += 1
             if steps > properties.MAX_STEPS:
                 raise BrokenProperty([properties.endless(hand, steps - 1)], trial)
-            self._illegal(hand, number, state)
+            hand = self._illegal(hand, number, state)
             watch.before(hand)
             action = policy.choose(
                 hand, choices, aggressive=trial.aggressive, passive=trial.passive
@@ -357,30 +363,34 @@ class _Player:
         return state
 
     def _name_rules(self, hand: Hand, marks: list[tuple[int, int]]) -> None:
-        events = hand.events
+        # The log's rows as they are (an `Event`'s rule is its row's third field): the
+        # events built again for this were a large part of a hand's cost.
+        rows = hand._rows
         statements = self.trial.statements
         for index, count in marks:
             if not count:
                 continue
-            rule = events[count - 1].rule
-            statements[index] = _with_rule(statements[index], rule)
+            rule = rows[count - 1][2]
+            _name(statements[index], rule)
             # The checks made with it: the run of `expect` statements it ends.
             back = index - 1
             while back >= 0 and statements[back].kind == "expect" and not statements[back].rule:
-                statements[back] = _with_rule(statements[back], rule)
+                _name(statements[back], rule)
                 back -= 1
-        self.trial.rules += sorted({event.rule for event in events if event.rule})
+        self.trial.rules += sorted({row[2] for row in rows if row[2]})
 
-    def _illegal(self, hand: Hand, number: int, state: dict[str, Any]) -> None:
-        """Now and then a `reject` line: an action our engine refuses, and its code."""
+    def _illegal(self, hand: Hand, number: int, state: dict[str, Any]) -> Hand:
+        """Now and then a `reject` line: an action our engine refuses, and its code. The
+        hand to go on with: `hand`, or (where the rules allowed the action) the same hand
+        played again without it."""
         tried = policy.attempt(hand, self.choices)
         if tried is None:
-            return
+            return hand
         try:
-            # On a copy of the hand alone: an action refused changes nothing (R8.24), but
-            # one the rules allow must not be played. Before a hand is over the session
+            # On the hand itself: an action refused changes nothing (R8.24), and a refusal
+            # is what an attempt almost always meets. Before a hand is over the session
             # refuses nothing the hand would take, so the hand's answer is the session's.
-            copy.deepcopy(hand, _shared(hand)).apply(tried)
+            hand.apply(tried)
         except IllegalAction as refused:
             text = f"reject {self._words(tried)} with {refused.code}"
             rule = _code_rule(refused.code)
@@ -388,10 +398,39 @@ class _Player:
             # Refused, the state stays as it was: the answer the runner checks for.
             answer = {"ok": False, "error": refused.code, "state": state}
             self._sent("act", self._request(tried), answer)
+            return hand
+        # Allowed after all: it must not have been played. The session is made again from
+        # the requests the trial made (our engine is deterministic), rarer than a copy of
+        # the hand before every attempt was costly.
+        return self._replayed()
+
+    def _replayed(self) -> Hand:
+        engine = EngineImplementation()
+        calls = {"start": engine.start, "deal": engine.deal, "act": engine.act}
+        for kind, request, _ in self.trial.exchanges:
+            calls[kind](request)
+        self.engine = engine
+        assert engine.session is not None and engine.session.hand is not None
+        self.trial.played[-1] = engine.session.hand
+        return engine.session.hand
 
     def _act(self, action: Action) -> dict[str, Any]:
+        """`engine.act` of the action's request, answered as it answers, but given the
+        action itself: read back from its request it is the same action."""
         request = self._request(action)
-        return self._sent("act", request, self.engine.act(request))
+        engine, session = self.engine, self.engine.session
+        assert session is not None
+        try:
+            session.apply(action)
+        except IllegalAction as error:
+            answer = {"ok": False, "error": error.code, "message": engine._named(str(error))}
+            return self._sent("act", request, {**answer, "state": self._state(session)})
+        return self._sent("act", request, {"ok": True, "state": self._state(session)})
+
+    def _state(self, session: Session) -> dict[str, Any]:
+        """The state `engine.act` answers with, its parts that did not change since the
+        last state that state's own (`state_of(shared=True)`): nothing here changes one."""
+        return state_of(session, self.engine.names, shared=True)
 
     def _sent(self, kind: str, request: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
         """Keep a request the trial's scenario makes, with our engine's answer: what the
@@ -426,31 +465,10 @@ class _Player:
         raise BrokenProperty([broken], self.trial)
 
     def _request(self, action: Action) -> dict[str, Any]:
-        request: dict[str, Any] = {"player": self.names[action.seat], "action": action.kind.value}
-        if action.amount is not None:
-            request["amount"] = action.amount
-        if action.kind is Kind.DRAW:
-            request["discards"] = [str(card) for card in action.discards]
-        return request
+        return steps.request(self.names, action)
 
     def _words(self, action: Action) -> str:
-        name = self.names[action.seat]
-        kind, amount = action.kind, action.amount
-        if kind is Kind.DRAW:
-            if not action.discards:
-                return f"{name} stands pat"
-            return f"{name} discards {' '.join(str(card) for card in action.discards)}"
-        chips = "" if amount is None else f" {amount}"
-        return {
-            Kind.CHECK: f"{name} checks",
-            Kind.FOLD: f"{name} folds",
-            Kind.CALL: f"{name} calls{chips}",
-            Kind.BET: f"{name} bets{chips}",
-            # A fixed-limit raise has no amount to say: "raises", never a bare "raises to".
-            Kind.RAISE: f"{name} raises to{chips}" if chips else f"{name} raises",
-            Kind.ALL_IN: f"{name} goes all-in{chips}",
-            Kind.MUCK: f"{name} mucks",
-        }[kind]
+        return steps.words(self.names, action)
 
     @staticmethod
     def _ok(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -460,31 +478,15 @@ class _Player:
         return state
 
 
-_CARDS: Final = {id(card): card for card in DECK}
+def _name(statement: Statement, rule: str) -> None:
+    """Give a statement of the hand being played its rule, in place. A statement is frozen
+    for everyone else; these are this player's own, made this hand and read by nobody yet,
+    and a new one for each (as `dataclasses.replace` made it) was a tenth of a trial's
+    cost, for most statements of every trial."""
+    object.__setattr__(statement, "rule", rule)
 
 
-def _shared(hand: Hand) -> dict[int, Any]:
-    """What a copy of `hand` may share with it, as `copy.deepcopy`'s memo: the profile,
-    the cards (frozen), the log's rows (tuples: the log is appended to, never changed),
-    the turn order's table, and the options memo of its rules, which every hand of those
-    rules shares anyway (a cache: an entry one adds is right for all). Copying those was
-    most of the cost of a copy."""
-    shared: dict[int, Any] = dict(_CARDS)
-    for kept in (hand.profile, hand.structure, hand._after, hand._options_memo, *hand._rows):
-        if kept is not None:
-            shared[id(kept)] = kept
-    return shared
-
-
-def _with_rule(statement: Statement, rule: str) -> Statement:
-    return dataclasses.replace(statement, rule=rule)
-
-
-def _code_rule(code: str) -> str:
-    from badugi_spec.engine.codes import CODES
-
-    known = CODES.get(code)
-    return known.rule if known is not None else ""
+_code_rule = steps.code_rule
 
 
 __all__ = ["NAMES", "play", "play_values"]

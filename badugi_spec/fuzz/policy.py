@@ -58,19 +58,7 @@ def choose(
         count = 0 if passive else choices.below(most + 1, _discard_weights(choices.swarm))
         discards = [held.pop(choices.below(len(held))) for _ in range(count)]
         return Action(seat, Kind.DRAW, discards=tuple(discards))
-    distinct = sorted(_distinct(options), key=lambda o: _ORDER.index(o.kind))
-    free = any(o.kind is Kind.CHECK for o in distinct)
-    table = {**_WEIGHTS, **AGGRESSIVE} if aggressive else _WEIGHTS
-    weights = [
-        FREE_FOLD_WEIGHT if free and o.kind is Kind.FOLD else table[o.kind] for o in distinct
-    ]
-    short = SHORT_RAISE_WEIGHT * (LADDER if choices.ladder else 1.0)
-    for index, option in enumerate(distinct):
-        if _short_raise(option, distinct):
-            # An all-in between a call and a full raise: where the readings of a short
-            # all-in part ways (half a bet, a level or not, reopening; R8.8-R8.10).
-            weights[index] = short
-    weights = _swarmed(distinct, weights, choices.swarm)
+    distinct, weights = _weighed(options, aggressive, choices.swarm, choices.ladder)
     option = distinct[0 if passive else choices.below(len(distinct), weights)]
     if option.most > option.to:
         return _sized(seat, option, choices, unit=hand.profile.chip_unit)
@@ -79,6 +67,44 @@ def choose(
         # Both spellings of the same chips: the call or raise, or `all-in` (R5.6).
         kind = Kind.ALL_IN if choices.chance(0.5) else kind
     return Action(seat, kind, amount=_amount(kind, option))
+
+
+_WEIGHED: dict[
+    tuple[int, bool, frozenset[str], bool],
+    tuple[tuple[Legal, ...], list[Legal], tuple[float, ...]],
+] = {}
+"""The options told apart and their weights, by the options' tuple (kept here, so its id
+is not reused): our engine hands out the same tuple for the same spot, hand after hand."""
+WEIGHED_AT_MOST: Final = 4096
+
+
+def _weighed(
+    options: tuple[Legal, ...], aggressive: bool, swarm: frozenset[str], ladder: bool
+) -> tuple[list[Legal], tuple[float, ...]]:
+    """The betting options shortest first, an all-in only where no other option puts in
+    the same chips, and the weight of each."""
+    key = (id(options), aggressive, swarm, ladder)
+    kept = _WEIGHED.get(key)
+    if kept is not None and kept[0] is options:
+        return kept[1], kept[2]
+    distinct = sorted(_distinct(options), key=lambda o: _ORDER.index(o.kind))
+    free = any(o.kind is Kind.CHECK for o in distinct)
+    table = {**_WEIGHTS, **AGGRESSIVE} if aggressive else _WEIGHTS
+    weights = [
+        FREE_FOLD_WEIGHT if free and o.kind is Kind.FOLD else table[o.kind] for o in distinct
+    ]
+    short = SHORT_RAISE_WEIGHT * (LADDER if ladder else 1.0)
+    for index, option in enumerate(distinct):
+        if _short_raise(option, distinct):
+            # An all-in between a call and a full raise: where the readings of a short
+            # all-in part ways (half a bet, a level or not, reopening; R8.8-R8.10).
+            weights[index] = short
+    weighed = tuple(_swarmed(distinct, weights, swarm))
+    if type(options) is tuple:
+        if len(_WEIGHED) >= WEIGHED_AT_MOST:
+            _WEIGHED.clear()
+        _WEIGHED[key] = (options, distinct, weighed)
+    return distinct, weighed
 
 
 _DROPPED: Final = {

@@ -54,9 +54,12 @@ def rotated(exchanges: list[Exchange], k: int) -> list[Exchange]:
     players = start["players"]
     turned = {**start, "players": players[k:] + players[:k]}
     order = [str(player.get("name")) for player in turned["players"]]
+    # Our states share their pots while no chip moves (`state_of(shared=True)`): seated
+    # once each here, for this rotation (every state is alive meanwhile: ids stay theirs).
+    memo: dict[int, Any] = {}
     return [
-        (kind, turned, seated(answer, order)),
-        *((kind, request, seated(ours, order)) for kind, request, ours in exchanges[1:]),
+        (kind, turned, seated(answer, order, memo)),
+        *((kind, request, seated(ours, order, memo)) for kind, request, ours in exchanges[1:]),
     ]
 
 
@@ -64,7 +67,9 @@ _BY_PLAYER = ("stacks", "hands", "values", "values_in")
 _RESULT_BY_PLAYER = ("won", "returned", "shown", "shown_in")
 
 
-def seated(ours: dict[str, Any], order: list[str]) -> dict[str, Any]:
+def seated(
+    ours: dict[str, Any], order: list[str], memo: dict[int, Any] | None = None
+) -> dict[str, Any]:
     """Our answer as an implementation seating the players in `order` most likely writes
     it: each dict of players in seat order, and each list of names that comes in seat
     order (the ones `replay.in_any_seat_order` sorts) in seat order. Only those lists and
@@ -104,8 +109,14 @@ def seated(ours: dict[str, Any], order: list[str]) -> dict[str, Any]:
     session = state.get("session")
     if isinstance(session, dict) and "leaders" in session:
         new["session"] = {**session, "leaders": names(session["leaders"])}
-    if isinstance(state.get("pots"), list):
-        new["pots"] = [pot(p) for p in state["pots"]]
+    pots = state.get("pots")
+    if isinstance(pots, list):
+        known = None if memo is None else memo.get(id(pots))
+        if known is None or known[0] is not pots:
+            known = (pots, [pot(p) for p in pots])
+            if memo is not None:
+                memo[id(pots)] = known
+        new["pots"] = known[1]
     result = state.get("result")
     if isinstance(result, dict):
         done = dict(result)

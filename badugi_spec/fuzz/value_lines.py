@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from badugi_spec.cards import Card, Rank, Suit
+from badugi_spec.cards import DECK, Card, Rank, Suit
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.rankings import RANKINGS
 from badugi_spec.rankings.house import MAX_CARDS, evaluate, winners
@@ -23,6 +23,9 @@ from badugi_spec.scenario.values import value_text
 
 RANKS: Final = tuple(Rank)
 SUITS: Final = tuple(Suit)
+_CARD: Final = {(card.rank, card.suit): card for card in DECK}
+"""Each card by its rank and suit: the deck's own, where `Card(rank, suit)` made one anew
+(a dataclass's checks) thousands of times a trial."""
 LOW_SHAPES: Final = (
     ("no pair", (1, 1, 1, 1, 1)),
     ("pair", (2, 1, 1, 1)),
@@ -51,10 +54,10 @@ class _Cards:
         self.taken = set(taken)
 
     def free(self, rank: Rank) -> list[Suit]:
-        return [suit for suit in SUITS if Card(rank, suit) not in self.taken]
+        return [suit for suit in SUITS if _CARD[rank, suit] not in self.taken]
 
     def take(self, rank: Rank, suit: Suit) -> Card:
-        card = Card(rank, suit)
+        card = _CARD[rank, suit]
         self.taken.add(card)
         return card
 
@@ -85,7 +88,7 @@ def _run(choices: Choices, cards: _Cards, *, suited: bool, start: int | None = N
         (window, suit)
         for window in windows
         for suit in suits
-        if all((Card(r, suit) not in cards.taken) if suit else cards.free(r) for r in window)
+        if all((_CARD[r, suit] not in cards.taken) if suit else cards.free(r) for r in window)
     ]
     if start is not None:
         options = [o for o in options if o[0][0] is RANKS[start]] or options
@@ -102,9 +105,9 @@ def _run(choices: Choices, cards: _Cards, *, suited: bool, start: int | None = N
 
 
 def _one_suit(choices: Choices, cards: _Cards, count: int) -> list[Card]:
-    suits = [s for s in SUITS if sum(Card(r, s) not in cards.taken for r in RANKS) >= count]
+    suits = [s for s in SUITS if sum(_CARD[r, s] not in cards.taken for r in RANKS) >= count]
     suit = suits[choices.below(len(suits))]
-    ranks = [r for r in RANKS if Card(r, suit) not in cards.taken]
+    ranks = [r for r in RANKS if _CARD[r, suit] not in cards.taken]
     return [cards.take(ranks.pop(choices.below(len(ranks))), suit) for _ in range(count)]
 
 
@@ -154,7 +157,7 @@ def _badugi_hand(choices: Choices, cards: _Cards, shape: int, size: int) -> list
         suits = list(SUITS)
         for _ in range(min(size, 4)):
             rank = ranks.pop(choices.below(len(ranks)))
-            free = [s for s in suits if Card(rank, s) not in cards.taken] or cards.free(rank)
+            free = [s for s in suits if _CARD[rank, s] not in cards.taken] or cards.free(rank)
             if not free:
                 continue
             suit = free[choices.below(len(free))]

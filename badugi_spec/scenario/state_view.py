@@ -28,9 +28,14 @@ _TEXT: Final = tuple(str(card) for card in DECK)
 """Each card's text by its index: `str(card)` reads two enum values, slow in Python 3.11."""
 
 
+_LABEL: Final = tuple(card.rank.label for card in DECK)
+"""Each card's rank label by the card's index (`Rank.label` reads enum values: slow)."""
+
+
 def as_json(value: HandValue | RankedValue) -> dict[str, Any]:
     # The playing cards in reading order: for a Badugi value its ranks, highest first.
-    return {"size": len(value.cards), "ranks": [card.rank.label for card in value.cards]}
+    label = _LABEL
+    return {"size": len(value.cards), "ranks": [label[card.index] for card in value.cards]}
 
 
 def _texts(cards: list[Card] | tuple[Card, ...]) -> list[str]:
@@ -40,12 +45,20 @@ def _texts(cards: list[Card] | tuple[Card, ...]) -> list[str]:
 
 _WORDS: dict[Legal, str] = {}
 """An option's words (`Legal.describe`): the same few options come up hand after hand."""
+_LEGAL_SEEN: dict[int, tuple[tuple[Legal, ...], list[str]]] = {}
+"""The words of a tuple of options, by the tuple's identity (kept alive here, so its id is
+not reused): the engine hands out the same tuple for the same spot (`Hand.legal_actions`),
+and sorting the words again was a good part of the state's cost."""
 
 
-def _legal(hand: Hand) -> list[str]:
+def _legal(hand: Hand, shared: bool = False) -> list[str]:
+    options = hand.legal_actions()
+    seen = _LEGAL_SEEN.get(id(options))
+    if seen is not None and seen[0] is options:
+        return seen[1] if shared else list(seen[1])
     words = _WORDS
     out = []
-    for option in hand.legal_actions():
+    for option in options:
         said = words.get(option)
         if said is None:
             if len(words) > 8192:  # big-bet amounts vary without end; keep it small
@@ -53,6 +66,11 @@ def _legal(hand: Hand) -> list[str]:
             said = words[option] = option.describe()
         out.append(said)
     out.sort()
+    if type(options) is tuple:  # (a mutant's list may change in place: never kept)
+        if len(_LEGAL_SEEN) > 4096:
+            _LEGAL_SEEN.clear()
+        _LEGAL_SEEN[id(options)] = (options, out)
+        return out if shared else list(out)
     return out
 
 
@@ -77,7 +95,7 @@ _POSTS_SEEN: list[tuple[Hand, list[dict[str, Any]]]] = []
 after every action, so its log is read once a hand."""
 
 
-def posts_of(hand: Hand, names: list[str]) -> list[dict[str, Any]]:
+def posts_of(hand: Hand, names: list[str], shared: bool = False) -> list[dict[str, Any]]:
     """Who posted which blind, in the order posted (R1.5, R8.3): antes are not blinds."""
     if not _POSTS_SEEN or _POSTS_SEEN[0][0] is not hand:
         posts = []
@@ -88,6 +106,8 @@ def posts_of(hand: Hand, names: list[str]) -> list[dict[str, Any]]:
             if blind is not None:
                 posts.append({"player": names[event.seat], "blind": blind, "amount": event.amount})
         _POSTS_SEEN[:] = [(hand, posts)]
+    if shared:
+        return _POSTS_SEEN[0][1]
     return [dict(post) for post in _POSTS_SEEN[0][1]]
 
 
@@ -97,19 +117,35 @@ and the values by ranking. Within a betting round no card moves, and valuing eve
 again after every action was most of a state's cost."""
 
 
-def _seat(hand: Hand, seat: int) -> tuple[list[str], dict[str, Any], dict[str, str] | None]:
-    """The seat's cards as texts, its value (`values`) and, under named rankings, its
+def _seats(
+    hand: Hand, names: list[str], shared: bool = False
+) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]], dict[str, Any]]:
+    """Each seat's cards as texts, its value (`values`) and, under named rankings, its
     value in each of them (`values_in`), as fresh JSON."""
     if not _SEEN or _SEEN[0][0] is not hand:
         _SEEN[:] = [(hand, {})]
     seen = _SEEN[0][1]
-    cards = tuple(hand.holdings[seat])
-    kept = seen.get(seat)
-    if kept is None or kept[0] != cards:
-        kept = seen[seat] = _valued(hand, seat, cards)
-    value, ranked = kept[2], kept[3]
-    fresh = {"size": value["size"], "ranks": list(value["ranks"])}
-    return list(kept[1]), fresh, None if ranked is None else dict(ranked)
+    holdings = hand.holdings
+    hands: dict[str, list[str]] = {}
+    values: dict[str, dict[str, Any]] = {}
+    ranked: dict[str, Any] = {}
+    for seat, name in enumerate(names):
+        held = holdings[seat]
+        if not held:
+            hands[name] = []
+            continue
+        cards = tuple(held)
+        kept = seen.get(seat)
+        if kept is None or kept[0] != cards:
+            kept = seen[seat] = _valued(hand, seat, cards)
+        if shared:
+            hands[name], values[name], ranked[name] = kept[1], kept[2], kept[3]
+            continue
+        hands[name] = list(kept[1])
+        value = kept[2]
+        values[name] = {"size": value["size"], "ranks": list(value["ranks"])}
+        ranked[name] = None if kept[3] is None else dict(kept[3])
+    return hands, values, ranked
 
 
 _VALUED: dict[tuple[Any, ...], tuple[tuple[Card, ...], list[str], Any, Any]] = {}
@@ -132,8 +168,16 @@ def _valued(
     key = (evaluator, hand._rankings, hand.profile.halves, cards) if own else None
     known = None if key is None else _VALUED.get(key)
     if known is None:
-        ranked = _in_rankings(hand, seat) if hand.named_rankings else None
-        known = (cards, _texts(cards), as_json(hand.value(seat)), ranked)
+        ranked: dict[str, str] | None = None
+        if not hand.named_rankings:
+            value = hand.value(seat)
+        elif own:  # the engine's `values` starts with its `value`: each evaluated once
+            values = hand.values(seat)
+            value = values[0]
+            ranked = {n: str(v) for n, v in zip(hand.profile.halves, values, strict=True)}
+        else:
+            value, ranked = hand.value(seat), _in_rankings(hand, seat)
+        known = (cards, _texts(cards), as_json(value), ranked)
         if key is not None:
             if len(_VALUED) >= VALUED_AT_MOST:
                 _VALUED.clear()
@@ -179,26 +223,28 @@ def _in_log(hand: Hand, kind: str, names: list[str]) -> list[str]:
     return [names[row[1]] for row in hand._rows if row[0] == kind and row[1] is not None]
 
 
-_POTS_SEEN: list[tuple[Hand, tuple[int, ...], tuple[bool, ...], tuple[Pot, ...]]] = []
-"""The last hand's pots, with the chips in and the folds they were built from: a draw,
-a check or a refused action moves no chip."""
+_POTS_BUILT: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[Pot, ...]] = {}
+"""Pots by the chips in and the folds they are built from (`Settlement._build_pots` reads
+only those), for any hand: a betting round moves chips a step at a time, and in-process the
+implementation answers a fuzzed trial's same steps after our engine played them. A `Pot`
+is a tuple: shared, never changed."""
+POTS_AT_MOST: Final = 4096
 
 
 def _pots(hand: Hand) -> tuple[Pot, ...]:
-    """`hand.pots()`, built again only when a chip or a fold moved, for the engine's own
-    rule of pots (`Settlement._build_pots` reads only those); a mutant's is always asked."""
+    """`hand.pots()`, built once for the same chips and folds, for the engine's own rule
+    of pots; a mutant's is always asked."""
     kind = type(hand)
     if hand.result is not None or kind.pots is not Hand.pots:
         return hand.pots()
     if kind._build_pots is not Settlement._build_pots:
         return hand.pots()
-    total, folded = tuple(hand.total), tuple(hand.folded)
-    if _POTS_SEEN:
-        seen, chips, folds, pots = _POTS_SEEN[0]
-        if seen is hand and chips == total and folds == folded:
-            return pots
-    pots = hand.pots()
-    _POTS_SEEN[:] = [(hand, total, folded, pots)]
+    key = (tuple(hand.total), tuple(hand.folded))
+    pots = _POTS_BUILT.get(key)
+    if pots is None:
+        if len(_POTS_BUILT) >= POTS_AT_MOST:
+            _POTS_BUILT.clear()
+        pots = _POTS_BUILT[key] = hand.pots()
     return pots
 
 
@@ -226,8 +272,30 @@ def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
     return out
 
 
-def state_of(session: Session, names: list[str]) -> dict[str, Any]:
-    """The canonical state of a session and its current hand (names, not seats)."""
+_POTS_SAID: dict[int, tuple[tuple[Pot, ...], list[str], list[dict[str, Any]]]] = {}
+"""Pots as JSON by the pots' tuple (kept here, so its id is not reused) and the names, for
+`shared` states only: between two bets of a round most pots stay as they were."""
+
+
+def _pots_said(hand: Hand, names: list[str], shared: bool) -> list[dict[str, Any]]:
+    pots = _pots(hand)
+    if not shared:
+        return [_pot(pot, names) for pot in pots]
+    kept = _POTS_SAID.get(id(pots))
+    if kept is None or kept[0] is not pots or kept[1] is not names:
+        if len(_POTS_SAID) >= POTS_AT_MOST:
+            _POTS_SAID.clear()
+        kept = _POTS_SAID[id(pots)] = (pots, names, [_pot(pot, names) for pot in pots])
+    return kept[2]
+
+
+def state_of(session: Session, names: list[str], *, shared: bool = False) -> dict[str, Any]:
+    """The canonical state of a session and its current hand (names, not seats).
+
+    Fresh lists and dicts throughout, which a caller may change; `shared`: the parts that
+    did not change since an earlier state (a seat's cards and values, the options, the
+    posts, the pots) are that state's very objects, and kept here too, for a caller that
+    reads the states and changes none (the fuzz generator keeps every state of a trial)."""
     hand: Hand | None = session.hand
     result = session.result
     about: dict[str, Any] = {
@@ -243,22 +311,14 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
     if hand is None:
         state["stacks"] = dict(zip(names, session.stacks, strict=True))
         return state
-    holdings = hand.holdings
-    hands: dict[str, list[str]] = {}
-    values: dict[str, dict[str, Any]] = {}
-    ranked: dict[str, Any] = {}
-    for seat, name in enumerate(names):
-        if holdings[seat]:
-            hands[name], values[name], ranked[name] = _seat(hand, seat)
-        else:
-            hands[name] = []
+    hands, values, ranked = _seats(hand, names, shared)
     if hand.named_rankings:
         # Each hand's value in every ranking the profile names (R8.22, R8.29).
         state["values_in"] = ranked
     to_act = hand.to_act
     state["phase"] = str(hand.phase)
     state["to_act"] = None if to_act is None else names[to_act]
-    state["legal"] = _legal(hand)
+    state["legal"] = _legal(hand, shared)
     state["pot"] = hand.pot
     state["stacks"] = dict(zip(names, hand.stacks, strict=True))
     state["hands"] = hands
@@ -266,8 +326,8 @@ def state_of(session: Session, names: list[str]) -> dict[str, Any]:
     state["burns"] = len(hand.burns)
     state["reshuffles"] = hand.reshuffles
     state["stub"] = hand.deck.remaining
-    state["posts"] = posts_of(hand, names)
-    state["pots"] = [_pot(pot, names) for pot in _pots(hand)]
+    state["posts"] = posts_of(hand, names, shared)
+    state["pots"] = _pots_said(hand, names, shared)
     state["result"] = _result(hand, names)
     return state
 
