@@ -247,10 +247,7 @@ class _Player:
         seating: list[dict[str, str]] = []
         ways = [] if posts else table.seating(trial, choices, self.engine.session, live=self.live)
         for choice in ways:
-            try:
-                tried = self.engine.deal({**request, "seating": [choice]})
-            except RequestError:
-                continue  # a way back the engine refuses outright here (R19.3): the next
+            tried = self.engine.deal({**request, "seating": [choice]})
             if tried.get("error") != "seating-refused":  # else not allowed now (R19)
                 seating, outcome, sent = [choice], tried, {**request, "seating": [choice]}
                 break
