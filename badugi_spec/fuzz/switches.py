@@ -139,10 +139,24 @@ def _switched(
     text = str(value).lower() if isinstance(value, bool) else str(value)
     if name == "kill" and pick // len(others) % 2:
         return _pot_kill(changed, f"{param.name}={text}")
+    if name == "absent_hand" and live and pick // len(live) % 2:
+        return _passing_button(changed, f"{param.name}={text}")
     return changed, (f"{param.name}={text}",)
 
 
-LIVE_SHARE: Final = 0.75
+def _passing_button(profile: Profile, absent: str) -> tuple[Profile, tuple[str, ...]]:
+    """Half the tables that stop dealing players away in (`absent_hand=not-dealt`) also
+    move the button PokerStars' way, to the last small blind (R11.9): only there does the
+    button pass a player not dealt in, and PokerStars is one profile of many."""
+    if profile.button_moves == "small-blind-button":
+        return profile, (absent,)
+    changed = profile.replace(button_moves="small-blind-button")
+    if problems_of(changed):
+        return profile, (absent,)
+    return changed, (absent, "button_moves=small-blind-button")
+
+
+LIVE_SHARE: Final = 0.85
 """At a live table of its own (chapter R19), in a trial of several hands, how often the
 switch is one of the live table's (`_live_switches`) rather than the betting's own: three
 in four, as the live table's rules show only in such trials, and only with a player away
@@ -160,7 +174,11 @@ def _live_switches(profile: Profile) -> tuple[str, ...]:
     if profile.straddle == "none" and profile.absent_hand == "not-dealt":
         return ()
     if profile.absent_hand != "not-dealt":
-        return ("absent_hand", "kill", "absent_hand")
+        # Not dealing those away in is drawn most: it is what the button and the missed
+        # blinds differ by (R11.9, R19.2, R19.3), and under PokerStars' button it is the
+        # one way the button passes a player (R11.9). Five names, so the kill's pick still
+        # names a full kill or a half one.
+        return ("absent_hand", "kill", "absent_hand", "absent_hand", "absent_hand")
     # Players away not dealt in are where the readings of the button's move part (R11.9,
     # R19.1): the one table that deals them out reads them under each, too.
     posting = profile.missed_blinds == "must-wait"
