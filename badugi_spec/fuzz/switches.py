@@ -41,7 +41,7 @@ SESSION_SWITCHES: Final = ("button_moves", "session_ends", "kill")
 """The switches that show only over several hands, after a bust (R8.23)."""
 SESSION_WEIGHTS: Final = (1.0, 1.0, 3.0)
 """A kill (R19.4, R19.5) the likeliest: no shipped profile has one, so only a trial plays it."""
-SWITCH_WEIGHTS: Final = tuple(3.0 if name == "cap_heads_up" else 1.0 for name in SWITCHES)
+SWITCH_WEIGHTS: Final = tuple(5.0 if name == "cap_heads_up" else 1.0 for name in SWITCHES)
 """The cap lifted heads-up (R8.7) shows only in a pot of three or more where one goes
 all-in and two raise on to the cap: drawn more often than the others to be seen at all."""
 SESSION_SHARE: Final = 0.5

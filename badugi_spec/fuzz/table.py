@@ -174,7 +174,9 @@ BESIDE_BUTTON_WEIGHTS: Final = (0.5, 8.0, 2.0, 0.5, 0.5, 0.5, 0.5, 0.5)
 """`SIT_OUT_WEIGHTS` where the button goes to the last small blind and players away are
 not dealt in: most often the player just left of the button, whom that button passes and
 the moving one lands on (R11.9, R19.1); away there, they miss the small blind (R19.2)."""
-STRADDLE_WEIGHTS: Final = (3.0, 1.0, 1.0)
+STRADDLE_SHARE: Final = 0.6
+"""`SEATING_SHARE` at a table with a straddle and nobody away (R19.6)."""
+STRADDLE_WEIGHTS: Final = (6.0, 1.0, 1.0)
 """At a table with a straddle and nobody away, how often the choice is a straddle (0)
 rather than a sit-out: a straddle shows only in a first round raised to its cap (R19.6)."""
 
@@ -220,9 +222,11 @@ def seating(
     # most often one does (as a session's switch gets a bust, `game.BUST_SHARE`).
     switched = any(o.startswith(ABSENCE_SWITCHES) for o in trial.overrides)
     share = SWITCHED_SEATING_SHARE if switched else SEATING_SHARE
+    straddle = rules.straddle != "none" and not away
+    if straddle:
+        share = max(share, STRADDLE_SHARE)
     share, weights = _return_odds(session, back, button) if away else (share, ())
     wanted = choices.chance(share)
-    straddle = rules.straddle != "none" and not away
     how = choices.below(3, STRADDLE_WEIGHTS if straddle else None)
     way = choices.below(3, weights or RETURN_WEIGHTS)
     if not wanted:
