@@ -60,7 +60,7 @@ READINGS: Final = ("show_order", "muck")
 """How the showdown is read (R8.22, R8.32): set on top of a trial's switch."""
 READING_SHARE: Final = 0.8
 """Of the trials that set a switch, how many also read the showdown another way."""
-READING_WEIGHTS: Final = (4.0, 1.0)
+READING_WEIGHTS: Final = (4.0, 2.0)
 UNSHIPPED: Final = 3.0
 """How much likelier a value no shipped profile plays is drawn than one that some does
 (`first-to-act` and `all-in-first` show orders): only a trial plays it."""
