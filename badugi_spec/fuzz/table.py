@@ -181,7 +181,7 @@ STRADDLE_WEIGHTS: Final = (6.0, 1.0, 1.0)
 rather than a sit-out: a straddle shows only in a first round raised to its cap (R19.6)."""
 
 
-SWITCHED_SEATING_SHARE: Final = 0.8
+SWITCHED_SEATING_SHARE: Final = 0.6
 """`SEATING_SHARE` in a trial that sets one of `ABSENCE_SWITCHES`."""
 ABSENCE_SWITCHES: Final = ("absent_hand=", "missed_blinds=")
 """The switches of how a player away is dealt and comes back (R19.1, R19.3)."""
