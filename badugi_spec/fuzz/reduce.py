@@ -109,6 +109,12 @@ class Reducer:
             return diverges
 
         first = best["index"]
+        # A trial of several hands with players sitting out (R19): its divergence is in a
+        # later hand, after the return, so its earlier hands are folded round or left out
+        # whole (`fold_hands`); it has no sibling of one hand that diverges alike. Other
+        # trials shrink as before: a folded hand wins no pot, and a kill needs one (R19.4).
+        lines = [*trial.first_posts, *(s.text for s in trial.statements if s.kind == "hand")]
+        seated = any(_LIVE_TABLE in line for line in lines)
 
         def edits(best: list[int]) -> Iterator[list[int]]:
             return folded(best, lambda stream: self.replay(number, stream))
@@ -118,7 +124,7 @@ class Reducer:
             lambda c: False,
             budget=min(QUICK, self.budget),
             deadline=self.deadline(),
-            edits=edits,
+            edits=edits if seated else None,
         )
         quick._test = test(quick)
         quick.run(cut=trial.statements[first].drawn)
@@ -130,13 +136,9 @@ class Reducer:
             lambda c: False,
             budget=max(0, self.budget - quick.tried),
             deadline=self.deadline(),
-            edits=edits,
+            edits=edits if seated else None,
         )
         shrinker._test = test(shrinker)
-        # A trial of several hands with players sitting out (R19) has no sibling of one
-        # hand that diverges alike: its candidates go to its own hands instead.
-        lines = [*trial.first_posts, *(s.text for s in trial.statements if s.kind == "hand")]
-        seated = any(_LIVE_TABLE in line for line in lines)
         shrinker.run(siblings=() if seated else self._siblings(number, quick.best))
         self._cut(best, accepts, variant)
         finding = self._written(number, best["trial"], best["index"], key, variant)
