@@ -232,3 +232,57 @@ def test_a_sit_out_that_leaves_one_player_is_refused_with_a_player_waiting_and_b
     session.stacks = (100, 100, 0)  # the third busted before coming back
     session.waiting = {2}
     assert "two players present" in refused(session, SeatEvent(1, "sits-out"))
+
+
+def test_a_player_without_chips_neither_sits_out_nor_comes_back() -> None:
+    # R8.23: out of chips, a player is out of the game until the session ends. The engine
+    # let such a player sit out, and later come back posting missed blinds (R19.3), which
+    # the hand then failed on ("cannot post a big blind out of turn") instead of the
+    # session refusing it: met by the fuzzer under `button_moves=every-hand` with
+    # `absent_hand=not-dealt`.
+    rules = get("pokerstars-2010").replace(button_moves="every-hand", absent_hand="not-dealt")
+    session = Session(stacks=(100,) * 4, profile=rules)
+    fold_round(session.start_hand())
+    session._after_hand(session.hands[-1])
+    session.stacks = (100, 0, 100, 100)  # as if Bob had lost everything
+    assert "no chips" in refused(session, SeatEvent(1, "sits-out"))
+    session.absent, session.missed = {1}, {1: {"small", "big"}}  # away before the bust
+    assert "no chips" in refused(session, SeatEvent(1, "returns-posting"))
+    hand = session.start_hand()  # nothing changed: Bob is neither dealt nor posts
+    assert 1 not in hand.order and hand.total[1] == 0
+
+
+def test_back_from_heads_up_the_dead_button_sits_before_the_new_small_blind() -> None:
+    # R8.23 under a dead button: heads-up the button posted the small blind (R1.5). When a
+    # third player is back, the big blind moves on to the next player, here the last
+    # button, so the button cannot stay there: it goes to the seat just before the new
+    # small blind. The engine kept it on the big blind's seat and the hand failed ("seat 0
+    # cannot post the big blind") rather than the session placing the blinds.
+    rules = LIVE.replace(missed_blinds="post-or-wait")
+    session = Session(stacks=(100,) * 3, profile=rules)
+    for events in ([SeatEvent(1, "sits-out")], [], []):
+        fold_round(session.start_hand(seating=events))
+        session._after_hand(session.hands[-1])
+    last = session.hands[-1]
+    assert (last.dealer, last.small_blind, last.big_blind) == (0, 0, 2)  # heads-up, Bob away
+    # Bob's seat, before the new small blind (2), gets the button: no posting back in
+    # there (R19.3), and the refusal changes nothing.
+    assert "on the button" in refused(session, SeatEvent(1, "returns-posting"))
+    assert session.absent == {1} and session.missed == {1: {"small", "big"}}
+
+
+def test_back_from_heads_up_when_the_others_bust_the_blinds_go_on() -> None:
+    # Two away, two playing heads-up; the big blind busts, so those away are dealt in
+    # again (R19.1) at a dead-button table coming back from heads-up (R8.23).
+    session = Session(stacks=(100,) * 4, profile=LIVE)
+    for events in ([SeatEvent(2, "sits-out")], [SeatEvent(3, "sits-out")]):
+        fold_round(session.start_hand(seating=events))
+        session._after_hand(session.hands[-1])
+    last = session.hands[-1]
+    assert (last.dealer, last.small_blind, last.big_blind, last.order) == (1, 1, 0, (0, 1))
+    session.stacks = (0, 100, 100, 100)  # as if Ann, the big blind, had lost everything
+    hand = session.start_hand()
+    # The big blind moves on to Bob, the small blind to Ann's empty seat (dead), and the
+    # button to the seat before it, Di's.
+    assert (hand.dealer, hand.small_blind, hand.big_blind, hand.order) == (3, 0, 1, (1, 2, 3))
+    assert hand.total == [0, 2, 0, 0] and session.absent == set()

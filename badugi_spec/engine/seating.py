@@ -65,6 +65,13 @@ class Seating:
         absent, waiting, posting = set(self.absent), set(self.waiting), set()
         not_dealt = self.profile.absent_hand == "not-dealt"
         for seat, event in events:
+            if event != "straddles" and self.stacks[seat] <= 0:
+                # Out of chips, the player is out of the game till the session ends (R8.23):
+                # there is no seat to leave, and no blind they could post coming back.
+                raise illegal(
+                    "seating-refused",
+                    f"seat {seat} has no chips, so cannot sit out or come back (R8.23, R19.1)",
+                )
             if event == "sits-out":
                 if seat in absent or seat in waiting:
                     raise illegal("seating-refused", f"seat {seat} is sitting out already (R19.1)")

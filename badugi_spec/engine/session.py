@@ -115,7 +115,13 @@ class Session(Seating):
         if len(present) == 2:
             other = next(s for s in present if s != big)
             return other, None
-        return last.small_blind, (last.big_blind, big)
+        dealer = last.small_blind
+        if dealer == big:
+            # Back from heads-up, where the button posted the small blind (R1.5): the big
+            # blind has moved on to it, so the button goes to the seat just before the new
+            # small blind, empty or not, as a dead button may (R8.23).
+            dealer = (last.big_blind - 1) % seats
+        return dealer, (last.big_blind, big)
 
     @property
     def is_over(self) -> bool:

@@ -84,7 +84,7 @@ LIVE_SWITCH_SHARE: Final = 0.8
 posting missed blinds, `switches.LIVE_SHARE`) are set by no shipped profile."""
 KILL_HANDS: Final = 5
 """The least hands of a trial that sets a kill: two pots won in a row make one (R19.4)."""
-SHORT_BLIND_SHARE: Final = 0.5
+SHORT_BLIND_SHARE: Final = 0.8
 """How often, where the small blind is more than a chip, the big blind has less than it."""
 
 
@@ -162,7 +162,9 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
         # named by its seat and not by its size (R8.3).
         tiny[big_blind] = 1 + short_chips % (profile.small_blind - 1)
     trial.stacks = stacks = tuple(tiny)
-    trial.aggressive = choices.chance(AGGRESSIVE_SHARE)
+    # Where the cap is lifted heads-up (R8.7), rounds must reach the cap to show it.
+    lifted = any(o.startswith("cap_heads_up=") for o in overrides)
+    trial.aggressive = choices.chance(AGGRESSIVE_SHARE) or lifted
     trial.passive = passive
     trial.stop = choices.chance(STOP_SHARE)
     trial.rig = decks.RIGS[choices.below(len(decks.RIGS), decks.rig_weights(choices.swarm))]
@@ -255,10 +257,7 @@ class _Player:
         seating: list[dict[str, str]] = []
         ways = [] if posts else table.seating(trial, choices, self.engine.session, live=self.live)
         for choice in ways:
-            try:
-                tried = self.engine.deal({**request, "seating": [choice]})
-            except RequestError:
-                continue  # a way back the engine refuses outright here (R19.3): the next
+            tried = self.engine.deal({**request, "seating": [choice]})
             if tried.get("error") != "seating-refused":  # else not allowed now (R19)
                 seating, outcome, sent = [choice], tried, {**request, "seating": [choice]}
                 break

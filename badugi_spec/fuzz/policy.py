@@ -273,7 +273,7 @@ def attempt(hand: Hand, choices: Choices) -> Action | None:
     return ATTEMPTS[which](hand, seat, options)
 
 
-MUCK_SHARE = 0.4
+MUCK_SHARE = 0.6
 """At a showdown where the profile allows a muck, how often each player tries one (R8.32)."""
 
 

@@ -20,6 +20,7 @@ from typing import Any, Final
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.cut import from_hand
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, head, signature
+from badugi_spec.fuzz.fold_hands import folded
 from badugi_spec.fuzz.game import play
 from badugi_spec.fuzz.label import key_of, statement_at
 from badugi_spec.fuzz.shrink import Shrinker
@@ -33,6 +34,8 @@ QUICK: Final = 30
 """Candidates of the first, quick shrink of a new divergence."""
 CUT_RUNS: Final = 12
 """Runs at least (within `--budget`) of the search for where an erroring trial can end."""
+_LIVE_TABLE: Final = " sits out"
+"""A line of the live table (chapter R19): a trial with one has several hands."""
 SMALL: Final = 6
 """Statements up to the divergence at which a shrunk trial is small enough."""
 
@@ -106,8 +109,22 @@ class Reducer:
             return diverges
 
         first = best["index"]
+        # A trial of several hands with players sitting out (R19): its divergence is in a
+        # later hand, after the return, so its earlier hands are folded round or left out
+        # whole (`fold_hands`); it has no sibling of one hand that diverges alike. Other
+        # trials shrink as before: a folded hand wins no pot, and a kill needs one (R19.4).
+        lines = [*trial.first_posts, *(s.text for s in trial.statements if s.kind == "hand")]
+        seated = any(_LIVE_TABLE in line for line in lines)
+
+        def edits(best: list[int]) -> Iterator[list[int]]:
+            return folded(best, lambda stream: self.replay(number, stream))
+
         quick = Shrinker(
-            stream, lambda c: False, budget=min(QUICK, self.budget), deadline=self.deadline()
+            stream,
+            lambda c: False,
+            budget=min(QUICK, self.budget),
+            deadline=self.deadline(),
+            edits=edits if seated else None,
         )
         quick._test = test(quick)
         quick.run(cut=trial.statements[first].drawn)
@@ -119,9 +136,10 @@ class Reducer:
             lambda c: False,
             budget=max(0, self.budget - quick.tried),
             deadline=self.deadline(),
+            edits=edits if seated else None,
         )
         shrinker._test = test(shrinker)
-        shrinker.run(siblings=self._siblings(number, quick.best))
+        shrinker.run(siblings=() if seated else self._siblings(number, quick.best))
         self._cut(best, accepts, variant)
         finding = self._written(number, best["trial"], best["index"], key, variant)
         finding.original_lines = text.count("\n")

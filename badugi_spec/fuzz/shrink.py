@@ -40,9 +40,13 @@ class Shrinker:
         *,
         budget: int = BUDGET,
         deadline: float | None = None,
+        edits: Callable[[list[int]], Iterable[list[int]]] | None = None,
     ) -> None:
         self.best = list(stream)
         self._test = test
+        self._edits = edits
+        """Larger edits that know the trial's shape (`fold_hands.folded`), for the best
+        so far: tried first (after the cut), and again whenever the best changes."""
         self.budget = budget
         self.tried = 0
         self._deadline = deadline
@@ -74,6 +78,7 @@ class Shrinker:
         first (see `Campaign._siblings`)."""
         if cut is not None and cut < len(self.best):
             self._try(self.best[:cut])
+        self._shaped()  # whole hands at once: a session's are cheap and large steps
         # Editing a stream keeps what comes before the edit and scrambles what comes after,
         # so a trial of six seats rarely shrinks to two by edits alone. Other trials of the
         # simplest shape (fewest seats, one hand) that diverge the same way are tried first.
@@ -86,11 +91,24 @@ class Shrinker:
         zeros_only = True
         while improved and not self.spent:
             improved = self._lowerings(search=not zeros_only) | self._deletions()
+            improved = self._shaped() or improved
             if not improved and zeros_only:
                 zeros_only, improved = False, True
         while self.best and self.best[-1] == 0:
             self.best.pop()  # a stream that runs out reads as zeros: the same trial
         return self.best
+
+    def _shaped(self) -> bool:
+        """The `edits` of the best, each kept if it passes; the edits of the new best
+        after each one kept."""
+        if self._edits is None:
+            return False
+        improved = True
+        kept = False
+        while improved and not self.spent:
+            improved = any(self._try(edit) for edit in self._edits(self.best))
+            kept |= improved
+        return kept
 
     def _shortest_prefix(self) -> None:
         low, high = 0, len(self.best)  # a prefix of `high` numbers diverges

@@ -41,7 +41,7 @@ SESSION_SWITCHES: Final = ("button_moves", "session_ends", "kill")
 """The switches that show only over several hands, after a bust (R8.23)."""
 SESSION_WEIGHTS: Final = (1.0, 1.0, 3.0)
 """A kill (R19.4, R19.5) the likeliest: no shipped profile has one, so only a trial plays it."""
-SWITCH_WEIGHTS: Final = tuple(3.0 if name == "cap_heads_up" else 1.0 for name in SWITCHES)
+SWITCH_WEIGHTS: Final = tuple(5.0 if name == "cap_heads_up" else 1.0 for name in SWITCHES)
 """The cap lifted heads-up (R8.7) shows only in a pot of three or more where one goes
 all-in and two raise on to the cap: drawn more often than the others to be seen at all."""
 SESSION_SHARE: Final = 0.5
@@ -60,7 +60,7 @@ READINGS: Final = ("show_order", "muck")
 """How the showdown is read (R8.22, R8.32): set on top of a trial's switch."""
 READING_SHARE: Final = 0.8
 """Of the trials that set a switch, how many also read the showdown another way."""
-READING_WEIGHTS: Final = (4.0, 1.0)
+READING_WEIGHTS: Final = (4.0, 2.0)
 UNSHIPPED: Final = 3.0
 """How much likelier a value no shipped profile plays is drawn than one that some does
 (`first-to-act` and `all-in-first` show orders): only a trial plays it."""
@@ -139,10 +139,24 @@ def _switched(
     text = str(value).lower() if isinstance(value, bool) else str(value)
     if name == "kill" and pick // len(others) % 2:
         return _pot_kill(changed, f"{param.name}={text}")
+    if name == "absent_hand" and live and pick // len(live) % 2:
+        return _passing_button(changed, f"{param.name}={text}")
     return changed, (f"{param.name}={text}",)
 
 
-LIVE_SHARE: Final = 0.75
+def _passing_button(profile: Profile, absent: str) -> tuple[Profile, tuple[str, ...]]:
+    """Half the tables that stop dealing players away in (`absent_hand=not-dealt`) also
+    move the button PokerStars' way, to the last small blind (R11.9): only there does the
+    button pass a player not dealt in, and PokerStars is one profile of many."""
+    if profile.button_moves == "small-blind-button":
+        return profile, (absent,)
+    changed = profile.replace(button_moves="small-blind-button")
+    if problems_of(changed):
+        return profile, (absent,)
+    return changed, (absent, "button_moves=small-blind-button")
+
+
+LIVE_SHARE: Final = 0.85
 """At a live table of its own (chapter R19), in a trial of several hands, how often the
 switch is one of the live table's (`_live_switches`) rather than the betting's own: three
 in four, as the live table's rules show only in such trials, and only with a player away
@@ -160,7 +174,11 @@ def _live_switches(profile: Profile) -> tuple[str, ...]:
     if profile.straddle == "none" and profile.absent_hand == "not-dealt":
         return ()
     if profile.absent_hand != "not-dealt":
-        return ("absent_hand", "kill", "absent_hand")
+        # Not dealing those away in is drawn most: it is what the button and the missed
+        # blinds differ by (R11.9, R19.2, R19.3), and under PokerStars' button it is the
+        # one way the button passes a player (R11.9). Five names, so the kill's pick still
+        # names a full kill or a half one.
+        return ("absent_hand", "kill", "absent_hand", "absent_hand", "absent_hand")
     # Players away not dealt in are where the readings of the button's move part (R11.9,
     # R19.1): the one table that deals them out reads them under each, too.
     posting = profile.missed_blinds == "must-wait"

@@ -170,6 +170,15 @@ SIT_OUT_WEIGHTS: Final = (1.0, 2.0, 4.0, 1.0, 1.0, 1.0, 1.0, 1.0)
 """Where a player sits out, counted from the coming button: most often as the blinds
 reach them, as players do. Away there, a player not dealt in misses the blinds passing
 (R19.2), and one dealt in posts the big blind and sits just left of the next button."""
+BESIDE_BUTTON_WEIGHTS: Final = (0.5, 8.0, 2.0, 0.5, 0.5, 0.5, 0.5, 0.5)
+"""`SIT_OUT_WEIGHTS` where the button goes to the last small blind and players away are
+not dealt in: most often the player just left of the button, whom that button passes and
+the moving one lands on (R11.9, R19.1); away there, they miss the small blind (R19.2)."""
+STRADDLE_SHARE: Final = 0.6
+"""`SEATING_SHARE` at a table with a straddle and nobody away (R19.6)."""
+STRADDLE_WEIGHTS: Final = (6.0, 1.0, 1.0)
+"""At a table with a straddle and nobody away, how often the choice is a straddle (0)
+rather than a sit-out: a straddle shows only in a first round raised to its cap (R19.6)."""
 
 
 SWITCHED_SEATING_SHARE: Final = 0.6
@@ -205,16 +214,21 @@ def seating(
     seats = len(names)
     button = _coming_button(trial, session)
     # Every choice made either way: a shrink that drops the event keeps the rest.
-    offset = choices.below(seats, SIT_OUT_WEIGHTS[:seats])
+    beside = rules.button_moves == "small-blind-button" and rules.absent_hand == "not-dealt"
+    offset = choices.below(seats, (BESIDE_BUTTON_WEIGHTS if beside else SIT_OUT_WEIGHTS)[:seats])
     away = sorted(session.absent)
     back = away[offset % len(away)] if away else -1
     # A trial that deals players away out by a switch shows it only when one sits out:
     # most often one does (as a session's switch gets a bust, `game.BUST_SHARE`).
     switched = any(o.startswith(ABSENCE_SWITCHES) for o in trial.overrides)
     share = SWITCHED_SEATING_SHARE if switched else SEATING_SHARE
+    straddle = rules.straddle != "none" and not away
+    if straddle:
+        share = max(share, STRADDLE_SHARE)
     share, weights = _return_odds(session, back, button) if away else (share, ())
     wanted = choices.chance(share)
-    how, way = choices.below(3), choices.below(3, weights or RETURN_WEIGHTS)
+    how = choices.below(3, STRADDLE_WEIGHTS if straddle else None)
+    way = choices.below(3, weights or RETURN_WEIGHTS)
     if not wanted:
         return []
     if away and how:
@@ -226,7 +240,11 @@ def seating(
         ways = (way,) if posting else (way, *(w for w in range(3) if w != way))
         return [{"player": names[back], "event": RETURNS[w]} for w in ways]
     if how == 0 and rules.straddle != "none":
-        # Only the player left of the big blind may: each seat is tried (R19.6).
+        # Only the player left of the big blind may: each seat is tried (R19.6). A
+        # straddle matters in a first round raised to its cap, where it is no level of
+        # it: from here on the players raise at every chance (as `policy` weighs random
+        # draws only, the stream still replays alone).
+        trial.aggressive = True
         return [{"player": name, "event": "straddles"} for name in names]
     return [{"player": names[(button + offset) % seats], "event": "sits-out"}]
 
