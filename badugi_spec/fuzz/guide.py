@@ -27,8 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from badugi_spec.fuzz.corners import CORNER_SHARE, aimed_at
 from badugi_spec.fuzz.corpus import Corpus
 from badugi_spec.fuzz.trial import Trial
+from badugi_spec.profiles.model import Profile
 
 FEED: Final = 3
 """One trial in this many (by a hash of its number) feeds the corpus."""
@@ -94,6 +96,9 @@ class Guide:
     corpus: Corpus = field(default_factory=Corpus)
     fed: int = 0
     """Feeders below this number are in the corpus."""
+    profiles: tuple[Profile, ...] = ()
+    """The profiles a play trial's first choice picks from (`game.play`), for the
+    corners (`corners`): none, no corner is aimed at."""
 
     def lead(self, number: int) -> Lead:
         """Trial `number`'s lead; unguided, the empty lead (a fresh trial, as before)."""
@@ -106,6 +111,11 @@ class Guide:
             dropped = {feature for feature in SWARM if rng.random() < 0.5}
             rig = RIG_SWARM[rng.randrange(len(RIG_SWARM))]
             swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
+        if rng.random() < CORNER_SHARE and not self.targets:
+            # Fresh, aimed at a corner random play meets too rarely (`corners`).
+            corner = aimed_at(rng, self.profiles)
+            if corner is not None:
+                return Lead(*corner)
         if rng.random() < LADDER_SHARE:
             # Fresh: an entry's replayed actions would not be the ladder's calls and all-ins.
             return Lead((), swarm | {"short-all-ins"})

@@ -1,0 +1,90 @@
+"""The corners a guided campaign aims fresh trials at (`fuzz.corners`): each lead plays
+under a profile of its corner at the table size it asks for, reaches the corner's
+waypoint within a few trials, and there a mutant that misreads its rule fails."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from badugi_spec import profiles
+from badugi_spec.fuzz import corners, waypoints
+from badugi_spec.fuzz.choices import Choices, trial_random
+from badugi_spec.fuzz.guide import Guide
+from badugi_spec.fuzz.load import load
+from badugi_spec.fuzz.plan import Plan
+from badugi_spec.fuzz.trial import Setting, Trial
+from badugi_spec.mutants.catalogue import BY_NAME
+from badugi_spec.mutants.implementation import MutantImplementation
+from badugi_spec.scenario.runner import Runner
+
+EVERY = tuple(profiles.get(name) for name in profiles.names())
+PLAN = Plan(Setting(EVERY), ())
+BY_CORNER = {corner.name: corner for corner in corners.CORNERS}
+
+
+def _aimed(name: str, number: int, *, among: tuple[profiles.Profile, ...] = EVERY) -> Trial:
+    """Trial `number` of seed 1 as a lead aimed at corner `name` plays it."""
+    lead = corners.aimed_at(random.Random(number), among, (BY_CORNER[name],))
+    assert lead is not None
+    plan = PLAN if among is EVERY else Plan(Setting(among), ())
+    return plan.played(Choices(trial_random(1, number), *lead), 1, number)
+
+
+@pytest.mark.parametrize("name", sorted(BY_CORNER))
+def test_a_lead_plays_under_a_profile_of_its_corner_at_its_table_size(name: str) -> None:
+    corner = BY_CORNER[name]
+    for number in range(2):
+        trial = _aimed(name, number)
+        assert corner.where(trial.profile), trial.profile.name
+        if corner.seats == "most":
+            assert len(trial.names) == trial.profile.max_seats
+        elif corner.seats == "three":
+            assert len(trial.names) >= 3
+
+
+def test_one_profile_takes_no_choice_of_its_own() -> None:
+    spread = (profiles.get("spread-2-5"),)
+    trial = _aimed("wider-last-round", 0, among=spread)
+    assert trial.profile.name == "spread-2-5"
+    assert any(o.startswith("spread_last_max=") for o in trial.overrides)
+    # No profile of a corner: nothing is aimed at.
+    assert corners.aimed_at(random.Random(0), spread, (BY_CORNER["off-the-chip"],)) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "point", "within", "mutant"),
+    [
+        ("big-table-draws", "draw-cut-short", 6, "every-draw-size-offered"),
+        ("half-bet-short-all-in", "below-half-bet-all-in", 3, "any-short-all-in-reopens"),
+        ("wider-last-round", "wider-last-round", 3, "spread-last-round-not-wider"),
+        ("off-the-chip", "off-the-chip", 3, "any-chip"),
+        ("tied-session", "session-tie", 3, "everyone-tied-in-a-draw"),
+        ("tied-pot", "odd-chip", 3, "odd-chip-to-dealer"),
+    ],
+)  # fmt: skip
+def test_a_corner_reaches_its_waypoint_where_its_mutant_fails(
+    name: str, point: str, within: int, mutant: str
+) -> None:
+    runner = Runner(MutantImplementation(BY_NAME[mutant]), every_order=False)
+    reached = failed = False
+    for number in range(within):
+        trial = _aimed(name, number)
+        reached = reached or point in waypoints.waypoints(trial)
+        failed = failed or runner.run(load(trial.text())).status == "failed"
+        if reached and failed:
+            break
+    assert reached, f"{point} not reached in {within} trials aimed at {name}"
+    assert failed, f"{mutant} not caught in {within} trials aimed at {name}"
+
+
+def test_a_guided_campaign_aims_some_trials_at_corners_and_none_under_a_target() -> None:
+    guide = Guide(1, lambda number, lead: None, lambda trial: frozenset())
+    guide.profiles = EVERY
+    swarms = [guide.lead(number).swarm for number in range(60)]
+    leaning = {"own-switch", "tied-session", "stop"}
+    assert sum(1 for swarm in swarms if swarm & leaning) >= 6
+    aimed = Guide(1, lambda number, lead: None, lambda t: frozenset(), frozenset({"R8.15"}))
+    aimed.profiles = EVERY
+    assert not any(aimed.lead(number).swarm & leaning for number in range(60))
