@@ -23,9 +23,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from badugi_spec.fuzz.table import RANGED
 from badugi_spec.profiles.model import Profile
 
-CORNER_SHARE: Final = 0.4
+CORNER_SHARE: Final = 0.45
 """Play trials aimed at a corner (never under `--target`, which aims them itself)."""
 MOST_SEATS: Final = 99
 """A seats choice past the largest: replayed, it is cut to the profile's most (`choices`)."""
@@ -44,11 +45,17 @@ class Corner:
     weight: float = 1.0
 
 
-def _draws_run_short(profile: Profile) -> bool:
-    """A stub that cannot serve every draw: the current draw's discards stay out of the
-    reshuffle, or a player's own discards may not come back (R8.20, R8.33, R11.5)."""
+def _declared_short(profile: Profile) -> bool:
+    """Draws declared before any is served, the current draw's discards out of the
+    reshuffle: a draw the deck cannot serve in full is cut to what it can (R8.33)."""
     piles = profile.reshuffle
-    return bool(piles) and ("current-discards" not in piles or not profile.own_discards_back)
+    declared = profile.draw_delivery == "after-all-declare"
+    return declared and bool(piles) and "current-discards" not in piles
+
+
+def _own_discards_kept(profile: Profile) -> bool:
+    """A reshuffle that keeps a player's own discards away from them (R8.20)."""
+    return bool(profile.reshuffle) and not profile.own_discards_back
 
 
 def _half_bet(profile: Profile) -> bool:
@@ -57,27 +64,33 @@ def _half_bet(profile: Profile) -> bool:
 
 CORNERS: Final = (
     # 6 to 8 players drawing three or four each, none folding: the stub runs out in the
-    # first draw, declared draws are cut to what it can serve (R8.33), a reshuffle mixes
-    # the stub in or not (R11.5), the last card is held back (R8.19).
-    Corner("big-table-draws", ("R8.19", "R8.20", "R8.33", "R11.5"), _draws_run_short,
+    # first draw, declared draws are cut to what it can serve (R8.33), the last card is
+    # held back (R8.19).
+    Corner("big-table-draws", ("R8.19", "R8.33"), _declared_short,
+           frozenset({"deep-draws", "folds"}), seats="most", weight=1.2),
+    # The same dealt in turn from a stub that is mixed in and keeps players' own discards
+    # away (R8.20, R11.5), where short all-ins are completed (R8.9, R11.2).
+    Corner("big-table-reshuffles", ("R8.20", "R11.5"), _own_discards_kept,
            frozenset({"deep-draws", "folds"}), seats="most"),
     # The blinds doubled (bets of 4 and 8, `switches`): short stacks a chip below half a
     # bet (`table.stack`) and a big blind short of the small (R8.8, R8.9, R8.26); the
     # last hand stopped once nobody can bet, draws to come (R8.16).
     Corner("half-bet-short-all-in", ("R8.8", "R8.9", "R8.16", "R8.26"), _half_bet,
-           frozenset({"own-switch", "busts", "stop"}), weight=2.5),
+           frozenset({"own-switch", "busts", "stop"}), weight=2.0),
     Corner("wider-last-round", ("R14.8",), lambda p: p.betting == "spread",
            frozenset({"own-switch"})),
     # Chips of 5 (`switches`), where players try amounts off the chip (`policy`).
-    Corner("off-the-chip", ("R14.9",),
-           lambda p: p.betting in ("no-limit", "pot-limit", "half-pot"),
-           frozenset({"own-switch", "stop"}), weight=1.5),
+    Corner("off-the-chip", ("R14.9",), lambda p: p.betting in RANGED,
+           frozenset({"own-switch", "stop"}), weight=1.3),
     # Passive hands, one for each seat: the players who began with the most tie (R6.5).
     Corner("tied-session", ("R6.5",), lambda p: p.max_seats > 2,
-           frozenset({"tied-session", "busts"}), seats="three", weight=2.0),
+           frozenset({"tied-session", "busts"}), seats="three", weight=1.5),
+    # A table without a cap seated as a ladder of short stacks (`table.ladder`): short
+    # all-ins that add up to a raise (R14.6).
+    Corner("ladder", ("R14.6",), lambda p: p.betting in RANGED and p.max_seats > 2,
+           frozenset({"short-all-ins"}), seats="three", weight=1.5),
     # Two equal hands to the end, dead money from a third player: an odd chip (R8.15).
-    Corner("tied-pot", ("R8.15",), lambda p: p.max_seats > 2, frozenset({"ties"}), seats="three",
-           weight=1.5),
+    Corner("tied-pot", ("R8.15",), lambda p: p.max_seats > 2, frozenset({"ties"}), seats="three"),
 )  # fmt: skip
 
 

@@ -1,12 +1,14 @@
 """Guided generation: which stream a play trial starts from, and which features it drops.
 
-Most play trials are mutations of a corpus entry (`corpus`): its stream spliced with
+Many play trials are mutations of a corpus entry (`corpus`): its stream spliced with
 another's, a few choices lowered or raised (a `chance` raised to 1 turns its feature on: a
 mirrored deal, a short stack, a rule switch), or a run of choices repeated; cut short half
 the time so the rest is drawn afresh. The others are fresh. Each trial also draws a *swarm*
 (`SWARM`): a random subset of the player's features it goes without (folds, raises,
 all-ins, draws, illegal attempts, short stacks, busts) or leans on (deep draws that run
-the stub out, sessions with a bust), and may rig its decks (ties, shared ranks or suits). Under
+the stub out, sessions with a bust), and may rig its decks (ties, shared ranks or suits).
+`CORNER_SHARE` of them are fresh and aimed at a corner random play meets too rarely
+(`corners`: a profile, a table size and a swarm that leans on it). Under
 `--target`, trials mutate the entries that reached a target, changing only late choices so
 the deal that reached it stays.
 
@@ -57,12 +59,6 @@ RIG_SWARM: Final = ("ties", "shared-ranks", "shared-suits")
 end, the cards of four ranks dealt first, or of two suits."""
 RIG_SHARE: Final = 0.5
 """Swarms that pick a rig."""
-LADDER_SHARE: Final = 0.3
-"""Trials with a lead that are fresh and lean on `short-all-ins`: a table without a cap
-seated as a ladder (`table.ladder`), since two short all-ins that add up (R14.6) need that
-table and players who call and go all-in, which an entry's replayed actions are not."""
-
-
 @dataclass(frozen=True, slots=True)
 class Lead:
     """How a trial starts: a stream to replay first (then its own random choices), and
@@ -112,13 +108,11 @@ class Guide:
             rig = RIG_SWARM[rng.randrange(len(RIG_SWARM))]
             swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
         if rng.random() < CORNER_SHARE and not self.targets:
-            # Fresh, aimed at a corner random play meets too rarely (`corners`).
+            # Fresh, aimed at a corner random play meets too rarely (`corners`): a ladder
+            # among them, as an entry's replayed actions would not be its calls and all-ins.
             corner = aimed_at(rng, self.profiles)
             if corner is not None:
                 return Lead(*corner)
-        if rng.random() < LADDER_SHARE:
-            # Fresh: an entry's replayed actions would not be the ladder's calls and all-ins.
-            return Lead((), swarm | {"short-all-ins"})
         fresh = TARGET_FRESH if self.targets else FRESH_SHARE
         # While the corpus is young (mutations of three entries would be all alike) a trial
         # is fresh and whole, as unguided, unless an entry has reached a target already.
