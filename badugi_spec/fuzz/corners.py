@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from badugi_spec.fuzz.table import RANGED
+from badugi_spec.fuzz.table import RANGED, live_table
 from badugi_spec.profiles.model import Profile
 
 CORNER_SHARE: Final = 0.45
@@ -76,7 +76,7 @@ CORNERS: Final = (
     # bet (`table.stack`) and a big blind short of the small (R8.8, R8.9, R8.26); the
     # last hand stopped once nobody can bet, draws to come (R8.16).
     Corner("half-bet-short-all-in", ("R8.8", "R8.9", "R8.16", "R8.26"), _half_bet,
-           frozenset({"own-switch", "busts", "stop"}), weight=2.0),
+           frozenset({"own-switch", "busts", "stop"}), weight=3.0),
     Corner("wider-last-round", ("R14.8",), lambda p: p.betting == "spread",
            frozenset({"own-switch"})),
     # Chips of 5 (`switches`), where players try amounts off the chip (`policy`).
@@ -89,6 +89,10 @@ CORNERS: Final = (
     # all-ins that add up to a raise (R14.6).
     Corner("ladder", ("R14.6",), lambda p: p.betting in RANGED and p.max_seats > 2,
            frozenset({"short-all-ins"}), seats="three", weight=1.5),
+    # A live table of its own, three seats or more, as drawn at random: players sitting
+    # out and coming back, a straddle (chapter R19), whose share the corners keep.
+    Corner("live-table", ("R19.1", "R19.3", "R19.6"), lambda p: live_table(p) and p.max_seats > 2,
+           frozenset(), seats="three"),
     # Two equal hands to the end, dead money from a third player: an odd chip (R8.15).
     Corner("tied-pot", ("R8.15",), lambda p: p.max_seats > 2, frozenset({"ties"}), seats="three"),
 )  # fmt: skip

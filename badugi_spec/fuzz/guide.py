@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
-from badugi_spec.fuzz.corners import CORNER_SHARE, aimed_at
+from badugi_spec.fuzz.corners import CORNER_SHARE, CORNERS, aimed_at
 from badugi_spec.fuzz.corpus import Corpus
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.profiles.model import Profile
@@ -43,6 +43,9 @@ YOUNG: Final = 8
 """Corpus entries below which every trial is fresh."""
 KEPT: Final = 0.75
 """Of an entry that reached a target, the share of its stream a mutation leaves alone."""
+VARIED_TIES: Final = 0.5
+"""Of the trials the campaign also runs in their variants, those aimed at a tied pot."""
+TIED_POT: Final = tuple(corner for corner in CORNERS if corner.name == "tied-pot")
 SWARM_SHARE: Final = 0.3
 """Trials that draw a swarm; each feature is then dropped with even odds."""
 SWARM: Final = (
@@ -95,6 +98,9 @@ class Guide:
     profiles: tuple[Profile, ...] = ()
     """The profiles a play trial's first choice picks from (`game.play`), for the
     corners (`corners`): none, no corner is aimed at."""
+    variants_every: int = 0
+    """The campaign runs trial `n` in its variants too when `n` is a multiple of this
+    (`campaign.VARIANT_SHARE`; 0: never)."""
 
     def lead(self, number: int) -> Lead:
         """Trial `number`'s lead; unguided, the empty lead (a fresh trial, as before)."""
@@ -107,6 +113,13 @@ class Guide:
             dropped = {feature for feature in SWARM if rng.random() < 0.5}
             rig = RIG_SWARM[rng.randrange(len(RIG_SWARM))]
             swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
+        varied = bool(self.variants_every) and number % self.variants_every == 0
+        if varied and rng.random() < VARIED_TIES and not self.targets:
+            # Run in its variants too: two equal hands, rotated round the table, put the
+            # button between them in one rotation or another (R8.15's odd chip).
+            corner = aimed_at(rng, self.profiles, TIED_POT)
+            if corner is not None:
+                return Lead(*corner)
         if rng.random() < CORNER_SHARE and not self.targets:
             # Fresh, aimed at a corner random play meets too rarely (`corners`): a ladder
             # among them, as an entry's replayed actions would not be its calls and all-ins.
