@@ -92,7 +92,10 @@ CORNERS: Final = (
     # A live table of its own, three seats or more, as drawn at random: players sitting
     # out and coming back, a straddle (chapter R19), whose share the corners keep.
     Corner("live-table", ("R19.1", "R19.3", "R19.6"), lambda p: live_table(p) and p.max_seats > 2,
-           frozenset(), seats="three"),
+           frozenset(), seats="three", weight=1.5),
+    # The same for a table of two only (the house game), which no other corner deals:
+    # the heads-up order, a free fold, the uncovered return (R1.3, R3.4, R5.4).
+    Corner("heads-up", ("R1.3", "R3.4", "R5.4"), lambda p: p.max_seats == 2, frozenset()),
     # Two equal hands to the end, dead money from a third player: an odd chip (R8.15).
     Corner("tied-pot", ("R8.15",), lambda p: p.max_seats > 2, frozenset({"ties"}), seats="three"),
 )  # fmt: skip
