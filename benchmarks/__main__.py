@@ -18,6 +18,7 @@ from benchmarks import (
     fuzz,
     page_engine,
     rankings,
+    readme,
     startup,
     suite,
 )
@@ -85,7 +86,8 @@ def main() -> int:
         + "\n",
         encoding="utf-8",
     )
-    print(f"\n{machine}; written to {RESULTS}")
+    readme.write()
+    print(f"\n{machine}; written to {RESULTS} and README.md's performance table")
     return 0
 
 

@@ -27,6 +27,7 @@ from badugi_spec.scenario import parse_scenario
 from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.runner import Runner
+from benchmarks import readme as bench_readme
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -89,11 +90,42 @@ def test_every_link_of_the_readme_opens_a_file_and_every_page_is_in_the_nav() ->
             assert f": {link.removeprefix('docs/')}" in nav, f"{link} is not in the nav"
 
 
-def test_the_readme_keeps_no_measurements() -> None:
-    # Timings and ratios belong on the Performance page, drawn from data.
+def test_the_readme_keeps_no_measurements_but_the_table_make_bench_writes() -> None:
+    # Timings and ratios belong on the Performance page, drawn from data; the README's one
+    # table of them is written by `make bench` from the same files (issue 40).
     timing = re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:CPU-)?(?:minutes?|seconds?|min|ms|µs|s)\b")
     ratio = re.compile(r"\b\d+(?:\.\d+)?x\b")
-    assert timing.findall(README) == [] and ratio.findall(README) == []
+    rest = README.replace(bench_readme.current(README), "")
+    assert timing.findall(rest) == [] and ratio.findall(rest) == []
+
+
+def test_the_readme_performance_table_is_the_committed_results() -> None:
+    block = bench_readme.current(README)
+    assert block, "README.md has no performance table between its markers"
+    assert block == bench_readme.expected(), "run `python -m benchmarks.readme` or make bench"
+    results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    assert results["date"] in block and results["machine"] in block
+    for row in results["rows"]:
+        if row["met"] is not None:  # every target has a line, with its verdict
+            lines = [x for x in block.splitlines() if row["target"] in x and row["group"] in x]
+            assert any((" met |" in x) == row["met"] for x in lines), row["what"]
+
+
+def test_the_readme_performance_table_groups_alike_rows_as_a_range() -> None:
+    results = {
+        "date": "2031-01-02",
+        "machine": "m9",
+        "rows": [_row("two", 12.0, True), _row("six", 11.0, True), _row("eight", 9.5, False)],
+    }
+    make_test = {
+        "date": "2031-01-03",
+        "runs": [{"machine_cpu_minutes": 4.5}],
+        "wall_seconds": {"most": 250},
+    }
+    lines = bench_readme.block(results, make_test).splitlines()
+    assert "| engine | two, and 1 more alike | 11.0x to 12.0x | >= 10x PokerKit | met |" in lines
+    assert "| engine | eight | 9.5x | >= 10x PokerKit | **not met** |" in lines
+    assert lines[-2].endswith("| 250 s, 4.5 CPU-min | <= 300 s, <= 5 CPU-min | met |")
 
 
 # ----- the Performance page -----------------------------------------------------------
