@@ -62,6 +62,8 @@ RIG_SWARM: Final = ("ties", "shared-ranks", "shared-suits")
 end, the cards of four ranks dealt first, or of two suits."""
 RIG_SHARE: Final = 0.5
 """Swarms that pick a rig."""
+
+
 @dataclass(frozen=True, slots=True)
 class Lead:
     """How a trial starts: a stream to replay first (then its own random choices), and
