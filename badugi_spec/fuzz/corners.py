@@ -26,7 +26,7 @@ from typing import Final
 from badugi_spec.fuzz.table import RANGED, live_table
 from badugi_spec.profiles.model import Profile
 
-CORNER_SHARE: Final = 0.45
+CORNER_SHARE: Final = 0.4
 """Play trials aimed at a corner (never under `--target`, which aims them itself)."""
 MOST_SEATS: Final = 99
 """A seats choice past the largest: replayed, it is cut to the profile's most (`choices`)."""

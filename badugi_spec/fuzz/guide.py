@@ -36,8 +36,10 @@ from badugi_spec.profiles.model import Profile
 
 FEED: Final = 3
 """One trial in this many (by a hash of its number) feeds the corpus."""
-FRESH_SHARE: Final = 0.3
-"""Play trials drawn afresh rather than mutated (under a target: `TARGET_FRESH`)."""
+FRESH_SHARE: Final = 0.2
+"""Of the play trials not aimed at a corner (`corners.CORNER_SHARE`), those drawn afresh
+rather than mutated (under a target: `TARGET_FRESH`): with the corners, about half the
+trials are fresh and half mutated, as when a ladder took the corners' place."""
 TARGET_FRESH: Final = 0.1
 YOUNG: Final = 8
 """Corpus entries below which every trial is fresh."""
