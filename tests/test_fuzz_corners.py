@@ -11,7 +11,7 @@ import pytest
 from badugi_spec import profiles
 from badugi_spec.fuzz import corners, replay, waypoints
 from badugi_spec.fuzz.choices import Choices, trial_random
-from badugi_spec.fuzz.guide import Guide
+from badugi_spec.fuzz.guide import YOUNG, Guide
 from badugi_spec.fuzz.load import load
 from badugi_spec.fuzz.plan import Plan
 from badugi_spec.fuzz.trial import Setting, Trial
@@ -83,20 +83,29 @@ def test_a_corner_reaches_its_waypoint_where_its_mutant_fails(
     assert failed, f"{mutant} not caught in trials {numbers} aimed at {name}"
 
 
+def _grown(targets: frozenset[str] = frozenset()) -> Guide:
+    """A guide whose corpus is no longer young (`guide.YOUNG`), learning nothing more."""
+    guide = Guide(1, lambda number, lead: None, lambda trial: frozenset(), targets)
+    guide.profiles, guide.variants_every = EVERY, 8
+    for number in range(YOUNG):
+        guide.corpus.offer(number, [number % len(EVERY), 1, 2], frozenset({f"R{number}.1"}))
+    return guide
+
+
 def test_a_guided_campaign_aims_some_trials_at_corners_and_none_under_a_target() -> None:
-    guide = Guide(1, lambda number, lead: None, lambda trial: frozenset())
-    guide.profiles = EVERY
-    swarms = [guide.lead(number).swarm for number in range(60)]
+    swarms = [_grown().lead(number).swarm for number in range(60)]
     leaning = {"own-switch", "tied-session", "stop"}
     assert sum(1 for swarm in swarms if swarm & leaning) >= 6
-    aimed = Guide(1, lambda number, lead: None, lambda t: frozenset(), frozenset({"R8.15"}))
-    aimed.profiles = EVERY
+    aimed = _grown(frozenset({"R8.15"}))
     assert not any(aimed.lead(number).swarm & leaning for number in range(60))
+    # While the corpus is young, no trial is aimed at a corner.
+    young = Guide(1, lambda number, lead: None, lambda trial: frozenset())
+    young.profiles = EVERY
+    assert not any(young.lead(number).swarm & leaning for number in range(60))
 
 
 def test_trials_run_in_their_variants_are_often_aimed_at_a_tied_pot() -> None:
-    guide = Guide(1, lambda number, lead: None, lambda trial: frozenset())
-    guide.profiles, guide.variants_every = EVERY, 8
+    guide = _grown()
     tied = [number for number in range(0, 400, 8) if "ties" in guide.lead(number).swarm]
     assert len(tied) >= 15  # about half of 50, whose swarm may also rig a tie now and then
     others = [n for n in range(1, 400, 8) if "ties" in guide.lead(n).swarm]

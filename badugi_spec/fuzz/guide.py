@@ -43,6 +43,9 @@ trials are fresh and half mutated, as when a ladder took the corners' place."""
 TARGET_FRESH: Final = 0.1
 YOUNG: Final = 8
 """Corpus entries below which every trial is fresh."""
+YOUNG_LADDER: Final = 0.3
+"""While the corpus is young, trials that lean on `short-all-ins` (a ladder table where
+the profile has no cap, `table.ladder`); later the ladder is one of the corners."""
 KEPT: Final = 0.75
 """Of an entry that reached a target, the share of its stream a mutation leaves alone."""
 VARIED_TIES: Final = 0.5
@@ -117,6 +120,12 @@ class Guide:
             dropped = {feature for feature in SWARM if rng.random() < 0.5}
             rig = RIG_SWARM[rng.randrange(len(RIG_SWARM))]
             swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
+        # While the corpus is young (mutations of three entries would be all alike) a trial
+        # is fresh and whole, as unguided, unless an entry has reached a target already;
+        # now and then a ladder (`YOUNG_LADDER`).
+        if len(self.corpus.entries) < YOUNG and not self._aimed_at_all():
+            ladder = rng.random() < YOUNG_LADDER
+            return Lead((), swarm | {"short-all-ins"}) if ladder else Lead()
         varied = bool(self.variants_every) and number % self.variants_every == 0
         if varied and rng.random() < VARIED_TIES and not self.targets:
             # Run in its variants too: two equal hands, rotated round the table, put the
@@ -131,10 +140,6 @@ class Guide:
             if corner is not None:
                 return Lead(*corner)
         fresh = TARGET_FRESH if self.targets else FRESH_SHARE
-        # While the corpus is young (mutations of three entries would be all alike) a trial
-        # is fresh and whole, as unguided, unless an entry has reached a target already.
-        if len(self.corpus.entries) < YOUNG and not self._aimed_at_all():
-            return Lead()
         if rng.random() < fresh:
             return Lead((), swarm)
         entry = self.corpus.pick(rng, self.targets)
