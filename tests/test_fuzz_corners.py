@@ -11,7 +11,7 @@ import pytest
 from badugi_spec import profiles
 from badugi_spec.fuzz import corners, replay, waypoints
 from badugi_spec.fuzz.choices import Choices, trial_random
-from badugi_spec.fuzz.guide import YOUNG, Guide
+from badugi_spec.fuzz.guide import CORNERS_FROM, YOUNG, Guide
 from badugi_spec.fuzz.load import load
 from badugi_spec.fuzz.plan import Plan
 from badugi_spec.fuzz.trial import Setting, Trial
@@ -98,10 +98,11 @@ def test_a_guided_campaign_aims_some_trials_at_corners_and_none_under_a_target()
     assert sum(1 for swarm in swarms if swarm & leaning) >= 6
     aimed = _grown(frozenset({"R8.15"}))
     assert not any(aimed.lead(number).swarm & leaning for number in range(60))
-    # While the corpus is young, no trial is aimed at a corner.
+    # The first trials are never aimed at a corner; later ones are, the corpus young or not.
     young = Guide(1, lambda number, lead: None, lambda trial: frozenset())
     young.profiles = EVERY
-    assert not any(young.lead(number).swarm & leaning for number in range(60))
+    assert not any(young.lead(number).swarm & leaning for number in range(CORNERS_FROM))
+    assert any(young.lead(number).swarm & leaning for number in range(CORNERS_FROM, 60))
 
 
 def test_trials_run_in_their_variants_are_often_aimed_at_a_tied_pot() -> None:

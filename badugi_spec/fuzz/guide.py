@@ -43,6 +43,9 @@ trials are fresh and half mutated, as when a ladder took the corners' place."""
 TARGET_FRESH: Final = 0.1
 YOUNG: Final = 8
 """Corpus entries below which every trial is fresh."""
+CORNERS_FROM: Final = 16
+"""The first trial that may be aimed at a corner: the first trials of a campaign are
+those of an unguided run (and of the runs before the corners)."""
 YOUNG_LADDER: Final = 0.3
 """While the corpus is young, trials that lean on `short-all-ins` (a ladder table where
 the profile has no cap, `table.ladder`); later the ladder is one of the corners."""
@@ -122,10 +125,11 @@ class Guide:
             swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
         # While the corpus is young (mutations of three entries would be all alike) a trial
         # is fresh and whole, as unguided, unless an entry has reached a target already;
-        # now and then a ladder (`YOUNG_LADDER`).
-        if len(self.corpus.entries) < YOUNG and not self._aimed_at_all():
-            ladder = rng.random() < YOUNG_LADDER
-            return Lead((), swarm | {"short-all-ins"}) if ladder else Lead()
+        # now and then a ladder (`YOUNG_LADDER`). The corners need no corpus: from trial
+        # `CORNERS_FROM` on they are aimed at, young or not.
+        young = len(self.corpus.entries) < YOUNG and not self._aimed_at_all()
+        if young and number < CORNERS_FROM:
+            return self._young(rng, swarm)
         varied = bool(self.variants_every) and number % self.variants_every == 0
         if varied and rng.random() < VARIED_TIES and not self.targets:
             # Run in its variants too: two equal hands, rotated round the table, put the
@@ -139,6 +143,8 @@ class Guide:
             corner = aimed_at(rng, self.profiles)
             if corner is not None:
                 return Lead(*corner)
+        if young:
+            return self._young(rng, swarm)
         fresh = TARGET_FRESH if self.targets else FRESH_SHARE
         if rng.random() < fresh:
             return Lead((), swarm)
@@ -149,6 +155,11 @@ class Guide:
             return Lead(entry.stream, swarm)
         aimed = bool(self.targets & entry.singles)
         return Lead(self._mutated(rng, list(entry.stream), aimed=aimed), swarm, entry.number)
+
+    @staticmethod
+    def _young(rng: random.Random, swarm: frozenset[str]) -> Lead:
+        ladder = rng.random() < YOUNG_LADDER
+        return Lead((), swarm | {"short-all-ins"}) if ladder else Lead()
 
     def _aimed_at_all(self) -> bool:
         return bool(self.targets) and any(e.singles & self.targets for e in self.corpus.entries)
