@@ -84,7 +84,7 @@ CORNERS: Final = (
            frozenset({"own-switch", "stop"}), weight=1.3),
     # Passive hands, one for each seat: the players who began with the most tie (R6.5).
     Corner("tied-session", ("R6.5",), lambda p: p.max_seats > 2,
-           frozenset({"tied-session", "busts"}), seats="three", weight=1.5),
+           frozenset({"tied-session", "busts"}), seats="three", weight=2.5),
     # A table without a cap seated as a ladder of short stacks (`table.ladder`): short
     # all-ins that add up to a raise (R14.6).
     Corner("ladder", ("R14.6",), lambda p: p.betting in RANGED and p.max_seats > 2,
