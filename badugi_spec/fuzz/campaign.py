@@ -100,6 +100,8 @@ class Campaign:
         self.coverage = coverage.Coverage()
         self.targets = targets
         self.guide = Guide(seed, self._learn, _singles, targets, on=guided)
+        self.guide.profiles = plan.setting.profiles if plan.setting else ()
+        self.guide.variants_every = VARIANT_SHARE  # whether run or not: leads stay the same
         self.reducer = Reducer(
             impl, seed=seed, budget=budget, implementation=self.implementation,
             against=self._against, replay=self._replay, deadline=self._shrink_deadline,

@@ -71,6 +71,9 @@ MODES: Final = (0.6, 0.22, 0.13, 0.05)
 """How often a trial is one hand, several, a session to its end, or a long session."""
 SESSION_MODES: Final = (0.1, 0.6, 0.2, 0.1)
 """The same under a swarm with `sessions`: several hands, where a seat busts (R8.23)."""
+TIED_MODES: Final = (0.0, 0.0, 1.0, 0.0)
+"""The same under a swarm with `tied-session`: a session to its end, every player passive,
+a hand for each seat, so the players who began with the most tie for it (R6.5)."""
 LIVE_MODES: Final = (0.22, 0.5, 0.13, 0.15)
 """The same at a live table of its own (chapter R19): what a player sitting out, back
 posting or waiting for the big blind changes shows only in the hands after (R19.3),
@@ -96,6 +99,8 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     sessions = "sessions" in choices.swarm
     live = table.live_table(profile)
     weights = SESSION_MODES if sessions else LIVE_MODES if live else MODES
+    tied = "tied-session" in choices.swarm  # a corner (`corners.CORNERS`, R6.5)
+    weights = TIED_MODES if tied else weights
     mode = choices.below(4, weights) if setting.sessions else 0
     overrides: tuple[str, ...] = ()
     wanted = 1
@@ -105,8 +110,8 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     elif mode == 2 and setting.overrides:
         # The session played to its end: a hand limit of its own (R6.4, R8.23).
         wanted = 1 + choices.below(3)
-        passive = choices.chance(PASSIVE_SHARE)
-        if passive and choices.chance(0.5):
+        passive = choices.chance(1.0 if tied else PASSIVE_SHARE)
+        if passive and choices.chance(1.0 if tied else 0.5):
             # A hand for each seat: every blind won back, the stacks end as they began,
             # and the players who began with the most tie for the session (R6.5).
             wanted = seats
@@ -119,7 +124,8 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     # One rule read another way the rulebook allows: the shipped profiles leave many
     # switches of chapter R8 at one value (no dead button, no cap lifted heads-up). Drawn
     # either way, so that a shrink that drops the switch keeps the rest of the trial.
-    switch_drawn = choices.chance(LIVE_SWITCH_SHARE if live and mode else SWITCH_SHARE)
+    share = LIVE_SWITCH_SHARE if live and mode else SWITCH_SHARE
+    switch_drawn = choices.chance(1.0 if "own-switch" in choices.swarm else share)
     switched_profile, switched = switches.switched(choices, profile, several=mode > 0)
     if setting.overrides and switch_drawn:
         profile = switched_profile
@@ -166,7 +172,7 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
     lifted = any(o.startswith("cap_heads_up=") for o in overrides)
     trial.aggressive = choices.chance(AGGRESSIVE_SHARE) or lifted
     trial.passive = passive
-    trial.stop = choices.chance(STOP_SHARE)
+    trial.stop = choices.chance(1.0 if "stop" in choices.swarm else STOP_SHARE)
     trial.rig = decks.RIGS[choices.below(len(decks.RIGS), decks.rig_weights(choices.swarm))]
     _Player(trial, choices, setting.omit, live=live).session(wanted, several=mode > 0)
     return trial

@@ -1,12 +1,14 @@
 """Guided generation: which stream a play trial starts from, and which features it drops.
 
-Most play trials are mutations of a corpus entry (`corpus`): its stream spliced with
+Many play trials are mutations of a corpus entry (`corpus`): its stream spliced with
 another's, a few choices lowered or raised (a `chance` raised to 1 turns its feature on: a
 mirrored deal, a short stack, a rule switch), or a run of choices repeated; cut short half
 the time so the rest is drawn afresh. The others are fresh. Each trial also draws a *swarm*
 (`SWARM`): a random subset of the player's features it goes without (folds, raises,
 all-ins, draws, illegal attempts, short stacks, busts) or leans on (deep draws that run
-the stub out, sessions with a bust), and may rig its decks (ties, shared ranks or suits). Under
+the stub out, sessions with a bust), and may rig its decks (ties, shared ranks or suits).
+`CORNER_SHARE` of them are fresh and aimed at a corner random play meets too rarely
+(`corners`: a profile, a table size and a swarm that leans on it). Under
 `--target`, trials mutate the entries that reached a target, changing only late choices so
 the deal that reached it stays.
 
@@ -27,18 +29,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from badugi_spec.fuzz.corners import CORNER_SHARE, CORNERS, aimed_at
 from badugi_spec.fuzz.corpus import Corpus
 from badugi_spec.fuzz.trial import Trial
+from badugi_spec.profiles.model import Profile
 
 FEED: Final = 3
 """One trial in this many (by a hash of its number) feeds the corpus."""
-FRESH_SHARE: Final = 0.3
-"""Play trials drawn afresh rather than mutated (under a target: `TARGET_FRESH`)."""
+FRESH_SHARE: Final = 0.2
+"""Of the play trials not aimed at a corner (`corners.CORNER_SHARE`), those drawn afresh
+rather than mutated (under a target: `TARGET_FRESH`): with the corners, about half the
+trials are fresh and half mutated, as when a ladder took the corners' place."""
 TARGET_FRESH: Final = 0.1
 YOUNG: Final = 8
 """Corpus entries below which every trial is fresh."""
+CORNERS_FROM: Final = 16
+"""The first trial that may be aimed at a corner: the first trials of a campaign are
+those of an unguided run (and of the runs before the corners)."""
+YOUNG_LADDER: Final = 0.3
+"""While the corpus is young, trials that lean on `short-all-ins` (a ladder table where
+the profile has no cap, `table.ladder`); later the ladder is one of the corners."""
 KEPT: Final = 0.75
 """Of an entry that reached a target, the share of its stream a mutation leaves alone."""
+VARIED_TIES: Final = 0.5
+"""Of the trials the campaign also runs in their variants, those aimed at a tied pot."""
+TIED_POT: Final = tuple(corner for corner in CORNERS if corner.name == "tied-pot")
 SWARM_SHARE: Final = 0.3
 """Trials that draw a swarm; each feature is then dropped with even odds."""
 SWARM: Final = (
@@ -55,10 +70,6 @@ RIG_SWARM: Final = ("ties", "shared-ranks", "shared-suits")
 end, the cards of four ranks dealt first, or of two suits."""
 RIG_SHARE: Final = 0.5
 """Swarms that pick a rig."""
-LADDER_SHARE: Final = 0.3
-"""Trials with a lead that are fresh and lean on `short-all-ins`: a table without a cap
-seated as a ladder (`table.ladder`), since two short all-ins that add up (R14.6) need that
-table and players who call and go all-in, which an entry's replayed actions are not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +105,12 @@ class Guide:
     corpus: Corpus = field(default_factory=Corpus)
     fed: int = 0
     """Feeders below this number are in the corpus."""
+    profiles: tuple[Profile, ...] = ()
+    """The profiles a play trial's first choice picks from (`game.play`), for the
+    corners (`corners`): none, no corner is aimed at."""
+    variants_every: int = 0
+    """The campaign runs trial `n` in its variants too when `n` is a multiple of this
+    (`campaign.VARIANT_SHARE`; 0: never)."""
 
     def lead(self, number: int) -> Lead:
         """Trial `number`'s lead; unguided, the empty lead (a fresh trial, as before)."""
@@ -106,14 +123,29 @@ class Guide:
             dropped = {feature for feature in SWARM if rng.random() < 0.5}
             rig = RIG_SWARM[rng.randrange(len(RIG_SWARM))]
             swarm = frozenset(dropped | ({rig} if rng.random() < RIG_SHARE else set()))
-        if rng.random() < LADDER_SHARE:
-            # Fresh: an entry's replayed actions would not be the ladder's calls and all-ins.
-            return Lead((), swarm | {"short-all-ins"})
-        fresh = TARGET_FRESH if self.targets else FRESH_SHARE
         # While the corpus is young (mutations of three entries would be all alike) a trial
-        # is fresh and whole, as unguided, unless an entry has reached a target already.
-        if len(self.corpus.entries) < YOUNG and not self._aimed_at_all():
-            return Lead()
+        # is fresh and whole, as unguided, unless an entry has reached a target already;
+        # now and then a ladder (`YOUNG_LADDER`). The corners need no corpus: from trial
+        # `CORNERS_FROM` on they are aimed at, young or not.
+        young = len(self.corpus.entries) < YOUNG and not self._aimed_at_all()
+        if young and number < CORNERS_FROM:
+            return self._young(rng, swarm)
+        varied = bool(self.variants_every) and number % self.variants_every == 0
+        if varied and rng.random() < VARIED_TIES and not self.targets:
+            # Run in its variants too: two equal hands, rotated round the table, put the
+            # button between them in one rotation or another (R8.15's odd chip).
+            corner = aimed_at(rng, self.profiles, TIED_POT)
+            if corner is not None:
+                return Lead(*corner)
+        if rng.random() < CORNER_SHARE and not self.targets:
+            # Fresh, aimed at a corner random play meets too rarely (`corners`): a ladder
+            # among them, as an entry's replayed actions would not be its calls and all-ins.
+            corner = aimed_at(rng, self.profiles)
+            if corner is not None:
+                return Lead(*corner)
+        if young:
+            return self._young(rng, swarm)
+        fresh = TARGET_FRESH if self.targets else FRESH_SHARE
         if rng.random() < fresh:
             return Lead((), swarm)
         entry = self.corpus.pick(rng, self.targets)
@@ -123,6 +155,11 @@ class Guide:
             return Lead(entry.stream, swarm)
         aimed = bool(self.targets & entry.singles)
         return Lead(self._mutated(rng, list(entry.stream), aimed=aimed), swarm, entry.number)
+
+    @staticmethod
+    def _young(rng: random.Random, swarm: frozenset[str]) -> Lead:
+        ladder = rng.random() < YOUNG_LADDER
+        return Lead((), swarm | {"short-all-ins"}) if ladder else Lead()
 
     def _aimed_at_all(self) -> bool:
         return bool(self.targets) and any(e.singles & self.targets for e in self.corpus.entries)

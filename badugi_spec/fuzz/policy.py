@@ -38,6 +38,9 @@ DISCARD_WEIGHTS = (1.0, 2.0, 3.0, 3.0, 3.0, 2.0)
 """How many cards a draw replaces: 0 to 5, many more often than none."""
 ILLEGAL_SHARE = 0.07
 """How often a player first tries an action the rules refuse (each is one `reject`)."""
+CHIP_ILLEGAL_SHARE = 0.25
+"""The same in chips above one, where half the attempts are amounts off the chip (R14.9):
+a trial in chips of 5 is rare (`switches`), and it is where they are checked."""
 
 
 AGGRESSIVE: Final = {Kind.BET: 12.0, Kind.RAISE: 12.0, Kind.FOLD: 0.5}
@@ -259,7 +262,8 @@ def attempt(hand: Hand, choices: Choices) -> Action | None:
     engine refuses it (with the code the line then expects)."""
     # The same three choices whether or not an attempt is made: a shrink that lowers the
     # first to 0 drops the `reject` line and leaves the rest of the trial as it was.
-    wanted = choices.chance(0.0 if "illegal" in choices.swarm else ILLEGAL_SHARE)
+    share = CHIP_ILLEGAL_SHARE if hand.profile.chip_unit > 1 else ILLEGAL_SHARE
+    wanted = choices.chance(0.0 if "illegal" in choices.swarm else share)
     off_chip = choices.chance(0.5)
     which = choices.below(len(ATTEMPTS))
     if not wanted:

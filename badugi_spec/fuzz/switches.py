@@ -110,10 +110,14 @@ def _switched(
     # changes the switch and leaves the rest of the trial as it was.
     name = SWITCHES[choices.below(len(SWITCHES), SWITCH_WEIGHTS)]
     own, share = OWN_SWITCH.get(profile.betting, ("blinds", 0.25))
-    live = _live_switches(profile) if several else ()
+    # A corner that leans on the betting's own switch (`corners.CORNERS`) sets it
+    # at a live table too.
+    leaning = "own-switch" in choices.swarm
+    live = _live_switches(profile) if several and not leaning else ()
     if live:
         share = LIVE_SHARE
-    own_drawn, session_drawn = choices.chance(share), choices.chance(SESSION_SHARE)
+    own_drawn = choices.chance(1.0 if leaning else share)
+    session_drawn = choices.chance(SESSION_SHARE)
     session_name = SESSION_SWITCHES[choices.below(len(SESSION_SWITCHES), SESSION_WEIGHTS)]
     pick = choices.below(len(SWITCHES))  # the value, among the others (never more than these)
     if own_drawn and live:

@@ -75,7 +75,10 @@ def stack(choices: Choices, profile: Profile) -> int:
         # all-ins in a row over the blind (3, then 4 over a blind of 2) that add up to a
         # full raise, where a caller of the first may still only call (R14.6); called, what
         # is left (1 and 2) does the same in a later round.
-        amount = calls * profile.big_blind + (half * halves if big_bet else half)
+        # Under a half-bet reading with bets of 4 or more, one in two is a chip short of
+        # half a bet: an all-in that reopens nothing, read as half a bet (R8.8).
+        below = half - 1 if half > 1 and halves == 2 else half
+        amount = calls * profile.big_blind + (half * halves if big_bet else below)
     return min(amount, profile.starting_stack) if short else profile.starting_stack
 
 

@@ -18,6 +18,7 @@ from badugi_spec.engine.actions import Kind
 from badugi_spec.engine.codes import CODES
 from badugi_spec.engine.hand import Hand
 from badugi_spec.fuzz.trial import Trial
+from badugi_spec.profiles.model import Profile
 
 WAYPOINTS: Final = {
     "cap": ("R3.6", "a betting round capped: a call, and no raise left"),
@@ -70,6 +71,17 @@ WAYPOINTS: Final = {
         "two or more hands shown, one all-in, nobody bet the last round: the show orders part",
     ),
     "returned": ("R8.12", "uncalled chips given back"),
+    "below-half-bet-all-in": (
+        "R8.8",
+        "an all-in short of half a bet over the last full level, under a half-bet reading:"
+        " it reopens nothing",
+    ),
+    "draw-cut-short": (
+        "R8.33",
+        "a draw offered below the most the profile allows: the deck cannot serve every size",
+    ),
+    "wider-last-round": ("R14.8", "a spread game's last round offered wider than the others"),
+    "off-the-chip": ("R14.9", "an amount off the chip refused, in chips above one"),
 }
 """Each waypoint's rule and what it is; `refused:CODE` waypoints come from `CODES`."""
 REFUSED: Final = "refused:"
@@ -96,6 +108,7 @@ def waypoints(trial: Trial) -> set[str]:
     if trial.first_posts:
         points.add("live-post")
     capped = trial.profile.cap is not None and trial.profile.cap > 0
+    unit = trial.profile.chip_unit
     short_in: tuple[int, str] | None = None
     """The hand and round of the last short all-in: a raise after it there completes it."""
     for index, statement in enumerate(trial.statements):
@@ -105,8 +118,10 @@ def waypoints(trial: Trial) -> set[str]:
                 points |= _busts(text, names)
             continue
         if kind == "reject":
-            code = text.rsplit(" with ", 1)[-1]
+            said, _, code = text.rpartition(" with ")
             points.add(REFUSED + code)
+            if unit > 1 and _off_the_chip(said, unit):
+                points.add("off-the-chip")
             if code == "deck-short":
                 points.add("stub-short")
         elif kind == "hand" and "posts a live big blind" in text:
@@ -121,6 +136,8 @@ def waypoints(trial: Trial) -> set[str]:
             points.add("raise-over-short-all-in")
         elif kind == "expect":
             points |= expected(text, capped=capped, names=names)
+            if text.startswith("legal "):
+                points |= _offered(text, trial.profile)
     if split_halves(s.text for s in trial.statements if s.kind == "expect"):
         points.add("odd-chip-between-halves")
     if "reshuffle" in points and trial.profile.burn_after_reshuffle:
@@ -134,6 +151,29 @@ def waypoints(trial: Trial) -> set[str]:
     if trial.hands > 1:
         points |= _live(trial.played)
     return points | trial.marks
+
+
+def _offered(text: str, profile: Profile) -> set[str]:
+    """The thin corners a `legal` line shows: a draw the deck cannot serve in full (R8.33),
+    a spread wider than the others' (R14.8, the last round's)."""
+    words = text.replace(",", "").split()
+    if words[1] == "draw":
+        most = int(words[2].rpartition("-")[2])
+        return {"draw-cut-short"} if most < min(profile.max_discards, profile.hand_size) else set()
+    if profile.spread_last_max <= profile.spread_max:
+        return set()
+    width = profile.spread_max - profile.spread_min
+    for before, amounts in itertools.pairwise(words):
+        low, dash, high = amounts.partition("-")
+        if before in ("bet", "to") and dash and int(high) - int(low) > width:
+            return {"wider-last-round"}
+    return set()
+
+
+def _off_the_chip(said: str, unit: int) -> bool:
+    """A refused bet, raise or all-in whose amount is not a whole number of chips (R14.9)."""
+    last = said.rsplit(" ", 1)[-1]
+    return last.isdigit() and int(last) % unit != 0
 
 
 def _live(hands: list[Hand]) -> set[str]:
@@ -218,6 +258,8 @@ class Watch:
         seat, reach, level, full, bet = self._before
         if hand.stacks[seat] == 0 and level < reach < full + bet and 2 * (reach - full) >= bet:
             self._pending = str(hand.phase)
+        elif hand.stacks[seat] == 0 and full < reach and level < reach and 2 * (reach - full) < bet:
+            self.seen.add("below-half-bet-all-in")
 
 
 def _short_rest(hand: Hand, seat: int) -> bool:
