@@ -134,6 +134,30 @@ def test_more_bet_levels_than_the_cap_is_r3_6() -> None:
     assert names(broken) == [("R3.6", "cap")] and "4 bet levels" in broken[0].message
 
 
+def test_a_short_all_in_over_a_short_big_blind_is_no_level_of_the_cap() -> None:
+    """`make fuzz-self` (trial 356 of seed 1) saw a false R3.6: the big blind posted 1 of 2,
+    an all-in raised from it to 3, short of a full bet over the whole blind (R8.26), so no
+    level; the first round then went 4, 6, 8 on the blind, four levels as the cap allows."""
+    stars = profiles.get("pokerstars-2010")
+    hand = Hand(deck=DECK, stacks=(100, 1, 100, 3, 100), dealer=4, profile=stars)
+    play_out(
+        hand,
+        [
+            Action(2, Kind.CALL, 1),
+            Action(3, Kind.ALL_IN, 3),
+            Action(4, Kind.RAISE, 4),
+            Action(0, Kind.RAISE, 6),
+            Action(2, Kind.FOLD),
+            Action(4, Kind.RAISE, 8),
+            Action(0, Kind.FOLD),
+        ],
+    )
+    assert check_hand(hand) == []
+    # Counted from the chips posted, the all-in would be a level and the raise to 8 a fifth.
+    hand.profile = stars.replace(raise_over_posted_blind=True)
+    assert names(check_hand(hand)) == [("R3.6", "cap")]
+
+
 def test_a_listed_option_the_engine_refuses_is_offer_refused_citing_the_refusal() -> None:
     hand = Hand(deck=DECK, stacks=(100, 100), dealer=0, profile=profiles.HOUSE)
     hand.apply(Action(0, Kind.CALL))

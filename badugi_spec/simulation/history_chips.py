@@ -140,12 +140,15 @@ class _Cap:
         level of its own before anyone acts (R19.6)."""
         self.full: Fraction | int = self._bet_size(1)
         """What a raise adds to be a full one: the bet, or the largest raise in big bet."""
+        self.floor: Fraction | int = 0 if s.raise_over_posted_blind else self._blind()
+        """The level a raise of the first round goes over at least: the whole big blind,
+        even posted short, unless the profile raises over what was posted (R8.26)."""
         self.all_in = False
         """A player dealt in had no chips behind before this action: the chips' bound off."""
 
     def step(self, number: int, event: Event) -> list[Broken]:
         if number != self.number:
-            self.number, self.levels = number, 0
+            self.number, self.levels, self.floor = number, 0, 0
             self.committed = [0] * len(self.committed)
             self.full = self._bet_size(number)
         kind, seat = event.kind, event.seat
@@ -155,6 +158,7 @@ class _Cap:
             if note == "kill":  # the hand is played at the kill's stakes (R19.4)
                 self.stakes = Fraction(event.amount, self.profile.big_blind)
                 self.full = self._bet_size(1)
+                self.floor = 0 if self.profile.raise_over_posted_blind else self._blind()
             elif note.startswith("straddle"):
                 self.bounded = False
             # Antes and dead blinds are in the pot but no player's bet (R8.3, R19.3).
@@ -167,6 +171,10 @@ class _Cap:
             self.all_in = any(event.stacks[x] == 0 for x in self.order)
         return broken
 
+    def _blind(self) -> Fraction | int:
+        blind = self.profile.big_blind
+        return blind if self.stakes == 1 else blind * self.stakes
+
     def _bet_size(self, number: int) -> Fraction | int:
         bet = self.profile.bet_sizes[number - 1]
         return bet if self.stakes == 1 else bet * self.stakes  # ints unless a kill: faster
@@ -174,7 +182,9 @@ class _Cap:
     def _bet(self, seat: int, event: Event) -> list[Broken]:
         s, committed = self.profile, self.committed
         index = self.number - 1
-        level = max(committed)
+        # Over a big blind posted short, a raise is measured from the whole blind (R8.26):
+        # an all-in from the posted blind to short of a full bet over the whole one is no level.
+        level = max(max(committed), self.floor)
         committed[seat] += event.amount
         now = max(committed)
         all_in = event.kind == "all-in" or "all-in" in event.note
