@@ -35,13 +35,13 @@ ONE_SUIT = [
 
 
 def _sample() -> list[tuple[int, ...]]:
-    """300 hands each of five, four, three, and at most two cards of one suit."""
+    """200 hands each of five, four, three, and at most two cards of one suit."""
     rng = random.Random("lows in every order")
-    by_suits: dict[int, list[tuple[int, ...]]] = {5: rng.sample(ONE_SUIT, 300), 4: [], 3: [], 2: []}
-    while min(len(hands) for hands in by_suits.values()) < 300:
+    by_suits: dict[int, list[tuple[int, ...]]] = {5: rng.sample(ONE_SUIT, 200), 4: [], 3: [], 2: []}
+    while min(len(hands) for hands in by_suits.values()) < 200:
         hand = tuple(sorted(rng.sample(range(52), 5)))
         group = by_suits[max(2, _suits(hand))]
-        if len(group) < 300:
+        if len(group) < 200:
             group.append(hand)
     return [hand for hands in by_suits.values() for hand in hands]
 

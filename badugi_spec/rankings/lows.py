@@ -12,11 +12,11 @@ and the last two give the code of their rank pair (91 codes), which picks the va
 the row. With flushes the rows know whether the first three share a suit, and the last
 two are read from the table of card c's suit, `codes[c][d][e]`, where a pair of c's
 suit has its code shifted to the end of the row (`_codes`): a flush is a leaf like any
-other, with no suit compared on the way. Fewer reads were tried: a trie over all five
-cards reads five, but its last level holds 1,820 nodes of 52 (1.3 MB against these
-rows' 0.35 MB), which a random hand misses in cache; on a busy machine it lost. The
-leaves are the values made anew side by side in memory, which a random hand reads from
-fewer cache lines. `make bench` and the README have the figures.
+other, with no suit compared on the way. A trie over all five cards reads five, but its
+last level holds 1,820 nodes of 52 (0.9 MB, against these rows' 0.35 MB), which a random
+hand misses in cache: tried, it was a little faster on a quiet machine and slower on a
+busy one. The leaves are the values made anew side by side in memory, which a random
+hand reads from fewer cache lines. `make bench` and the README have the figures.
 
 Strengths pack the rule's own reading, so they decode back to text: badness is the
 category's place in the ranking's order (best first) in bits 20 and up, then the five
