@@ -215,6 +215,20 @@ def test_every_low_hand(name: str, game: str, values: int) -> None:
         assert strength == rules.strength(heights, suited=one_suit), (ranks, one_suit)
 
 
+@pytest.mark.parametrize("name", ["low-2-7", "low-a-5"])
+def test_every_low_hand_in_two_more_orders(name: str) -> None:
+    """The hot path reads the first three cards apart from the last two (and, in 2-7, the
+    last two by the third's suit): reversed, and rotated by two, each hand takes other
+    paths, which must meet at its sorted value (R9.4: all five cards play)."""
+    if not EXHAUSTIVE:
+        pytest.skip("every hand in more orders: make exhaustive (test_lows_tables.py samples)")
+    strength = ranking(name).strength
+    for hand in itertools.combinations(range(52), 5):
+        a, b, c, d, e = hand
+        value = strength(hand)
+        assert strength((e, d, c, b, a)) == value == strength((c, d, e, a, b)), hand
+
+
 def test_house_ranking_is_the_house_evaluator_on_every_four_card_hand() -> None:
     """`badugi` on four cards is `hands.evaluate`: same strengths on all, same cards too."""
     table = hands.strength_table()
