@@ -28,6 +28,7 @@ import pytest
 from badugi_spec.cards import DECK, Rank
 from badugi_spec.rankings import RANKINGS, Ranking, ranking
 from badugi_spec.rankings import house as hands
+from badugi_spec.rankings.lows import LOW_2_7_RULES, LOW_A_5_RULES
 
 ORDER: tuple[int, ...] = tuple(card.rank.order for card in DECK)  # ace 1 .. king 13
 SUIT: tuple[int, ...] = tuple(card.suit.index for card in DECK)
@@ -166,6 +167,8 @@ def _check(
     return len(ordered)
 
 
+_LOW_RULES = {"low-2-7": LOW_2_7_RULES, "low-a-5": LOW_A_5_RULES}
+
 EXHAUSTIVE = os.environ.get("BADUGI_EXHAUSTIVE") == "1"
 """`make exhaustive` sets it: every five-card Badugi hand (38 s of CPU); `make test` takes
 a seeded sample of them and every four-card hand."""
@@ -203,6 +206,27 @@ def test_every_low_hand(name: str, game: str, values: int) -> None:
     chosen = ranking(name)
     pairs = _our_pairs(chosen, 5, _low_groups())
     assert _check(pairs, partial(low_brute, game=game), chosen) == values
+    # The very ints, not just their order: the rule's own strength (the one `explain` and
+    # `describe` decode, and that the engine and the odds compare) for every group.
+    rules = _LOW_RULES[name]
+    by_order = tuple(Rank)  # ace first, as ORDER counts from 1
+    for (ranks, one_suit), strength in pairs:
+        heights = [rules.height(by_order[order - 1]) for order in ranks]
+        assert strength == rules.strength(heights, suited=one_suit), (ranks, one_suit)
+
+
+@pytest.mark.parametrize("name", ["low-2-7", "low-a-5"])
+def test_every_low_hand_in_two_more_orders(name: str) -> None:
+    """The hot path reads the first three cards apart from the last two (and, in 2-7, the
+    last two by the third's suit): reversed, and rotated by two, each hand takes other
+    paths, which must meet at its sorted value (R9.4: all five cards play)."""
+    if not EXHAUSTIVE:
+        pytest.skip("every hand in more orders: make exhaustive (test_lows_tables.py samples)")
+    strength = ranking(name).strength
+    for hand in itertools.combinations(range(52), 5):
+        a, b, c, d, e = hand
+        value = strength(hand)
+        assert strength((e, d, c, b, a)) == value == strength((c, d, e, a, b)), hand
 
 
 def test_house_ranking_is_the_house_evaluator_on_every_four_card_hand() -> None:

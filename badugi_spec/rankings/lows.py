@@ -1,22 +1,22 @@
 """The five-card lows (R9.4 to R9.6): deuce-to-seven and ace-to-five, by table.
 
 All five cards play, so a low's value depends only on its ranks and, in 2-7, on whether
-the five share a suit. A hand's ranks are summed into one small int with per-rank weights
-chosen so that no two rank multisets (five cards, at most four of a rank) share a sum;
-that int keys a table of the 6,175 possible multisets, built from the rule on first use.
-A 2-7 flush reads a second table of the 1,287 five-rank multisets as flushes.
+the five share a suit. Every real rank multiset (five cards, at most four of a rank:
+6,175) is valued once by the rule, on first use, and, where its ranks differ, once more
+as a flush.
 
-The hot path walks a trie of tuples instead, one level per card, and adds nothing. A node
-stands for the rank multiset of the cards so far, so every order of the same cards
-reaches the same node. In ace-to-five, `root[a][b]` by deck index, then by rank,
-`[r[c]][r[d]][r[e]]`, gives the strength: about 2,400 nodes. In deuce-to-seven a node also
-knows whether every card so far has the first card's suit, and the cards after the first
-are read by a code that says so (`x = _SEEN_FROM[a]`, then `root[a][x[b]][x[c]][x[d]][x[e]]`,
-each code a rank and whether its suit is a's): a flush is a leaf of its own, with no
-suit comparison on the way (five suit reads and their comparisons were a quarter of a
-hand's time), in about 4,700 nodes of 26. The leaves are the values made anew side by side in
-memory, which a random hand reads from fewer cache lines. `make bench` and the README
-have the figures.
+The hot path reads tuples only, six reads a hand (seven with flushes), no arithmetic:
+`root[a][b][c][pairs[d][e]]`. The first three cards walk a trie by deck index to the row
+of their rank multiset (455 rows; each order of the same cards meets in the same row),
+and the last two give the code of their rank pair (91 codes), which picks the value in
+the row. With flushes the rows know whether the first three share a suit, and the last
+two are read from the table of card c's suit, `codes[c][d][e]`, where a pair of c's
+suit has its code shifted to the end of the row (`_codes`): a flush is a leaf like any
+other, with no suit compared on the way. A trie over all five cards reads five, but its
+last level holds 1,820 nodes of 52 (0.9 MB, against these rows' 0.35 MB), which a random
+hand misses in cache: tried, it was a little faster on a quiet machine and slower on a
+busy one. The leaves are the values made anew side by side in memory, which a random
+hand reads from fewer cache lines. `make bench` and the README have the figures.
 
 Strengths pack the rule's own reading, so they decode back to text: badness is the
 category's place in the ranking's order (best first) in bits 20 and up, then the five
@@ -39,11 +39,6 @@ from badugi_spec.rankings.base import RankedValue, Ranking
 
 HAND_SIZE: Final = 5
 TOP: Final = 1 << 24
-
-# Found by a greedy search (each weight the smallest that keeps every five-card multiset's
-# sum unique); `_build` checks it again. The sums key the multiset tables and name the
-# trie's nodes while it is built; the hot path adds none.
-RANK_WEIGHTS: Final = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 
 
 class Category(enum.Enum):
@@ -136,110 +131,134 @@ LOW_A_5_RULES: Final = LowRules(
 
 # ----- the tables ----------------------------------------------------------------------
 
+IMPOSSIBLE: Final = 0
+"""The leaf for five of one rank, which only a repeated index can reach."""
 
-def _build(rules: LowRules, plain: dict[int, int], suited: dict[int, int]) -> None:
-    """Fill `plain` (weights sum -> strength) and `suited` (the same for five-suit flushes)."""
-    ranks = tuple(Rank)  # by index >> 2: aces first, as the weights are
-    height_of = [rules.height(rank) for rank in ranks]  # read once, not per card
+_Node = tuple[Any, ...]
+_ONE: Final = tuple(1 << 3 * rank for rank in range(13))
+"""A rank multiset is keyed by its counts, three bits a rank (deck index >> 2, the ace
+first): adding a card adds `_ONE[rank]`, so every order of the same cards meets."""
+_PAIRS: Final = tuple(
+    sorted(combinations_with_replacement(range(13), 2), key=lambda pair: pair[0] == pair[1])
+)
+"""The 91 rank pairs, the 78 of two ranks first (a random pair is one of them 16 times in
+17); a pair's place here is its code."""
+_PAIR_KEYS: Final = tuple(_ONE[r] + _ONE[s] for r, s in _PAIRS)
+_SHIFT: Final = len(_PAIRS)
+
+
+def _values(rules: LowRules) -> tuple[dict[int, int], dict[int, int]]:
+    """By multiset key, every real five-card multiset's strength (R9.4), and as a flush
+    where it can be one."""
+    height_of = [rules.height(rank) for rank in Rank]  # tuple(Rank) is deck order
+    plain: dict[int, int] = {}
+    suited: dict[int, int] = {}
     for combo in combinations_with_replacement(range(13), HAND_SIZE):
         if combo[0] == combo[4]:
             continue  # five of one rank: not in a 52-card deck
-        key = sum(RANK_WEIGHTS[r] for r in combo)
-        if key in plain:
-            raise AssertionError(f"rank weights collide at {combo}")
+        key = sum(_ONE[r] for r in combo)
         heights = [height_of[r] for r in combo]
         plain[key] = rules.strength(heights, suited=False)
         if len(set(combo)) == HAND_SIZE:
             suited[key] = rules.strength(heights, suited=True)
+    # Every value made anew in one run, so that the leaves lie side by side in memory:
+    # a random hand then reads fewer cache lines.
+    fresh = {v: v + 0 for v in sorted({*plain.values(), *suited.values()})}
+    return (
+        {key: fresh[v] for key, v in plain.items()},
+        {key: fresh[v] for key, v in suited.items()},
+    )
 
 
-IMPOSSIBLE: Final = 0
-"""The leaf where a fifth card of a rank would land: only a repeated index gets there."""
+def _codes(*, flushes: bool) -> tuple[_Node, ...]:
+    """By deck index c, the table `[d][e]` of the last two cards' pair codes.
 
-_RANK_OF: Final = tuple(index >> 2 for index in range(52))
-_SEEN_FROM: Final = tuple(
-    tuple(2 * (other >> 2) + ((other & 3) == (first & 3)) for other in range(52))
-    for first in range(52)
-)
-"""`_SEEN_FROM[a][c]`: card c's rank, twice, plus one if c has card a's suit (2-7's codes)."""
+    With flushes, a pair of c's suit reads its code less 91: as a tuple index that is
+    the same entry of a 91-entry row (Python counts it from the end) and the second half
+    of a 182-entry one, the row of three cards of c's suit."""
+    code_of = {key: code for code, key in enumerate(_PAIR_KEYS)}
+    plain = tuple(tuple(code_of[_ONE[d >> 2] + _ONE[e >> 2]] for e in range(52)) for d in range(52))
+    if not flushes:
+        return (plain,) * 52
+    # Card d's own suit's table differs from the plain one in its row d only.
+    own = [
+        tuple(code - _SHIFT if e & 3 == d & 3 and e != d else code for e, code in enumerate(row))
+        for d, row in enumerate(plain)
+    ]
+    tables = [tuple(own[d] if d & 3 == suit else plain[d] for d in range(52)) for suit in range(4)]
+    return tuple(tables[c & 3] for c in range(52))
 
-_Trie = tuple[object, ...]
 
+def _trie(plain: dict[int, int], suited: dict[int, int], *, flushes: bool) -> _Node:
+    """The root: by the first three cards' deck indexes, the row of their rank multiset
+    (and, with flushes, whether they share a suit), read by the last two cards' code."""
+    rows: dict[tuple[int, bool], _Node] = {}
 
-def _trie(plain: dict[int, int], suited: dict[int, int], *, flushes: bool) -> _Trie:
-    """The root of the trie described at the top, by the first card's deck index; its
-    leaves read from the tables (`suited` only where five cards share the first's suit)."""
-    made: dict[tuple[int, int, bool], _Trie] = {}
-    width = 26 if flushes else 13
-
-    def node(depth: int, key: int, same: bool) -> _Trie:
-        # `key`, the weight sum, names the rank multiset of the `depth` cards so far
-        # (weights that keep every five-card sum apart keep the shorter ones apart too);
-        # `same`: they all have the first card's suit (kept only where flushes count).
-        found = made.get((depth, key, same))
+    def row(key: int, one_suit: bool) -> _Node:
+        found = rows.get((key, one_suit))
         if found is not None:
             return found
-        children: list[object] = []
-        for code in range(width):
-            rank, one_suit = (code >> 1, same and code & 1 == 1) if flushes else (code, False)
-            weight = RANK_WEIGHTS[rank]
-            if depth < HAND_SIZE - 1:
-                children.append(node(depth + 1, key + weight, one_suit))
-            elif key == 4 * weight:
-                # Four of this rank already: the weights keep real hands apart, not five
-                # of a rank, whose sum can be a real hand's (5 x a deuce is A-A-A-A-3).
-                children.append(IMPOSSIBLE)
-            elif one_suit:
-                # Five of one suit: a flush if the ranks differ (else a repeated card).
-                children.append(suited.get(key + weight, plain[key + weight]))
-            else:
-                children.append(plain[key + weight])
-        made[depth, key, same] = built = tuple(children)
+        made = [plain.get(key + pair, IMPOSSIBLE) for pair in _PAIR_KEYS]  # none for 5 alike
+        if one_suit:
+            # Five cards of one suit have five ranks, unless an index repeats.
+            made += [suited.get(key + pair, v) for pair, v in zip(_PAIR_KEYS, made, strict=True)]
+        rows[key, one_suit] = built = tuple(made)
         return built
 
-    first = [node(1, RANK_WEIGHTS[index >> 2], flushes) for index in range(52)]
-    if flushes:
-        return tuple(first)
-    # Without suits the second card is read by its deck index too: one rank read fewer.
-    return tuple(tuple(child[r] for r in _RANK_OF) for child in first)
+    nodes: dict[tuple[int, int], _Node] = {}
+
+    def node(key: int, depth: int, suit: int) -> _Node:
+        # `key`: the multiset of the `depth` cards so far; `suit`: the suit they all
+        # have, if they share one and flushes count, else -1.
+        found = nodes.get((key, suit))
+        if found is not None:
+            return found
+        children: list[_Node] = []
+        for card in range(52):
+            more, same = key + _ONE[card >> 2], suit if card & 3 == suit else -1
+            children.append(row(more, same >= 0) if depth == 2 else node(more, 2, same))
+        nodes[key, suit] = built = tuple(children)
+        return built
+
+    return tuple(node(_ONE[card >> 2], 1, card & 3 if flushes else -1) for card in range(52))
 
 
 def _strength_function(rules: LowRules) -> Callable[[Sequence[int]], int]:
-    """The hot path for `rules`, with its own trie, built on first use."""
-    root: list[Any] = []
-    r, seen_from = _RANK_OF, _SEEN_FROM
+    """The hot path for `rules`, with its own tables, built on first use."""
+    root: _Node = ()
+    codes: _Node = ()
+    pairs: _Node = ()
 
-    def build(indexes: Sequence[int]) -> None:
-        if root:  # the trie is there, so the indexes are not five cards of one deck
+    def build() -> None:
+        nonlocal root, codes, pairs
+        plain, suited = _values(rules)
+        codes = _codes(flushes=rules.flushes_count)
+        pairs = codes[0]
+        root = _trie(plain, suited, flushes=rules.flushes_count)
+
+    def first_use(indexes: Sequence[int]) -> None:
+        if root:  # the tables are there, so the indexes are not five cards of one deck
             raise CardError(f"not five cards of one deck: {list(indexes)}")
-        plain: dict[int, int] = {}
-        suited: dict[int, int] = {}
-        _build(rules, plain, suited)
-        # Every value made anew in one run, so that the leaves lie side by side in
-        # memory: a random hand then reads fewer cache lines (about a tenth faster).
-        fresh = {v: v + 0 for v in sorted({*plain.values(), *suited.values()})}
-        plain = {key: fresh[v] for key, v in plain.items()}
-        suited = {key: fresh[v] for key, v in suited.items()}
-        root.extend(_trie(plain, suited, flushes=rules.flushes_count))
+        build()
 
     def strength(indexes: Sequence[int]) -> int:
         a, b, c, d, e = indexes
         try:
-            x = seen_from[a]  # the suit test is in the codes: no comparison here
-            value: int = root[a][x[b]][x[c]][x[d]][x[e]]
+            value: int = root[a][b][c][codes[c][d][e]]
+            return value
         except IndexError:
-            build(indexes)
-            return strength(indexes)
-        return value
+            first_use(indexes)
+        return strength(indexes)
 
     def strength_ignoring_suits(indexes: Sequence[int]) -> int:
+        # Without flushes every card's table of codes is the same: one read fewer.
         a, b, c, d, e = indexes
         try:
-            value: int = root[a][b][r[c]][r[d]][r[e]]
+            value: int = root[a][b][c][pairs[d][e]]
+            return value
         except IndexError:
-            build(indexes)
-            return strength_ignoring_suits(indexes)
-        return value
+            first_use(indexes)
+        return strength_ignoring_suits(indexes)
 
     return strength if rules.flushes_count else strength_ignoring_suits
 
