@@ -41,6 +41,7 @@ from badugi_spec.rankings import RANKINGS, Ranking
 from badugi_spec.rankings.house import MAX_CARDS
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
+from badugi_spec.scenario.state_view import state_of
 
 MAX_CHIPS: Final = 999_999_999
 """The most chips a stack or an amount can be: nine digits, as in a scenario file."""
@@ -531,4 +532,14 @@ def main() -> int:
     # installed distributions cost each `serve` about 25 ms of start-up (issue 40).
     from badugi_spec import __version__
 
-    return serve(EngineImplementation(), version=__version__)
+    return serve(_Served(), version=__version__)
+
+
+class _Served(EngineImplementation):
+    """Our engine as `serve` runs it: each state is written out as JSON at once and
+    dropped, never changed, so it may share with the states before it the parts that did
+    not change (`state_of(shared=True)`), which are cheaper to build than fresh ones."""
+
+    def _state(self) -> dict[str, Any]:
+        assert self.session is not None
+        return state_of(self.session, self.names, shared=True)

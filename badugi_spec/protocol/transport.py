@@ -22,6 +22,11 @@ from typing import Final, Protocol
 
 from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_SECONDS
 
+SPIN_LINES: Final = 2
+"""The most requests sent at once whose replies are looked for in a busy loop
+(`SPIN_SECONDS`): the replies to more take longer than the loop (a fuzzed trial's dozens
+take milliseconds), which then only burnt CPU, once or more a trial."""
+
 STDERR_TAIL_LINES: Final = 20
 STDERR_LINE_CHARS: Final = 500
 """Longer stderr lines are cut: the tail is for people, and a flood must not fill memory."""
@@ -226,7 +231,7 @@ class ProcessTransport:
                     break
                 except OSError:
                     raise TransportError(self._exited("before reading the request")) from None
-            if not view:
+            if not view and len(lines) <= SPIN_LINES:
                 self._spin(time.perf_counter() + SPIN_SECONDS)
             while b"\n" in self._buffer and len(replies) < len(lines):
                 reply, _, self._buffer = self._buffer.partition(b"\n")
