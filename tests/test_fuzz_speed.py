@@ -20,8 +20,8 @@ from badugi_spec.fuzz.campaign import Campaign, fewer_collections
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.plan import Plan
 from badugi_spec.fuzz.trial import Setting, Trial
-from badugi_spec.protocol import server
-from badugi_spec.protocol.transport import SPIN_LINES, ProcessTransport
+from badugi_spec.protocol import SPIN_LINES, server
+from badugi_spec.protocol.transport import ProcessTransport
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.state_view import state_of
 

@@ -34,6 +34,7 @@ from badugi_spec.protocol import (
     NOT_SUPPORTED,
     PROTOCOLS,
     REQUEST_TYPES,
+    SPIN_LINES,
     SPIN_SECONDS,
     validate,
 )
@@ -387,13 +388,14 @@ def _encode(response: dict[str, Any]) -> bytes:
 CHUNK_BYTES: Final = 65536
 
 
-def _pipe_chunks(fd: int) -> Iterator[bytes]:
-    """What arrives on a pipe, looked for in a short busy loop before a blocking read."""
+def _pipe_chunks(fd: int, spin: list[bool]) -> Iterator[bytes]:
+    """What arrives on a pipe, looked for in a short busy loop before a blocking read
+    while `spin[0]` (the last requests came few at a time: `SPIN_LINES`)."""
     ready = select.poll()
     ready.register(fd, select.POLLIN)
     while True:
         until = time.perf_counter() + SPIN_SECONDS
-        while not ready.poll(0) and time.perf_counter() < until:
+        while spin[0] and not ready.poll(0) and time.perf_counter() < until:
             pass
         try:
             chunk = os.read(fd, CHUNK_BYTES)  # at once if something came, else it sleeps
@@ -411,7 +413,7 @@ def _stream_chunks(inp: IO[bytes]) -> Iterator[bytes]:
         yield chunk
 
 
-def _chunks(inp: IO[bytes]) -> Iterator[bytes]:
+def _chunks(inp: IO[bytes], spin: list[bool]) -> Iterator[bytes]:
     """The input as it arrives. A pipe is read by its descriptor, past the stream's buffer:
     `serve` is the first to read its stdin, so that buffer is empty."""
     try:
@@ -419,15 +421,21 @@ def _chunks(inp: IO[bytes]) -> Iterator[bytes]:
         is_pipe = stat.S_ISFIFO(os.fstat(fd).st_mode)
     except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
         is_pipe = False
-    return _pipe_chunks(fd) if is_pipe else _stream_chunks(inp)
+    return _pipe_chunks(fd, spin) if is_pipe else _stream_chunks(inp)
 
 
-def _lines(inp: IO[bytes], limit: int, ahead: list[bool] | None = None) -> Iterator[bytes | None]:
+def _lines(
+    inp: IO[bytes],
+    limit: int,
+    ahead: list[bool] | None = None,
+    spin: list[bool] | None = None,
+) -> Iterator[bytes | None]:
     """Each input line, or None for a line longer than `limit` (read past, not kept).
-    `ahead[0]` says, as each is given, whether another whole line is in already."""
+    `ahead[0]` says, as each is given, whether another whole line is in already; `spin[0]`
+    whether a pipe is looked at in a busy loop before a blocking read (`_pipe_chunks`)."""
     pending = b""
     too_long = False  # the line being read has passed `limit`; its bytes are dropped
-    for chunk in _chunks(inp):
+    for chunk in _chunks(inp, [True] if spin is None else spin):
         pending += chunk
         start = 0
         while (end := pending.find(b"\n", start)) >= 0:
@@ -496,7 +504,8 @@ def _answer_lines(
     """Answer each line of `inp` until its end or `bye`, the replies in `replies` until
     no request is waiting, then written at once."""
     ahead = [False]
-    for raw in _lines(inp, max_line, ahead):
+    spin = [True]
+    for raw in _lines(inp, max_line, ahead, spin):
         request: object = None
         if raw is None:
             response = _refuse(f"a request is one line of at most {max_line} bytes")
@@ -516,6 +525,9 @@ def _answer_lines(
         replies.append(_encode(response))
         bye = isinstance(request, dict) and request.get("type") == "bye"
         if bye or not ahead[0]:
+            # Many requests at once (a fuzzed trial, pipelined): the next batch is
+            # milliseconds away, and a busy loop for it would only burn CPU.
+            spin[0] = len(replies) <= SPIN_LINES
             out.write(b"".join(replies))
             out.flush()
             replies.clear()

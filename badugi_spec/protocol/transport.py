@@ -20,12 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_SECONDS
-
-SPIN_LINES: Final = 2
-"""The most requests sent at once whose replies are looked for in a busy loop
-(`SPIN_SECONDS`): the replies to more take longer than the loop (a fuzzed trial's dozens
-take milliseconds), which then only burnt CPU, once or more a trial."""
+from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_LINES, SPIN_SECONDS
 
 STDERR_TAIL_LINES: Final = 20
 STDERR_LINE_CHARS: Final = 500
