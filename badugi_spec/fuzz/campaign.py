@@ -120,7 +120,7 @@ class Campaign:
         self.pending: list[tuple[Finding, Trial, list[int], Key]] = []
         self.coverage = coverage.Coverage()
         self.targets = targets
-        self.guide = Guide(seed, self._learn, _singles, targets, on=guided)
+        self.guide = Guide(seed, self._learn, self._singles, targets, on=guided)
         self.guide.profiles = plan.setting.profiles if plan.setting else ()
         self.guide.variants_every = VARIANT_SHARE  # whether run or not: leads stay the same
         self.reducer = Reducer(
@@ -132,6 +132,8 @@ class Campaign:
         self.started = time.monotonic()
         self._found_at = 0.0
         self._matched: Finding | None = None
+        self._reached: tuple[Trial, tuple[frozenset[str], frozenset[str]]] | None = None
+        """The trial being judged and what it reached (`coverage.reached`)."""
 
     # ----- one trial ---------------------------------------------------------------------
 
@@ -167,9 +169,11 @@ class Campaign:
             self.guide.offer(number, None, choices.record)
             return self._engine_refused(number, choices.record, error, started)
         stream = list(choices.record)
+        # Read once: the guide reads it too when it feeds the trial to the corpus.
+        self._reached = (trial, coverage.reached(trial))
         if kind == "play":
             self.guide.offer(number, trial, stream)
-        self.coverage.add(coverage.reached(trial))
+        self.coverage.add(self._reached[1])
         broken = _broken(trial)
         if broken:
             self._engine_broke(number, trial, stream, broken)
@@ -322,6 +326,11 @@ class Campaign:
             self._found(finding)
         return self._done("engine", started)
 
+    def _singles(self, trial: Trial) -> frozenset[str]:
+        """`_singles` of a trial, its coverage read once where the campaign read it."""
+        kept = self._reached
+        return _singles(trial, kept[1] if kept is not None and kept[0] is trial else None)
+
     def _known(self, mark: str) -> bool:
         self._matched = next(
             (f for f in self.findings.values() if mark and f.signature == mark), None
@@ -441,11 +450,13 @@ class Campaign:
             finding.unwritten = str(error)
 
 
-def _singles(trial: Trial) -> frozenset[str]:
-    """What the corpus tells trials apart by: the rules and waypoints reached, and the
-    generator's own rare parts (a rule switch set, a session past twelve hands), so the
-    trials that drew them are kept and mutated too."""
-    rules, points = coverage.reached(trial)
+def _singles(
+    trial: Trial, reached: tuple[frozenset[str], frozenset[str]] | None = None
+) -> frozenset[str]:
+    """What the corpus tells trials apart by: the rules and waypoints reached (`reached`,
+    when read already), and the generator's own rare parts (a rule switch set, a session
+    past twelve hands), so the trials that drew them are kept and mutated too."""
+    rules, points = coverage.reached(trial) if reached is None else reached
     parts = {f"switch:{o.split('=')[0]}" for o in trial.overrides}
     if trial.hands > LONG:
         parts.add("long-session")
