@@ -143,7 +143,12 @@ class Campaign:
         judged = sum(self.tally.statuses.values())
         try:
             with fewer_collections():
-                return self._run(number, started)
+                try:
+                    return self._run(number, started)
+                finally:
+                    # The trial is let go before the collector is put back: its states,
+                    # young still, would make the first collection after it a long one.
+                    self._reached = None
         except KeyboardInterrupt:
             # Stopped part way (in a shrink, say): the time it took is the run's all the same.
             self.tally.seconds += time.perf_counter() - started
