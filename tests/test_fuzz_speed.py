@@ -142,3 +142,29 @@ def test_the_replies_to_many_requests_are_waited_for_without_a_busy_loop() -> No
         assert spins  # one request alone: looked for in the loop, as before
     finally:
         transport.close()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"type": "act", "player": "Ann", "action": "call", "amount": 2}',
+        '{"type": "start", "players": [{"name": "Zo\u00eb", "stack": 5}]}'.encode(),
+        b'{"type": "hello", "protocol": ' + b"9" * 120 + b"}",
+        b'{"type": "act", "player": "\xed\xa0\x80"}',  # a lone surrogate, in UTF-8's form
+        b'\xef\xbb\xbf{"type": "bye"}',
+        '{"type": "bye"}'.encode("utf-16"),
+        '{"type": "bye"}'.encode("utf-16-le"),
+        b"[1, 2.5, true]",
+    ],
+)
+def test_serve_reads_a_request_as_json_loads_did(raw: bytes) -> None:
+    """One decoder for every request, and UTF-8 taken as read for a line that opens an
+    object with a key: the same value, or the same error, as `json.loads` gave."""
+
+    def read(how: Any) -> object:
+        try:
+            return repr(how(raw))
+        except ValueError as error:
+            return type(error), str(error)
+
+    assert read(server._decoded) == read(lambda r: json.loads(r, parse_int=server._read_int))

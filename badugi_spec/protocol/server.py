@@ -76,8 +76,10 @@ _DECODER: Final = json.JSONDecoder(parse_int=_read_int)
 
 
 def _decoded(raw: bytes) -> object:
-    """`json.loads(raw, parse_int=_read_int)`, by the one decoder."""
-    return _DECODER.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
+    """`json.loads(raw, parse_int=_read_int)`, by the one decoder. A line that opens an
+    object with a key (`{"`, every request) is UTF-8 to `json.detect_encoding`: not asked."""
+    encoding = "utf-8" if raw.startswith(b'{"') else json.detect_encoding(raw)
+    return _DECODER.decode(raw.decode(encoding, "surrogatepass"))
 
 
 def _kind(value: object) -> str:
