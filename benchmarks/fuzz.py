@@ -125,10 +125,10 @@ def _server_cpu(impl: Any) -> float | None:
 
 
 def _tables_built(impl: Any) -> None:
-    """A hand valued in every ranking, here and by the implementation: each builds its
-    tables on first use (0.1 to 0.2 CPU s a process), which the first trial of values met
-    inside the timed trials (the warm-up's two are of play), a set-up cost of a process
-    counted as 0.5 CPU ms a hand of its 120 trials."""
+    """A hand valued in every ranking, here and by the implementation: each process builds
+    the tables of the two lowball rankings on first use (about 0.13 CPU s), which the first
+    trial of values met inside the timed trials (the warm-up's two are of play), a set-up
+    cost counted as about 0.3 CPU ms a hand of the 120 trials, in each process."""
     for name, ranking in RANKINGS.items():
         cards = [str(card) for card in DECK[: ranking.hand_sizes[-1]]]
         EngineImplementation().evaluate(cards, name)
