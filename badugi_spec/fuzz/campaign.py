@@ -12,9 +12,11 @@ kind, or shrunk to the same difference) are counted, not shrunk again: one bug, 
 
 from __future__ import annotations
 
+import gc
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
@@ -41,6 +43,25 @@ findings always keeps the rest."""
 LONG: Final = 12
 """Hands past which a session is long (the house limit, R6.4)."""
 _RULE: Final = re.compile(r"\bR\d+\.\d+\b")
+YOUNG: Final = 50_000
+"""Objects the collector lets pile up before it looks at the youngest, while a trial is
+judged (Python's own is 700). A trial keeps every state of ours it made (a few hundred
+dicts and lists a step, `Trial.exchanges`), so the count of objects alive climbs all
+through it, and at 700 the collector ran every few steps, its passes over what lives on
+(the trial, the corpus, the caches) 1.0 to 1.3 CPU ms of a six-seat hand's 7 to 8
+(issue 40); at 50,000 it took 0.3. The young objects are a few megabytes at most."""
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Python's collector at `YOUNG` for the time of the block, then as it was.
+    (`protocol.server.serve` does the same for the requests it answers.)"""
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(threshold[0], YOUNG), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
 
 
 def _broken(trial: Trial) -> list[Any]:
@@ -99,7 +120,7 @@ class Campaign:
         self.pending: list[tuple[Finding, Trial, list[int], Key]] = []
         self.coverage = coverage.Coverage()
         self.targets = targets
-        self.guide = Guide(seed, self._learn, _singles, targets, on=guided)
+        self.guide = Guide(seed, self._learn, self._singles, targets, on=guided)
         self.guide.profiles = plan.setting.profiles if plan.setting else ()
         self.guide.variants_every = VARIANT_SHARE  # whether run or not: leads stay the same
         self.reducer = Reducer(
@@ -111,6 +132,8 @@ class Campaign:
         self.started = time.monotonic()
         self._found_at = 0.0
         self._matched: Finding | None = None
+        self._reached: tuple[Trial, tuple[frozenset[str], frozenset[str]]] | None = None
+        """The trial being judged and what it reached (`coverage.reached`)."""
 
     # ----- one trial ---------------------------------------------------------------------
 
@@ -119,7 +142,13 @@ class Campaign:
         started = time.perf_counter()
         judged = sum(self.tally.statuses.values())
         try:
-            return self._run(number, started)
+            with fewer_collections():
+                try:
+                    return self._run(number, started)
+                finally:
+                    # The trial is let go before the collector is put back: its states,
+                    # young still, would make the first collection after it a long one.
+                    self._reached = None
         except KeyboardInterrupt:
             # Stopped part way (in a shrink, say): the time it took is the run's all the same.
             self.tally.seconds += time.perf_counter() - started
@@ -145,9 +174,11 @@ class Campaign:
             self.guide.offer(number, None, choices.record)
             return self._engine_refused(number, choices.record, error, started)
         stream = list(choices.record)
+        # Read once: the guide reads it too when it feeds the trial to the corpus.
+        self._reached = (trial, coverage.reached(trial))
         if kind == "play":
             self.guide.offer(number, trial, stream)
-        self.coverage.add(coverage.reached(trial))
+        self.coverage.add(self._reached[1])
         broken = _broken(trial)
         if broken:
             self._engine_broke(number, trial, stream, broken)
@@ -300,6 +331,11 @@ class Campaign:
             self._found(finding)
         return self._done("engine", started)
 
+    def _singles(self, trial: Trial) -> frozenset[str]:
+        """`_singles` of a trial, its coverage read once where the campaign read it."""
+        kept = self._reached
+        return _singles(trial, kept[1] if kept is not None and kept[0] is trial else None)
+
     def _known(self, mark: str) -> bool:
         self._matched = next(
             (f for f in self.findings.values() if mark and f.signature == mark), None
@@ -419,11 +455,13 @@ class Campaign:
             finding.unwritten = str(error)
 
 
-def _singles(trial: Trial) -> frozenset[str]:
-    """What the corpus tells trials apart by: the rules and waypoints reached, and the
-    generator's own rare parts (a rule switch set, a session past twelve hands), so the
-    trials that drew them are kept and mutated too."""
-    rules, points = coverage.reached(trial)
+def _singles(
+    trial: Trial, reached: tuple[frozenset[str], frozenset[str]] | None = None
+) -> frozenset[str]:
+    """What the corpus tells trials apart by: the rules and waypoints reached (`reached`,
+    when read already), and the generator's own rare parts (a rule switch set, a session
+    past twelve hands), so the trials that drew them are kept and mutated too."""
+    rules, points = coverage.reached(trial) if reached is None else reached
     parts = {f"switch:{o.split('=')[0]}" for o in trial.overrides}
     if trial.hands > LONG:
         parts.add("long-session")

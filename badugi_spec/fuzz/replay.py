@@ -193,6 +193,8 @@ def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bo
     return True
 
 
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False)
+"""As `serve` writes (`protocol.server`); one encoder, not one a call of `json.dumps`."""
 _LINES: dict[int, tuple[object, str | None]] = {}
 """Our answers by their identity (the answer kept with them) as `serve` writes them: the
 trial and its variants that do not change an answer send the same ones."""
@@ -206,7 +208,7 @@ def _line(ours: object) -> str | None:
         if len(_LINES) > 4096:
             _LINES.clear()
         try:
-            line: str | None = json.dumps(ours, ensure_ascii=False)
+            line: str | None = _ENCODER.encode(ours)
         except (TypeError, ValueError):
             line = None
         kept = _LINES[id(ours)] = (ours, line)

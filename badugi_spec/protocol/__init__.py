@@ -51,6 +51,12 @@ one CPU, where it would only keep the other end from running. `BADUGI_SPIN_SECON
 it (`make test` sets 0: its tens of thousands of requests are CPU the budget counts, and
 the wall time of a test does not matter as much as a user's run)."""
 
+SPIN_LINES: Final = 2
+"""The most requests written at once after which either end still looks for the other's
+next line in the busy loop. A client that sends more at once (a fuzzed trial's dozens,
+pipelined) waits milliseconds for their replies, and then takes milliseconds to make its
+next batch: a loop on either side only burnt CPU, once or more a batch."""
+
 REQUEST_TYPES: Final = ("hello", "start", "deal", "act", "evaluate", "compare", "bye")
 CAPABILITIES: Final = ("evaluate", "compare", "play")
 

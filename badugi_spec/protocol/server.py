@@ -12,6 +12,7 @@ too deeply, too long, a lone surrogate, a field of the wrong type or out of rang
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -33,6 +34,7 @@ from badugi_spec.protocol import (
     NOT_SUPPORTED,
     PROTOCOLS,
     REQUEST_TYPES,
+    SPIN_LINES,
     SPIN_SECONDS,
     validate,
 )
@@ -40,6 +42,7 @@ from badugi_spec.rankings import RANKINGS, Ranking
 from badugi_spec.rankings.house import MAX_CARDS
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
+from badugi_spec.scenario.state_view import state_of
 
 MAX_CHIPS: Final = 999_999_999
 """The most chips a stack or an amount can be: nine digits, as in a scenario file."""
@@ -66,6 +69,17 @@ class _HugeNumber:
 
 def _read_int(text: str) -> int | _HugeNumber:
     return int(text) if len(text) <= 100 else _HugeNumber(len(text.lstrip("-")))
+
+
+_DECODER: Final = json.JSONDecoder(parse_int=_read_int)
+"""One decoder for every request: `json.loads` given `parse_int` made a new one for each."""
+
+
+def _decoded(raw: bytes) -> object:
+    """`json.loads(raw, parse_int=_read_int)`, by the one decoder. A line that opens an
+    object with a key (`{"`, every request) is UTF-8 to `json.detect_encoding`: not asked."""
+    encoding = "utf-8" if raw.startswith(b'{"') else json.detect_encoding(raw)
+    return _DECODER.decode(raw.decode(encoding, "surrogatepass"))
 
 
 def _kind(value: object) -> str:
@@ -358,10 +372,14 @@ def _plain(raw: bytes) -> bool:
     return b"\\u" not in raw and b"\xed" not in raw
 
 
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False)
+"""`json.dumps(response, ensure_ascii=False)` made a new encoder for every reply."""
+
+
 def _encode(response: dict[str, Any]) -> bytes:
     """The response line; a string our side cannot encode is escaped, never a crash."""
     try:
-        return json.dumps(response, ensure_ascii=False).encode("utf-8") + b"\n"
+        return _ENCODER.encode(response).encode("utf-8") + b"\n"
     except UnicodeEncodeError:
         return json.dumps(response, ensure_ascii=True).encode("ascii") + b"\n"
     except (TypeError, ValueError, RecursionError) as error:
@@ -372,13 +390,14 @@ def _encode(response: dict[str, Any]) -> bytes:
 CHUNK_BYTES: Final = 65536
 
 
-def _pipe_chunks(fd: int) -> Iterator[bytes]:
-    """What arrives on a pipe, looked for in a short busy loop before a blocking read."""
+def _pipe_chunks(fd: int, spin: list[bool]) -> Iterator[bytes]:
+    """What arrives on a pipe, looked for in a short busy loop before a blocking read
+    while `spin[0]` (the last requests came few at a time: `SPIN_LINES`)."""
     ready = select.poll()
     ready.register(fd, select.POLLIN)
     while True:
         until = time.perf_counter() + SPIN_SECONDS
-        while not ready.poll(0) and time.perf_counter() < until:
+        while spin[0] and not ready.poll(0) and time.perf_counter() < until:
             pass
         try:
             chunk = os.read(fd, CHUNK_BYTES)  # at once if something came, else it sleeps
@@ -396,7 +415,7 @@ def _stream_chunks(inp: IO[bytes]) -> Iterator[bytes]:
         yield chunk
 
 
-def _chunks(inp: IO[bytes]) -> Iterator[bytes]:
+def _chunks(inp: IO[bytes], spin: list[bool]) -> Iterator[bytes]:
     """The input as it arrives. A pipe is read by its descriptor, past the stream's buffer:
     `serve` is the first to read its stdin, so that buffer is empty."""
     try:
@@ -404,15 +423,21 @@ def _chunks(inp: IO[bytes]) -> Iterator[bytes]:
         is_pipe = stat.S_ISFIFO(os.fstat(fd).st_mode)
     except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
         is_pipe = False
-    return _pipe_chunks(fd) if is_pipe else _stream_chunks(inp)
+    return _pipe_chunks(fd, spin) if is_pipe else _stream_chunks(inp)
 
 
-def _lines(inp: IO[bytes], limit: int, ahead: list[bool] | None = None) -> Iterator[bytes | None]:
+def _lines(
+    inp: IO[bytes],
+    limit: int,
+    ahead: list[bool] | None = None,
+    spin: list[bool] | None = None,
+) -> Iterator[bytes | None]:
     """Each input line, or None for a line longer than `limit` (read past, not kept).
-    `ahead[0]` says, as each is given, whether another whole line is in already."""
+    `ahead[0]` says, as each is given, whether another whole line is in already; `spin[0]`
+    whether a pipe is looked at in a busy loop before a blocking read (`_pipe_chunks`)."""
     pending = b""
     too_long = False  # the line being read has passed `limit`; its bytes are dropped
-    for chunk in _chunks(inp):
+    for chunk in _chunks(inp, [True] if spin is None else spin):
         pending += chunk
         start = 0
         while (end := pending.find(b"\n", start)) >= 0:
@@ -445,13 +470,44 @@ def serve(
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
     print(f"{impl.name}: serving protocol {max(PROTOCOLS)}", file=sys.stderr)
-    ahead = [False]
     # Replies kept until no request is waiting, then written at once: requests sent at
     # once (pipelined) are answered in one write, not a write and a wake-up of the client
     # per reply, whatever buffering the stream has (`PYTHONUNBUFFERED` makes stdout's a
     # write per call: it had `serve` spend about as long writing as playing).
     replies: list[bytes] = []
-    for raw in _lines(inp, max_line, ahead):
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(threshold[0], YOUNG), *threshold[1:])
+    try:
+        _answer_lines(impl, inp, out, version=version, max_line=max_line, replies=replies)
+    finally:
+        gc.set_threshold(*threshold)
+    if replies:
+        out.write(b"".join(replies))
+    out.flush()
+    return 0
+
+
+YOUNG: Final = 20_000
+"""Objects Python's collector lets pile up before it looks at the youngest, while `serve`
+answers (its own is 700). A reply's state is freed as soon as it is written, so the count
+climbs only with what a session keeps; at 700 the collector still ran every few hands of a
+fuzz campaign (0.1 of serve's 6 CPU ms a hand; 20,000: a third of that)."""
+
+
+def _answer_lines(
+    impl: Implementation,
+    inp: IO[bytes],
+    out: IO[bytes],
+    *,
+    version: str,
+    max_line: int,
+    replies: list[bytes],
+) -> None:
+    """Answer each line of `inp` until its end or `bye`, the replies in `replies` until
+    no request is waiting, then written at once."""
+    ahead = [False]
+    spin = [True]
+    for raw in _lines(inp, max_line, ahead, spin):
         request: object = None
         if raw is None:
             response = _refuse(f"a request is one line of at most {max_line} bytes")
@@ -459,7 +515,7 @@ def serve(
             continue
         else:
             try:
-                request = json.loads(raw, parse_int=_read_int)
+                request = _decoded(raw)
             except RecursionError:
                 response = _refuse("not JSON this server reads: nested too deeply")
             except ValueError as error:  # UnicodeDecodeError is one too
@@ -471,15 +527,14 @@ def serve(
         replies.append(_encode(response))
         bye = isinstance(request, dict) and request.get("type") == "bye"
         if bye or not ahead[0]:
+            # Many requests at once (a fuzzed trial, pipelined): the next batch is
+            # milliseconds away, and a busy loop for it would only burn CPU.
+            spin[0] = len(replies) <= SPIN_LINES
             out.write(b"".join(replies))
             out.flush()
             replies.clear()
         if bye:
             break
-    if replies:
-        out.write(b"".join(replies))
-    out.flush()
-    return 0
 
 
 def _refuse(message: str) -> dict[str, Any]:
@@ -491,4 +546,14 @@ def main() -> int:
     # installed distributions cost each `serve` about 25 ms of start-up (issue 40).
     from badugi_spec import __version__
 
-    return serve(EngineImplementation(), version=__version__)
+    return serve(_Served(), version=__version__)
+
+
+class _Served(EngineImplementation):
+    """Our engine as `serve` runs it: each state is written out as JSON at once and
+    dropped, never changed, so it may share with the states before it the parts that did
+    not change (`state_of(shared=True)`), which are cheaper to build than fresh ones."""
+
+    def _state(self) -> dict[str, Any]:
+        assert self.session is not None
+        return state_of(self.session, self.names, shared=True)

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_SECONDS
+from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_LINES, SPIN_SECONDS
 
 STDERR_TAIL_LINES: Final = 20
 STDERR_LINE_CHARS: Final = 500
@@ -226,7 +226,7 @@ class ProcessTransport:
                     break
                 except OSError:
                     raise TransportError(self._exited("before reading the request")) from None
-            if not view:
+            if not view and len(lines) <= SPIN_LINES:
                 self._spin(time.perf_counter() + SPIN_SECONDS)
             while b"\n" in self._buffer and len(replies) < len(lines):
                 reply, _, self._buffer = self._buffer.partition(b"\n")

@@ -273,20 +273,41 @@ def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
 
 
 _POTS_SAID: dict[int, tuple[tuple[Pot, ...], list[str], list[dict[str, Any]]]] = {}
-"""Pots as JSON by the pots' tuple (kept here, so its id is not reused) and the names, for
-`shared` states only: between two bets of a round most pots stay as they were."""
+"""Pots as JSON by the pots' tuple (kept here, so its id is not reused) and the names:
+between two bets of a round most pots stay as they were. A `shared` state gets these very
+lists, a fresh one copies of them."""
 
 
 def _pots_said(hand: Hand, names: list[str], shared: bool) -> list[dict[str, Any]]:
     pots = _pots(hand)
-    if not shared:
-        return [_pot(pot, names) for pot in pots]
     kept = _POTS_SAID.get(id(pots))
     if kept is None or kept[0] is not pots or kept[1] is not names:
         if len(_POTS_SAID) >= POTS_AT_MOST:
             _POTS_SAID.clear()
         kept = _POTS_SAID[id(pots)] = (pots, names, [_pot(pot, names) for pot in pots])
-    return kept[2]
+    # A fresh state gets a copy: cheaper than naming every seat of every pot again.
+    return kept[2] if shared else [_pot_copy(pot) for pot in kept[2]]
+
+
+def _pot_copy(said: dict[str, Any]) -> dict[str, Any]:
+    """A pot's JSON (`_pot`) as fresh lists and dicts, its keys in the same order."""
+    out = {
+        "amount": said["amount"],
+        "eligible": list(said["eligible"]),
+        "winners": list(said["winners"]),
+        "shares": dict(said["shares"]),
+    }
+    if "halves" in said:
+        out["halves"] = [
+            {
+                "ranking": half["ranking"],
+                "amount": half["amount"],
+                "winners": list(half["winners"]),
+                "shares": dict(half["shares"]),
+            }
+            for half in said["halves"]
+        ]
+    return out
 
 
 def state_of(session: Session, names: list[str], *, shared: bool = False) -> dict[str, Any]:
