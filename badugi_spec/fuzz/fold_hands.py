@@ -25,10 +25,11 @@ MOST_HANDS: Final = 16
 """Hands at most whose folding is tried, from the first."""
 
 
-def spans(trial: Trial) -> dict[int, tuple[int, int]]:
+def spans(trial: Trial, until: int | None = None) -> dict[int, tuple[int, int]]:
     """Hand number -> the part of the stream its actions drew, (start, end): from its
-    deal to its last statement. The trial's last hand is left out: it holds the
-    divergence, and a shrink already cuts the stream after it."""
+    deal to its last statement, for the hands before hand `until` (the one that holds
+    the divergence; by default the trial's last). A trial cut after its divergence plays
+    on, on zeros, to its last hand: those hands are no part of it."""
     first: dict[int, int] = {}
     last: dict[int, int] = {}
     for statement in trial.statements:
@@ -40,26 +41,26 @@ def spans(trial: Trial) -> dict[int, tuple[int, int]]:
             # actions start there. The first hand has none: its first check is the deal.
             first[hand] = statement.drawn
         last[hand] = statement.drawn
-    final = max(first, default=0)
+    final = max(first, default=0) if until is None else until
     return {hand: (first[hand], last[hand]) for hand in sorted(first) if hand < final}
 
 
-def folded(stream: list[int], replay: Replay) -> Iterator[list[int]]:
-    """Candidates: `stream` with every earlier hand folded round (and the deal no longer
-    mirrored, whose tied pair never folds, `Trial.mirrored`); then with one hand between
-    the first and the last left out, the latest first; then with one earlier hand folded
-    round at a time, the first hand first."""
+def folded(stream: list[int], replay: Replay, until: int | None = None) -> Iterator[list[int]]:
+    """Candidates: `stream` with every hand before hand `until` (the divergent one; by
+    default the last) folded round (and the deal no longer mirrored, whose tied pair never
+    folds, `Trial.mirrored`); then with one hand between the first and that one left out,
+    the latest first; then with one earlier hand folded round at a time, the first first."""
     try:
         trial = replay(stream)
     except FuzzError:
         return
+    known = spans(trial, until)
     every = list(stream)
     if trial.mirrored:
-        every = _unmirrored(every, replay, spans(trial))
-    for hand in list(spans(trial))[:MOST_HANDS]:
+        every = _unmirrored(every, replay, known)
+    for hand in list(known)[:MOST_HANDS]:
         every = _fold(every, hand, replay) or every
     yield every
-    known = spans(trial)
     hands = list(known)[:MOST_HANDS]
     # A hand between the first and the divergent one left out whole: its deck seed, its
     # seating and its actions (a hand's choices start where the one before it ended).

@@ -17,12 +17,14 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
+from badugi_spec.fuzz.aligned import reshaped
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.cut import from_hand
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, head, signature
-from badugi_spec.fuzz.fold_hands import folded
+from badugi_spec.fuzz.fold_hands import folded, spans
 from badugi_spec.fuzz.game import play
 from badugi_spec.fuzz.label import key_of, statement_at
+from badugi_spec.fuzz.probes import unprobed
 from badugi_spec.fuzz.shrink import Shrinker
 from badugi_spec.fuzz.trial import FuzzError, Trial
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
@@ -79,7 +81,8 @@ class Reducer:
         text = trial.text()
         wanted = signature(key[1], seen.expected, seen.actual)
         _, where = trial.render()
-        best: dict[str, Any] = {"trial": trial, "index": statement_at(trial, where, seen)}
+        index = statement_at(trial, where, seen)
+        best: dict[str, Any] = {"trial": trial, "index": index, "lines": _lines(trial, index)}
 
         def accepts(tried: Trial, shrinker: Shrinker | None = None) -> bool:
             rendered, where = tried.render()
@@ -93,7 +96,11 @@ class Reducer:
             )
             if found != key and not same:
                 return False
-            best["trial"], best["index"] = tried, statement_at(tried, where, d)
+            index = statement_at(tried, where, d)
+            lines = _lines(tried, index)
+            if lines > best.get("lines", lines):
+                return False  # the same divergence, but a longer file: not smaller
+            best["trial"], best["index"], best["lines"] = tried, index, lines
             best["divergence"] = d
             if shrinker is not None and best["index"] < SMALL:
                 shrinker.enough = True
@@ -116,15 +123,27 @@ class Reducer:
         lines = [*trial.first_posts, *(s.text for s in trial.statements if s.kind == "hand")]
         seated = any(_LIVE_TABLE in line for line in lines)
 
-        def edits(best: list[int]) -> Iterator[list[int]]:
-            return folded(best, lambda stream: self.replay(number, stream))
+        def edits(stream: list[int]) -> Iterator[list[int]]:
+            # The probes of the best so far first (`probes`), then its earlier hands.
+            trial: Trial = best["trial"]
+            yield from unprobed(stream, trial, best["index"])
+            hand = trial.statements[best["index"]].hand
+            if hand > 1:
+                yield from folded(stream, lambda edited: self.replay(number, edited), hand)
+            if self.setting is None or not trial.names or not trial.statements:
+                return  # hand values: no shape to change
+            earlier = spans(trial, hand)
+            hands = (earlier[1][0], earlier[hand - 1][1]) if hand > 1 and earlier else (0, 0)
+            yield from reshaped(
+                stream, self._playing(number), shape=trial.statements[0].drawn, hands=hands
+            )
 
         quick = Shrinker(
             stream,
             lambda c: False,
             budget=min(QUICK, self.budget),
             deadline=self.deadline(),
-            edits=edits if seated else None,
+            edits=edits,
         )
         quick._test = test(quick)
         quick.run(cut=trial.statements[first].drawn)
@@ -136,7 +155,7 @@ class Reducer:
             lambda c: False,
             budget=max(0, self.budget - quick.tried),
             deadline=self.deadline(),
-            edits=edits if seated else None,
+            edits=edits,
         )
         shrinker._test = test(shrinker)
         shrinker.run(siblings=() if seated else self._siblings(number, quick.best))
@@ -157,6 +176,14 @@ class Reducer:
         ours = self.against(EngineImplementation(), cut.text(upto=best["index"]), "")
         if ours.status != "passed":
             best["trial"], best["index"] = trial, index  # the cut reads a history it lacks
+
+    def _playing(self, number: int) -> Callable[[Choices], Trial]:
+        """Trial `number` played from the choices given (`aligned`)."""
+
+        def played(choices: Choices) -> Trial:
+            return play(choices, self.setting, seed=self.seed, number=number)
+
+        return played
 
     def _siblings(self, number: int, stream: list[int]) -> Iterator[list[int]]:
         """Other trials like `number` in its profile and kind of session but of the fewest
@@ -292,6 +319,11 @@ class Reducer:
         finding.tried = shrinker.tried
         finding.verified = True
         return finding
+
+
+def _lines(trial: Trial, index: int) -> int:
+    """The lines of `trial` written cut after statement `index`, keeping that check."""
+    return trial.text(upto=index, keep={index}).count("\n")
 
 
 __all__ = ["QUICK", "SMALL", "Reducer"]
