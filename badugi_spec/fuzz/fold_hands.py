@@ -64,9 +64,16 @@ def folded(stream: list[int], replay: Replay, until: int | None = None) -> Itera
     hands = list(known)[:MOST_HANDS]
     # A hand between the first and the divergent one left out whole: its deck seed, its
     # seating and its actions (a hand's choices start where the one before it ended).
-    # The button then moves one seat less, which may or may not matter.
+    # The button then moves one seat less, which may or may not matter. The session is
+    # then a hand short: first the trial that plays one hand fewer (the divergent hand
+    # still its last, where a muck is tried, R8.32), then the one that plays on.
+    last = max(known, default=0) + 1
     for hand in reversed(hands[1:]):
-        yield stream[: known[hand - 1][1]] + stream[known[hand][1] :]
+        out = stream[: known[hand - 1][1]] + stream[known[hand][1] :]
+        shorter = _one_hand_fewer(out, replay, trial, last, shape=known[hands[0]][0])
+        if shorter is not None:
+            yield shorter
+        yield out
     for hand in hands:
         one = _fold(stream, hand, replay)
         if one is not None:
@@ -88,6 +95,35 @@ def _fold(stream: list[int], hand: int, replay: Replay) -> list[int] | None:
     if hand not in quiet or quiet[hand][0] != start:
         return None  # the zeros changed what came before the actions: not this hand
     return stream[:start] + [0] * (quiet[hand][1] - start) + stream[end:]
+
+
+SHAPE_TRIES: Final = 8
+"""Choices of a trial's shape at most tried one lower for a session a hand shorter."""
+
+
+def _one_hand_fewer(
+    stream: list[int], replay: Replay, trial: Trial, last: int, *, shape: int
+) -> list[int] | None:
+    """`stream` (a hand left out of `trial`) with the one choice of its shape lowered by
+    one that makes its session a hand shorter, at the same table: the first such of the
+    first `SHAPE_TRIES` choices, or None. The divergent hand is then its last (`last - 1`)
+    as it was (`last`)."""
+    tries = 0
+    for at in range(min(shape, len(stream))):
+        if not stream[at]:
+            continue
+        if tries >= SHAPE_TRIES:
+            break
+        tries += 1
+        lowered = [*stream[:at], stream[at] - 1, *stream[at + 1 :]]
+        try:
+            shorter = replay(lowered)
+        except FuzzError:
+            continue
+        same = (shorter.names, shorter.profile) == (trial.names, trial.profile)
+        if same and shorter.hands == trial.hands - 1:
+            return lowered
+    return None
 
 
 def _unmirrored(stream: list[int], replay: Replay, known: dict[int, tuple[int, int]]) -> list[int]:

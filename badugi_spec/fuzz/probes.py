@@ -22,6 +22,9 @@ from badugi_spec.fuzz.trial import Trial
 
 KEPT: Final = ("with deck-short",)
 """Ends of `reject` lines that are not probes: the refusal is the action's own answer."""
+_PLAYS: Final = ("act", "reject")
+"""A line played from the same choices as a `reject` before it (the mucks after a
+showdown are drawn together, R8.32): those choices made more than the probe."""
 HALVINGS: Final = 2
 """Rounds of halving after the whole set fails: halves, then quarters."""
 
@@ -36,7 +39,8 @@ def probes(trial: Trial, before: int) -> list[tuple[int, int]]:
         if statement.kind != "reject" or statement.text.endswith(KEPT):
             continue
         start, end = statements[index - 1].drawn, statement.drawn
-        if start < end:
+        later = statements[index + 1 :]
+        if start < end and not any(s.drawn == end and s.kind in _PLAYS for s in later[:8]):
             spans.append((start, end))
     return spans
 

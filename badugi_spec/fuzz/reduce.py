@@ -144,6 +144,7 @@ class Reducer:
             budget=min(QUICK, self.budget),
             deadline=self.deadline(),
             edits=edits,
+            shape=trial.statements[0].drawn if trial.statements else 0,
         )
         quick._test = test(quick)
         quick.run(cut=trial.statements[first].drawn)
@@ -156,6 +157,7 @@ class Reducer:
             budget=max(0, self.budget - quick.tried),
             deadline=self.deadline(),
             edits=edits,
+            shape=trial.statements[0].drawn if trial.statements else 0,
         )
         shrinker._test = test(shrinker)
         shrinker.run(siblings=() if seated else self._siblings(number, quick.best))

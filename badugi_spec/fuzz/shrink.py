@@ -41,8 +41,15 @@ class Shrinker:
         budget: int = BUDGET,
         deadline: float | None = None,
         edits: Callable[[list[int]], Iterable[list[int]]] | None = None,
+        shape: int = 0,
     ) -> None:
         self.best = list(stream)
+        self._shape = shape
+        """Choices before this one are the trial's shape and its first deck: lowered after
+        the others, whose zeros end hands and drop lines (a check, a fold, no probe)."""
+        self._seen: set[tuple[int, ...]] = set()
+        """Candidates tried: one met again (an edit of a best that did not change) is
+        not tried twice."""
         self._test = test
         self._edits = edits
         """Larger edits that know the trial's shape (`fold_hands.folded`), for the best
@@ -57,6 +64,10 @@ class Shrinker:
     def _try(self, candidate: list[int]) -> bool:
         if self.tried >= self.budget or not smaller(candidate, self.best):
             return False
+        seen = tuple(candidate)
+        if seen in self._seen:
+            return False
+        self._seen.add(seen)
         self.tried += 1
         if self._test(candidate):
             self.best = candidate
@@ -131,16 +142,18 @@ class Shrinker:
 
     def _lowerings(self, *, search: bool) -> bool:
         improved = False
-        index = 0
-        while index < len(self.best) and not self.spent:
-            value = self.best[index]
-            if not value:
-                pass
-            elif not search:
-                improved |= self._try(self._with(index, 0))
-            elif self._lower(index, value):
-                improved = True
-            index += 1
+        # The choices after the shape first, then the shape (`shape`), each from its start.
+        for start, end in ((self._shape, None), (0, self._shape)):
+            index = start
+            while index < len(self.best) and (end is None or index < end) and not self.spent:
+                value = self.best[index]
+                if not value:
+                    pass
+                elif not search:
+                    improved |= self._try(self._with(index, 0))
+                elif self._lower(index, value):
+                    improved = True
+                index += 1
         return improved
 
     def _lower(self, index: int, value: int) -> bool:
