@@ -4,17 +4,21 @@
   statement for statement the same;
 - `fold_hands.folded`: a hand left out with the session a hand shorter;
 - `aligned.reshaped`: a trial of fewer seats that keeps the switch and the other choices
-  answered as they were.
+  answered as they were;
+- `cut.from_hand`: a cut at the live table, its players sitting out seated so.
 """
 
 from __future__ import annotations
 
 from badugi_spec import profiles
-from badugi_spec.fuzz import aligned, fold_hands, probes
+from badugi_spec.fuzz import aligned, cut, fold_hands, probes
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.game import play
+from badugi_spec.fuzz.load import load
 from badugi_spec.fuzz.plan import Plan
 from badugi_spec.fuzz.trial import Setting, Trial
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.runner import Runner
 
 SETTING = Setting(tuple(profiles.get(name) for name in profiles.names()))
 PLAN = Plan(SETTING, ())
@@ -93,3 +97,16 @@ def test_a_reshaped_trial_has_fewer_seats_and_keeps_its_switch() -> None:
         if len((again := replay(number)(edit)).names) < len(trial.names)
     ]
     assert any(t.overrides == trial.overrides and t.profile == trial.profile for t in fewer)
+
+
+def test_a_cut_seats_a_player_sitting_out_sitting_out() -> None:
+    # Bob sits out in the first hand and is not back for the second (R19.1): the cut to
+    # start at the second seats him sitting out, and our engine passes it.
+    plan = Plan(Setting((profiles.get("wsop-2023"),)), ())
+    trial = plan.played(Choices(trial_random(1, 3)), 1, 3)
+    assert trial.first_posts == ["Bob sits out"]
+    assert not [s for s in trial.statements if s.hand == 2 and "Bob" in s.text and s.kind == "hand"]
+    second = cut.from_hand(trial, 2)
+    assert second is not None and second.first_posts == ["Bob sits out"]
+    result = Runner(EngineImplementation(), every_order=False).run(load(second.text()))
+    assert result.status == "passed"

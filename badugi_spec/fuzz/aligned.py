@@ -96,21 +96,21 @@ def aligned(
     *,
     fixed: Sequence[int],
     skip: tuple[int, int] = (0, 0),
-) -> list[int] | None:
+) -> tuple[list[int], Trial] | None:
     """The trial whose first choices are `fixed` (an edit of the first of `stream`) and
     whose later ones are answered as their labels were after those in `stream` (the
-    choices in `skip`, a span of the old stream, handed on to none): the stream it drew,
-    or None if it fails."""
+    choices in `skip`, a span of the old stream, handed on to none): the stream it drew
+    and the trial, or None if it fails."""
     answers: dict[Label, deque[int]] = {}
     for index in range(len(fixed), len(stream)):
         if not skip[0] <= index < skip[1]:
             answers.setdefault(labels[index], deque()).append(stream[index])
     choices = _Answered(fixed, answers)
     try:
-        play(choices)
+        trial = play(choices)
     except FuzzError:
         return None
-    return _trimmed(choices.record)
+    return _trimmed(choices.record), trial
 
 
 def _trimmed(stream: Sequence[int]) -> list[int]:
@@ -128,18 +128,19 @@ def reshaped(
     the stream with those skipped (the first hand answered as the divergent one was);
     then each of the first `shape` choices (the trial's shape, before its first
     statement) at 0, at half and one lower, the rest answered by label (`aligned`), and
-    again with the earlier hands skipped. Only candidates unlike the plain edit (the same
-    choice lowered, the rest where it was) are given: that edit is the shrink's own."""
+    again with the earlier hands skipped. Only trials of fewer seats or fewer hands are
+    given: a choice lowered that changes neither reads every later choice by the same
+    question (it is drawn either way), and lowering it alone is the shrink's own edit."""
     found = labelled(stream, play)
     if found is None:
         return
-    _, labels = found
+    trial, labels = found
     skips = [(0, 0)]
     if hands[1] > hands[0]:
         skips.append(hands)
         edit = aligned(stream, labels, play, fixed=stream[: hands[0]], skip=hands)
         if edit is not None:
-            yield edit
+            yield edit[0]
     edits = 0
     for at in range(min(shape, len(stream))):
         if not stream[at] or edits >= MOST_EDITS:
@@ -147,11 +148,14 @@ def reshaped(
         edits += 1
         # 0 first, then halfway, then one lower: three seats of six, if not two.
         for value in sorted({0, stream[at] // 2, stream[at] - 1}):
-            plain = _trimmed([*stream[:at], value, *stream[at + 1 :]])
             for skip in skips:
                 edit = aligned(stream, labels, play, fixed=[*stream[:at], value], skip=skip)
-                if edit is not None and edit != plain:
-                    yield edit
+                if edit is not None and _smaller(edit[1], trial):
+                    yield edit[0]
+
+
+def _smaller(edited: Trial, trial: Trial) -> bool:
+    return len(edited.names) < len(trial.names) or edited.hands < trial.hands
 
 
 __all__ = ["Label", "aligned", "labelled", "reshaped"]
