@@ -8,6 +8,13 @@ long and lower at the first place it differs (shortlex). At 0 every choice is th
 so the kept trial has the fewest seats, hands and actions and the simplest cards that
 still show the divergence.
 
+Editing one number keeps what comes before it and scrambles what comes after, so the
+larger steps are the caller's `edits`, which know the trial's shape (`probes`, `fold_hands`,
+`aligned`): all its refusal probes dropped at once, its earlier hands folded or left out,
+fewer seats with every later choice answered as before. They come first, and again each
+time the best changes; the choices after the trial's shape are lowered before the shape's
+own (`shape`), as their zeros end hands and drop lines. A candidate met twice is tried once.
+
 The budget is a number of candidates, not seconds, so a shrink gives the same scenario on
 every machine and in every shard of a campaign. A `deadline` may cut one short (a caller's
 choice, at the cost of that sameness): `fuzz --seconds` sets one, so the whole run, shrinking
@@ -117,8 +124,13 @@ class Shrinker:
         improved = True
         kept = False
         while improved and not self.spent:
-            improved = any(self._try(edit) for edit in self._edits(self.best))
-            kept |= improved
+            improved = False
+            for edit in self._edits(self.best):
+                if self.spent:
+                    break  # the rest of the edits are not even made: each is a replay
+                if self._try(edit):
+                    improved = kept = True
+                    break
         return kept
 
     def _shortest_prefix(self) -> None:
