@@ -128,9 +128,9 @@ def reshaped(
     the stream with those skipped (the first hand answered as the divergent one was);
     then each of the first `shape` choices (the trial's shape, before its first
     statement) at 0, at half and one lower, the rest answered by label (`aligned`), and
-    again with the earlier hands skipped. Only trials of fewer seats or fewer hands are
-    given: a choice lowered that changes neither reads every later choice by the same
-    question (it is drawn either way), and lowering it alone is the shrink's own edit."""
+    again with the earlier hands skipped. Only trials of fewer seats, fewer hands or
+    fewer statements are given: the others are no simpler, and a choice lowered that
+    changes none of these is most often drawn either way, lowered alone by the shrink."""
     found = labelled(stream, play)
     if found is None:
         return
@@ -155,7 +155,10 @@ def reshaped(
 
 
 def _smaller(edited: Trial, trial: Trial) -> bool:
-    return len(edited.names) < len(trial.names) or edited.hands < trial.hands
+    """Fewer seats or hands, or as many and fewer statements."""
+    fewer = (len(edited.names), edited.hands) < (len(trial.names), trial.hands)
+    alike = (len(edited.names), edited.hands) == (len(trial.names), trial.hands)
+    return fewer or (alike and len(edited.statements) < len(trial.statements))
 
 
 __all__ = ["Label", "aligned", "labelled", "reshaped"]

@@ -97,7 +97,7 @@ def _fold(stream: list[int], hand: int, replay: Replay) -> list[int] | None:
     return stream[:start] + [0] * (quiet[hand][1] - start) + stream[end:]
 
 
-SHAPE_TRIES: Final = 8
+SHAPE_TRIES: Final = 6
 """Choices of a trial's shape at most tried one lower for a session a hand shorter."""
 
 

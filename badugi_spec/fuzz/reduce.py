@@ -4,6 +4,10 @@ Each kind is shrunk by editing the trial's stream of choices (`shrink.Shrinker`)
 keeping a candidate only when it still shows the same thing: the same divergence against
 the implementation (the same kind, or the same difference, `finding.signature`), the same
 class of error (`finding.error_class`), or the same broken property of our own engine.
+A divergence's candidate must also make a file no longer than the best so far: a lowered
+choice that keeps the divergence but plays more lines is no simpler to read. Its shrink
+first tries the edits that know the trial's shape: its probes dropped (`probes`), its
+earlier hands folded or left out (`fold_hands`), fewer seats or hands (`aligned`).
 
 Before a new divergence is shrunk in full, it is shrunk a little (`QUICK` candidates):
 one that then differs just as a known finding does is that finding again, and is dropped
@@ -26,7 +30,7 @@ from badugi_spec.fuzz.game import play
 from badugi_spec.fuzz.label import key_of, statement_at
 from badugi_spec.fuzz.probes import unprobed
 from badugi_spec.fuzz.shrink import Shrinker
-from badugi_spec.fuzz.trial import FuzzError, Trial
+from badugi_spec.fuzz.trial import CHECKS, FuzzError, Trial
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
 from badugi_spec.scenario.runner import CaseResult, Divergence
 
@@ -85,7 +89,9 @@ class Reducer:
         best: dict[str, Any] = {"trial": trial, "index": index, "lines": _lines(trial, index)}
 
         def accepts(tried: Trial, shrinker: Shrinker | None = None) -> bool:
-            rendered, where = tried.render()
+            # Only as far as a file no longer than the best: a divergence after that
+            # would not be kept, and a long session plays on, on zeros, after its own.
+            rendered, where = tried.render(upto=_within(tried, best["lines"]))
             result = self.against(self.impl, rendered, variant)
             d = result.divergence
             if result.status != "failed" or d is None:
@@ -106,10 +112,12 @@ class Reducer:
                 shrinker.enough = True
             return True
 
+        replayed = _Replays(lambda stream: self.replay(number, stream))
+
         def test(shrinker: Shrinker) -> Callable[[list[int]], bool]:
             def diverges(candidate: list[int]) -> bool:
                 try:
-                    return accepts(self.replay(number, candidate), shrinker)
+                    return accepts(replayed(candidate), shrinker)
                 except FuzzError:
                     return False
 
@@ -129,7 +137,7 @@ class Reducer:
             yield from unprobed(stream, trial, best["index"])
             hand = trial.statements[best["index"]].hand
             if hand > 1:
-                yield from folded(stream, lambda edited: self.replay(number, edited), hand)
+                yield from folded(stream, replayed, hand)
             if self.setting is None or not trial.names or not trial.statements:
                 return  # hand values: no shape to change
             earlier = spans(trial, hand)
@@ -321,6 +329,43 @@ class Reducer:
         finding.tried = shrinker.tried
         finding.verified = True
         return finding
+
+
+class _Replays:
+    """A trial replayed from its stream, the last `KEPT` kept: the edits of one best
+    replay it and its hands again and again, and a session of thirteen hands is costly."""
+
+    KEPT: Final = 64
+
+    def __init__(self, replay: Callable[[list[int]], Trial]) -> None:
+        self._replay = replay
+        self._kept: dict[tuple[int, ...], Trial] = {}
+
+    def __call__(self, stream: list[int]) -> Trial:
+        key = tuple(stream)
+        trial = self._kept.get(key)
+        if trial is None:
+            trial = self._replay(stream)
+            if len(self._kept) >= self.KEPT:
+                self._kept.clear()
+            self._kept[key] = trial
+        return trial
+
+
+def _within(trial: Trial, most: int) -> int | None:
+    """The last statement of `trial` that a file of at most `most` lines can reach (and
+    the checks right after it), or None for the whole trial."""
+    _, where = trial.render(keep=set())
+    last = -1
+    for line, held in where.items():
+        if line <= most:
+            last = max(last, *held)
+    statements = trial.statements
+    if last < 0 or all(i <= last or s.kind in CHECKS for i, s in enumerate(statements)):
+        return None
+    while last + 1 < len(statements) and statements[last + 1].kind in CHECKS:
+        last += 1
+    return last
 
 
 def _lines(trial: Trial, index: int) -> int:
