@@ -97,6 +97,8 @@ def test_a_reshaped_trial_has_fewer_seats_and_keeps_its_switch() -> None:
         if len((again := replay(number)(edit)).names) < len(trial.names)
     ]
     assert any(t.overrides == trial.overrides and t.profile == trial.profile for t in fewer)
+    # Choices past those its trial reads answer nothing (they once ran off the labels).
+    assert list(aligned.reshaped([*stream, *[5] * 40], playing, shape=shape))
 
 
 def test_a_cut_seats_a_player_sitting_out_sitting_out() -> None:

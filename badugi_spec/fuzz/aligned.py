@@ -102,7 +102,8 @@ def aligned(
     choices in `skip`, a span of the old stream, handed on to none): the stream it drew
     and the trial, or None if it fails."""
     answers: dict[Label, deque[int]] = {}
-    for index in range(len(fixed), len(stream)):
+    # A stream may hold more choices than its trial reads: those answer nothing.
+    for index in range(len(fixed), min(len(stream), len(labels))):
         if not skip[0] <= index < skip[1]:
             answers.setdefault(labels[index], deque()).append(stream[index])
     choices = _Answered(fixed, answers)
@@ -128,9 +129,9 @@ def reshaped(
     the stream with those skipped (the first hand answered as the divergent one was);
     then each of the first `shape` choices (the trial's shape, before its first
     statement) at 0, at half and one lower, the rest answered by label (`aligned`), and
-    again with the earlier hands skipped. Only trials of fewer seats, fewer hands or
-    fewer statements are given: the others are no simpler, and a choice lowered that
-    changes none of these is most often drawn either way, lowered alone by the shrink."""
+    again with the earlier hands skipped. Only trials of fewer seats or fewer hands are
+    given: each candidate costs a run against the implementation, and a choice lowered
+    that changes neither is most often drawn either way, lowered alone by the shrink."""
     found = labelled(stream, play)
     if found is None:
         return
@@ -155,10 +156,7 @@ def reshaped(
 
 
 def _smaller(edited: Trial, trial: Trial) -> bool:
-    """Fewer seats or hands, or as many and fewer statements."""
-    fewer = (len(edited.names), edited.hands) < (len(trial.names), trial.hands)
-    alike = (len(edited.names), edited.hands) == (len(trial.names), trial.hands)
-    return fewer or (alike and len(edited.statements) < len(trial.statements))
+    return len(edited.names) < len(trial.names) or edited.hands < trial.hands
 
 
 __all__ = ["Label", "aligned", "labelled", "reshaped"]
