@@ -29,7 +29,17 @@ from badugi_spec.scenario.runner import CaseResult
 from badugi_spec.scenario.suite import Suite, load_suite, run_suite
 
 MOST_LINES: Final = 25
-"""The longest shrunk scenario a mutant may give, comment lines not counted."""
+"""The longest shrunk scenario a mutant may give, comment lines not counted; a mutant's
+`allowance` may raise it for one kind of finding that no shorter scenario shows."""
+
+
+def most_lines(name: str, kind: str) -> int:
+    """The longest shrunk scenario mutant `name` may give for a finding of `kind` (the
+    field it differs in): `MOST_LINES`, or the mutant's allowance for that kind."""
+    allowance = BY_NAME[name].allowance
+    if allowance is not None and allowance.kind == kind:
+        return allowance.lines
+    return MOST_LINES
 
 
 def register(sub: Any) -> None:
@@ -123,6 +133,7 @@ def fuzz_one(
         after=finding["found_after"],
         kind=f"{finding['kind']} at {finding['rule']}",
         lines=lines,
+        most=most_lines(name, finding["kind"]),
         file=path,
         verify_fails=any(result.status == "failed" for result in theirs),
         check_passes=bool(ours) and all(result.status == "passed" for result in ours),
@@ -155,8 +166,14 @@ def _verify(command: str, suite: Suite, *, variants: bool) -> list[CaseResult]:
 
 def good(row: dict[str, Any]) -> bool:
     return bool(
-        row["found"] and row["lines"] <= MOST_LINES and row["verify_fails"] and row["check_passes"]
+        row["found"]
+        and row["lines"] <= row.get("most", MOST_LINES)
+        and row["verify_fails"]
+        and row["check_passes"]
     )
+
+
+_allowed: Final = " (or the mutant's own allowance, `mutants.catalogue.Allowance`)"
 
 
 def run_fuzz_mutants(args: argparse.Namespace) -> int:
@@ -185,6 +202,7 @@ def run_fuzz_mutants(args: argparse.Namespace) -> int:
                 print(
                     f"{verdict:<10} {row['mutant'] + seeded:<36} trial {row['trial']:>4} after"
                     f" {row['after']:5.1f} s, {row['lines']:>2} lines, {row['kind']}"
+                    + (f" (allowed {row['most']})" if row["most"] != MOST_LINES else "")
                     + ("" if row["verify_fails"] else "; verify does not fail it")
                     + ("" if row["check_passes"] else "; check does not pass it")
                 )
@@ -200,10 +218,10 @@ def run_fuzz_mutants(args: argparse.Namespace) -> int:
         print(
             f"{found} of {len(rows)} campaigns found their mutant; {len(every)} of"
             f" {len(rows) // len(seeds)} mutants found under each of the {len(seeds)} seeds,"
-            f" each in at most {MOST_LINES} lines"
+            f" each in at most {MOST_LINES} lines{_allowed}"
         )
     else:
-        print(f"{found} of {len(rows)} mutants found, each in at most {MOST_LINES} lines")
+        print(f"{found} of {len(rows)} mutants found, each in at most {MOST_LINES} lines{_allowed}")
     if args.json:
         write_json(
             args.json,
@@ -255,6 +273,12 @@ def compared(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[
 
 
 __all__ = [
-    "MOST_LINES", "compared", "fuzz_one", "register", "run_fuzz_mutants", "seed_range",
+    "MOST_LINES",
+    "compared",
+    "fuzz_one",
+    "most_lines",
+    "register",
+    "run_fuzz_mutants",
+    "seed_range",
     "serve_mutant",
 ]  # fmt: skip

@@ -6,8 +6,10 @@ that follows: a divergence in the twelfth hand of a session keeps the eleven han
 it. Cut at the divergent hand, the trial keeps only what can matter to it, and the shrink
 tries that as a last candidate (`Campaign._shrunk`); like every candidate, it is kept only
 if it still diverges the same way, and written only if our engine passes it. A session's
-history (a dead button, a hand limit already counted) can make the cut differ from the
-whole: then it does not diverge the same way, and it is not kept.
+history (a dead button, a hand limit already counted, a kill) can make the cut differ from
+the whole: then it does not diverge the same way, or our engine fails it, and it is not
+kept. At the live table (chapter R19) the players sitting out are seated sitting out; a
+history of returns and straddles, whose blinds are carried over, is not cut.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ def from_hand(trial: Trial, first: int) -> Trial | None:
     profile = trial.profile
     if dealer not in names or len(names) < max(2, profile.min_seats):
         return None
-    if profile.kill != "none" or _live_table_before(trial, first):
-        return None  # who sits out, who owes blinds, a run of pots: carried over (R19)
+    away = _away(trial, first)
+    if away is None:
+        return None  # one who comes and goes at the live table: carried over (R19)
     overrides = tuple(_later_limit(o, first) for o in trial.overrides)
     if profile.hands_per_session:
         left = profile.hands_per_session - (first - 1)
@@ -49,6 +52,7 @@ def from_hand(trial: Trial, first: int) -> Trial | None:
         names.index(dealer),
     )
     cut.decks = list(trial.decks[first - 1 :])
+    cut.first_posts = [f"{name} sits out" for name in away if name in names]
     moved: dict[int, int] = {}
     for index, statement in enumerate(trial.statements):
         if statement.hand < first:
@@ -88,10 +92,33 @@ def _live_table(text: str) -> bool:
     return any(word in text for word in _LIVE_TABLE)
 
 
-def _live_table_before(trial: Trial, first: int) -> bool:
-    """Whether a hand before `first` had a live-table line (chapter R19)."""
-    earlier = [s.text for s in trial.statements if s.kind == "hand" and s.hand < first]
-    return any(_live_table(text) for text in [*trial.first_posts, *earlier])
+def _away(trial: Trial, first: int) -> list[str] | None:
+    """The players sitting out as hand `first` begins, for the cut to seat so (R19.1):
+    whoever sat out in a hand before and has not come back. None when that is not all a
+    cut can carry over: a straddle or a return before, or one coming and going at hand
+    `first` itself (who owes which blinds, who waits for the big blind, R19.2, R19.3).
+    A kill (R19.4) is not carried over either: a cut that played its first hand killed
+    where the whole did not is not the same divergence, or our engine fails it, and it
+    is not kept."""
+    away: list[str] = []
+    for hand, text in _seating(trial):
+        if hand > first:
+            break
+        if hand == first and any(text.startswith(f"{name} ") for name in away):
+            return None
+        if text.endswith(" sits out") and hand < first:
+            away.append(text.removesuffix(" sits out"))
+        elif hand < first:
+            return None  # a return or a straddle: its blinds are carried over
+    return away
+
+
+def _seating(trial: Trial) -> list[tuple[int, str]]:
+    """The live-table lines, with their hands (chapter R19)."""
+    lines = [(1, text) for text in trial.first_posts if _live_table(text)]
+    return lines + [
+        (s.hand, s.text) for s in trial.statements if s.kind == "hand" and _live_table(s.text)
+    ]
 
 
 def _seated(statement: Statement, names: tuple[str, ...]) -> Statement:

@@ -4,6 +4,10 @@ Each kind is shrunk by editing the trial's stream of choices (`shrink.Shrinker`)
 keeping a candidate only when it still shows the same thing: the same divergence against
 the implementation (the same kind, or the same difference, `finding.signature`), the same
 class of error (`finding.error_class`), or the same broken property of our own engine.
+A divergence's candidate must also make a file no longer than the best so far: a lowered
+choice that keeps the divergence but plays more lines is no simpler to read. Its shrink
+first tries the edits that know the trial's shape: its probes dropped (`probes`), its
+earlier hands folded or left out (`fold_hands`), fewer seats or hands (`aligned`).
 
 Before a new divergence is shrunk in full, it is shrunk a little (`QUICK` candidates):
 one that then differs just as a known finding does is that finding again, and is dropped
@@ -17,14 +21,16 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
+from badugi_spec.fuzz.aligned import reshaped
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.cut import from_hand
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, head, signature
-from badugi_spec.fuzz.fold_hands import folded
+from badugi_spec.fuzz.fold_hands import folded, spans
 from badugi_spec.fuzz.game import play
 from badugi_spec.fuzz.label import key_of, statement_at
+from badugi_spec.fuzz.probes import unprobed
 from badugi_spec.fuzz.shrink import Shrinker
-from badugi_spec.fuzz.trial import FuzzError, Trial
+from badugi_spec.fuzz.trial import CHECKS, FuzzError, Trial
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation
 from badugi_spec.scenario.runner import CaseResult, Divergence
 
@@ -79,10 +85,13 @@ class Reducer:
         text = trial.text()
         wanted = signature(key[1], seen.expected, seen.actual)
         _, where = trial.render()
-        best: dict[str, Any] = {"trial": trial, "index": statement_at(trial, where, seen)}
+        index = statement_at(trial, where, seen)
+        best: dict[str, Any] = {"trial": trial, "index": index, "lines": _lines(trial, index)}
 
         def accepts(tried: Trial, shrinker: Shrinker | None = None) -> bool:
-            rendered, where = tried.render()
+            # Only as far as a file no longer than the best: a divergence after that
+            # would not be kept, and a long session plays on, on zeros, after its own.
+            rendered, where = tried.render(upto=_within(tried, best["lines"]))
             result = self.against(self.impl, rendered, variant)
             d = result.divergence
             if result.status != "failed" or d is None:
@@ -93,16 +102,22 @@ class Reducer:
             )
             if found != key and not same:
                 return False
-            best["trial"], best["index"] = tried, statement_at(tried, where, d)
+            index = statement_at(tried, where, d)
+            lines = _lines(tried, index)
+            if lines > best.get("lines", lines):
+                return False  # the same divergence, but a longer file: not smaller
+            best["trial"], best["index"], best["lines"] = tried, index, lines
             best["divergence"] = d
             if shrinker is not None and best["index"] < SMALL:
                 shrinker.enough = True
             return True
 
+        replayed = _Replays(lambda stream: self.replay(number, stream))
+
         def test(shrinker: Shrinker) -> Callable[[list[int]], bool]:
             def diverges(candidate: list[int]) -> bool:
                 try:
-                    return accepts(self.replay(number, candidate), shrinker)
+                    return accepts(replayed(candidate), shrinker)
                 except FuzzError:
                     return False
 
@@ -116,15 +131,28 @@ class Reducer:
         lines = [*trial.first_posts, *(s.text for s in trial.statements if s.kind == "hand")]
         seated = any(_LIVE_TABLE in line for line in lines)
 
-        def edits(best: list[int]) -> Iterator[list[int]]:
-            return folded(best, lambda stream: self.replay(number, stream))
+        def edits(stream: list[int]) -> Iterator[list[int]]:
+            # The probes of the best so far first (`probes`), then its earlier hands.
+            trial: Trial = best["trial"]
+            yield from unprobed(stream, trial, best["index"])
+            hand = trial.statements[best["index"]].hand
+            if hand > 1:
+                yield from folded(stream, replayed, hand)
+            if self.setting is None or not trial.names or not trial.statements:
+                return  # hand values: no shape to change
+            earlier = spans(trial, hand)
+            hands = (earlier[1][0], earlier[hand - 1][1]) if hand > 1 and earlier else (0, 0)
+            yield from reshaped(
+                stream, self._playing(number), shape=trial.statements[0].drawn, hands=hands
+            )
 
         quick = Shrinker(
             stream,
             lambda c: False,
             budget=min(QUICK, self.budget),
             deadline=self.deadline(),
-            edits=edits if seated else None,
+            edits=edits,
+            shape=trial.statements[0].drawn if trial.statements else 0,
         )
         quick._test = test(quick)
         quick.run(cut=trial.statements[first].drawn)
@@ -136,7 +164,8 @@ class Reducer:
             lambda c: False,
             budget=max(0, self.budget - quick.tried),
             deadline=self.deadline(),
-            edits=edits if seated else None,
+            edits=edits,
+            shape=trial.statements[0].drawn if trial.statements else 0,
         )
         shrinker._test = test(shrinker)
         shrinker.run(siblings=() if seated else self._siblings(number, quick.best))
@@ -157,6 +186,14 @@ class Reducer:
         ours = self.against(EngineImplementation(), cut.text(upto=best["index"]), "")
         if ours.status != "passed":
             best["trial"], best["index"] = trial, index  # the cut reads a history it lacks
+
+    def _playing(self, number: int) -> Callable[[Choices], Trial]:
+        """Trial `number` played from the choices given (`aligned`)."""
+
+        def played(choices: Choices) -> Trial:
+            return play(choices, self.setting, seed=self.seed, number=number)
+
+        return played
 
     def _siblings(self, number: int, stream: list[int]) -> Iterator[list[int]]:
         """Other trials like `number` in its profile and kind of session but of the fewest
@@ -292,6 +329,48 @@ class Reducer:
         finding.tried = shrinker.tried
         finding.verified = True
         return finding
+
+
+class _Replays:
+    """A trial replayed from its stream, the last `KEPT` kept: the edits of one best
+    replay it and its hands again and again, and a session of thirteen hands is costly."""
+
+    KEPT: Final = 64
+
+    def __init__(self, replay: Callable[[list[int]], Trial]) -> None:
+        self._replay = replay
+        self._kept: dict[tuple[int, ...], Trial] = {}
+
+    def __call__(self, stream: list[int]) -> Trial:
+        key = tuple(stream)
+        trial = self._kept.get(key)
+        if trial is None:
+            trial = self._replay(stream)
+            if len(self._kept) >= self.KEPT:
+                self._kept.clear()
+            self._kept[key] = trial
+        return trial
+
+
+def _within(trial: Trial, most: int) -> int | None:
+    """The last statement of `trial` that a file of at most `most` lines can reach (and
+    the checks right after it), or None for the whole trial."""
+    _, where = trial.render(keep=set())
+    last = -1
+    for line, held in where.items():
+        if line <= most:
+            last = max(last, *held)
+    statements = trial.statements
+    if last < 0 or all(i <= last or s.kind in CHECKS for i, s in enumerate(statements)):
+        return None
+    while last + 1 < len(statements) and statements[last + 1].kind in CHECKS:
+        last += 1
+    return last
+
+
+def _lines(trial: Trial, index: int) -> int:
+    """The lines of `trial` written cut after statement `index`, keeping that check."""
+    return trial.text(upto=index, keep={index}).count("\n")
 
 
 __all__ = ["QUICK", "SMALL", "Reducer"]

@@ -8,6 +8,13 @@ long and lower at the first place it differs (shortlex). At 0 every choice is th
 so the kept trial has the fewest seats, hands and actions and the simplest cards that
 still show the divergence.
 
+Editing one number keeps what comes before it and scrambles what comes after, so the
+larger steps are the caller's `edits`, which know the trial's shape (`probes`, `fold_hands`,
+`aligned`): all its refusal probes dropped at once, its earlier hands folded or left out,
+fewer seats with every later choice answered as before. They come first, and again each
+time the best changes; the choices after the trial's shape are lowered before the shape's
+own (`shape`), as their zeros end hands and drop lines. A candidate met twice is tried once.
+
 The budget is a number of candidates, not seconds, so a shrink gives the same scenario on
 every machine and in every shard of a campaign. A `deadline` may cut one short (a caller's
 choice, at the cost of that sameness): `fuzz --seconds` sets one, so the whole run, shrinking
@@ -41,8 +48,15 @@ class Shrinker:
         budget: int = BUDGET,
         deadline: float | None = None,
         edits: Callable[[list[int]], Iterable[list[int]]] | None = None,
+        shape: int = 0,
     ) -> None:
         self.best = list(stream)
+        self._shape = shape
+        """Choices before this one are the trial's shape and its first deck: lowered after
+        the others, whose zeros end hands and drop lines (a check, a fold, no probe)."""
+        self._seen: set[tuple[int, ...]] = set()
+        """Candidates tried: one met again (an edit of a best that did not change) is
+        not tried twice."""
         self._test = test
         self._edits = edits
         """Larger edits that know the trial's shape (`fold_hands.folded`), for the best
@@ -57,6 +71,10 @@ class Shrinker:
     def _try(self, candidate: list[int]) -> bool:
         if self.tried >= self.budget or not smaller(candidate, self.best):
             return False
+        seen = tuple(candidate)
+        if seen in self._seen:
+            return False
+        self._seen.add(seen)
         self.tried += 1
         if self._test(candidate):
             self.best = candidate
@@ -106,8 +124,13 @@ class Shrinker:
         improved = True
         kept = False
         while improved and not self.spent:
-            improved = any(self._try(edit) for edit in self._edits(self.best))
-            kept |= improved
+            improved = False
+            for edit in self._edits(self.best):
+                if self.spent:
+                    break  # the rest of the edits are not even made: each is a replay
+                if self._try(edit):
+                    improved = kept = True
+                    break
         return kept
 
     def _shortest_prefix(self) -> None:
@@ -131,16 +154,18 @@ class Shrinker:
 
     def _lowerings(self, *, search: bool) -> bool:
         improved = False
-        index = 0
-        while index < len(self.best) and not self.spent:
-            value = self.best[index]
-            if not value:
-                pass
-            elif not search:
-                improved |= self._try(self._with(index, 0))
-            elif self._lower(index, value):
-                improved = True
-            index += 1
+        # The choices after the shape first, then the shape (`shape`), each from its start.
+        for start, end in ((self._shape, None), (0, self._shape)):
+            index = start
+            while index < len(self.best) and (end is None or index < end) and not self.spent:
+                value = self.best[index]
+                if not value:
+                    pass
+                elif not search:
+                    improved |= self._try(self._with(index, 0))
+                elif self._lower(index, value):
+                    improved = True
+                index += 1
         return improved
 
     def _lower(self, index: int, value: int) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from badugi_spec.engine import Session
 from badugi_spec.mutants.hand import (
@@ -120,6 +120,42 @@ def _as_reported(state: dict[str, Any], session: Session) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
+class Allowance:
+    """More lines than `fuzz-mutants` allows a shrunk finding (`MOST_LINES`), for the one
+    kind of finding of a mutant that no shorter scenario shows; any other kind keeps the
+    flat limit. `tests/test_fuzz_shrink_allowance.py` plays a scenario of exactly this
+    length that shows it, and one a hand shorter that does not."""
+
+    kind: str
+    """The field the finding differs in (`hand`: the deal of a hand)."""
+    lines: int
+    """Lines at most, comments not counted."""
+    why: str
+    """The arithmetic: the lines such a scenario cannot do without."""
+
+
+_HEAD: Final = (
+    "7 lines of head as `fuzz` writes it (scenario, rules, tags, a blank, profile,"
+    " players, the first deck), the first hand's one fold"
+)
+SESSION_OF_TEN: Final = Allowance(
+    "hand", 38,
+    f"the house's session ends after hand 10 for the mutant and after 12 for the rules"
+    f" (R6.4): the mutant refuses hand 11, so ten hands are played first. {_HEAD}, 3 lines"
+    " for each of hands 2 to 10 (`hand N`, its cards, a fold) and 3 for hand 11 (`hand 11`,"
+    " its cards, `unfinished`): 7 + 1 + 9 x 3 + 3 = 38. A trial with a hand limit of its"
+    " own under ten shows the mutant in 9 lines, as `session over`: that kind keeps the"
+    " flat limit.",
+)  # fmt: skip
+TWELVE_HANDS: Final = Allowance(
+    "hand", 44,
+    f"a table with no hand limit plays on, where the mutant stops after hand 12 (R8.23):"
+    f" twelve hands are played before the hand it refuses. {_HEAD}, 3 lines for each of"
+    " hands 2 to 12 and 3 for hand 13: 7 + 1 + 11 x 3 + 3 = 44.",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
 class Mutant:
     """One misreading: what a mutant plays instead of the engine's own, the rest left as is."""
 
@@ -141,6 +177,9 @@ class Mutant:
     """What kills it: "" the cases as written, or "variants" only their metamorphic forms
     too (`verify --variants`, `badugi_spec.scenario.variants`), for a misreading that no
     scenario's own seating shows."""
+    allowance: Allowance | None = None
+    """Where one kind of its findings needs more lines than `fuzz-mutants` allows any
+    other (a session limit of ten hands is shown by playing ten), how many, and why."""
 
 
 CATALOGUE: tuple[Mutant, ...] = (
@@ -178,10 +217,10 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("no-hand-limit", "R6.4", "the session does not stop after 12 hands",
            reading=_set(hands_per_session=1000)),
     Mutant("session-of-ten", "R6.4", "the session stops after 10 hands",
-           reading=_set(hands_per_session=10)),
+           reading=_set(hands_per_session=10), allowance=SESSION_OF_TEN),
     Mutant("twelve-hands-at-every-table", "R8.23",
            "every table stops after 12 hands, as the house's own session does",
-           reading=_when("hands_per_session", 0, 12)),
+           reading=_when("hands_per_session", 0, 12), allowance=TWELVE_HANDS),
     Mutant("dead-button-moves-like-the-button", "R8.23",
            "under a dead button the button still moves one seat and the blinds follow it",
            reading=_when("button_moves", "dead-button", "every-hand")),
@@ -418,7 +457,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return serve(MutantImplementation(BY_NAME[args[0]]), version="mutant")
 
 
-__all__ = ["BY_NAME", "CATALOGUE", "Mutant"]
+__all__ = ["BY_NAME", "CATALOGUE", "Allowance", "Mutant"]
 
 if __name__ == "__main__":
     sys.exit(main())
