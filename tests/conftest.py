@@ -223,6 +223,33 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
             item.add_marker(slow)
 
 
+def _shares_chromium(scope: str) -> bool:
+    return scope.rsplit("/", 1)[-1].startswith("test_browser")
+
+
+def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
+    """`--dist loadfile` with the browser test files as one unit, on one worker.
+
+    Each test process starts one Chromium and lends it to every browser test it runs
+    (tests/webdriver.py); with the files dealt out one by one both workers started their
+    own, and each paid the start and a cold cache again: the browser files in one
+    process cost about 10 CPU-seconds less than in two (benchmarks/test_cost.py
+    --together). Every other file is still its own unit, as loadfile makes it."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
+
+    scheduler = LoadFileScheduling(config, log)
+    by_file = scheduler._split_scope
+
+    def scope(nodeid: str) -> str:
+        found = str(by_file(nodeid))
+        return "tests/test_browser*.py" if _shares_chromium(found) else found
+
+    scheduler._split_scope = scope
+    return scheduler
+
+
 def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
     # The Chromium the browser tests share (tests/webdriver.py) ends with the test process:
     # closed here, since an xdist worker may end without running `atexit`.
