@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from hypothesis import settings
 
 from badugi_spec.cards import DECK, Card, parse_cards
@@ -230,6 +231,7 @@ def _shares_chromium(scope: str) -> bool:
     return scope.rsplit("/", 1)[-1].startswith("test_browser")
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown under -p no:xdist
 def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
     """`--dist loadfile` with the browser test files as one unit, on one worker.
 
