@@ -2,8 +2,10 @@
 
 In-process tests check the parts (trials are valid scenarios our engine passes, any
 choice stream makes one, the shrinker, the line-cached loader); the command-line tests run
-`fuzz` against real processes: our own server, mutants of it, the two evaluator-only
-fakes of `tests/fakes`, a crashing implementation, PokerKit's adapter where installed.
+`fuzz` against real processes: our own server, the two evaluator-only fakes of
+`tests/fakes`, a crashing implementation, Ctrl-C, PokerKit's adapter where installed.
+What the command does with a campaign (shards merged, the progress line, usage errors)
+is tested with the implementation in this process (`inproc`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from hypothesis import strategies as st
 
 from badugi_spec import profiles
 from badugi_spec.cli import main
+from badugi_spec.commands import fuzz_cmd, fuzz_lines
 from badugi_spec.fuzz.campaign import Campaign, Plan
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.load import load
@@ -34,6 +37,7 @@ from badugi_spec.scenario.compile import compile_case
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.runner import Runner
 from badugi_spec.scenario.suite import load_suite, run_suite
+from tests.test_fuzz_reliability import _factory
 
 FAKES = Path(__file__).parent / "fakes"
 RANKINGS = ("house", "badugi", "badugi-ace-high", "low-2-7", "low-a-5")
@@ -46,6 +50,18 @@ def _plan() -> Plan:
 
 def _serve(*extra: str) -> str:
     return " ".join([sys.executable, "-m", "badugi_spec", "serve", *extra])
+
+
+@pytest.fixture
+def inproc(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--impl engine` or `--impl "mutant NAME"` played in this process (the command's
+    `ProcessImplementation` swapped, as in tests/test_fuzz_reliability.py): for the tests
+    of what the command does with a campaign, where a server process is not what is
+    tested. The command against real processes is tested here too: our server, the
+    fakes, a crash, Ctrl-C, PokerKit's adapter (and tests/test_fuzz_recipes.py shards
+    against `serve` and merges as the schedulers would)."""
+    monkeypatch.setattr(fuzz_cmd, "ProcessImplementation", _factory)
+    monkeypatch.setattr(fuzz_lines, "ProcessImplementation", _factory)
 
 
 # ----- trials ----------------------------------------------------------------------------
@@ -196,8 +212,8 @@ def test_the_evaluator_fakes_are_found_in_seconds(fake: str, topic: str, tmp_pat
     assert report["tally"]["kinds"] == {"values": report["tally"]["trials"]}
 
 
-def test_shards_merged_equal_the_whole_run(tmp_path: Path) -> None:
-    impl = _serve("--mutant", "draws-delivered-in-turn")
+def test_shards_merged_equal_the_whole_run(tmp_path: Path, inproc: None) -> None:
+    impl = "mutant draws-delivered-in-turn"  # in this process (`inproc`)
     common = ["--impl", impl, "--hands", "10", "--budget", "12", "--seed", "1", "--no-values"]
     _, whole = _fuzz(tmp_path, *common)
     parts = []
@@ -257,10 +273,10 @@ def test_fuzz_merge_refuses_a_report_of_another_shape(
 
 
 def test_the_same_shard_twice_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], inproc: None
 ) -> None:
     path = tmp_path / "one.json"
-    main(["fuzz", "--impl", _serve(), "--hands", "2", "--json", str(path), "-q", "--out", ""])
+    main(["fuzz", "--impl", "engine", "--hands", "2", "--json", str(path), "-q", "--out", ""])
     assert main(["fuzz-merge", str(path), str(path)]) == 2
     assert "trials already in another report" in capsys.readouterr().err
 
@@ -275,9 +291,9 @@ def test_the_same_shard_twice_is_refused(
     ],
 )
 def test_usage_errors_are_one_line(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str], inproc: None
 ) -> None:
-    code = main(["fuzz", "--impl", _serve(), *args, "-q", "--out", ""])
+    code = main(["fuzz", "--impl", "engine", *args, "-q", "--out", ""])
     assert code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
@@ -380,7 +396,10 @@ def test_ctrl_c_still_writes_the_report(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("terminal", [True, False])
 def test_a_progress_line_only_on_a_terminal(
-    terminal: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    terminal: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    inproc: None,
 ) -> None:
 
     class Stream:  # stderr as a terminal, or as a pipe
@@ -399,7 +418,7 @@ def test_a_progress_line_only_on_a_terminal(
 
     stream = Stream()
     monkeypatch.setattr(sys, "stderr", stream)
-    code = main(["fuzz", "--impl", _serve(), "--hands", "3", "--out", ""])
+    code = main(["fuzz", "--impl", "engine", "--hands", "3", "--out", ""])
     assert code == 0, capsys.readouterr().out
     shown = "\r\x1b[2Kfuzz: 1 trials (" in stream.text and "divergences" in stream.text
     assert shown == terminal
