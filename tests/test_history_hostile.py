@@ -165,9 +165,9 @@ def test_11_a_hand_over_the_cap_is_refused_and_the_next_hand_reads(tmp_path: Pat
         encoding="utf-8",
     )
     for path, reader in ((big, phh.read), (text, pokerstars.read)):
-        start = time.perf_counter()
+        start = time.process_time()
         first, second = reader(path)
-        assert time.perf_counter() - start < 10
+        assert time.process_time() - start < 10
         assert isinstance(first, HistoryError) and "too large" in first.message, first
         assert f"at most {MAX_HAND_BYTES // 1024} KB" in first.message
         assert isinstance(second, HandRecord) and replay(second).status == EXACT
@@ -210,13 +210,16 @@ def test_11_one_long_line_is_never_held_whole(tmp_path: Path) -> None:
 
 
 def test_11_a_hand_at_the_cap_reads_and_replays_quickly() -> None:
+    # A guard against work that grows with the square of the hand, not a speed target: the
+    # quadratic reading took minutes. CPU time of this process, so a loaded machine (other
+    # jobs sharing its cores) cannot fail it.
     text = _huge_phh(MAX_HAND_BYTES - 2048)
     assert len(text.encode()) < MAX_HAND_BYTES
-    start = time.perf_counter()
+    start = time.process_time()
     (record,) = phh.read_text(text, path="h.phhs")
     assert isinstance(record, HandRecord) and len(record.steps) > 15_000
     assert replay(record).status == "diverged"
-    assert time.perf_counter() - start < 5, "no search of the whole hand for each action"
+    assert time.process_time() - start < 5, "no search of the whole hand for each action"
 
 
 @pytest.mark.parametrize(
@@ -228,9 +231,9 @@ def test_11_a_hand_at_the_cap_reads_and_replays_quickly() -> None:
     ],
 )
 def test_11_toml_that_would_exhaust_the_parser_is_refused_first(body: str, message: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     error, good = phh.read_text(f"[1]\n{body}\n" + PHH[PHH.index("[2]") :], path="h.phhs")
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
     assert isinstance(error, HistoryError) and message in error.message and error.line == 2
     assert isinstance(good, HandRecord)
 
