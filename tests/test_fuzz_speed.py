@@ -20,7 +20,7 @@ from badugi_spec.fuzz.campaign import Campaign, fewer_collections
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.plan import Plan
 from badugi_spec.fuzz.trial import Setting, Trial
-from badugi_spec.protocol import SPIN_LINES, server
+from badugi_spec.protocol import SPIN_LINES, fields, server
 from badugi_spec.protocol.transport import ProcessTransport
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.state_view import state_of
@@ -167,4 +167,4 @@ def test_serve_reads_a_request_as_json_loads_did(raw: bytes) -> None:
         except ValueError as error:
             return type(error), str(error)
 
-    assert read(server._decoded) == read(lambda r: json.loads(r, parse_int=server._read_int))
+    assert read(fields.decoded) == read(lambda r: json.loads(r, parse_int=fields.read_int))

@@ -15,7 +15,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import re
 import select
 import stat
 import sys
@@ -24,7 +23,6 @@ from collections.abc import Iterator
 from typing import IO, Any, Final
 
 from badugi_spec.cards import Card
-from badugi_spec.errors import CardError
 from badugi_spec.protocol import (
     ANY_PROFILE,
     BAD_REQUEST,
@@ -38,138 +36,24 @@ from badugi_spec.protocol import (
     SPIN_SECONDS,
     validate,
 )
+from badugi_spec.protocol.fields import (
+    MAX_NAME_CHARS,
+    BadRequest,
+    HugeNumber,
+    decoded,
+    is_whole,
+    kind_of,
+    read_chips,
+    read_hand,
+    read_text,
+    read_texts,
+    shown_number,
+    surrogate_at,
+)
 from badugi_spec.rankings import RANKINGS, Ranking
-from badugi_spec.rankings.house import MAX_CARDS
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
 from badugi_spec.scenario.state_view import state_of
-
-MAX_CHIPS: Final = 999_999_999
-"""The most chips a stack or an amount can be: nine digits, as in a scenario file."""
-MAX_NAME_CHARS: Final = 100
-_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
-
-
-class _BadRequest(Exception):
-    pass
-
-
-class _HugeNumber:
-    """A JSON integer too long to be worth reading (Python refuses over 4,300 digits):
-    kept as this marker, so that the reply can name the field that holds it."""
-
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
-
-    def __repr__(self) -> str:
-        # Whatever message shows one (a schema check, an implementation's own refusal)
-        # says what it is, never `<_HugeNumber object at 0x7f...>`.
-        return f"a number of {self.digits} digits"
-
-
-def _read_int(text: str) -> int | _HugeNumber:
-    return int(text) if len(text) <= 100 else _HugeNumber(len(text.lstrip("-")))
-
-
-_DECODER: Final = json.JSONDecoder(parse_int=_read_int)
-"""One decoder for every request: `json.loads` given `parse_int` made a new one for each."""
-
-
-def _decoded(raw: bytes) -> object:
-    """`json.loads(raw, parse_int=_read_int)`, by the one decoder. A line that opens an
-    object with a key (`{"`, every request) is UTF-8 to `json.detect_encoding`: not asked."""
-    encoding = "utf-8" if raw.startswith(b'{"') else json.detect_encoding(raw)
-    return _DECODER.decode(raw.decode(encoding, "surrogatepass"))
-
-
-def _kind(value: object) -> str:
-    """What a JSON value is, for messages: never the value itself, which may be huge."""
-    if value is None:
-        return "null"
-    if isinstance(value, _HugeNumber):
-        return f"a number of {value.digits} digits"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a number with a fraction" if value == value else "not a number"
-    if isinstance(value, str):
-        return "a string"
-    return "a list" if isinstance(value, list) else "an object"
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number(value: int) -> str:
-    # Python refuses to print an int of over 4,300 digits, and nobody needs to read one.
-    return str(value) if value.bit_length() < 64 else "a number that large"
-
-
-def _text(value: object, name: str, *, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        got = "an empty string" if value == "" else _kind(value)
-        raise _BadRequest(f"{name!r} must be {what}, not {got}")
-    return value
-
-
-def _chips(value: object, name: str, *, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise _BadRequest(f"{name!r} must be a whole number of chips, not {_kind(value)}")
-    if not low <= value <= MAX_CHIPS:
-        raise _BadRequest(f"{name!r} must be {low} to {MAX_CHIPS} chips, not {_number(value)}")
-    return value
-
-
-def _texts(value: object, name: str) -> list[str]:
-    """A list of strings (card texts; the engine reads them)."""
-    if not isinstance(value, list):
-        raise _BadRequest(f"{name!r} must be a list of card texts, not {_kind(value)}")
-    for i, item in enumerate(value):
-        if not isinstance(item, str):
-            raise _BadRequest(f"{name}[{i}] must be a card text such as 'As', not {_kind(item)}")
-    return list(value)
-
-
-def _hand(value: object, name: str, ranked: Ranking | None = None) -> list[Card]:
-    """One hand for evaluate or compare: different cards, one card per text, 1 to 4 of
-    them for the house Badugi, as many as the ranking values for a named one (R9.1)."""
-    texts = _texts(value, name)
-    sizes = (1, MAX_CARDS) if ranked is None else (ranked.hand_sizes[0], ranked.hand_sizes[-1])
-    if not sizes[0] <= len(texts) <= sizes[1]:
-        wanted = f"{sizes[0]} to {sizes[1]}" if sizes[0] != sizes[1] else str(sizes[0])
-        within = "" if ranked is None else f" in {ranked.name}"
-        raise _BadRequest(f"{name!r} must hold {wanted} cards{within}, not {len(texts)}")
-    cards = []
-    for i, text in enumerate(texts):
-        try:
-            cards.append(Card.parse(text))
-        except CardError as error:
-            raise _BadRequest(f"{name}[{i}]: {error}") from None
-    for i, card in enumerate(cards):
-        if card in cards[:i]:
-            raise _BadRequest(f"{name}[{i}]: {card} is given twice")
-    return cards
-
-
-def _surrogate_at(value: object) -> str | None:
-    """The place of the first string holding a lone surrogate, or None; no recursion."""
-    stack: list[tuple[str, object]] = [("", value)]
-    while stack:
-        where, item = stack.pop()
-        if isinstance(item, str):
-            if _LONE_SURROGATE.search(item):
-                return where or "the request"
-        elif isinstance(item, dict):
-            for key, child in item.items():
-                if isinstance(key, str) and _LONE_SURROGATE.search(key):
-                    return f"a key of {where or 'the request'}"
-                stack.append((f"{where}.{key}" if where else str(key), child))
-        elif isinstance(item, list):
-            stack.extend((f"{where}[{i}]", child) for i, child in enumerate(item))
-    return None
 
 
 def answer(
@@ -179,12 +63,12 @@ def answer(
     request from a line that cannot hold a lone surrogate (`_plain`), so none is looked for."""
     try:
         if not isinstance(request, dict):
-            raise _BadRequest(f"a request is a JSON object, not {_kind(request)}")
-        place = None if plain else _surrogate_at(request)
+            raise BadRequest(f"a request is a JSON object, not {kind_of(request)}")
+        place = None if plain else surrogate_at(request)
         if place is not None:
-            raise _BadRequest(f"{place!r} holds a lone surrogate, which is not Unicode text")
+            raise BadRequest(f"{place!r} holds a lone surrogate, which is not Unicode text")
         return _dispatch(impl, request, version)
-    except (_BadRequest, RequestError) as error:
+    except (BadRequest, RequestError) as error:
         return {"ok": False, "error": BAD_REQUEST, "message": str(error)}
     except Skip as skip:
         return {"ok": False, "error": NOT_SUPPORTED, "message": str(skip)}
@@ -195,27 +79,27 @@ def answer(
 def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> dict[str, Any]:
     kind = request.get("type")
     if not isinstance(kind, str) or kind not in REQUEST_TYPES:
-        shown = repr(kind[:40]) if isinstance(kind, str) else _kind(kind)
-        raise _BadRequest(f"'type' must be one of {', '.join(REQUEST_TYPES)}, not {shown}")
+        shown = repr(kind[:40]) if isinstance(kind, str) else kind_of(kind)
+        raise BadRequest(f"'type' must be one of {', '.join(REQUEST_TYPES)}, not {shown}")
     capabilities = impl.capabilities()
     if kind == "hello":
         protocol = request.get("protocol")
         # `true == 1` in Python: the type is checked, not only the value.
         if not isinstance(protocol, int) or isinstance(protocol, bool):
-            raise _BadRequest(f"'protocol' must be a whole number, not {_kind(protocol)}")
+            raise BadRequest(f"'protocol' must be a whole number, not {kind_of(protocol)}")
         # A protocol 2 client says `protocol: 1, protocols: [1, 2]`, so that a protocol 1
         # server, which ignores the list, still answers; we answer the newest we share.
         offered = request.get("protocols", [protocol])
         if not isinstance(offered, list):
-            raise _BadRequest(f"'protocols' must be a list of whole numbers, not {_kind(offered)}")
+            raise BadRequest(f"'protocols' must be a list of whole numbers, not {kind_of(offered)}")
         for i, item in enumerate(offered):
             # The item at fault is named: "not a list" was said of a list holding 10**400.
-            if not _whole(item):
-                raise _BadRequest(f"protocols[{i}] must be a version such as 2, not {_kind(item)}")
+            if not is_whole(item):
+                raise BadRequest(f"protocols[{i}] must be a version such as 2, not {kind_of(item)}")
         shared = [v for v in PROTOCOLS if v in offered]
         if not shared:
-            raise _BadRequest(
-                f"protocol {_number(protocol)} asked; this server speaks"
+            raise BadRequest(
+                f"protocol {shown_number(protocol)} asked; this server speaks"
                 f" {' or '.join(map(str, PROTOCOLS))}"
             )
         reply: dict[str, Any] = {
@@ -240,7 +124,7 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
     if kind in ("evaluate", "compare"):
         ranked = _ranking(impl, request)
         if kind == "evaluate":
-            texts = [str(card) for card in _hand(request.get("cards"), "cards", ranked)]
+            texts = [str(card) for card in read_hand(request.get("cards"), "cards", ranked)]
             if ranked is None:
                 return {"ok": True, "value": impl.evaluate(texts)}
             return {"ok": True, "value": impl.evaluate(texts, ranking=ranked.name)}
@@ -254,13 +138,15 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
             case["profile"] = _profile(request["profile"])
         return impl.start(case)
     if kind == "deal":
-        hand: dict[str, Any] = {"deck": _texts(request.get("deck"), "deck")}
+        hand: dict[str, Any] = {"deck": read_texts(request.get("deck"), "deck")}
         if "reshuffles" in request:  # protocol 2: the stated rebuilt stubs (R8.18)
             orders = request["reshuffles"]
             if not isinstance(orders, list):
-                raise _BadRequest(f"'reshuffles' must be a list of card lists, not {_kind(orders)}")
+                raise BadRequest(
+                    f"'reshuffles' must be a list of card lists, not {kind_of(orders)}"
+                )
             hand["reshuffles"] = [
-                _texts(order, f"reshuffles[{i}]") for i, order in enumerate(orders)
+                read_texts(order, f"reshuffles[{i}]") for i, order in enumerate(orders)
             ]
         if "posts" in request:  # protocol 2: live big blinds posted out of turn (R8.3)
             hand["posts"] = request["posts"]
@@ -276,8 +162,8 @@ def _ranking(impl: Implementation, request: dict[str, Any]) -> Ranking | None:
     if name is None:
         return None
     if not isinstance(name, str) or name not in RANKINGS:
-        shown = repr(name[:40]) if isinstance(name, str) else _kind(name)
-        raise _BadRequest(f"'ranking' must be one of {', '.join(RANKINGS)}, not {shown}")
+        shown = repr(name[:40]) if isinstance(name, str) else kind_of(name)
+        raise BadRequest(f"'ranking' must be one of {', '.join(RANKINGS)}, not {shown}")
     if name not in getattr(impl, "rankings", ()):
         raise Skip(f"{impl.name} does not value hands in {name}")
     return RANKINGS[name]
@@ -286,33 +172,35 @@ def _ranking(impl: Implementation, request: dict[str, Any]) -> Ranking | None:
 def _hands(value: object, ranked: Ranking | None = None) -> list[list[str]]:
     """Two or more hands, no card in two of them: what `badugi-spec compare` accepts too."""
     if not isinstance(value, list) or len(value) < 2:
-        got = f"{len(value)}" if isinstance(value, list) else _kind(value)
-        raise _BadRequest(f"'hands' must be a list of two or more hands, not {got}")
-    hands = [_hand(hand, f"hands[{i}]", ranked) for i, hand in enumerate(value)]
+        got = f"{len(value)}" if isinstance(value, list) else kind_of(value)
+        raise BadRequest(f"'hands' must be a list of two or more hands, not {got}")
+    hands = [read_hand(hand, f"hands[{i}]", ranked) for i, hand in enumerate(value)]
     seen: dict[Card, int] = {}
     for i, hand in enumerate(hands):
         for card in hand:
             if seen.setdefault(card, i) != i:
-                raise _BadRequest(f"{card} is in hands[{seen[card]}] and hands[{i}]")
+                raise BadRequest(f"{card} is in hands[{seen[card]}] and hands[{i}]")
     return [[str(card) for card in hand] for hand in hands]
 
 
 def _start(request: dict[str, Any]) -> dict[str, Any]:
     players = request.get("players")
     if not isinstance(players, list):
-        raise _BadRequest(
-            f"'players' must be a list of {{name, stack}} objects, not {_kind(players)}"
+        raise BadRequest(
+            f"'players' must be a list of {{name, stack}} objects, not {kind_of(players)}"
         )
     checked = []
     for i, player in enumerate(players):
         if not isinstance(player, dict):
-            raise _BadRequest(f"players[{i}] must be a {{name, stack}} object, not {_kind(player)}")
-        name = _text(player.get("name"), f"players[{i}].name", what="a player's name")
+            raise BadRequest(
+                f"players[{i}] must be a {{name, stack}} object, not {kind_of(player)}"
+            )
+        name = read_text(player.get("name"), f"players[{i}].name", what="a player's name")
         if len(name) > MAX_NAME_CHARS:
-            raise _BadRequest(f"players[{i}].name is longer than {MAX_NAME_CHARS} characters")
-        stack = _chips(player.get("stack"), f"players[{i}].stack", low=1)
+            raise BadRequest(f"players[{i}].name is longer than {MAX_NAME_CHARS} characters")
+        stack = read_chips(player.get("stack"), f"players[{i}].stack", low=1)
         checked.append({"name": name, "stack": stack})
-    dealer = _text(request.get("first_dealer"), "first_dealer", what="a player's name")
+    dealer = read_text(request.get("first_dealer"), "first_dealer", what="a player's name")
     return {"players": checked, "first_dealer": dealer}
 
 
@@ -323,16 +211,16 @@ def _profile(value: object) -> dict[str, Any]:
     It is checked here, not left to the implementation: `{"name": "badeucy"}` was taken
     for the house rules with four cards, and `extends` and `title` were ignored."""
     if not isinstance(value, dict):
-        raise _BadRequest(
-            f"'profile' must be an object of every parameter (profile.json), not {_kind(value)}"
+        raise BadRequest(
+            f"'profile' must be an object of every parameter (profile.json), not {kind_of(value)}"
         )
     huge = _huge_at(value, "profile")
     if huge is not None:
-        raise _BadRequest(f"{huge[0]!r} is {huge[1]}: too large for any parameter (R8.1)")
+        raise BadRequest(f"{huge[0]!r} is {huge[1]}: too large for any parameter (R8.1)")
     problems = validate(value, "profile", where="profile")
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise _BadRequest(f"'profile' does not fit profile.json (R8.1): {problems[0]}{more}")
+        raise BadRequest(f"'profile' does not fit profile.json (R8.1): {problems[0]}{more}")
     return value
 
 
@@ -341,8 +229,8 @@ def _huge_at(value: object, where: str) -> tuple[str, str] | None:
     stack: list[tuple[str, object]] = [(where, value)]
     while stack:
         place, item = stack.pop()
-        if isinstance(item, _HugeNumber):
-            return place, _kind(item)
+        if isinstance(item, HugeNumber):
+            return place, kind_of(item)
         if isinstance(item, dict):
             stack.extend((f"{place}.{key}", child) for key, child in reversed(item.items()))
         elif isinstance(item, list):
@@ -352,15 +240,15 @@ def _huge_at(value: object, where: str) -> tuple[str, str] | None:
 
 def _act(request: dict[str, Any]) -> dict[str, Any]:
     step: dict[str, Any] = {
-        "player": _text(request.get("player"), "player", what="a player's name"),
-        "action": _text(request.get("action"), "action", what="an action such as 'call'"),
+        "player": read_text(request.get("player"), "player", what="a player's name"),
+        "action": read_text(request.get("action"), "action", what="an action such as 'call'"),
     }
     discards = request.get("discards")
     # A draw's discards are a list of card texts; anything else would be read as one
     # (a string split into characters, an object's keys), so it is refused.
-    step["discards"] = [] if discards is None else _texts(discards, "discards")
+    step["discards"] = [] if discards is None else read_texts(discards, "discards")
     if request.get("amount") is not None:
-        step["amount"] = _chips(request.get("amount"), "amount", low=0)
+        step["amount"] = read_chips(request.get("amount"), "amount", low=0)
     return step
 
 
@@ -515,7 +403,7 @@ def _answer_lines(
             continue
         else:
             try:
-                request = _decoded(raw)
+                request = decoded(raw)
             except RecursionError:
                 response = _refuse("not JSON this server reads: nested too deeply")
             except ValueError as error:  # UnicodeDecodeError is one too
