@@ -26,8 +26,7 @@ run: $(STAMP) pyodide
 	@echo "tutorial site built: $(CURDIR)/site/index.html (make serve to browse it)"
 
 ## The tests: lint, strict typing, then pytest (unit, property, scenario suite, docs, browser),
-## on two workers; a test file stays on one worker, so its module fixtures are built once,
-## and the browser files all go to one, which starts one Chromium for them (tests/conftest.py).
+## on two workers; a test file stays on one worker, so its module fixtures are built once.
 test: $(STAMP) lint layers typecheck
 	BADUGI_SPIN_SECONDS=0 $(BIN)/python -m pytest -q -n 2 --dist loadfile
 

@@ -216,53 +216,11 @@ SLOW_FILES = frozenset(
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    import pytest
 
     slow = pytest.mark.slow
     for item in items:
         if item.path.name in SLOW_FILES or item.path.name.startswith("test_browser"):
             item.add_marker(slow)
-
-
-BROWSER_UNIT = "tests/test_browser*.py"
-
-
-def _shares_chromium(scope: str) -> bool:
-    return scope.rsplit("/", 1)[-1].startswith("test_browser")
-
-
-@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown under -p no:xdist
-def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
-    """`--dist loadfile` with the browser test files as one unit, on one worker.
-
-    Each test process starts one Chromium and lends it to every browser test it runs
-    (tests/webdriver.py); with the files dealt out one by one both workers started their
-    own, and each paid the start and a cold cache again: the browser files in one
-    process cost about 10 CPU-seconds less than in two (benchmarks/test_cost.py
-    --together). Every other file is still its own unit, as loadfile makes it. The
-    browser unit, the longest (a minute and more), is handed out first, so that it does
-    not start late and keep one worker busy after the other has finished."""
-    if config.getoption("dist") != "loadfile":
-        return None
-    from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
-
-    scheduler = LoadFileScheduling(config, log)
-    by_file = scheduler._split_scope
-
-    assign = scheduler._assign_work_unit
-
-    def scope(nodeid: str) -> str:
-        found = str(by_file(nodeid))
-        return BROWSER_UNIT if _shares_chromium(found) else found
-
-    def browser_first(node: Any) -> None:
-        if BROWSER_UNIT in scheduler.workqueue:
-            scheduler.workqueue.move_to_end(BROWSER_UNIT, last=False)
-        assign(node)
-
-    scheduler._split_scope = scope
-    scheduler._assign_work_unit = browser_first
-    return scheduler
 
 
 def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
