@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from badugi_spec import profiles
+from badugi_spec.collector import fewer_collections
 from badugi_spec.fuzz import campaign as campaign_module
-from badugi_spec.fuzz.campaign import Campaign, fewer_collections
+from badugi_spec.fuzz.campaign import Campaign
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.plan import Plan
 from badugi_spec.fuzz.trial import Setting, Trial
@@ -37,7 +38,7 @@ def _trial(number: int) -> Trial:
 
 def test_the_collector_is_held_back_for_a_block_and_put_back_after() -> None:
     before = gc.get_threshold()
-    with fewer_collections():
+    with fewer_collections(campaign_module.YOUNG):
         inside = gc.get_threshold()
     assert inside[0] >= campaign_module.YOUNG
     assert inside[1:] == before[1:]

@@ -12,14 +12,13 @@ kind, or shrunk to the same difference) are counted, not shrunk again: one bug, 
 
 from __future__ import annotations
 
-import gc
 import re
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
+from badugi_spec.collector import fewer_collections
 from badugi_spec.fuzz import answers, coverage, replay, replay_variants
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, write
@@ -50,18 +49,6 @@ dicts and lists a step, `Trial.exchanges`), so the count of objects alive climbs
 through it, and at 700 the collector ran every few steps, its passes over what lives on
 (the trial, the corpus, the caches) 1.0 to 1.3 CPU ms of a six-seat hand's 7 to 8
 (issue 40); at 50,000 it took 0.3. The young objects are a few megabytes at most."""
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Python's collector at `YOUNG` for the time of the block, then as it was.
-    (`protocol.server.serve` does the same for the requests it answers.)"""
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(threshold[0], YOUNG), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
 
 
 def _broken(trial: Trial) -> list[Any]:
@@ -142,7 +129,7 @@ class Campaign:
         started = time.perf_counter()
         judged = sum(self.tally.statuses.values())
         try:
-            with fewer_collections():
+            with fewer_collections(YOUNG):
                 try:
                     return self._run(number, started)
                 finally:

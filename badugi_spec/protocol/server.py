@@ -12,7 +12,6 @@ too deeply, too long, a lone surrogate, a field of the wrong type or out of rang
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import select
@@ -23,6 +22,7 @@ from collections.abc import Iterator
 from typing import IO, Any, Final
 
 from badugi_spec.cards import Card
+from badugi_spec.collector import fewer_collections
 from badugi_spec.protocol import (
     ANY_PROFILE,
     BAD_REQUEST,
@@ -363,12 +363,8 @@ def serve(
     # per reply, whatever buffering the stream has (`PYTHONUNBUFFERED` makes stdout's a
     # write per call: it had `serve` spend about as long writing as playing).
     replies: list[bytes] = []
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(threshold[0], YOUNG), *threshold[1:])
-    try:
+    with fewer_collections(YOUNG):
         _answer_lines(impl, inp, out, version=version, max_line=max_line, replies=replies)
-    finally:
-        gc.set_threshold(*threshold)
     if replies:
         out.write(b"".join(replies))
     out.flush()
