@@ -280,11 +280,14 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         progress = Progress(sys.stderr, shown)
         started = time.monotonic()
         chosen = iter([args.hand[1]]) if args.hand else numbers(args, shard)
+        following = next(chosen, None)
         try:
-            for number in chosen:
+            while following is not None:
+                number, following = following, next(chosen, None)
                 if deadline is not None and time.monotonic() >= deadline:
                     break
-                campaign.run(number)
+                # The next trial is made while the implementation answers this one.
+                campaign.run(number, then=following)
                 progress.update(_progress_text(campaign, started, args.seconds))
                 if args.first and any(f.status != "engine" for f in campaign.findings.values()):
                     break

@@ -20,12 +20,13 @@ from typing import Any, Final
 
 from badugi_spec.collector import fewer_collections
 from badugi_spec.fuzz import answers, coverage, replay, replay_variants
-from badugi_spec.fuzz.choices import Choices, trial_random
+from badugi_spec.fuzz.ahead import Made, made_ahead, make
+from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, write
 from badugi_spec.fuzz.guide import Guide, Lead
 from badugi_spec.fuzz.label import key_of
 from badugi_spec.fuzz.load import load
-from badugi_spec.fuzz.plan import FRESH, Plan, Tally
+from badugi_spec.fuzz.plan import Plan, Tally
 from badugi_spec.fuzz.reduce import Reducer
 from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.fuzz.trial import FuzzError, Trial
@@ -121,17 +122,28 @@ class Campaign:
         self._matched: Finding | None = None
         self._reached: tuple[Trial, tuple[frozenset[str], frozenset[str]]] | None = None
         """The trial being judged and what it reached (`coverage.reached`)."""
+        self._ahead: Made | None = None
+        """The next trial, made while the implementation answered the last (`run`)."""
 
     # ----- one trial ---------------------------------------------------------------------
 
-    def run(self, number: int) -> str:
-        """Play trial `number` against the implementation; its status."""
+    def run(self, number: int, *, then: int | None = None) -> str:
+        """Play trial `number` against the implementation; its status. `then`: the number
+        of the trial run next, made while the implementation answers this one's requests
+        (a process: `replay.passes`'s `idle`), so the two processes work at once.
+
+        Trial `then` is the same made now or after this one is judged: its lead and its
+        stream are functions of the seed, its number and the corpus, and the corpus takes
+        only our engine's play of the trials before it (`guide`), which this one has given
+        it by then (`Guide.offer`); a finding, a shrink, an alias or the tally reads or
+        changes neither. So it is never made again, only dropped when the next trial run
+        is another (or none: the deadline, `--first`)."""
         started = time.perf_counter()
         judged = sum(self.tally.statuses.values())
         try:
             with fewer_collections(YOUNG):
                 try:
-                    return self._run(number, started)
+                    return self._run(number, started, then)
                 finally:
                     # The trial is let go before the collector is put back: its states,
                     # young still, would make the first collection after it a long one.
@@ -147,20 +159,29 @@ class Campaign:
                 self.tally.kinds[self.plan.kind(number)] -= 1
             raise
 
-    def _run(self, number: int, started: float) -> str:
+    def _make_ahead(self, number: int) -> None:
+        if self._ahead is None or self._ahead.number != number:
+            self._ahead = made_ahead(self.plan, self.guide, self.seed, number)
+
+    def _run(self, number: int, started: float, then: int | None = None) -> str:
         self.played.append(number)
         self.tally.trials += 1
         kind = self.plan.kind(number)
         self.tally.kinds[kind] += 1
-        lead = self.guide.lead(number) if kind == "play" else FRESH
+        made, self._ahead = self._ahead, None
+        if made is None or made.number != number:
+            made = make(self.plan, self.guide, self.seed, number)
+        elif made.error is not None and not isinstance(made.error, FuzzError):
+            raise made.error
+        lead, choices = made.lead, made.choices
         self.tally.guided += lead.parent >= 0
-        choices = Choices(trial_random(self.seed, number), lead.prefix, lead.swarm)
-        try:
-            trial = self.plan.played(choices, self.seed, number)
-        except FuzzError as error:
+        trial = made.trial
+        if trial is None:
+            assert isinstance(made.error, FuzzError)
             self.guide.offer(number, None, choices.record)
-            return self._engine_refused(number, choices.record, error, started)
+            return self._engine_refused(number, choices.record, made.error, started)
         stream = list(choices.record)
+        idle = None if then is None else lambda: self._make_ahead(then)
         # Read once: the guide reads it too when it feeds the trial to the corpus.
         self._reached = (trial, coverage.reached(trial))
         if kind == "play":
@@ -173,7 +194,7 @@ class Campaign:
         result: CaseResult | None = None
         where: dict[int, list[int]] = {}
         try:
-            passed = self.fast and replay.passes(self.impl, trial)
+            passed = self.fast and replay.passes(self.impl, trial, idle=idle)
         except replay.TimedOut as silent:  # judged as the text would be: no second wait
             passed = False
             result = CaseResult(f"fuzz-{self.seed}-{number}", "fuzz", 1, [], "errored")
@@ -188,7 +209,7 @@ class Campaign:
             status = result.status
         variant = ""
         if status == "passed":
-            failed = self._variant_failure(number, trial)
+            failed = self._variant_failure(number, trial, idle)
             if failed is not None:
                 variant, result = failed
                 status = result.status
@@ -368,7 +389,9 @@ class Campaign:
         # One order a line: a fuzzed hand comes in a random order already.
         return Runner(impl, every_order=False, unreported_skips_case=False).run(case)
 
-    def _variant_failure(self, number: int, trial: Trial) -> tuple[str, CaseResult] | None:
+    def _variant_failure(
+        self, number: int, trial: Trial, idle: replay.Idle = None
+    ) -> tuple[str, CaseResult] | None:
         """One trial in `VARIANT_SHARE` also runs in its variants: the first that fails.
 
         A variant the implementation answers as our engine answered the trial, read as
@@ -381,7 +404,7 @@ class Campaign:
             return self._variants_by_text(variants(load(trial.text())))
         formed: dict[str, dict[str, Any]] | None = None
         for form in forms:
-            if replay.passes(self.impl, trial, form):
+            if replay.passes(self.impl, trial, form, idle=idle):
                 self.replayed += 1
                 continue
             if formed is None:

@@ -40,6 +40,7 @@ from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import ImplementationError, plays
 
 Exchange = tuple[str, dict[str, Any], dict[str, Any]]
+Idle = Callable[[], None] | None
 KINDS: Final = ("start", "deal", "act")
 
 
@@ -154,20 +155,34 @@ def in_any_seat_order(state: object) -> object:
     return {**state, "pots": pots}
 
 
-def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bool:
+def _alike(
+    impl: Implementation, exchanges: list[Exchange], rotated: bool, idle: Idle = None
+) -> bool:
     """Whether the implementation answers every request as our engine did: pipelined
     where it can take them so (`replay` of the protocol client: every request written,
     then every reply read), else one at a time, stopping at the first that differs (the
-    rest could not pass). Each answer is compared once."""
+    rest could not pass). Each answer is compared once. `idle` (pipelined only): the
+    caller's work, done while the implementation answers."""
     many: Callable[..., list[object]] | None = getattr(impl, "replay", None)
     if many is not None:
         # Every state is compared with ours, which is well formed: its form need not be
         # checked first (a state of another form is not ours, and the text path checks).
         # A reply that is our answer's very line is ours (None): not even decoded.
-        known = [_line(ours) for _, _, ours in exchanges]
+        # Those lines are written while the implementation answers (`idle`), then the
+        # caller's own work is done: neither needs the replies.
+        known: list[str | None] = []
+
+        def meanwhile() -> None:
+            known.extend([_line(ours) for _, _, ours in exchanges])
+            if idle is not None:
+                idle()
+
         try:
             answers = many(
-                [(kind, request) for kind, request, _ in exchanges], states=False, known=known
+                [(kind, request) for kind, request, _ in exchanges],
+                states=False,
+                known=known,
+                idle=meanwhile,
             )
         except ImplementationError as error:
             heard = [_read(line) for line in getattr(impl, "heard", [])]
@@ -193,8 +208,9 @@ def _alike(impl: Implementation, exchanges: list[Exchange], rotated: bool) -> bo
     return True
 
 
-_ENCODER: Final = json.JSONEncoder(ensure_ascii=False)
-"""As `serve` writes (`protocol.server`); one encoder, not one a call of `json.dumps`."""
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+"""As `serve` writes (`protocol.server`); one encoder, not one a call of `json.dumps`.
+Our answers hold no cycle: not looking for one writes a state a fifth faster."""
 _LINES: dict[int, tuple[object, str | None]] = {}
 """Our answers by their identity (the answer kept with them) as `serve` writes them: the
 trial and its variants that do not change an answer send the same ones."""
@@ -209,7 +225,7 @@ def _line(ours: object) -> str | None:
             _LINES.clear()
         try:
             line: str | None = _ENCODER.encode(ours)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             line = None
         kept = _LINES[id(ours)] = (ours, line)
     return kept[1]
@@ -227,11 +243,17 @@ def _read(line: str) -> object:
         return None  # not an answer of ours: the text path decides
 
 
-def passes(impl: Implementation, trial: Trial, variant: Form | None = None) -> bool:
+def passes(
+    impl: Implementation, trial: Trial, variant: Form | None = None, *, idle: Idle = None
+) -> bool:
     """Whether `impl` answers every request of `trial` (or of its `variant`) as our
     engine did. False for anything else, an error or a refusal to play included: the
     implementation's bookkeeping is then put back as it was (`savepoint`), so the text
-    path that follows meets it as if this had not run."""
+    path that follows meets it as if this had not run.
+
+    `idle`: work of the caller's that does not hang on the answers (the next trial made),
+    done while a process answers the requests sent at once, at most once; it may not run
+    at all (in-process, or when the requests are not sent), so the caller checks."""
     sent = trial.exchanges if variant is None else variant.exchanges
     ready = getattr(impl, "ready", None)
     values = variant is None and not trial.names
@@ -244,11 +266,12 @@ def passes(impl: Implementation, trial: Trial, variant: Form | None = None) -> b
     restore = getattr(impl, "restore", None)
     try:
         if values:
-            ok = values_pass(impl, trial, same)  # a trial of hand values (`replay_values`)
+            # A trial of hand values (`replay_values`).
+            ok = values_pass(impl, trial, same, idle=idle)
         elif "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
             ok = False
         else:
-            ok = _alike(impl, sent, variant is not None and variant.any_seat_order)
+            ok = _alike(impl, sent, variant is not None and variant.any_seat_order, idle)
     except KeyboardInterrupt:
         raise
     except TimedOut:

@@ -66,9 +66,16 @@ def _answer(impl: Any, kind: str, asked: Any, name: str | None) -> object:
     return call(asked) if name is None else call(asked, ranking=name)
 
 
-def values_pass(impl: Implementation, trial: Trial, same: Callable[[object, object], bool]) -> bool:
+def values_pass(
+    impl: Implementation,
+    trial: Trial,
+    same: Callable[[object, object], bool],
+    *,
+    idle: Callable[[], None] | None = None,
+) -> bool:
     """Whether `impl` answers every value line of `trial` as our engine does. May raise
-    whatever `impl` raises (the caller takes any error as not passing)."""
+    whatever `impl` raises (the caller takes any error as not passing). `idle`: the
+    caller's work, done while a process answers (`replay.passes`)."""
     if not {"evaluate", "compare"} <= impl.capabilities():
         return False
     steps = [line_step(s.text) for s in trial.statements if s.kind == "check"]
@@ -78,9 +85,16 @@ def values_pass(impl: Implementation, trial: Trial, same: Callable[[object, obje
     many: Callable[..., list[object]] | None = getattr(impl, "value_answers", None)
     if many is not None:
         # The protocol client: every request written, then every reply read (pipelined).
-        answers = many(asked)
+        ours: list[object] = []
+
+        def meanwhile() -> None:  # our answers, while the process works out its own
+            ours.extend([_answer(_OURS, *one) for one in asked])
+            if idle is not None:
+                idle()
+
+        answers = many(asked, meanwhile)
         return len(answers) == len(asked) and all(
-            same(theirs, _answer(_OURS, *one)) for theirs, one in zip(answers, asked, strict=True)
+            same(theirs, mine) for theirs, mine in zip(answers, ours, strict=True)
         )
     for kind, cards, name in asked:
         theirs = _answer(impl, kind, cards, name)

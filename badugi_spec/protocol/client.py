@@ -28,6 +28,7 @@ from badugi_spec.protocol import (
     NOT_SUPPORTED,
     PROTOCOLS,
 )
+from badugi_spec.protocol.outgoing import act_request, deal_request, start_request
 from badugi_spec.protocol.replies import (
     answers_another,
     holds_lone_surrogate,
@@ -287,36 +288,10 @@ class ProtocolImplementation:
         return self.profiles == ANY_PROFILE or profile in self.profiles
 
     def _start_request(self, case: dict[str, Any]) -> dict[str, Any]:
-        request = {
-            "type": "start",
-            "players": case["players"],
-            "first_dealer": case["first_dealer"],
-        }
-        if self.protocol >= 2 and "profile" in case:
-            request["profile"] = case["profile"]
-        return request
+        return start_request(case, self.protocol)
 
     def _deal_request(self, hand: dict[str, Any]) -> dict[str, Any]:
-        request: dict[str, Any] = {"type": "deal", "deck": hand["deck"]}
-        if self.protocol >= 2 and hand.get("reshuffles"):
-            request["reshuffles"] = hand["reshuffles"]  # the stated rebuilt stubs (R8.18)
-        if self.protocol >= 2 and hand.get("posts"):
-            request["posts"] = hand["posts"]  # live big blinds posted out of turn (R8.3)
-        if self.protocol >= 2 and hand.get("seating"):
-            request["seating"] = hand["seating"]  # sitting out, returns, straddles (R19)
-        return request
-
-    def _act_request(self, step: dict[str, Any]) -> dict[str, Any]:
-        request: dict[str, Any] = {
-            "type": "act",
-            "player": step["player"],
-            "action": step["action"],
-        }
-        if step.get("amount") is not None:
-            request["amount"] = step["amount"]
-        if step["action"] == "draw":
-            request["discards"] = list(step.get("discards", []))
-        return request
+        return deal_request(hand, self.protocol)
 
     def start(self, case: dict[str, Any]) -> Outcome:
         return self._stateful(self._start_request(case))
@@ -325,7 +300,7 @@ class ProtocolImplementation:
         return self._stateful(self._deal_request(hand))
 
     def act(self, step: dict[str, Any]) -> Outcome:
-        return self._stateful(self._act_request(step))
+        return self._stateful(act_request(step))
 
     # ----- the fast path of `fuzz` (`fuzz.replay`) ---------------------------------------
 
@@ -363,6 +338,7 @@ class ProtocolImplementation:
         *,
         states: bool = True,
         known: Sequence[str | None] = (),
+        idle: Callable[[], None] | None = None,
     ) -> list[Outcome | None]:
         """Each request (`start`, `deal` or `act`, as the runner would pass it) sent and its
         reply checked as `start`, `deal` and `act` check it; pipelined where the transport can
@@ -371,10 +347,11 @@ class ProtocolImplementation:
         to be well formed (`fuzz.replay`). `known[i]`: the line of a well-formed reply the
         caller expects to request `i` (our answer as `serve` writes it); a reply that is
         that very line is None, neither decoded nor checked (it passes every check): the
-        decoding and the checks were most of the client's work a reply."""
+        decoding and the checks were most of the client's work a reply. `idle`: as for
+        `_pipelined`; `known` is read after it, which may fill it."""
         build = {"start": self._start_request, "deal": self._deal_request}
-        requests = [build.get(kind, self._act_request)(item) for kind, item in exchanges]
-        lines = self._pipelined(requests)
+        requests = [build.get(kind, act_request)(item) for kind, item in exchanges]
+        lines = self._pipelined(requests, idle)
         if lines is None:
             return [self._stateful(request) for request in requests]
         expected = list(known) + [None] * (len(requests) - len(known))
@@ -387,12 +364,19 @@ class ProtocolImplementation:
                 out.append(self._checked(request, line, states=states))
         return out
 
-    def _pipelined(self, requests: list[dict[str, Any]]) -> list[str] | None:
+    def _pipelined(
+        self, requests: list[dict[str, Any]], idle: Callable[[], None] | None = None
+    ) -> list[str] | None:
         """The reply lines to `requests`, all written at once; None where the transport
-        cannot pipeline or the connection is not open (then they are asked one by one)."""
+        cannot pipeline or the connection is not open (then they are asked one by one).
+        `idle`, the caller's work, runs once before any reply is read: while they are
+        awaited where the transport can (`exchange_many`); an error may leave it unrun."""
         transport = self._transport
         many = getattr(transport, "exchange_many", None)
+        waits = idle is not None and getattr(transport, "takes_idle", False)
         if many is None or not self.ready():
+            if idle is not None:
+                idle()
             return None
         for request in requests:
             dropped = self._dropped.get(request["type"])
@@ -401,23 +385,32 @@ class ProtocolImplementation:
         self._asking = requests[0]["type"]
         self.heard = []
         try:
-            lines: list[str] = many([json.dumps(r) for r in requests], timeout=self.timeout)
+            sent = [json.dumps(r) for r in requests]
+            lines: list[str] = (
+                many(sent, timeout=self.timeout, idle=idle)
+                if waits
+                else many(sent, timeout=self.timeout)
+            )
         except TransportError as error:
             # The request that went unanswered is named, as when asked alone (the runner).
             self.heard = list(getattr(error, "replies", []))
             unanswered = requests[min(len(self.heard), len(requests) - 1)]
             self._asking = unanswered["type"]
             self._lost(unanswered, error)
+        if idle is not None and not waits:
+            idle()  # a transport that cannot work and wait at once: the work, now
         return lines
 
-    def value_answers(self, asked: list[tuple[str, Any, str | None]]) -> list[object]:
+    def value_answers(
+        self, asked: list[tuple[str, Any, str | None]], idle: Callable[[], None] | None = None
+    ) -> list[object]:
         """`evaluate` or `compare` requests (kind, cards or hands, ranking or None), pipelined
         where the transport can: each value or winners, checked as those methods check it."""
         requests = [
             {"type": kind, **({} if name is None else {"ranking": name}), PART[kind]: cards}
             for kind, cards, name in asked
         ]
-        lines = self._pipelined(requests)
+        lines = self._pipelined(requests, idle)
         if lines is None:
             return [
                 self.evaluate(cards, name) if kind == "evaluate" else self.compare(cards, name)

@@ -17,7 +17,7 @@ import selectors
 import signal
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_LINES, SPIN_SECONDS
@@ -62,6 +62,9 @@ class ProcessTransport:
     open, and closing never races a reader.
     """
 
+    takes_idle = True
+    """`exchange_many` runs the caller's work while the implementation answers (`idle`)."""
+
     def __init__(self, argv: Sequence[str], *, max_line: int = MAX_LINE_BYTES) -> None:
         self.argv = list(argv)
         self.max_line = max_line
@@ -82,6 +85,7 @@ class ProcessTransport:
         self._stderr = self.process.stderr.fileno()
         for fd in (self._stdin, self._stdout, self._stderr):
             os.set_blocking(fd, False)
+        _widened(self._stdin, self._stdout)
         # One selector for the process's life: making one per request costs syscalls on
         # every step of every case.
         self._selector = selectors.DefaultSelector()
@@ -205,17 +209,26 @@ class ProcessTransport:
         except UnicodeDecodeError:
             raise TransportError("reply is not UTF-8") from None
 
-    def exchange_many(self, lines: list[str], *, timeout: float) -> list[str]:
+    def exchange_many(
+        self, lines: list[str], *, timeout: float, idle: Callable[[], None] | None = None
+    ) -> list[str]:
         """Send every line, then read one reply for each, in order: pipelined, with no
         round trip per request. Replies are read while the lines are still being written,
         so neither side can block on a full pipe. The deadline runs from the last reply
-        (or the last request taken in): `timeout` per request, as for `exchange`."""
+        (or the last request taken in): `timeout` per request, as for `exchange`.
+
+        `idle`: the caller's own work, run once while the implementation answers, as soon
+        as every line is written (or, if every reply is in first, before they are given
+        back): the two processes then work at once rather than in turn. The deadline
+        starts again after it, so the implementation is never charged with the caller's
+        time. An error the exchange meets before it comes means `idle` did not run."""
         self._pump(0)
         if self._buffer.strip():
             raise TransportError(f"a line nobody asked for: {_shown(self._buffer)}")
         self._buffer = b""
         view = memoryview("".join(f"{line}\n" for line in lines).encode("utf-8"))
         replies: list[bytes] = []
+        fault: Exception | None = None
         heard = time.monotonic()
         while True:
             while view:
@@ -226,11 +239,23 @@ class ProcessTransport:
                     break
                 except OSError:
                     raise TransportError(self._exited("before reading the request")) from None
-            if not view and len(lines) <= SPIN_LINES:
+            if not view and idle is not None:
+                work, idle = idle, None
+                try:
+                    work()
+                except Exception as failed:  # raised once the replies are in: in step
+                    fault = failed
+                heard = time.monotonic()
+                self._pump(0)  # what came meanwhile
+            elif not view and len(lines) <= SPIN_LINES:
                 self._spin(time.perf_counter() + SPIN_SECONDS)
-            while b"\n" in self._buffer and len(replies) < len(lines):
-                reply, _, self._buffer = self._buffer.partition(b"\n")
-                replies.append(reply)
+            if b"\n" in self._buffer and len(replies) < len(lines):
+                # Split once: many replies come in together (all of them, after `idle`),
+                # and taking them one at a time copied the rest of the buffer each time.
+                *whole, rest = self._buffer.split(b"\n")
+                wanted = len(lines) - len(replies)
+                replies += whole[:wanted]
+                self._buffer = b"\n".join([*whole[wanted:], rest])
                 heard = time.monotonic()
             if len(replies) == len(lines):
                 break
@@ -244,9 +269,12 @@ class ProcessTransport:
         if self._buffer.strip():
             raise TransportError(f"more than one line for one request; then {_shown(self._buffer)}")
         try:
-            return [reply.decode("utf-8") for reply in replies]
+            decoded = [reply.decode("utf-8") for reply in replies]
         except UnicodeDecodeError:
             raise TransportError("reply is not UTF-8") from None
+        if fault is not None:
+            raise fault
+        return decoded
 
     def _waiting(self, left: float, timeout: float, *, writing: bool) -> None:
         """No complete reply yet: fail as `exchange` would, or wait for output (and, while
@@ -336,6 +364,27 @@ class ProcessTransport:
         # The group's id is the leader's pid, kept while any member lives.
         with contextlib.suppress(ProcessLookupError, PermissionError):
             killpg(self.process.pid, signal.SIGKILL)
+
+
+PIPE_BYTES: Final = 1 << 20
+"""The pipes to and from the implementation are widened to this where the platform allows
+(Linux: `F_SETPIPE_SZ`, up to `/proc/sys/fs/pipe-max-size`, 1 MiB by default; 64 KiB
+otherwise). A six-seat trial's replies come to about 100 KB: in a narrower pipe the
+implementation would stop part way through answering until the client, busy with its own
+work meanwhile (`exchange_many`'s `idle`), came back to read."""
+
+
+def _widened(*fds: int) -> None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX platform
+        return
+    setting = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if setting is None:  # pragma: no cover - not Linux: the pipes stay as they are
+        return
+    for fd in fds:
+        with contextlib.suppress(OSError):  # over the system's limit: as it is
+            fcntl.fcntl(fd, setting, PIPE_BYTES)
 
 
 def _shown(data: bytes) -> str:

@@ -1,0 +1,151 @@
+"""The next trial made while the implementation answers this one (issue 40): the client
+and `serve` work at once, and a campaign finds what it found, at the same trial numbers.
+
+`ProcessTransport.exchange_many` runs the caller's `idle` work once every request is
+written and before any reply is read; `Campaign.run(n, then=n + 1)` makes trial n + 1 in
+it. Trial n + 1 does not hang on trial n's outcome (`fuzz.ahead`), so a campaign run so
+plays the same trials and finds the same findings as one run a trial at a time.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from badugi_spec import profiles
+from badugi_spec.fuzz.campaign import Campaign, Plan
+from badugi_spec.fuzz.trial import Setting
+from badugi_spec.protocol.client import ProcessImplementation
+from badugi_spec.protocol.transport import ProcessTransport
+from tests import fuzz_golden
+
+# Echoes each request, but only once a file named by its argument exists: it holds the
+# replies until the client's `idle` has run, so the test shows `idle` running while the
+# implementation has the requests (and not after their replies were read).
+_HELD = """
+import os, sys, time
+held = sys.argv[1]
+for line in sys.stdin:
+    while not os.path.exists(held):
+        time.sleep(0.01)
+    sys.stdout.write(line)
+    sys.stdout.flush()
+"""
+
+
+def test_idle_work_runs_while_the_implementation_holds_the_requests(tmp_path: Path) -> None:
+    go = tmp_path / "go"
+    transport = ProcessTransport([sys.executable, "-c", _HELD, str(go)])
+    ran: list[int] = []
+
+    def idle() -> None:
+        ran.append(len(transport._buffer))  # nothing read yet: the replies wait for it
+        go.touch()
+
+    try:
+        lines = [f'{{"n": {i}}}' for i in range(40)]
+        assert transport.exchange_many(lines, timeout=10, idle=idle) == lines
+        assert ran == [0]  # once, before any reply
+        assert transport.exchange_many(lines[:2], timeout=10) == lines[:2]
+    finally:
+        transport.close()
+
+
+def test_a_failing_idle_is_raised_once_the_replies_are_read() -> None:
+    """The pipe stays in step: the next exchange reads its own replies, not this one's."""
+    echo = "import sys\nfor l in sys.stdin: print(l, end='', flush=True)"
+    transport = ProcessTransport([sys.executable, "-c", echo])
+
+    def idle() -> None:
+        raise ValueError("the caller's own fault")
+
+    try:
+        lines = [f'{{"n": {i}}}' for i in range(5)]
+        with pytest.raises(ValueError, match="own fault"):
+            transport.exchange_many(lines, timeout=10, idle=idle)
+        again = ['{"again": 1}', '{"again": 2}']
+        assert transport.exchange_many(again, timeout=10) == again
+    finally:
+        transport.close()
+
+
+def test_a_silent_implementation_is_given_the_whole_timeout_after_idle() -> None:
+    """The deadline starts again after `idle`: a timeout names the request, as before."""
+    silent = "import sys, time\nsys.stdin.readline()\ntime.sleep(30)"
+    transport = ProcessTransport([sys.executable, "-c", silent])
+    try:
+        with pytest.raises(Exception, match=r"no reply within 0\.3 s"):
+            transport.exchange_many(['{"n": 1}'], timeout=0.3, idle=lambda: None)
+    finally:
+        transport.close()
+
+
+def _campaign(name: str, seed: int, *, ahead: bool) -> dict[str, Any]:
+    """`tests.fuzz_golden.mutant`'s campaign, against `serve --mutant NAME` over the
+    protocol, each trial made in the last one's wait (`ahead`) or after it."""
+    plan = Plan(Setting(fuzz_golden._every()[:4], seats=(3, 6)), ("house",))
+    serve = [sys.executable, "-m", "badugi_spec", "serve", "--mutant", name]
+    impl = ProcessImplementation(serve)
+    made: list[int] = []
+    try:
+        campaign = Campaign(impl, plan, seed=seed, out=None, budget=6)
+        played = campaign.plan.played
+
+        def counted(choices: Any, seed: int, number: int) -> Any:
+            made.append(number)
+            return played(choices, seed, number)
+
+        campaign.plan.played = counted  # type: ignore[method-assign]
+        count = fuzz_golden.MUTANT_TRIALS
+        for number in range(count):
+            then = number + 1 if ahead and number + 1 < count else None
+            campaign.run(number, then=then)
+    finally:
+        impl.close()
+    return {
+        "statuses": dict(sorted(campaign.tally.statuses.items())),
+        "hands": campaign.tally.hands,
+        "findings": sorted(
+            [list(f.key), f.number, f.status, f.repeats, fuzz_golden._digest(f.text), f.also]
+            for f in campaign.findings.values()
+        ),
+        "first made": [n for i, n in enumerate(made) if n not in made[:i]],
+    }
+
+
+@pytest.mark.parametrize(("name", "seed"), fuzz_golden.MUTANTS)
+def test_a_campaign_made_ahead_finds_what_it_found(name: str, seed: int) -> None:
+    one_at_a_time = _campaign(name, seed, ahead=False)
+    ahead = _campaign(name, seed, ahead=True)
+    assert one_at_a_time["findings"], "the mutant is found"
+    assert ahead == one_at_a_time
+    assert ahead["first made"] == list(range(fuzz_golden.MUTANT_TRIALS))
+
+
+def test_the_trial_made_ahead_is_the_one_run_next() -> None:
+    """Made in trial 0's wait, trial 1 is not made again when it is run."""
+    every = tuple(profiles.get(n) for n in profiles.names())
+    plan = Plan(Setting(tuple(p for p in every if p.max_seats >= 6), seats=(6, 6)), ())
+    impl = ProcessImplementation([sys.executable, "-m", "badugi_spec", "serve"])
+    made: list[int] = []
+    try:
+        campaign = Campaign(impl, plan, seed=1, out=None, with_variants=False)
+        played = campaign.plan.played
+
+        def counted(choices: Any, seed: int, number: int) -> Any:
+            made.append(number)
+            return played(choices, seed, number)
+
+        campaign.plan.played = counted  # type: ignore[method-assign]
+        campaign.run(0)  # the process started and greeted: from now on, pipelined
+        assert campaign.run(1, then=2) == "passed"
+        assert made == [0, 1, 2]  # trial 2 made in trial 1's wait
+        assert campaign.run(2) == "passed"
+        assert made == [0, 1, 2]  # and not again
+        assert campaign.run(3) == "passed"
+        assert made == [0, 1, 2, 3]
+    finally:
+        impl.close()
