@@ -150,10 +150,10 @@ def _hands_per_second(impl: Any, *, fast: bool = True) -> _Run:
     gc.callbacks.append(collecting)
     cpu = time.process_time()
     try:
-        # Each trial made while the implementation answers the one before (`then`).
-        last = TRIALS + 1
+        # The next trials made while the implementation answers (`then`).
+        numbers = range(2, TRIALS + 2)
         elapsed = seconds(
-            lambda: [campaign.run(n, then=n + 1 if n < last else None) for n in range(2, last + 1)]
+            lambda: [campaign.run(n, then=numbers[i + 1 :]) for i, n in enumerate(numbers)]
         )
     finally:
         gc.callbacks.remove(collecting)

@@ -41,9 +41,10 @@ def test_idle_work_runs_while_the_implementation_holds_the_requests(tmp_path: Pa
     transport = ProcessTransport([sys.executable, "-c", _HELD, str(go)])
     ran: list[int] = []
 
-    def idle() -> None:
+    def idle() -> bool:
         ran.append(len(transport._buffer))  # nothing read yet: the replies wait for it
         go.touch()
+        return False  # no more to do
 
     try:
         lines = [f'{{"n": {i}}}' for i in range(40)]
@@ -54,12 +55,36 @@ def test_idle_work_runs_while_the_implementation_holds_the_requests(tmp_path: Pa
         transport.close()
 
 
+def test_idle_is_called_again_while_replies_are_missing(tmp_path: Path) -> None:
+    """A piece of work a call: more while the implementation is still answering, none
+    once every reply is in."""
+    go = tmp_path / "go"
+    transport = ProcessTransport([sys.executable, "-c", _HELD, str(go)])
+    calls: list[int] = []
+
+    def idle() -> bool:
+        calls.append(1)
+        if len(calls) == 3:
+            go.touch()  # only now does the implementation answer
+        return True  # always more to do
+
+    try:
+        lines = [f'{{"n": {i}}}' for i in range(5)]
+        assert transport.exchange_many(lines, timeout=10, idle=idle) == lines
+        assert len(calls) >= 3  # called until the replies came, then no more
+        done = len(calls)
+        assert transport.exchange_many(lines, timeout=10) == lines
+        assert len(calls) == done
+    finally:
+        transport.close()
+
+
 def test_a_failing_idle_is_raised_once_the_replies_are_read() -> None:
     """The pipe stays in step: the next exchange reads its own replies, not this one's."""
     echo = "import sys\nfor l in sys.stdin: print(l, end='', flush=True)"
     transport = ProcessTransport([sys.executable, "-c", echo])
 
-    def idle() -> None:
+    def idle() -> bool:
         raise ValueError("the caller's own fault")
 
     try:
@@ -78,7 +103,7 @@ def test_a_silent_implementation_is_given_the_whole_timeout_after_idle() -> None
     transport = ProcessTransport([sys.executable, "-c", silent])
     try:
         with pytest.raises(Exception, match=r"no reply within 0\.3 s"):
-            transport.exchange_many(['{"n": 1}'], timeout=0.3, idle=lambda: None)
+            transport.exchange_many(['{"n": 1}'], timeout=0.3, idle=lambda: False)
     finally:
         transport.close()
 
@@ -101,8 +126,7 @@ def _campaign(name: str, seed: int, *, ahead: bool) -> dict[str, Any]:
         campaign.plan.played = counted  # type: ignore[method-assign]
         count = fuzz_golden.MUTANT_TRIALS
         for number in range(count):
-            then = number + 1 if ahead and number + 1 < count else None
-            campaign.run(number, then=then)
+            campaign.run(number, then=range(number + 1, count) if ahead else ())
     finally:
         impl.close()
     return {
@@ -126,7 +150,7 @@ def test_a_campaign_made_ahead_finds_what_it_found(name: str, seed: int) -> None
 
 
 def test_the_trial_made_ahead_is_the_one_run_next() -> None:
-    """Made in trial 0's wait, trial 1 is not made again when it is run."""
+    """Made in trial 1's wait, trial 2 is not made again when it is run."""
     every = tuple(profiles.get(n) for n in profiles.names())
     plan = Plan(Setting(tuple(p for p in every if p.max_seats >= 6), seats=(6, 6)), ())
     impl = ProcessImplementation([sys.executable, "-m", "badugi_spec", "serve"])
@@ -141,11 +165,15 @@ def test_the_trial_made_ahead_is_the_one_run_next() -> None:
 
         campaign.plan.played = counted  # type: ignore[method-assign]
         campaign.run(0)  # the process started and greeted: from now on, pipelined
-        assert campaign.run(1, then=2) == "passed"
+        assert campaign.run(1, then=[2]) == "passed"
         assert made == [0, 1, 2]  # trial 2 made in trial 1's wait
         assert campaign.run(2) == "passed"
         assert made == [0, 1, 2]  # and not again
-        assert campaign.run(3) == "passed"
-        assert made == [0, 1, 2, 3]
+        assert campaign.run(3, then=[5, 4]) == "passed"
+        assert made[:4] == [0, 1, 2, 3]
+        assert made[4:] in ([], [5], [5, 4])  # in the order given, as the wait allowed
+        campaign.run(4)  # not the one named next: made again, the others dropped
+        assert made[-1] == 4
+        assert not campaign.ahead.made
     finally:
         impl.close()

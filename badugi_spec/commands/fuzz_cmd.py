@@ -34,6 +34,7 @@ from badugi_spec.commands.progress import Progress
 from badugi_spec.commands.progress import wanted as progress_wanted
 from badugi_spec.errors import BadugiError
 from badugi_spec.fuzz import coverage, manifest, reports
+from badugi_spec.fuzz.ahead import AHEAD
 from badugi_spec.fuzz.campaign import Campaign, Plan
 from badugi_spec.fuzz.shrink import BUDGET
 from badugi_spec.fuzz.trial import Setting
@@ -280,14 +281,15 @@ def campaign_report(args: argparse.Namespace, shard: tuple[int, int]) -> dict[st
         progress = Progress(sys.stderr, shown)
         started = time.monotonic()
         chosen = iter([args.hand[1]]) if args.hand else numbers(args, shard)
-        following = next(chosen, None)
+        # The next few trials are made while the implementation answers this one.
+        upcoming = list(itertools.islice(chosen, AHEAD + 1))
         try:
-            while following is not None:
-                number, following = following, next(chosen, None)
+            while upcoming:
+                number = upcoming.pop(0)
+                upcoming += itertools.islice(chosen, AHEAD + 1 - len(upcoming))
                 if deadline is not None and time.monotonic() >= deadline:
                     break
-                # The next trial is made while the implementation answers this one.
-                campaign.run(number, then=following)
+                campaign.run(number, then=upcoming)
                 progress.update(_progress_text(campaign, started, args.seconds))
                 if args.first and any(f.status != "engine" for f in campaign.findings.values()):
                     break

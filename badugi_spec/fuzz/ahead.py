@@ -1,27 +1,40 @@
-"""A trial made from its lead and stream before it is run: while the implementation's
-process answers the trial before it (`Campaign.run`'s `then`), so that the client and the
-implementation work at once rather than in turn (issue 40).
+"""Trials made before they are run: while the implementation's process answers the trial
+before them (`Campaign.run`'s `then`), so that the client and the implementation work at
+once rather than in turn (issue 40).
 
 Making trial `n` early changes nothing in it: its lead is drawn from its own stream and
 the corpus (`guide`), and the corpus takes only our engine's play of the trials before
-`n`, which the campaign has offered it before it asks for `n` (`Guide.offer`, before the
-trial's requests are sent). Nothing the campaign does in judging a trial (findings,
-shrinks, aliases, the tally, the coverage) reaches the guide or the generator.
+`n`, each offered to it as it is made (`Guide.offer`, in order; offering it again when it
+is run does nothing). Nothing the campaign does in judging a trial (findings, shrinks,
+aliases, the tally, the coverage, the implementation's answers) reaches the guide or the
+generator. What is read of a trial before its requests are sent (what it reached, the
+properties our engine broke, our answers as lines) is read of it alone, so that too is
+read ahead, in the waits that making the next trials leaves free.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Final
 
+from badugi_spec.fuzz import coverage
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.guide import Guide, Lead
 from badugi_spec.fuzz.plan import FRESH, Plan
 from badugi_spec.fuzz.trial import FuzzError, Trial
 
+AHEAD: Final = 8
+"""Trials made ahead at most. They are made only while the implementation is still
+answering (`exchange_many`'s `idle`), most in a trial's waits for its seven variants,
+and taken in the shorter waits of the trials after it."""
+Reached = tuple[frozenset[str], frozenset[str]]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class Made:
-    """A trial as made from its lead and stream, or how our engine broke making it."""
+    """A trial as made from its lead and stream, or how our engine broke making it, and
+    what was read of it ahead."""
 
     number: int
     lead: Lead
@@ -30,6 +43,10 @@ class Made:
     error: Exception | None = None
     """A `FuzzError` (a finding against our engine), or, made ahead, anything else making
     it raised: raised when the trial is run, as it would have been then."""
+    reached: Reached | None = None
+    broken: list[Any] | None = None
+    """The properties our engine broke (`campaign._broken`), once read."""
+    read: bool = False
 
 
 def make(plan: Plan, guide: Guide, seed: int, number: int) -> Made:
@@ -42,12 +59,64 @@ def make(plan: Plan, guide: Guide, seed: int, number: int) -> Made:
         return Made(number, lead, choices, None, error)
 
 
-def made_ahead(plan: Plan, guide: Guide, seed: int, number: int) -> Made:
-    """`make`, any error kept for when the trial is run (it is made in another's wait)."""
-    try:
-        return make(plan, guide, seed, number)
-    except Exception as error:
-        return Made(number, FRESH, Choices(None, []), None, error)
+class Ahead:
+    """The trials made ahead, in the order they are to be run."""
+
+    def __init__(
+        self,
+        plan: Plan,
+        guide: Guide,
+        seed: int,
+        broken: Callable[[Trial], list[Any]],
+        warm: Callable[[Trial], None],
+    ) -> None:
+        self.plan, self.guide, self.seed = plan, guide, seed
+        self.broken, self.warm = broken, warm
+        self.made: dict[int, Made] = {}
+
+    def step(self, upcoming: Sequence[int]) -> bool:
+        """One piece of work for the next trials (`upcoming`, in the order they are to be
+        run): the first not made yet is made and offered to the guide, else the first not
+        read is read. False when there was nothing left to do."""
+        for number in upcoming[:AHEAD]:
+            made = self.made.get(number)
+            if made is None:
+                self._make(number)
+                return True
+            if made.trial is not None and not made.read:
+                made.read = True
+                try:
+                    made.broken = self.broken(made.trial)
+                    self.warm(made.trial)
+                except Exception:  # read again when it is run, and raised then
+                    made.broken = None
+                return True
+        return False
+
+    def _make(self, number: int) -> None:
+        try:
+            made = self.made[number] = make(self.plan, self.guide, self.seed, number)
+            if made.trial is None:
+                self.guide.offer(number, None, made.choices.record)
+                return
+            made.reached = coverage.reached(made.trial)
+            if self.plan.kind(number) == "play":
+                self.guide.offer(number, made.trial, list(made.choices.record))
+        except Exception as error:
+            self.made[number] = Made(number, FRESH, Choices(None, []), None, error)
+
+    def reached(self, trial: Trial) -> Reached | None:
+        """What `trial`, made ahead, reached (read as it was made), or None."""
+        made = self.made.get(trial.number)
+        return made.reached if made is not None and made.trial is trial else None
+
+    def take(self, number: int) -> Made | None:
+        """Trial `number`, made ahead, or None; any made ahead of another order is
+        dropped (never met: the caller names the trials it runs next)."""
+        if next(iter(self.made), None) != number:
+            self.made.clear()
+            return None
+        return self.made.pop(number)
 
 
-__all__ = ["Made", "made_ahead", "make"]
+__all__ = ["AHEAD", "Ahead", "Made", "make"]

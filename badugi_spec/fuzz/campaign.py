@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from badugi_spec.collector import fewer_collections
 from badugi_spec.fuzz import answers, coverage, replay, replay_variants
-from badugi_spec.fuzz.ahead import Made, made_ahead, make
+from badugi_spec.fuzz.ahead import Ahead, make
 from badugi_spec.fuzz.choices import Choices
 from badugi_spec.fuzz.finding import Finding, Key, engine_head, error_class, write
 from badugi_spec.fuzz.guide import Guide, Lead
@@ -122,22 +122,18 @@ class Campaign:
         self._matched: Finding | None = None
         self._reached: tuple[Trial, tuple[frozenset[str], frozenset[str]]] | None = None
         """The trial being judged and what it reached (`coverage.reached`)."""
-        self._ahead: Made | None = None
-        """The next trial, made while the implementation answered the last (`run`)."""
+        self.ahead = Ahead(self.plan, self.guide, seed, _broken, replay.warm)
+        """The next trials, made while the implementation answers (`run`'s `then`)."""
 
     # ----- one trial ---------------------------------------------------------------------
 
-    def run(self, number: int, *, then: int | None = None) -> str:
-        """Play trial `number` against the implementation; its status. `then`: the number
-        of the trial run next, made while the implementation answers this one's requests
-        (a process: `replay.passes`'s `idle`), so the two processes work at once.
-
-        Trial `then` is the same made now or after this one is judged: its lead and its
-        stream are functions of the seed, its number and the corpus, and the corpus takes
-        only our engine's play of the trials before it (`guide`), which this one has given
-        it by then (`Guide.offer`); a finding, a shrink, an alias or the tally reads or
-        changes neither. So it is never made again, only dropped when the next trial run
-        is another (or none: the deadline, `--first`)."""
+    def run(self, number: int, *, then: Sequence[int] = ()) -> str:
+        """Play trial `number` against the implementation; its status. `then`: the numbers
+        of the trials run next, in order; the first few are made (`ahead`) while the
+        implementation answers this one's requests (a process: `replay.passes`'s `idle`),
+        so the two processes work at once. They are the same trials made now or later
+        (`fuzz.ahead`), so they are never made again, only dropped when the trials run
+        next are others (or none: the deadline, `--first`)."""
         started = time.perf_counter()
         judged = sum(self.tally.statuses.values())
         try:
@@ -159,17 +155,13 @@ class Campaign:
                 self.tally.kinds[self.plan.kind(number)] -= 1
             raise
 
-    def _make_ahead(self, number: int) -> None:
-        if self._ahead is None or self._ahead.number != number:
-            self._ahead = made_ahead(self.plan, self.guide, self.seed, number)
-
-    def _run(self, number: int, started: float, then: int | None = None) -> str:
+    def _run(self, number: int, started: float, then: Sequence[int] = ()) -> str:
         self.played.append(number)
         self.tally.trials += 1
         kind = self.plan.kind(number)
         self.tally.kinds[kind] += 1
-        made, self._ahead = self._ahead, None
-        if made is None or made.number != number:
+        made = self.ahead.take(number)
+        if made is None:
             made = make(self.plan, self.guide, self.seed, number)
         elif made.error is not None and not isinstance(made.error, FuzzError):
             raise made.error
@@ -181,13 +173,13 @@ class Campaign:
             self.guide.offer(number, None, choices.record)
             return self._engine_refused(number, choices.record, made.error, started)
         stream = list(choices.record)
-        idle = None if then is None else lambda: self._make_ahead(then)
+        idle = (lambda: self.ahead.step(then)) if then else None
         # Read once: the guide reads it too when it feeds the trial to the corpus.
-        self._reached = (trial, coverage.reached(trial))
+        self._reached = (trial, made.reached or coverage.reached(trial))
         if kind == "play":
-            self.guide.offer(number, trial, stream)
+            self.guide.offer(number, trial, stream)  # (made ahead: offered then already)
         self.coverage.add(self._reached[1])
-        broken = _broken(trial)
+        broken = _broken(trial) if made.broken is None else made.broken
         if broken:
             self._engine_broke(number, trial, stream, broken)
             return self._done("engine", started)
@@ -342,7 +334,9 @@ class Campaign:
     def _singles(self, trial: Trial) -> frozenset[str]:
         """`_singles` of a trial, its coverage read once where the campaign read it."""
         kept = self._reached
-        return _singles(trial, kept[1] if kept is not None and kept[0] is trial else None)
+        if kept is not None and kept[0] is trial:
+            return _singles(trial, kept[1])
+        return _singles(trial, self.ahead.reached(trial))
 
     def _known(self, mark: str) -> bool:
         self._matched = next(

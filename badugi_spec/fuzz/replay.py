@@ -40,7 +40,9 @@ from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import ImplementationError, plays
 
 Exchange = tuple[str, dict[str, Any], dict[str, Any]]
-Idle = Callable[[], None] | None
+Idle = Callable[[], bool] | None
+"""Work of the caller's, a piece a call, done while a process answers: whether there is
+more (`ProcessTransport.exchange_many`)."""
 KINDS: Final = ("start", "deal", "act")
 
 
@@ -172,10 +174,11 @@ def _alike(
         # caller's own work is done: neither needs the replies.
         known: list[str | None] = []
 
-        def meanwhile() -> None:
-            known.extend([_line(ours) for _, _, ours in exchanges])
-            if idle is not None:
-                idle()
+        def meanwhile() -> bool:
+            if not known:  # first: needed once the replies are in
+                known.extend([_line(ours) for _, _, ours in exchanges])
+                return idle is not None
+            return idle is not None and idle()
 
         try:
             answers = many(
@@ -211,6 +214,9 @@ def _alike(
 _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 """As `serve` writes (`protocol.server`); one encoder, not one a call of `json.dumps`.
 Our answers hold no cycle: not looking for one writes a state a fifth faster."""
+LINES_KEPT: Final = 16_384
+"""Lines kept at most: those of the trials made ahead (`fuzz.ahead`), and of a trial's
+variants, a few thousand."""
 _LINES: dict[int, tuple[object, str | None]] = {}
 """Our answers by their identity (the answer kept with them) as `serve` writes them: the
 trial and its variants that do not change an answer send the same ones."""
@@ -221,7 +227,7 @@ def _line(ours: object) -> str | None:
     None when it is not JSON."""
     kept = _LINES.get(id(ours))
     if kept is None or kept[0] is not ours:
-        if len(_LINES) > 4096:
+        if len(_LINES) > LINES_KEPT:
             _LINES.clear()
         try:
             line: str | None = _ENCODER.encode(ours)
@@ -229,6 +235,12 @@ def _line(ours: object) -> str | None:
             line = None
         kept = _LINES[id(ours)] = (ours, line)
     return kept[1]
+
+
+def warm(trial: Trial) -> None:
+    """Our answers of `trial` written as lines ahead (`fuzz.ahead`): kept by `_line`."""
+    for _, _, ours in trial.exchanges:
+        _line(ours)
 
 
 def _silent(impl: Implementation) -> bool:

@@ -338,7 +338,7 @@ class ProtocolImplementation:
         *,
         states: bool = True,
         known: Sequence[str | None] = (),
-        idle: Callable[[], None] | None = None,
+        idle: Callable[[], bool] | None = None,
     ) -> list[Outcome | None]:
         """Each request (`start`, `deal` or `act`, as the runner would pass it) sent and its
         reply checked as `start`, `deal` and `act` check it; pipelined where the transport can
@@ -365,7 +365,7 @@ class ProtocolImplementation:
         return out
 
     def _pipelined(
-        self, requests: list[dict[str, Any]], idle: Callable[[], None] | None = None
+        self, requests: list[dict[str, Any]], idle: Callable[[], bool] | None = None
     ) -> list[str] | None:
         """The reply lines to `requests`, all written at once; None where the transport
         cannot pipeline or the connection is not open (then they are asked one by one).
@@ -402,7 +402,7 @@ class ProtocolImplementation:
         return lines
 
     def value_answers(
-        self, asked: list[tuple[str, Any, str | None]], idle: Callable[[], None] | None = None
+        self, asked: list[tuple[str, Any, str | None]], idle: Callable[[], bool] | None = None
     ) -> list[object]:
         """`evaluate` or `compare` requests (kind, cards or hands, ranking or None), pipelined
         where the transport can: each value or winners, checked as those methods check it."""

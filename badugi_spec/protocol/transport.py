@@ -210,18 +210,21 @@ class ProcessTransport:
             raise TransportError("reply is not UTF-8") from None
 
     def exchange_many(
-        self, lines: list[str], *, timeout: float, idle: Callable[[], None] | None = None
+        self, lines: list[str], *, timeout: float, idle: Callable[[], bool] | None = None
     ) -> list[str]:
         """Send every line, then read one reply for each, in order: pipelined, with no
         round trip per request. Replies are read while the lines are still being written,
         so neither side can block on a full pipe. The deadline runs from the last reply
         (or the last request taken in): `timeout` per request, as for `exchange`.
 
-        `idle`: the caller's own work, run once while the implementation answers, as soon
-        as every line is written (or, if every reply is in first, before they are given
-        back): the two processes then work at once rather than in turn. The deadline
-        starts again after it, so the implementation is never charged with the caller's
-        time. An error the exchange meets before it comes means `idle` did not run."""
+        `idle`: the caller's own work, a piece a call, done while the implementation
+        answers: called once every line is written (even if every reply is in by then:
+        what the first piece does is needed), and again only while replies are missing
+        and it returns True (it has more), so it never holds up the replies long. The two
+        processes then work at once rather than in turn. The deadline starts again after
+        it, so the implementation is never charged with the caller's time. An error the
+        exchange meets before it comes means `idle` did not run; one `idle` raises is
+        raised once every reply is read, so the pipe stays in step."""
         self._pump(0)
         if self._buffer.strip():
             raise TransportError(f"a line nobody asked for: {_shown(self._buffer)}")
@@ -240,13 +243,8 @@ class ProcessTransport:
                 except OSError:
                     raise TransportError(self._exited("before reading the request")) from None
             if not view and idle is not None:
-                work, idle = idle, None
-                try:
-                    work()
-                except Exception as failed:  # raised once the replies are in: in step
-                    fault = failed
+                fault, idle = self._meanwhile(idle, len(lines) - len(replies)), None
                 heard = time.monotonic()
-                self._pump(0)  # what came meanwhile
             elif not view and len(lines) <= SPIN_LINES:
                 self._spin(time.perf_counter() + SPIN_SECONDS)
             if b"\n" in self._buffer and len(replies) < len(lines):
@@ -275,6 +273,19 @@ class ProcessTransport:
         if fault is not None:
             raise fault
         return decoded
+
+    def _meanwhile(self, idle: Callable[[], bool], wanted: int) -> Exception | None:
+        """`idle` called until it has no more or `wanted` replies are in; what it raised."""
+        try:
+            while idle():
+                self._pump(0)
+                if self._buffer.count(b"\n") >= wanted:
+                    break  # every reply in: the rest of the work can wait
+        except Exception as failed:  # raised once the replies are in: in step
+            return failed
+        finally:
+            self._pump(0)  # what came meanwhile
+        return None
 
     def _waiting(self, left: float, timeout: float, *, writing: bool) -> None:
         """No complete reply yet: fail as `exchange` would, or wait for output (and, while
