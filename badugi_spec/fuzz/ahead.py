@@ -22,6 +22,7 @@ from badugi_spec.fuzz import coverage
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.guide import Guide, Lead
 from badugi_spec.fuzz.plan import FRESH, Plan
+from badugi_spec.fuzz.replay_variants import Form, forms
 from badugi_spec.fuzz.trial import FuzzError, Trial
 
 AHEAD: Final = 8
@@ -46,6 +47,9 @@ class Made:
     reached: Reached | None = None
     broken: list[Any] | None = None
     """The properties our engine broke (`campaign._broken`), once read."""
+    forms: list[Form] | None = None
+    """Its variants' requests and answers (`replay_variants.forms`), for a trial the
+    campaign runs in its variants too, once read."""
     read: bool = False
 
 
@@ -69,9 +73,10 @@ class Ahead:
         seed: int,
         broken: Callable[[Trial], list[Any]],
         warm: Callable[[Trial], None],
+        varied: Callable[[int], bool] = lambda number: False,
     ) -> None:
         self.plan, self.guide, self.seed = plan, guide, seed
-        self.broken, self.warm = broken, warm
+        self.broken, self.warm, self.varied = broken, warm, varied
         self.made: dict[int, Made] = {}
 
     def step(self, upcoming: Sequence[int]) -> bool:
@@ -88,8 +93,10 @@ class Ahead:
                 try:
                     made.broken = self.broken(made.trial)
                     self.warm(made.trial)
+                    if self.varied(number):
+                        made.forms = forms(made.trial)
                 except Exception:  # read again when it is run, and raised then
-                    made.broken = None
+                    made.broken, made.forms = None, None
                 return True
         return False
 

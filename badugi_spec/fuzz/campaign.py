@@ -122,7 +122,7 @@ class Campaign:
         self._matched: Finding | None = None
         self._reached: tuple[Trial, tuple[frozenset[str], frozenset[str]]] | None = None
         """The trial being judged and what it reached (`coverage.reached`)."""
-        self.ahead = Ahead(self.plan, self.guide, seed, _broken, replay.warm)
+        self.ahead = Ahead(self.plan, self.guide, seed, _broken, replay.warm, self._varied)
         """The next trials, made while the implementation answers (`run`'s `then`)."""
 
     # ----- one trial ---------------------------------------------------------------------
@@ -201,7 +201,7 @@ class Campaign:
             status = result.status
         variant = ""
         if status == "passed":
-            failed = self._variant_failure(number, trial, idle)
+            failed = self._variant_failure(number, trial, idle, made.forms)
             if failed is not None:
                 variant, result = failed
                 status = result.status
@@ -383,17 +383,24 @@ class Campaign:
         # One order a line: a fuzzed hand comes in a random order already.
         return Runner(impl, every_order=False, unreported_skips_case=False).run(case)
 
+    def _varied(self, number: int) -> bool:
+        """Whether trial `number` also runs in its variants, formed without its text."""
+        return self.variants and self.fast and self._due(number)
+
+    def _due(self, number: int) -> bool:
+        return not number % VARIANT_SHARE and self.plan.kind(number) == "play"
+
     def _variant_failure(
-        self, number: int, trial: Trial, idle: replay.Idle = None
+        self, number: int, trial: Trial, idle: replay.Idle = None, formed_ahead: Any = None
     ) -> tuple[str, CaseResult] | None:
         """One trial in `VARIANT_SHARE` also runs in its variants: the first that fails.
 
         A variant the implementation answers as our engine answered the trial, read as
         the runner reads the variant's lines, passes (`replay_variants`); only the others
         are formed from the trial's text and run, in the text's order."""
-        if not self.variants or number % VARIANT_SHARE or self.plan.kind(number) != "play":
+        if not self.variants or not self._due(number):
             return None
-        forms = replay_variants.forms(trial) if self.fast else None
+        forms = formed_ahead or (replay_variants.forms(trial) if self.fast else None)
         if forms is None:
             return self._variants_by_text(variants(load(trial.text())))
         formed: dict[str, dict[str, Any]] | None = None
