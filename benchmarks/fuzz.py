@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -68,6 +69,10 @@ class _Run:
     """CPU seconds of the parts: `generator` (our engine playing the trials, `Plan.played`),
     `variants` (judging the variants), `server` (the `serve` process, where there is one);
     `gc`, Python's garbage collection, is counted inside the others."""
+
+    free_rate: float | None = None
+    """Hands a second with a free core for each process, from their CPU times (against
+    `serve`: `_Batches.free_cores`), which the machine's load does not change."""
 
     def per_hand(self, part: str) -> float:
         """Milliseconds of CPU a hand for `part` (`rest`: this process but the parts)."""
@@ -135,7 +140,92 @@ def _tables_built(impl: Any) -> None:
         impl.evaluate(cards, name)
 
 
-def _hands_per_second(impl: Any, *, fast: bool = True) -> _Run:
+# `serve` as the bench runs it: each write of replies logged with the process's CPU time
+# then and how many replies it held (to the file named by its argument, at its exit), so
+# that its CPU time is known per batch of requests (`_free_cores`).
+SERVE_LOGGED = """
+import atexit, sys, time
+from badugi_spec.protocol import server
+kept = []
+atexit.register(lambda: open(sys.argv[1], "w").write("".join(kept)))
+class Out:
+    def __init__(self, raw): self.raw = raw
+    def write(self, data):
+        written = self.raw.write(data)
+        kept.append(f"{time.process_time()} {data.count(10)}\\n")
+        return written
+    def flush(self): self.raw.flush()
+sys.exit(server.serve(server._Served(), version="bench", stdout=Out(sys.stdout.buffer)))
+"""
+
+
+@dataclass
+class _Batches:
+    """Each exchange with the implementation: its requests and the CPU seconds this
+    process spent on its own work meanwhile (`exchange_many`'s `idle`)."""
+
+    sent: list[tuple[int, float]] = field(default_factory=list)
+    timed_from: int = 0
+
+    def watch(self, impl: Any) -> None:
+        transport = impl._transport
+        many, one = transport.exchange_many, transport.exchange
+
+        def exchange_many(lines: list[str], *, timeout: float, idle: Any = None) -> Any:
+            spent = [0.0]
+
+            def timed() -> Any:
+                started = time.thread_time()
+                try:
+                    return idle()
+                finally:
+                    spent[0] += time.thread_time() - started
+
+            try:
+                if idle is None:
+                    return many(lines, timeout=timeout)
+                return many(lines, timeout=timeout, idle=timed)
+            finally:
+                self.sent.append((len(lines), spent[0]))
+
+        def exchange(line: str, *, timeout: float) -> Any:
+            try:
+                return one(line, timeout=timeout)
+            finally:
+                self.sent.append((1, 0.0))
+
+        transport.exchange_many, transport.exchange = exchange_many, exchange
+
+    def free_cores(self, log: Path, client_cpu: float) -> float | None:
+        """Seconds the timed trials would take with a core each for this process and
+        `serve`: the client's own CPU time, but that in each wait the longer of its work
+        meanwhile and serve's CPU time for the batch (from serve's log)."""
+        try:
+            rows = [line.split() for line in log.read_text().splitlines()]
+        except OSError:
+            return None
+        ends: dict[int, float] = {}
+        replied = 0
+        for when, written in rows:
+            replied += int(written)
+            ends[replied] = float(when)
+        # The exchanges watched are the last: those before them (the warm-up) go first.
+        total, asked = client_cpu, replied - sum(count for count, _ in self.sent)
+        before = ends.get(asked)
+        for index, (count, meanwhile) in enumerate(self.sent):
+            asked += count
+            end = ends.get(asked)
+            if end is None:
+                return None  # a batch answered in two writes: not told apart here
+            if index >= self.timed_from and before is not None:
+                total += max(end - before, meanwhile) - meanwhile
+            before = end
+        return total
+
+
+def _hands_per_second(
+    impl: Any, *, fast: bool = True, ahead: bool = True, batches: _Batches | None = None
+) -> _Run:
     campaign = Campaign(impl, _plan(), seed=1, out=None, fast=fast)
     parts: dict[str, float] = {"generator": 0.0, "variants": 0.0}
     campaign.plan.played = _timed(parts, "generator", campaign.plan.played)  # type: ignore[method-assign]
@@ -143,6 +233,9 @@ def _hands_per_second(impl: Any, *, fast: bool = True) -> _Run:
     campaign.run(0)  # warm-up, untimed: the server started, the caches filled
     campaign.run(1)
     _tables_built(impl)
+    if batches is not None:
+        batches.watch(impl)
+        batches.timed_from = len(batches.sent)
     first = campaign.tally.hands
     parts.update(generator=0.0, variants=0.0, gc=0.0)
     served = _server_cpu(impl)
@@ -150,10 +243,13 @@ def _hands_per_second(impl: Any, *, fast: bool = True) -> _Run:
     gc.callbacks.append(collecting)
     cpu = time.process_time()
     try:
-        # The next trials made while the implementation answers (`then`).
+        # The next trials made while the implementation answers (`then`), or none.
         numbers = range(2, TRIALS + 2)
         elapsed = seconds(
-            lambda: [campaign.run(n, then=numbers[i + 1 :]) for i, n in enumerate(numbers)]
+            lambda: [
+                campaign.run(n, then=numbers[i + 1 :]) if ahead else campaign.run(n)
+                for i, n in enumerate(numbers)
+            ]
         )
     finally:
         gc.callbacks.remove(collecting)
@@ -223,12 +319,18 @@ def _guidance() -> Row:
     )
 
 
-def _against_serve(*, fast: bool) -> _Run:
-    server = ProcessImplementation(SERVE)
-    try:
-        return _hands_per_second(server, fast=fast)
-    finally:
-        server.close()
+def _against_serve(*, fast: bool, ahead: bool = True) -> _Run:
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "serve.log"
+        server = ProcessImplementation([sys.executable, "-c", SERVE_LOGGED, str(log)])
+        batches = _Batches()
+        try:
+            got = _hands_per_second(server, fast=fast, ahead=ahead, batches=batches)
+        finally:
+            server.close()
+        free = batches.free_cores(log, got.cpu)
+    got.free_rate = None if not free else got.hands / free
+    return got
 
 
 def run() -> list[Row]:
