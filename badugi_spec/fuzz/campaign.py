@@ -122,7 +122,8 @@ class Campaign:
         self._matched: Finding | None = None
         self._reached: tuple[Trial, tuple[frozenset[str], frozenset[str]]] | None = None
         """The trial being judged and what it reached (`coverage.reached`)."""
-        self.ahead = Ahead(self.plan, self.guide, seed, _broken, replay.warm, self._varied)
+        warm = lambda trial: replay.warm(trial, impl)  # noqa: E731
+        self.ahead = Ahead(self.plan, self.guide, seed, _broken, warm, self._varied)
         """The next trials, made while the implementation answers (`run`'s `then`)."""
 
     # ----- one trial ---------------------------------------------------------------------

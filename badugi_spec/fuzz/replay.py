@@ -237,10 +237,15 @@ def _line(ours: object) -> str | None:
     return kept[1]
 
 
-def warm(trial: Trial) -> None:
-    """Our answers of `trial` written as lines ahead (`fuzz.ahead`): kept by `_line`."""
+def warm(trial: Trial, impl: Implementation | None = None) -> None:
+    """Our answers of `trial` written as lines ahead (`fuzz.ahead`), kept by `_line`, and
+    its requests as the protocol client writes them (`request_lines`), kept there."""
     for _, _, ours in trial.exchanges:
         _line(ours)
+    lines = getattr(impl, "request_lines", None)
+    ready = getattr(impl, "ready", None)
+    if lines is not None and ready is not None and ready() and trial.names:
+        lines([(kind, request) for kind, request, _ in trial.exchanges])
 
 
 def _silent(impl: Implementation) -> bool:

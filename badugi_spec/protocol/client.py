@@ -21,14 +21,14 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
-from badugi_spec.protocol import (
-    ANY_PROFILE,
-    INTERNAL,
-    MAX_LINE_BYTES,
-    NOT_SUPPORTED,
-    PROTOCOLS,
+from badugi_spec.protocol import ANY_PROFILE, INTERNAL, MAX_LINE_BYTES, NOT_SUPPORTED, PROTOCOLS
+from badugi_spec.protocol.outgoing import (
+    Kept,
+    act_request,
+    deal_request,
+    request_lines,
+    start_request,
 )
-from badugi_spec.protocol.outgoing import act_request, deal_request, start_request
 from badugi_spec.protocol.replies import (
     answers_another,
     holds_lone_surrogate,
@@ -82,6 +82,7 @@ class ProtocolImplementation:
         self._dropped: dict[str, ImplementationError] = {}
         self.heard: list[str] = []
         """The replies a pipelined `replay` read before a request timed out."""
+        self._lines_kept: Kept = {}
 
     # ----- the connection ----------------------------------------------------------------
 
@@ -287,17 +288,11 @@ class ProtocolImplementation:
             return True  # a failed handshake: the case's first request reports it as errored
         return self.profiles == ANY_PROFILE or profile in self.profiles
 
-    def _start_request(self, case: dict[str, Any]) -> dict[str, Any]:
-        return start_request(case, self.protocol)
-
-    def _deal_request(self, hand: dict[str, Any]) -> dict[str, Any]:
-        return deal_request(hand, self.protocol)
-
     def start(self, case: dict[str, Any]) -> Outcome:
-        return self._stateful(self._start_request(case))
+        return self._stateful(start_request(case, self.protocol))
 
     def deal(self, hand: dict[str, Any]) -> Outcome:
-        return self._stateful(self._deal_request(hand))
+        return self._stateful(deal_request(hand, self.protocol))
 
     def act(self, step: dict[str, Any]) -> Outcome:
         return self._stateful(act_request(step))
@@ -349,9 +344,8 @@ class ProtocolImplementation:
         that very line is None, neither decoded nor checked (it passes every check): the
         decoding and the checks were most of the client's work a reply. `idle`: as for
         `_pipelined`; `known` is read after it, which may fill it."""
-        build = {"start": self._start_request, "deal": self._deal_request}
-        requests = [build.get(kind, act_request)(item) for kind, item in exchanges]
-        lines = self._pipelined(requests, idle)
+        requests, sent = self.request_lines(exchanges)
+        lines = self._pipelined(requests, idle, sent)
         if lines is None:
             return [self._stateful(request) for request in requests]
         expected = list(known) + [None] * (len(requests) - len(known))
@@ -364,8 +358,17 @@ class ProtocolImplementation:
                 out.append(self._checked(request, line, states=states))
         return out
 
+    def request_lines(
+        self, exchanges: list[tuple[str, dict[str, Any]]]
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        """The requests `replay` sends for `exchanges`, and their lines (`outgoing`)."""
+        return request_lines(exchanges, self.protocol, self._lines_kept)
+
     def _pipelined(
-        self, requests: list[dict[str, Any]], idle: Callable[[], bool] | None = None
+        self,
+        requests: list[dict[str, Any]],
+        idle: Callable[[], bool] | None = None,
+        lines: list[str] | None = None,
     ) -> list[str] | None:
         """The reply lines to `requests`, all written at once; None where the transport
         cannot pipeline or the connection is not open (then they are asked one by one).
@@ -385,8 +388,8 @@ class ProtocolImplementation:
         self._asking = requests[0]["type"]
         self.heard = []
         try:
-            sent = [json.dumps(r) for r in requests]
-            lines: list[str] = (
+            sent = lines if lines is not None else [json.dumps(r) for r in requests]
+            lines = (
                 many(sent, timeout=self.timeout, idle=idle)
                 if waits
                 else many(sent, timeout=self.timeout)

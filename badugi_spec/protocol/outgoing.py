@@ -3,7 +3,11 @@ fields of the protocol version the implementation speaks, and no others."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Final
+
+Kept = dict[int, tuple[Any, tuple[str, int], dict[str, Any], str]]
+KEPT_AT_MOST: Final = 16_384
 
 
 def start_request(case: dict[str, Any], protocol: int) -> dict[str, Any]:
@@ -41,4 +45,29 @@ def act_request(step: dict[str, Any]) -> dict[str, Any]:
     return request
 
 
-__all__ = ["act_request", "deal_request", "start_request"]
+def request_lines(
+    exchanges: list[tuple[str, dict[str, Any]]], protocol: int, kept: Kept
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The requests for `exchanges` (kind, the runner's argument) and their lines, kept in
+    `kept` by the argument's identity (the argument kept too, so its id is not reused):
+    for arguments never changed once made (a fuzzed trial's), which its variants send
+    again and `fuzz.ahead` writes before they are sent."""
+    if len(kept) > KEPT_AT_MOST:
+        kept.clear()
+    requests, lines = [], []
+    for kind, item in exchanges:
+        got = kept.get(id(item))
+        if got is None or got[0] is not item or got[1] != (kind, protocol):
+            if kind == "start":
+                request = start_request(item, protocol)
+            elif kind == "deal":
+                request = deal_request(item, protocol)
+            else:
+                request = act_request(item)
+            got = kept[id(item)] = (item, (kind, protocol), request, json.dumps(request))
+        requests.append(got[2])
+        lines.append(got[3])
+    return requests, lines
+
+
+__all__ = ["Kept", "act_request", "deal_request", "request_lines", "start_request"]
