@@ -174,10 +174,10 @@ class _Batches:
         def exchange_many(lines: list[str], *, timeout: float, idle: Any = None) -> Any:
             spent = [0.0]
 
-            def timed() -> Any:
+            def timed(until: float) -> Any:
                 started = time.thread_time()
                 try:
-                    return idle()
+                    return idle(until)
                 finally:
                     spent[0] += time.thread_time() - started
 

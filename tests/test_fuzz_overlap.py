@@ -41,7 +41,7 @@ def test_idle_work_runs_while_the_implementation_holds_the_requests(tmp_path: Pa
     transport = ProcessTransport([sys.executable, "-c", _HELD, str(go)])
     ran: list[int] = []
 
-    def idle() -> bool:
+    def idle(until: float) -> bool:
         ran.append(len(transport._buffer))  # nothing read yet: the replies wait for it
         go.touch()
         return False  # no more to do
@@ -62,7 +62,7 @@ def test_idle_is_called_again_while_replies_are_missing(tmp_path: Path) -> None:
     transport = ProcessTransport([sys.executable, "-c", _HELD, str(go)])
     calls: list[int] = []
 
-    def idle() -> bool:
+    def idle(until: float) -> bool:
         calls.append(1)
         if len(calls) == 3:
             go.touch()  # only now does the implementation answer
@@ -84,7 +84,7 @@ def test_a_failing_idle_is_raised_once_the_replies_are_read() -> None:
     echo = "import sys\nfor l in sys.stdin: print(l, end='', flush=True)"
     transport = ProcessTransport([sys.executable, "-c", echo])
 
-    def idle() -> bool:
+    def idle(until: float) -> bool:
         raise ValueError("the caller's own fault")
 
     try:
@@ -103,7 +103,7 @@ def test_a_silent_implementation_is_given_the_whole_timeout_after_idle() -> None
     transport = ProcessTransport([sys.executable, "-c", silent])
     try:
         with pytest.raises(Exception, match=r"no reply within 0\.3 s"):
-            transport.exchange_many(['{"n": 1}'], timeout=0.3, idle=lambda: False)
+            transport.exchange_many(['{"n": 1}'], timeout=0.3, idle=lambda until: False)
     finally:
         transport.close()
 
@@ -199,3 +199,22 @@ def test_the_trial_made_ahead_is_the_one_run_next() -> None:
         assert not campaign.ahead.made
     finally:
         impl.close()
+
+
+def test_a_piece_likely_to_run_past_the_replies_waits_but_the_next_trial_is_made() -> None:
+    """`Ahead.step` leaves a piece for a longer wait when the replies are likely in before
+    it is done, but always makes the very next trial (it is needed next either way)."""
+    import time
+
+    from badugi_spec.scenario.engine_impl import EngineImplementation
+
+    every = tuple(profiles.get(n) for n in profiles.names())
+    campaign = Campaign(EngineImplementation(), Plan(Setting(every), ()), seed=1, out=None)
+    ahead = campaign.ahead
+    ahead.cost["make"] = ahead.cost["read"] = 10.0  # seconds: nothing fits in a wait
+    assert ahead.step([1, 2, 3], time.monotonic())  # but the next trial is made
+    assert list(ahead.made) == [1] and not ahead.made[1].read
+    assert not ahead.step([1, 2, 3], time.monotonic())  # reading 1, making 2: too long
+    assert ahead.step([1, 2, 3])  # no likely end known: any piece is done
+    assert ahead.made[1].read and list(ahead.made) == [1]
+    assert ahead.step([1, 2, 3]) and list(ahead.made) == [1, 2]

@@ -14,6 +14,8 @@ read ahead, in the waits that making the next trials leaves free.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -25,10 +27,15 @@ from badugi_spec.fuzz.plan import FRESH, Plan
 from badugi_spec.fuzz.replay_variants import Form, forms
 from badugi_spec.fuzz.trial import FuzzError, Trial
 
-AHEAD: Final = 8
+AHEAD: Final = 12
 """Trials made ahead at most. They are made only while the implementation is still
-answering (`exchange_many`'s `idle`), most in a trial's waits for its seven variants,
-and taken in the shorter waits of the trials after it."""
+answering (`exchange_many`'s `idle`), and only while the piece of work is likely done
+before the replies are in (but for the next trial): most in a trial's waits for its
+seven variants, and taken in the shorter waits of the trials after it."""
+FIT: Final = 0.5
+"""A piece is started when at least this share of its usual time is likely left before
+the replies are in: running a little past them costs less than a piece left over (made
+later, in the next trial's path) or a wait with nothing done."""
 Reached = tuple[frozenset[str], frozenset[str]]
 
 
@@ -78,27 +85,46 @@ class Ahead:
         self.plan, self.guide, self.seed = plan, guide, seed
         self.broken, self.warm, self.varied = broken, warm, varied
         self.made: dict[int, Made] = {}
+        self.cost = {"make": 0.0, "read": 0.0}
+        """Seconds a piece of work took: a moving average of each kind."""
 
-    def step(self, upcoming: Sequence[int]) -> bool:
+    def step(self, upcoming: Sequence[int], until: float = math.inf) -> bool:
         """One piece of work for the next trials (`upcoming`, in the order they are to be
         run): the first not made yet is made and offered to the guide, else the first not
-        read is read. False when there was nothing left to do."""
-        for number in upcoming[:AHEAD]:
+        read is read; a piece likely to run past `until` (`time.monotonic`, when the
+        implementation's replies are likely in) is left for a longer wait, but for the
+        next trial's making. False when nothing is left to do now."""
+        left = until - time.monotonic()
+        for place, number in enumerate(upcoming[:AHEAD]):
             made = self.made.get(number)
             if made is None:
-                self._make(number)
+                if place and self.cost["make"] * FIT > left:
+                    return False  # the next is made: this one may wait for a longer wait
+                self._timed("make", self._make, number)
                 return True
             if made.trial is not None and not made.read:
-                made.read = True
-                try:
-                    made.broken = self.broken(made.trial)
-                    self.warm(made.trial)
-                    if self.varied(number):
-                        made.forms = forms(made.trial)
-                except Exception:  # read again when it is run, and raised then
-                    made.broken, made.forms = None, None
+                if self.cost["read"] * FIT > left:
+                    continue
+                self._timed("read", self._read, made)
                 return True
         return False
+
+    def _timed(self, kind: str, work: Callable[..., None], *args: Any) -> None:
+        started = time.monotonic()
+        work(*args)
+        took = time.monotonic() - started
+        self.cost[kind] = 0.8 * self.cost[kind] + 0.2 * took if self.cost[kind] else took
+
+    def _read(self, made: Made) -> None:
+        assert made.trial is not None
+        made.read = True
+        try:
+            made.broken = self.broken(made.trial)
+            self.warm(made.trial)
+            if self.varied(made.number):
+                made.forms = forms(made.trial)
+        except Exception:  # read again when it is run, and raised then
+            made.broken, made.forms = None, None
 
     def _make(self, number: int) -> None:
         try:

@@ -174,7 +174,7 @@ class Campaign:
             self.guide.offer(number, None, choices.record)
             return self._engine_refused(number, choices.record, made.error, started)
         stream = list(choices.record)
-        idle = (lambda: self.ahead.step(then)) if then else None
+        idle = (lambda until: self.ahead.step(then, until)) if then else None
         # Read once: the guide reads it too when it feeds the trial to the corpus.
         self._reached = (trial, made.reached or coverage.reached(trial))
         if kind == "play":

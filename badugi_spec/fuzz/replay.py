@@ -40,9 +40,9 @@ from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import ImplementationError, plays
 
 Exchange = tuple[str, dict[str, Any], dict[str, Any]]
-Idle = Callable[[], bool] | None
-"""Work of the caller's, a piece a call, done while a process answers: whether there is
-more (`ProcessTransport.exchange_many`)."""
+Idle = Callable[[float], bool] | None
+"""Work of the caller's, a piece a call, done while a process answers, given when the
+replies are likely in: whether there is more (`ProcessTransport.exchange_many`)."""
 KINDS: Final = ("start", "deal", "act")
 
 
@@ -174,11 +174,11 @@ def _alike(
         # caller's own work is done: neither needs the replies.
         known: list[str | None] = []
 
-        def meanwhile() -> bool:
+        def meanwhile(until: float) -> bool:
             if not known:  # first: needed once the replies are in
                 known.extend([_line(ours) for _, _, ours in exchanges])
                 return idle is not None
-            return idle is not None and idle()
+            return idle is not None and idle(until)
 
         try:
             answers = many(

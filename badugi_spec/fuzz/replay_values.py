@@ -71,7 +71,7 @@ def values_pass(
     trial: Trial,
     same: Callable[[object, object], bool],
     *,
-    idle: Callable[[], bool] | None = None,
+    idle: Callable[[float], bool] | None = None,
 ) -> bool:
     """Whether `impl` answers every value line of `trial` as our engine does. May raise
     whatever `impl` raises (the caller takes any error as not passing). `idle`: the
@@ -87,11 +87,11 @@ def values_pass(
         # The protocol client: every request written, then every reply read (pipelined).
         ours: list[object] = []
 
-        def meanwhile() -> bool:  # our answers, while the process works out its own
+        def meanwhile(until: float) -> bool:  # ours, while the process works out its own
             if not ours:  # first: needed once the replies are in
                 ours.extend([_answer(_OURS, *one) for one in asked])
                 return idle is not None
-            return idle is not None and idle()
+            return idle is not None and idle(until)
 
         answers = many(asked, meanwhile)
         return len(answers) == len(asked) and all(

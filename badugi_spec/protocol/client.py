@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import json
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
@@ -333,7 +334,7 @@ class ProtocolImplementation:
         *,
         states: bool = True,
         known: Sequence[str | None] = (),
-        idle: Callable[[], bool] | None = None,
+        idle: Callable[[float], bool] | None = None,
     ) -> list[Outcome | None]:
         """Each request (`start`, `deal` or `act`, as the runner would pass it) sent and its
         reply checked as `start`, `deal` and `act` check it; pipelined where the transport can
@@ -367,7 +368,7 @@ class ProtocolImplementation:
     def _pipelined(
         self,
         requests: list[dict[str, Any]],
-        idle: Callable[[], bool] | None = None,
+        idle: Callable[[float], bool] | None = None,
         lines: list[str] | None = None,
     ) -> list[str] | None:
         """The reply lines to `requests`, all written at once; None where the transport
@@ -379,7 +380,7 @@ class ProtocolImplementation:
         waits = idle is not None and getattr(transport, "takes_idle", False)
         if many is None or not self.ready():
             if idle is not None:
-                idle()
+                idle(math.inf)
             return None
         for request in requests:
             dropped = self._dropped.get(request["type"])
@@ -401,11 +402,11 @@ class ProtocolImplementation:
             self._asking = unanswered["type"]
             self._lost(unanswered, error)
         if idle is not None and not waits:
-            idle()  # a transport that cannot work and wait at once: the work, now
+            idle(math.inf)  # a transport that cannot work and wait at once: the work, now
         return lines
 
     def value_answers(
-        self, asked: list[tuple[str, Any, str | None]], idle: Callable[[], bool] | None = None
+        self, asked: list[tuple[str, Any, str | None]], idle: Callable[[float], bool] | None = None
     ) -> list[object]:
         """`evaluate` or `compare` requests (kind, cards or hands, ranking or None), pipelined
         where the transport can: each value or winners, checked as those methods check it."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import math
 import os
 import selectors
 import signal
@@ -64,6 +65,9 @@ class ProcessTransport:
 
     takes_idle = True
     """`exchange_many` runs the caller's work while the implementation answers (`idle`)."""
+    per_line = 0.0
+    """Seconds a reply took, of requests sent at once, when the client waited for them:
+    a moving average (0: none measured yet)."""
 
     def __init__(self, argv: Sequence[str], *, max_line: int = MAX_LINE_BYTES) -> None:
         self.argv = list(argv)
@@ -210,7 +214,7 @@ class ProcessTransport:
             raise TransportError("reply is not UTF-8") from None
 
     def exchange_many(
-        self, lines: list[str], *, timeout: float, idle: Callable[[], bool] | None = None
+        self, lines: list[str], *, timeout: float, idle: Callable[[float], bool] | None = None
     ) -> list[str]:
         """Send every line, then read one reply for each, in order: pipelined, with no
         round trip per request. Replies are read while the lines are still being written,
@@ -220,7 +224,9 @@ class ProcessTransport:
         `idle`: the caller's own work, a piece a call, done while the implementation
         answers: called once every line is written (even if every reply is in by then:
         what the first piece does is needed), and again only while replies are missing
-        and it returns True (it has more), so it never holds up the replies long. The two
+        and it returns True (it has more), so it never holds up the replies long. It is
+        given the time (`time.monotonic`) the replies are likely in by, at the pace the
+        implementation has answered at so far (`per_line`; infinity while unknown). The two
         processes then work at once rather than in turn. The deadline starts again after
         it, so the implementation is never charged with the caller's time. An error the
         exchange meets before it comes means `idle` did not run; one `idle` raises is
@@ -233,6 +239,7 @@ class ProcessTransport:
         replies: list[bytes] = []
         fault: Exception | None = None
         heard = time.monotonic()
+        written, waited = 0.0, False
         while True:
             while view:
                 try:
@@ -242,8 +249,11 @@ class ProcessTransport:
                     break
                 except OSError:
                     raise TransportError(self._exited("before reading the request")) from None
+            written = written or (time.monotonic() if not view else 0.0)
             if not view and idle is not None:
-                fault, idle = self._meanwhile(idle, len(lines) - len(replies)), None
+                # When the replies should be in, by the implementation's pace so far.
+                until = written + self.per_line * len(lines) if self.per_line else math.inf
+                fault, idle = self._meanwhile(idle, len(lines) - len(replies), until), None
                 heard = time.monotonic()
             elif not view and len(lines) <= SPIN_LINES:
                 self._spin(time.perf_counter() + SPIN_SECONDS)
@@ -256,7 +266,11 @@ class ProcessTransport:
                 self._buffer = b"\n".join([*whole[wanted:], rest])
                 heard = time.monotonic()
             if len(replies) == len(lines):
+                if waited and written:  # the implementation's pace, from a wait for it
+                    pace = (time.monotonic() - written) / len(lines)
+                    self.per_line = 0.8 * self.per_line + 0.2 * pace if self.per_line else pace
                 break
+            waited = not view and idle is None
             try:
                 self._waiting(timeout - (time.monotonic() - heard), timeout, writing=bool(view))
             except TransportTimeout as silent:
@@ -274,10 +288,12 @@ class ProcessTransport:
             raise fault
         return decoded
 
-    def _meanwhile(self, idle: Callable[[], bool], wanted: int) -> Exception | None:
+    def _meanwhile(
+        self, idle: Callable[[float], bool], wanted: int, until: float
+    ) -> Exception | None:
         """`idle` called until it has no more or `wanted` replies are in; what it raised."""
         try:
-            while idle():
+            while idle(until):
                 self._pump(0)
                 if self._buffer.count(b"\n") >= wanted:
                     break  # every reply in: the rest of the work can wait
