@@ -11,7 +11,11 @@ how near the engine's own speed a trial is, and where a hand's CPU time went: th
 the implementation answering it and the comparison; against serve: the client's writing,
 reading and comparing), the variants, and `serve`'s own process, and how much of those
 was Python's garbage collection; with the machine's load,
-since the wall-clock figures are only as good as the core they got. The protocol row is
+since the wall-clock figures are only as good as the core they got. Against serve, the
+client makes the next trials while serve answers (`Campaign.run`'s `then`), and the note
+gives the rate with a free core for each process, worked out from their CPU times batch
+by batch (serve's writes logged with its CPU time: `SERVE_LOGGED`), which the load does
+not change, and what working at once gains over working in turn. The protocol row is
 serve against in-process
 (both fast); the guided row compares guided trials (the corpus, the swarm, the coverage:
 `fuzz.guide`) with unguided ones, in trials a second.
@@ -95,13 +99,19 @@ class _Run:
         return "CPU ms a hand: " + ", ".join(said)
 
 
-def _timed(parts: dict[str, float], name: str, work: Callable[..., Any]) -> Callable[..., Any]:
+def _timed(
+    parts: dict[str, float], name: str, work: Callable[..., Any], within: str = ""
+) -> Callable[..., Any]:
+    """`work` with its CPU time added to `parts[name]`, less what part `within` took
+    meanwhile (the next trials made in the variants' waits are the generator's)."""
+
     def timed(*args: Any, **kwargs: Any) -> Any:
-        started = time.process_time()
+        started, before = time.process_time(), parts.get(within, 0.0)
         try:
             return work(*args, **kwargs)
         finally:
-            parts[name] += time.process_time() - started
+            inner = parts.get(within, 0.0) - before
+            parts[name] += time.process_time() - started - inner
 
     return timed
 
@@ -229,7 +239,9 @@ def _hands_per_second(
     campaign = Campaign(impl, _plan(), seed=1, out=None, fast=fast)
     parts: dict[str, float] = {"generator": 0.0, "variants": 0.0}
     campaign.plan.played = _timed(parts, "generator", campaign.plan.played)  # type: ignore[method-assign]
-    campaign._variant_failure = _timed(parts, "variants", campaign._variant_failure)  # type: ignore[method-assign]
+    campaign._variant_failure = _timed(  # type: ignore[method-assign]
+        parts, "variants", campaign._variant_failure, "generator"
+    )
     campaign.run(0)  # warm-up, untimed: the server started, the caches filled
     campaign.run(1)
     _tables_built(impl)
@@ -283,7 +295,19 @@ def _path_row(where: str, fast: _Run, old: _Run, sim: float) -> Row:
         fast.rate >= target,
         f"peer = the old text path, same {TRIALS} trials ({fast.hands} hands), same run;"
         f" {fast.rate / sim:.2f}x simulate ({sim:,.0f} hands/s here); {fast.bound()}"
-        f" (old path: {old.bound()}); load {os.getloadavg()[0]:.1f}",
+        f" (old path: {old.bound()}){_free(fast)}; load {os.getloadavg()[0]:.1f}",
+    )
+
+
+def _free(run: _Run) -> str:
+    """Against serve: the rate with a free core each, and what working at once gains
+    over working in turn (the client's and serve's CPU time a hand added up)."""
+    if run.free_rate is None or "server" not in run.parts:
+        return ""
+    apart = run.per_hand("server") + 1000 * run.cpu / run.hands
+    return (
+        f"; with a free core each {run.free_rate:,.0f} hands/s, the two at once"
+        f" {apart * run.free_rate / 1000:.2f}x the two in turn"
     )
 
 
