@@ -218,3 +218,38 @@ def test_a_piece_likely_to_run_past_the_replies_waits_but_the_next_trial_is_made
     assert ahead.step([1, 2, 3])  # no likely end known: any piece is done
     assert ahead.made[1].read and list(ahead.made) == [1]
     assert ahead.step([1, 2, 3]) and list(ahead.made) == [1, 2]
+
+
+@pytest.mark.parametrize(("plan_name", "seed"), [("bench", 1), ("default", 2)])
+def test_trials_made_ahead_are_the_pinned_trials(plan_name: str, seed: int) -> None:
+    """Past the guide's young corpus (40 trials: mutations of corpus entries start about
+    trial 24), trials made up to `AHEAD` early, as a campaign's waits allow, are byte for
+    byte the trials `tests/data/fuzz_golden.json` pins (made one at a time)."""
+    import json
+    import random
+
+    from badugi_spec.fuzz.ahead import make
+    from badugi_spec.scenario.engine_impl import EngineImplementation
+
+    kept = json.loads(fuzz_golden.GOLDEN.read_text())["trials"][f"{plan_name} {seed}"]
+    plan = fuzz_golden.plans()[plan_name]
+    campaign = Campaign(EngineImplementation(), plan, seed=seed, out=None)
+    ahead, waits = campaign.ahead, random.Random(5)
+    count = fuzz_golden.TRIALS
+    made_early = 0
+    for number in range(count):
+        made = ahead.take(number)
+        made_early += made is not None
+        made = made or make(plan, campaign.guide, seed, number)
+        if made.trial is None:
+            campaign.guide.offer(number, None, made.choices.record)  # as `Campaign._run`
+            got = f"engine: {made.error}"
+        else:
+            stream = list(made.choices.record)
+            if plan.kind(number) == "play":
+                campaign.guide.offer(number, made.trial, stream)
+            got = fuzz_golden._trial_digest(made.trial, stream)
+        assert got == kept[number], f"trial {number} differs from the pinned one"
+        for _ in range(waits.randrange(4)):  # the pieces a wait allowed
+            ahead.step(range(number + 1, count))
+    assert made_early > count // 2

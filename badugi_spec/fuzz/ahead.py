@@ -5,7 +5,8 @@ once rather than in turn (issue 40).
 Making trial `n` early changes nothing in it: its lead is drawn from its own stream and
 the corpus (`guide`), and the corpus takes only our engine's play of the trials before
 `n`, each offered to it as it is made (`Guide.offer`, in order; offering it again when it
-is run does nothing). Nothing the campaign does in judging a trial (findings, shrinks,
+is run does nothing; unoffered, the guide would play a feeder again itself to the same
+end, `Guide._catch_up`). Nothing the campaign does in judging a trial (findings, shrinks,
 aliases, the tally, the coverage, the implementation's answers) reaches the guide or the
 generator. What is read of a trial before its requests are sent (what it reached, the
 properties our engine broke, our answers as lines) is read of it alone, so that too is
