@@ -116,6 +116,14 @@ def measure(part: str, command: list[str], env: dict[str, str]) -> Cost:
     )
 
 
+def _browser() -> str:
+    """The program the browser tests start (tests/webdriver.py): the figures depend on it,
+    chromium-headless-shell costing a quarter to a third less than chromium."""
+    from tests.webdriver import CHROMIUM
+
+    return Path(CHROMIUM).name if CHROMIUM else "none (the browser tests skip)"
+
+
 def parts(files: list[str]) -> list[tuple[str, list[str]]]:
     python = str(BIN / "python")
     if files:
@@ -172,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     costs.sort(key=lambda c: c.cpu_seconds, reverse=True)
     total = sum(c.cpu_seconds for c in costs)
     print(f"\n{'cpu-s':>8} {'wall-s':>7}  part (status, leaked processes, last line)")
+    print(f"{'':>17}  (browser tests in {_browser()})")
     for c in costs:
         flags = "" if c.status == 0 and not c.leaked else f" [status {c.status}, leaked {c.leaked}]"
         print(f"{c.cpu_seconds:8.1f} {c.wall_seconds:7.1f}  {c.part}{flags}  {c.summary}")
@@ -180,7 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         rows = [asdict(c) for c in costs]
         args.json.write_text(
-            json.dumps({"total_cpu_seconds": round(total, 1), "parts": rows}, indent=1) + "\n"
+            json.dumps(
+                {"total_cpu_seconds": round(total, 1), "browser": _browser(), "parts": rows},
+                indent=1,
+            )
+            + "\n"
         )
     return 0 if all(c.status in (0, 5) and not c.leaked for c in costs) else 1
 
