@@ -147,6 +147,46 @@ def test_answers_alike_only_in_the_same_json_types() -> None:
     assert not replay.answered_alike({"ok": True, "state": {"pot": 3}}, ours)
 
 
+def test_states_sharing_entries_are_still_compared_entry_by_entry() -> None:
+    # An in-process implementation's states share entries with ours (`shares`): an entry
+    # that is the very same object is taken as it is, every other one still compared.
+    hands = {"Ann": ["As", "2h"], "Bob": ["3d", "4c"]}
+    ours = {"pot": 6, "hands": hands, "stacks": {"Ann": 97, "Bob": 97}}
+    assert replay.same({"pot": 6, "hands": hands, "stacks": {"Ann": 97, "Bob": 97}}, ours)
+    assert not replay.same({"pot": 6, "hands": hands, "stacks": {"Ann": 97, "Bob": 98}}, ours)
+    assert not replay.same({"pot": 6.0, "hands": hands, "stacks": {"Ann": 97, "Bob": 97}}, ours)
+    assert not replay.same({"pot": 6, "hands": hands, "stacks": {"Ann": 97}}, ours)
+    # The same entries in another order of keys are the same answer (as sorted JSON).
+    assert replay.same({"stacks": {"Bob": 97, "Ann": 97}, "hands": hands, "pot": 6}, ours)
+    assert replay.same({"pot": 6, "hands": hands, "stacks": {"Bob": 97, "Ann": 97}}, ours)
+
+
+class _Sharing(EngineImplementation):
+    """Notes whether each answer was built sharing (`shares`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[bool] = []
+
+    def _state(self) -> dict[str, Any]:
+        self.seen.append(self.shares)
+        return super()._state()
+
+
+def test_the_in_process_engine_shares_its_states_only_while_a_trial_is_judged() -> None:
+    impl = _Sharing()
+    plan = Plan(Setting(EVERY), ())
+    trial = next(t for t, _ in (plan.trial(5, n) for n in range(8)) if t.exchanges)
+    assert replay.passes(impl, trial)
+    assert impl.seen and all(impl.seen)
+    assert impl.shares is False  # put back: the runner's states are fresh again
+    first = impl.start(trial.exchanges[0][1])["state"]
+    again = impl.start(trial.exchanges[0][1])["state"]
+    assert first["session"] is not again["session"]
+    if "hands" in first:
+        assert all(first["hands"][n] is not again["hands"][n] for n in first["hands"])
+
+
 def test_a_rotation_compares_the_lists_of_names_in_any_order() -> None:
     ours = {"ok": True, "state": {"pots": [{"eligible": ["Ann", "Bob"], "winners": []}]}}
     turned = {"ok": True, "state": {"pots": [{"eligible": ["Bob", "Ann"], "winners": []}]}}

@@ -172,7 +172,8 @@ class Mutant:
     equivalent: str = ""
     """Why no scenario can kill it, for a mutant that behaves exactly like the rules."""
     report: Callable[[dict[str, Any], Session], dict[str, Any]] = _as_reported
-    """How the mutant words the state it reports (one part misreported, or none)."""
+    """How the mutant words the state it reports (one part misreported, or none): a new
+    dict, the one given left as it is (its parts may be shared with earlier states)."""
     needs: str = ""
     """What kills it: "" the cases as written, or "variants" only their metamorphic forms
     too (`verify --variants`, `badugi_spec.scenario.variants`), for a misreading that no

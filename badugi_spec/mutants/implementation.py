@@ -45,7 +45,9 @@ class MutantImplementation(EngineImplementation):
 
     def _state(self) -> dict[str, Any]:
         assert self.session is not None
-        state = state_of(self.session, self.names)
+        # Shared parts (`shares`) are never changed here: a report returns a new dict
+        # (`state | {...}`), and the values below replace the top-level entry.
+        state = state_of(self.session, self.names, shared=self.shares)
         # A game valued by named rankings keeps the engine's values (see MutantHand.value).
         if "hands" in state and self.mutant.evaluator is not evaluate and "values_in" not in state:
             state["values"] = {
