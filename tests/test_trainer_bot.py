@@ -162,7 +162,7 @@ def test_multi_way_bot_sessions_without_an_illegal_action() -> None:
     chosen = [profiles.get(name) for name in NAMES if profiles.get(name).max_seats >= 6]
     # Short random stacks (`short`): each session ends in a few hands, all-ins, side pots
     # and busts included: 20 sessions, two a profile, 437 hands and 7,366 actions (twelve
-    # sessions from the profiles' own stacks took 46,907 actions, seven times the CPU).
+    # sessions from the profiles' own stacks took 46,907 actions, six times the CPU).
     # make bot-sessions-6 plays thousands of whole sessions.
     report = play_sessions(sessions=20, seed=7, profiles=chosen, seats=6, bot="book", short=True)
     assert report.sessions == 20 and report.illegal == 0, report.examples
