@@ -9,6 +9,7 @@ Only the chosen command's module is imported (`badugi_spec.commands`): the other
 from __future__ import annotations
 
 import argparse
+import functools
 import select
 import sys
 from collections.abc import Sequence
@@ -50,6 +51,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+@functools.cache
+def _parser_for(command: str) -> argparse.ArgumentParser:
+    """`build_parser(command)`, built once per command in a process: parsing keeps nothing
+    in the parser, and a process that calls `main` many times (the tests call it a few
+    thousand times) spent 5 ms building it at each call."""
+    return build_parser(command)
+
+
 def _command_word(argv: Sequence[str]) -> str | None:
     """The command `argv` names: its first word not starting with `-`. The only option
     before the command is `-h`, which takes no value, so that word is the command."""
@@ -60,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     try:
         # "" names no command: every command is a stand-in, enough for `--help` and errors.
-        args = build_parser(_command_word(words) or "").parse_args(words)
+        args = _parser_for(_command_word(words) or "").parse_args(words)
     except SystemExit as stop:  # --help, or a usage error already printed as one line
         return stop.code if isinstance(stop.code, int) else USAGE_ERROR
     try:

@@ -48,5 +48,7 @@ def test_another_broken_pipe_is_reported(
 
     monkeypatch.setattr(cli, "_stdout_is_closed", lambda: False)
     monkeypatch.setattr(hand_cmds, "run_rules", broken)
+    # A parser built now, holding the broken command (`main` keeps the one it built).
+    monkeypatch.setattr(cli, "_parser_for", cli.build_parser)
     assert cli.main(["rules"]) == 2
     assert capsys.readouterr().err.startswith("badugi-spec: error: [Errno 32] Broken pipe")

@@ -121,6 +121,12 @@ class _Rule:
     node: dict[str, Any]
     end: re.Pattern[str] | None = None
     patterns: list[dict[str, Any]] = field(default_factory=list)
+    candidates: list[tuple[dict[str, Any] | None, re.Pattern[str]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # Compiled once per rule: the scanner tries each at every token of every line.
+        self.candidates = [(None, self.end)] if self.end is not None else []
+        self.candidates += [(p, re.compile(p.get("match") or p["begin"])) for p in self.patterns]
 
 
 class Scanner:
@@ -130,6 +136,7 @@ class Scanner:
     def __init__(self, grammar: dict[str, Any]) -> None:
         self.repository: dict[str, Any] = grammar["repository"]
         self.root = _Rule(grammar, patterns=self._expand(grammar["patterns"]))
+        self._inner: dict[int, _Rule] = {}
 
     def _expand(self, patterns: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -142,6 +149,14 @@ class Scanner:
                 out.append(pattern)
         return out
 
+    def _opened(self, pattern: dict[str, Any]) -> _Rule:
+        """The rule a begin/end pattern opens, made once (its regexes compiled once)."""
+        key = id(pattern)
+        if key not in self._inner:
+            patterns = self._expand(pattern.get("patterns", []))
+            self._inner[key] = _Rule(pattern, re.compile(pattern["end"]), patterns)
+        return self._inner[key]
+
     def scopes(self, text: str) -> Iterator[tuple[str, str]]:
         """(text, innermost scope) for each run of text; "" where no rule gave a scope."""
         stack = [self.root]
@@ -150,16 +165,20 @@ class Scanner:
 
     def _line(self, line: str, stack: list[_Rule]) -> Iterator[tuple[str, str]]:
         pos = 0
+        # Each candidate's next match in this line, while the same rule is open: a match
+        # at or after `pos` is what searching again from `pos` finds (the search tries
+        # each start in turn), and no match from an earlier place means none from here.
+        searched: tuple[_Rule, list[re.Match[str] | None]] | None = None
         while pos <= len(line):
             rule = stack[-1]
             best: tuple[int, int, dict[str, Any] | None, re.Match[str]] | None = None
-            candidates: list[tuple[dict[str, Any] | None, re.Pattern[str]]] = []
-            if rule.end is not None:
-                candidates.append((None, rule.end))
-            for listed in rule.patterns:
-                candidates.append((listed, re.compile(listed.get("match") or listed["begin"])))
-            for order, (candidate, regex) in enumerate(candidates):
-                found = regex.search(line, pos)
+            if searched is None or searched[0] is not rule:
+                searched = (rule, [regex.search(line, pos) for _, regex in rule.candidates])
+            matches = searched[1]
+            for order, (candidate, regex) in enumerate(rule.candidates):
+                found = matches[order]
+                if found is not None and found.start() < pos:
+                    found = matches[order] = regex.search(line, pos)
                 if found and (best is None or found.start() < best[0]):
                     best = (found.start(), order, candidate, found)
             if best is None:
@@ -173,8 +192,7 @@ class Scanner:
             else:
                 yield from self._captured(found, pattern, rule)
                 if "begin" in pattern:
-                    inner = _Rule(pattern, re.compile(pattern["end"]))
-                    inner.patterns = self._expand(pattern.get("patterns", []))
+                    inner = self._opened(pattern)
                     stack.append(inner)
             if found.end() == pos and pattern is not None and "begin" not in pattern:
                 pos += 1  # an empty match must not hold the scanner in place

@@ -67,7 +67,7 @@ class _Recorder(EngineImplementation):
 def test_the_requests_a_trial_keeps_are_those_the_runner_sends_for_its_text() -> None:
     plan = Plan(Setting(EVERY), ())
     checked = 0
-    for number in range(24):
+    for number in range(12):  # seven of the profiles (24 trials gave nine, at twice the CPU)
         try:
             trial, _ = plan.trial(5, number)
         except FuzzError:
@@ -82,7 +82,7 @@ def test_the_requests_a_trial_keeps_are_those_the_runner_sends_for_its_text() ->
         for (_, _, ours), (_, _, theirs) in zip(kept, recorder.log, strict=True):
             assert replay.answered_alike(theirs, ours)
         checked += 1
-    assert checked >= 20
+    assert checked >= 10
 
 
 class _Scripted(_Recorder):
@@ -275,8 +275,10 @@ def _both(make: Any, plan: Plan, *, seed: int, trials: int) -> list[tuple[Any, .
 def test_fast_and_text_paths_find_the_same_at_the_same_trials(
     make: Any, seed: int, expect: str
 ) -> None:
+    # Six trials each (twelve before): each campaign finds its kind within them, and the
+    # fast path decides some of them, so both paths are compared on findings and passes.
     plan = Plan(Setting(EVERY[:4], seats=(3, 6)), ("house",))
-    fast, text = _both(make, plan, seed=seed, trials=12)
+    fast, text = _both(make, plan, seed=seed, trials=6)
     assert fast == text
     assert fast[1].get(expect), fast[1]  # the campaign did find something of that kind
     if make is not _Floats:  # (whose every trial has a pot of another type)

@@ -169,6 +169,8 @@ def test_shortcut_misvalues_28860_hands(everything: AllHands) -> None:
     examples = {frozenset(hand) for hand in wrong}
     for text in ("2♣ 2♥ 3♣ 4♦", "A♣ 3♣ A♦ 2♥"):
         assert frozenset(parse_cards(text)) in examples
-    # The shortcut never finds more than the real value: it only ever drops too much.
-    for hand in wrong:
+    # The shortcut never finds more than the real value: it only ever drops too much. The
+    # brute force on every eighth of them (each of them under make exhaustive): the
+    # evaluator's value is held to it by the tests above.
+    for hand in wrong if EXHAUSTIVE else wrong[::8]:
         assert shortcut_key(hand) < brute_key(hand)

@@ -189,7 +189,7 @@ def test_every_five_card_class_has_the_python_value_in_every_ranking(tmp_path: P
        flush is five of one suit, R9.5), and badugi.js only ever asks whether suits are
        the same (`===`, or a suit's bit in a set of suits). For Python,
        tests/test_rankings_exhaustive.py finds one strength for every hand of such a group
-       over all 2,598,960 hands; for the JavaScript,
+       over all 2,598,960 hands (under make exhaustive; make test samples); for the JavaScript,
        `test_renamed_suits_and_shuffled_cards_keep_their_value` checks it on hands from
        the whole deck.
     3. Every hand is such a renamed, reordered copy of a hand in the sample (its docstring).

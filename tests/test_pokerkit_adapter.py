@@ -84,7 +84,9 @@ def _replay_both(played: PlayedHand, rng: random.Random) -> str | None:
     return None
 
 
-@pytest.mark.parametrize(("seats", "count"), [(2, 60), (3, 80), (6, 50), (8, 40)])
+# Half the hands of before (a second of CPU each way); make fuzz-pokerkit plays the adapter
+# over the protocol for as long as it is given.
+@pytest.mark.parametrize(("seats", "count"), [(2, 30), (3, 40), (6, 25), (8, 20)])
 def test_the_adapter_agrees_with_the_engine_under_the_pokerkit_profile(
     seats: int, count: int
 ) -> None:

@@ -170,8 +170,12 @@ def _check(
 _LOW_RULES = {"low-2-7": LOW_2_7_RULES, "low-a-5": LOW_A_5_RULES}
 
 EXHAUSTIVE = os.environ.get("BADUGI_EXHAUSTIVE") == "1"
-"""`make exhaustive` sets it: every five-card Badugi hand (38 s of CPU); `make test` takes
-a seeded sample of them and every four-card hand."""
+"""`make exhaustive` sets it: every five-card hand in every ranking (38 s of CPU for the
+Badugi ones, 4 s for the lows); `make test` takes every four-card hand, a seeded sample of
+the five-card Badugi hands and a hand of every low group (`test_every_low_value`)."""
+
+
+SAMPLE_4 = 270_725 if EXHAUSTIVE else 5_000
 
 
 @pytest.mark.parametrize("name", ["badugi", "badugi-ace-high"])
@@ -199,13 +203,14 @@ def test_every_badugi_hand(name: str, size: int, values: int) -> None:
     assert _check(pairs, brute, chosen) == values
 
 
-@pytest.mark.parametrize(
+LOWS = pytest.mark.parametrize(
     ("name", "game", "values"), [("low-2-7", "2-7", 7_462), ("low-a-5", "a-5", 6_175)]
 )
-def test_every_low_hand(name: str, game: str, values: int) -> None:
+
+
+def _check_low(name: str, game: str, pairs: set[tuple[LowGroup, int]]) -> int:
     chosen = ranking(name)
-    pairs = _our_pairs(chosen, 5, _low_groups())
-    assert _check(pairs, partial(low_brute, game=game), chosen) == values
+    count = _check(pairs, partial(low_brute, game=game), chosen)
     # The very ints, not just their order: the rule's own strength (the one `explain` and
     # `describe` decode, and that the engine and the odds compare) for every group.
     rules = _LOW_RULES[name]
@@ -213,6 +218,55 @@ def test_every_low_hand(name: str, game: str, values: int) -> None:
     for (ranks, one_suit), strength in pairs:
         heights = [rules.height(by_order[order - 1]) for order in ranks]
         assert strength == rules.strength(heights, suited=one_suit), (ranks, one_suit)
+    return count
+
+
+INDEX = {(ORDER[i], SUIT[i]): i for i in range(52)}
+
+
+@cache
+def _low_sample() -> tuple[tuple[int, ...], ...]:
+    """A hand of every low group, its suits drawn at random, and 30,000 hands drawn at
+    random besides: every value of a low ranking comes up, and a thousand of the groups
+    twice or more, each time with other suits, so a group given two strengths still shows.
+    Each hand is sorted, as `combinations` gives it."""
+    rng = random.Random("every low group")
+    hands_: list[tuple[int, ...]] = []
+    for ranks in itertools.combinations_with_replacement(range(1, 14), 5):
+        counts = Counter(ranks)
+        if max(counts.values()) == 5:
+            continue  # five of a rank: four suits hold four
+        for suited in (False, True) if len(counts) == 5 else (False,):
+            suits: list[int] = []
+            while not suits or (not suited and len(set(suits)) == 1):
+                if suited:
+                    suits = [rng.randrange(4)] * 5
+                else:
+                    by_rank = {rank: rng.sample(range(4), n) for rank, n in counts.items()}
+                    suits = [by_rank[rank].pop() for rank in ranks]
+            hands_.append(tuple(sorted(INDEX[pair] for pair in zip(ranks, suits, strict=True))))
+    hands_ += [tuple(sorted(rng.sample(range(52), 5))) for _ in range(30_000)]
+    return tuple(hands_)
+
+
+@LOWS
+def test_every_low_value(name: str, game: str, values: int) -> None:
+    """What `test_every_low_hand` checks, on a hand of each group rather than every hand
+    (`make test`): every value, its order, its text and its int against the brute force."""
+    hands_ = _low_sample()
+    groups = [(tuple(ORDER[i] for i in h), len({SUIT[i] for i in h}) == 1) for h in hands_]
+    pairs = set(zip(groups, map(ranking(name).strength, hands_), strict=True))
+    # Every group: 6,175 multisets of five ranks, and the 1,287 of five ranks once suited.
+    assert len({group for group, _ in pairs}) == 6_175 + 1_287
+    assert _check_low(name, game, pairs) == values
+
+
+@LOWS
+def test_every_low_hand(name: str, game: str, values: int) -> None:
+    if not EXHAUSTIVE:
+        pytest.skip("every five-card hand: make exhaustive (every low value runs here)")
+    pairs = _our_pairs(ranking(name), 5, _low_groups())
+    assert _check_low(name, game, pairs) == values
 
 
 @pytest.mark.parametrize("name", ["low-2-7", "low-a-5"])
@@ -235,8 +289,11 @@ def test_house_ranking_is_the_house_evaluator_on_every_four_card_hand() -> None:
     ours = ranking("badugi").strength
     for combo in itertools.combinations(range(52), 4):
         assert ours(combo) == table[hands.mask_of(combo)]
+    # The cards chosen, on a sample of hands in random orders (every hand under make
+    # exhaustive): both call the same table, and `evaluate` is held to the brute force on
+    # every hand by tests/test_hands_exhaustive.py.
     rng = random.Random(13)
-    for cards in rng.sample(list(itertools.combinations(DECK, 4)), 20_000):
+    for cards in rng.sample(list(itertools.combinations(DECK, 4)), SAMPLE_4):
         hand = rng.sample(cards, 4)
         new, old = ranking("badugi").evaluate(hand), hands.evaluate(hand)
         assert (new.strength, new.cards, str(new)) == (old.strength, old.cards, str(old))

@@ -1,4 +1,4 @@
-"""Our rankings against PokerKit's hand classes on a seeded sample of 80,000 hands.
+"""Our rankings against PokerKit's hand classes on a seeded sample of 40,000 hands.
 
 The full run, every four- and five-card hand, is `make pokerkit-rankings` (its result is
 in docs/implementers.md); it takes most of an hour, because PokerKit's five-card Badugi
@@ -12,12 +12,12 @@ import pytest
 from badugi_spec.interop.pokerkit import rankings_check as pokerkit_check
 from badugi_spec.interop.pokerkit.rankings_check import agree, sample
 
-# 30,000 hands for each low, 5,000 four-card and 5,000 five-card hands for each Badugi
-# ranking: 80,000 in all, about 12 s of CPU. PokerKit's classes cost tens to hundreds of
+# 15,000 hands for each low, 2,500 four-card and 2,500 five-card hands for each Badugi
+# ranking: 40,000 in all, about 2 s of CPU. PokerKit's classes cost tens to hundreds of
 # microseconds a hand, so a bigger sample buys little here: the exhaustive comparison is
 # `make pokerkit-rankings`, and our own rankings are held to a brute force over every
 # hand class in test_rankings_exhaustive.
-SAMPLE = {"badugi": 5_000, "badugi-ace-high": 5_000, "low-2-7": 30_000, "low-a-5": 30_000}
+SAMPLE = {"badugi": 2_500, "badugi-ace-high": 2_500, "low-2-7": 15_000, "low-a-5": 15_000}
 CASES = [(name, size) for name in SAMPLE for size in pokerkit_check.sizes(name)]
 
 

@@ -146,11 +146,13 @@ def test_every_bot_action_is_one_of_the_engines_options(
     assert sum(session.stacks) == sum(stacks)
 
 
-def test_a_few_hundred_bot_sessions_without_an_illegal_action() -> None:
+def test_book_bot_sessions_in_every_profile_without_an_illegal_action() -> None:
     # The book bot: the odds bot's sample is in test_bot_odds (its sessions run longer).
     chosen = [profiles.get(name) for name in NAMES]
-    report = play_sessions(sessions=60, seed=2026, profiles=chosen, bot="book")
-    assert report.sessions == 60 and report.illegal == 0, report.examples
+    # 24 sessions, two or three a profile (12,812 actions, 22 busts); make bot-sessions
+    # plays thousands.
+    report = play_sessions(sessions=24, seed=2026, profiles=chosen, bot="book")
+    assert report.sessions == 24 and report.illegal == 0, report.examples
     assert report.actions > 10_000
     assert report.busts > 0, "short stacks should bust some sessions (all-ins played)"
     assert set(report.by_profile) == set(NAMES)
@@ -158,8 +160,14 @@ def test_a_few_hundred_bot_sessions_without_an_illegal_action() -> None:
 
 def test_multi_way_bot_sessions_without_an_illegal_action() -> None:
     chosen = [profiles.get(name) for name in NAMES if profiles.get(name).max_seats >= 6]
-    report = play_sessions(sessions=12, seed=7, profiles=chosen, seats=6, bot="book")
-    assert report.sessions == 12 and report.illegal == 0, report.examples
+    # Short random stacks (`short`): each session ends in a few hands, all-ins, side pots
+    # and busts included: 20 sessions, two a profile, 437 hands and 7,366 actions (twelve
+    # sessions from the profiles' own stacks took 46,907 actions, six times the CPU).
+    # make bot-sessions-6 plays thousands of whole sessions.
+    report = play_sessions(sessions=20, seed=7, profiles=chosen, seats=6, bot="book", short=True)
+    assert report.sessions == 20 and report.illegal == 0, report.examples
+    assert report.busts > 0 and report.actions > 5_000
+    assert len(report.by_profile) == len(chosen)
 
 
 def test_an_illegal_bot_action_is_counted_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
