@@ -44,7 +44,8 @@ test-quick: $(STAMP) lint layers
 	BADUGI_SPIN_SECONDS=0 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow"
 
 ## What make test samples, in full: every four-card hand against the brute force, every five-card hand of both Badugi rankings against
-## the brute force, every five-card low in two more orders than sorted, 350 random sessions against the reference model, every statement mutant
+## the brute force, every five-card low hand against the brute force and in two more orders than sorted, 350 random sessions against the
+## reference model, every statement mutant
 ## against the whole suite, every lesson clicked through in Chromium, and the trainer under
 ## every profile at both six and eight seats (about 3 minutes).
 exhaustive: $(STAMP)
