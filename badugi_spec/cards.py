@@ -100,7 +100,7 @@ class Card:
     def __str__(self) -> str:
         # By the index, from a table: reading the two enums' values is slow in Python 3.11,
         # and a fuzzed trial writes every card of every deck it deals.
-        return _TEXT[self.index]
+        return TEXTS[self.index]
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -124,8 +124,9 @@ class Card:
 
 DECK: Final = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 """The 52 cards (R1.1) in index order. A new hand's deck order is a permutation of this."""
-_TEXT: Final = tuple(card.rank.value + card.suit.value for card in DECK)
-"""Each card's text (`As`) by its index (`Card.__str__`)."""
+TEXTS: Final = tuple(card.rank.value + card.suit.value for card in DECK)
+"""Each card's text (`As`) by its index: `Card.__str__`, and the hot paths that write many
+cards (the protocol's states, a fuzzed trial's steps) read it without the method call."""
 
 _PARSED: Final[dict[str, Card]] = {}
 """Single-card texts already read. The protocol sends every card as a text of its own, some

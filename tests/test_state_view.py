@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from badugi_spec import profiles
-from badugi_spec.cards import DECK
+from badugi_spec.cards import DECK, TEXTS, Card
 from badugi_spec.engine import Hand, Session
 from badugi_spec.fuzz import game
 from badugi_spec.fuzz.choices import Choices, trial_random
@@ -137,7 +137,9 @@ class _Both(EngineImplementation):
 
 
 def test_card_texts_follow_the_deck_order() -> None:
-    assert [state_view._TEXT[card.index] for card in DECK] == [str(card) for card in DECK]
+    # The states write cards from `TEXTS` by index: each text must read back as its card.
+    assert [Card.parse(TEXTS[card.index]) for card in DECK] == list(DECK)
+    assert TEXTS[0] == "Ac" and TEXTS[-1] == "Ks"  # index order: rank, ace low (R1.2), then suit
 
 
 def _shared_checked(session: Session, names: list[str], *, shared: bool = False) -> Any:

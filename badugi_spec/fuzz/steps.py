@@ -6,12 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from badugi_spec.cards import DECK
+from badugi_spec.cards import TEXTS
 from badugi_spec.engine.actions import Action, Kind
 from badugi_spec.engine.codes import CODES
 
-_TEXT: Final = tuple(str(card) for card in DECK)
-"""Each card's text by its index: `str(card)` reads two enum values, slow in Python 3.11."""
 _SAID: Final = {
     Kind.CHECK: " checks",
     Kind.FOLD: " folds",
@@ -30,7 +28,7 @@ def request(names: Sequence[str], action: Action) -> dict[str, Any]:
     if action.amount is not None:
         out["amount"] = action.amount
     if kind is Kind.DRAW:
-        out["discards"] = [_TEXT[card.index] for card in action.discards]
+        out["discards"] = [TEXTS[card.index] for card in action.discards]
     return out
 
 
@@ -41,7 +39,7 @@ def words(names: Sequence[str], action: Action) -> str:
     if kind is Kind.DRAW:
         if not action.discards:
             return f"{name} stands pat"
-        return f"{name} discards {' '.join(_TEXT[card.index] for card in action.discards)}"
+        return f"{name} discards {' '.join(TEXTS[card.index] for card in action.discards)}"
     if amount is None:
         # A fixed-limit raise has no amount to say: "raises", never a bare "raises to".
         return f"{name} raises" if kind is Kind.RAISE else name + _SAID[kind]

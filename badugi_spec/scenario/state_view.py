@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from badugi_spec.cards import DECK, Card
+from badugi_spec.cards import DECK, TEXTS, Card
 from badugi_spec.engine import Hand, Session
 from badugi_spec.engine import hand as _hand_module
 from badugi_spec.engine.actions import Legal
@@ -23,10 +23,6 @@ from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.engine.settlement import Settlement
 from badugi_spec.rankings import RankedValue
 from badugi_spec.rankings.house import HandValue
-
-_TEXT: Final = tuple(str(card) for card in DECK)
-"""Each card's text by its index: `str(card)` reads two enum values, slow in Python 3.11."""
-
 
 _LABEL: Final = tuple(card.rank.label for card in DECK)
 """Each card's rank label by the card's index (`Rank.label` reads enum values: slow)."""
@@ -39,7 +35,7 @@ def as_json(value: HandValue | RankedValue) -> dict[str, Any]:
 
 
 def _texts(cards: list[Card] | tuple[Card, ...]) -> list[str]:
-    text = _TEXT
+    text = TEXTS
     return [text[card.index] for card in cards]
 
 
