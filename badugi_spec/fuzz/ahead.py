@@ -25,7 +25,7 @@ from badugi_spec.fuzz import coverage
 from badugi_spec.fuzz.choices import Choices, trial_random
 from badugi_spec.fuzz.guide import Guide, Lead
 from badugi_spec.fuzz.plan import FRESH, Plan
-from badugi_spec.fuzz.replay_variants import Form, forms
+from badugi_spec.fuzz.replay_variants import Form
 from badugi_spec.fuzz.trial import FuzzError, Trial
 
 AHEAD: Final = 12
@@ -81,10 +81,10 @@ class Ahead:
         seed: int,
         broken: Callable[[Trial], list[Any]],
         warm: Callable[[Trial], None],
-        varied: Callable[[int], bool] = lambda number: False,
+        formed: Callable[[int, Trial], list[Form] | None] = lambda number, trial: None,
     ) -> None:
         self.plan, self.guide, self.seed = plan, guide, seed
-        self.broken, self.warm, self.varied = broken, warm, varied
+        self.broken, self.warm, self.formed = broken, warm, formed
         self.made: dict[int, Made] = {}
         self.cost = {"make": 0.0, "read": 0.0}
         """Seconds a piece of work took: a moving average of each kind."""
@@ -122,8 +122,7 @@ class Ahead:
         try:
             made.broken = self.broken(made.trial)
             self.warm(made.trial)
-            if self.varied(made.number):
-                made.forms = forms(made.trial)
+            made.forms = self.formed(made.number, made.trial)
         except Exception:  # read again when it is run, and raised then
             made.broken, made.forms = None, None
 

@@ -123,7 +123,7 @@ class Campaign:
         self._reached: tuple[Trial, tuple[frozenset[str], frozenset[str]]] | None = None
         """The trial being judged and what it reached (`coverage.reached`)."""
         warm = lambda trial: replay.warm(trial, impl)  # noqa: E731
-        self.ahead = Ahead(self.plan, self.guide, seed, _broken, warm, self._varied)
+        self.ahead = Ahead(self.plan, self.guide, seed, _broken, warm, self._formed)
         """The next trials, made while the implementation answers (`run`'s `then`)."""
 
     # ----- one trial ---------------------------------------------------------------------
@@ -384,9 +384,11 @@ class Campaign:
         # One order a line: a fuzzed hand comes in a random order already.
         return Runner(impl, every_order=False, unreported_skips_case=False).run(case)
 
-    def _varied(self, number: int) -> bool:
-        """Whether trial `number` also runs in its variants, formed without its text."""
-        return self.variants and self.fast and self._due(number)
+    def _formed(self, number: int, trial: Trial) -> list[replay_variants.Form] | None:
+        """Trial `number`'s variants formed without its text, if it runs them (`_due`)."""
+        if not (self.variants and self.fast and self._due(number)):
+            return None
+        return replay_variants.forms(trial, replay_variants.rotations(number, trial, VARIANT_SHARE))
 
     def _due(self, number: int) -> bool:
         return not number % VARIANT_SHARE and self.plan.kind(number) == "play"
@@ -398,19 +400,31 @@ class Campaign:
 
         A variant the implementation answers as our engine answered the trial, read as
         the runner reads the variant's lines, passes (`replay_variants`); only the others
-        are formed from the trial's text and run, in the text's order."""
+        are formed from the trial's text and run, in the text's order. Of the rotations
+        it runs those of `_rotations`, on both paths."""
         if not self.variants or not self._due(number):
             return None
-        forms = formed_ahead or (replay_variants.forms(trial) if self.fast else None)
+        turns = replay_variants.rotations(number, trial, VARIANT_SHARE)
+        forms = formed_ahead or (replay_variants.forms(trial, turns) if self.fast else None)
+
+        def by_text() -> list[tuple[str, dict[str, Any]]]:
+            made = variants(load(trial.text()))
+            if turns is None:
+                return made
+            keep = set(
+                replay_variants.kept([n for n, _ in made], number, len(trial.names), VARIANT_SHARE)
+            )
+            return [(name, case) for name, case in made if name in keep]
+
         if forms is None:
-            return self._variants_by_text(variants(load(trial.text())))
+            return self._variants_by_text(by_text())
         formed: dict[str, dict[str, Any]] | None = None
         for form in forms:
             if replay.passes(self.impl, trial, form, idle=idle):
                 self.replayed += 1
                 continue
             if formed is None:
-                made = variants(load(trial.text()))
+                made = by_text()
                 if [name for name, _ in made] != [f.name for f in forms]:
                     # Not the variants formed here (never met: `tests/test_fuzz_fast.py`):
                     # the text's decide, every one of them, as on the old path.

@@ -165,16 +165,45 @@ def card_ordered(exchanges: list[Exchange]) -> list[Exchange] | None:
     return out if changed else None
 
 
-def forms(trial: Trial) -> list[Form] | None:
-    """The trial's variants in the order `scenario.variants.variants` gives them; None
-    when the trial holds no requests to form them from (then its text decides)."""
+def rotation(number: int, seats: int, every: int) -> int:
+    """The one rotation the `number`-th trial runs of those that run variants (one in
+    `every`): the K of `rotated-K`, each in turn from trial to trial, so that every
+    rotation of a table runs once in each `seats - 1` trials with variants.
+
+    A rotation asks one thing, whether the answers depend on where the list of players
+    starts, and all five of a six-seat table replayed the whole trial: at six seats they
+    were five of the seven replays of a trial with variants, most of what the variants
+    cost in both processes (issue 40: variants run only where they can still tell
+    something)."""
+    return 1 + (number // max(every, 1)) % max(seats - 1, 1)
+
+
+def kept(names: list[str], number: int, seats: int, every: int) -> list[str]:
+    """`names` of variants (in their order) without the rotations trial `number` skips."""
+    turn = f"rotated-{rotation(number, seats, every)}"
+    return [name for name in names if not name.startswith("rotated-") or name == turn]
+
+
+def rotations(number: int, trial: Trial, every: int) -> list[int] | None:
+    """The rotations trial `number` runs (of those with variants, one in `every`): one,
+    each in turn from trial to trial (`rotation`), but every one (None) where a pot was
+    split: which player takes an odd chip depends on the seats round the button (R8.15),
+    and where the list of players starts is what a rotation changes."""
+    for hand in trial.played:
+        if hand.result is not None and any(len(pot.winners) > 1 for pot in hand.result.pots):
+            return None
+    return [rotation(number, len(trial.names), every)]
+
+
+def forms(trial: Trial, turns: list[int] | None = None) -> list[Form] | None:
+    """The trial's variants in the order `scenario.variants.variants` gives them, with
+    only the rotations `turns` (every one: None); None when the trial holds no requests
+    to form them from (then its text decides)."""
     exchanges = trial.exchanges
     if not exchanges or exchanges[0][0] != "start" or not trial.decks:
         return None
-    out = [
-        Form(f"rotated-{k}", rotated(exchanges, k), any_seat_order=True)
-        for k in range(1, len(trial.names))
-    ]
+    ks = range(1, len(trial.names)) if turns is None else turns
+    out = [Form(f"rotated-{k}", rotated(exchanges, k), any_seat_order=True) for k in ks]
     out.append(Form(SUITS, suited(exchanges, suit_map(trial.case_id))))
     ordered = card_ordered(exchanges)
     if ordered is not None:
@@ -182,4 +211,14 @@ def forms(trial: Trial) -> list[Form] | None:
     return out
 
 
-__all__ = ["Form", "card_ordered", "forms", "rotated", "seated", "suited"]
+__all__ = [
+    "Form",
+    "card_ordered",
+    "forms",
+    "kept",
+    "rotated",
+    "rotation",
+    "rotations",
+    "seated",
+    "suited",
+]
