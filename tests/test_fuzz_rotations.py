@@ -94,7 +94,7 @@ class _Starts(EngineImplementation):
 
 
 def test_a_campaign_asks_for_the_rotations_chosen_on_both_paths() -> None:
-    (number, trial), *_ = _trials(split=False)
+    (number, _), *_ = _trials(split=False)
     seen = []
     for fast in (True, False):
         impl = _Starts()
