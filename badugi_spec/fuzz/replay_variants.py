@@ -67,6 +67,33 @@ _BY_PLAYER = ("stacks", "hands", "values", "values_in")
 _RESULT_BY_PLAYER = ("won", "returned", "shown", "shown_in")
 
 
+def _keys(value: Any, order: list[str]) -> Any:
+    """A dict of players in the order of `order` (anything else as it is)."""
+    if not isinstance(value, dict):
+        return value
+    out = {name: value[name] for name in order if name in value}
+    return out if len(out) == len(value) else value  # (not only players: as it is)
+
+
+def _names(value: Any, order: list[str]) -> Any:
+    """A list of names in the order of `order` (anything else as it is)."""
+    if not isinstance(value, list):
+        return value
+    out = [name for name in order if name in value]
+    return out if len(out) == len(value) else value  # the same names, in seat order
+
+
+def _pot(value: Any, order: list[str]) -> Any:
+    if not isinstance(value, dict):
+        return value
+    out = {k: _names(v, order) if k in ("eligible", "winners") else v for k, v in value.items()}
+    if "shares" in out:
+        out["shares"] = _keys(out["shares"], order)
+    if isinstance(value.get("halves"), list):
+        out["halves"] = [_pot(half, order) for half in value["halves"]]
+    return out
+
+
 def seated(
     ours: dict[str, Any], order: list[str], memo: dict[int, Any] | None = None
 ) -> dict[str, Any]:
@@ -75,45 +102,25 @@ def seated(
     order (the ones `replay.in_any_seat_order` sorts) in seat order. Only those lists and
     the order of keys change, neither of which the runner reads, so this is our answer
     still: `replay` first compares an answer with it exactly, and only one that differs
-    in any seat order."""
+    in any seat order.
+
+    (The helpers are the module's, not closures: a closure that calls itself is a cycle,
+    and three a state were most of the garbage a campaign left to the collector.)"""
     state = ours.get("state")
     if not isinstance(state, dict):
         return ours
-
-    def keys(value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        out = {name: value[name] for name in order if name in value}
-        return out if len(out) == len(value) else value  # (not only players: as it is)
-
-    def names(value: Any) -> Any:
-        if not isinstance(value, list):
-            return value
-        out = [name for name in order if name in value]
-        return out if len(out) == len(value) else value  # the same names, in seat order
-
-    def pot(value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        out = {k: names(v) if k in ("eligible", "winners") else v for k, v in value.items()}
-        if "shares" in out:
-            out["shares"] = keys(out["shares"])
-        if isinstance(value.get("halves"), list):
-            out["halves"] = [pot(half) for half in value["halves"]]
-        return out
-
     new = dict(state)
     for key in _BY_PLAYER:
         if key in new:
-            new[key] = keys(new[key])
+            new[key] = _keys(new[key], order)
     session = state.get("session")
     if isinstance(session, dict) and "leaders" in session:
-        new["session"] = {**session, "leaders": names(session["leaders"])}
+        new["session"] = {**session, "leaders": _names(session["leaders"], order)}
     pots = state.get("pots")
     if isinstance(pots, list):
         known = None if memo is None else memo.get(id(pots))
         if known is None or known[0] is not pots:
-            known = (pots, [pot(p) for p in pots])
+            known = (pots, [_pot(p, order) for p in pots])
             if memo is not None:
                 memo[id(pots)] = known
         new["pots"] = known[1]
@@ -121,10 +128,10 @@ def seated(
     if isinstance(result, dict):
         done = dict(result)
         if "winners" in done:
-            done["winners"] = names(done["winners"])
+            done["winners"] = _names(done["winners"], order)
         for key in _RESULT_BY_PLAYER:
             if key in done:
-                done[key] = keys(done[key])
+                done[key] = _keys(done[key], order)
         new["result"] = done
     return {**ours, "state": new}
 
