@@ -11,6 +11,11 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Final
+
+REVIEW: Final = 256
+"""Settled blocks (`settled`) after which what was set aside is looked at again."""
+_settled = [0]
 
 
 @contextmanager
@@ -24,4 +29,23 @@ def fewer_collections(young: int) -> Iterator[None]:
         gc.set_threshold(*threshold)
 
 
-__all__ = ["fewer_collections"]
+def settled() -> None:
+    """A block of work is over and let go: what is still alive now lives on (a campaign's
+    corpus, caches and findings), so it is set aside where the collector's passes do not
+    walk it (`gc.freeze`, which moves the lists, whatever their length). Those passes then
+    walk only what the next block makes: in a campaign the passes over the long-lived
+    objects were 0.2 to 0.6 CPU ms of a six-seat hand, 0.0 to 0.3 so (issue 40).
+
+    What is set aside is never freed by the collector, only by its count of references
+    (most objects: a state, a trial), so once every `REVIEW` blocks it is put back where the
+    collector's next full pass looks at it: a cycle that became garbage meanwhile (a trial
+    dropped from the corpus, say) is freed then."""
+    _settled[0] += 1
+    if _settled[0] >= REVIEW:
+        _settled[0] = 0
+        gc.unfreeze()
+    else:
+        gc.freeze()
+
+
+__all__ = ["fewer_collections", "settled"]

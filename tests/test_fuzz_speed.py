@@ -10,6 +10,7 @@ import gc
 import io
 import json
 import sys
+import weakref
 from typing import Any
 
 import pytest
@@ -59,6 +60,37 @@ def test_a_campaign_judges_each_trial_with_the_collector_held_back() -> None:
     assert campaign.run(1) == "passed"
     assert seen and min(seen) >= campaign_module.YOUNG
     assert gc.get_threshold() == before
+
+
+class _Node:
+    me: object = None
+
+
+def test_what_lives_on_after_a_trial_is_set_aside_and_put_back_in_time() -> None:
+    from badugi_spec import collector
+
+    gc.unfreeze()
+    collector._settled[0] = 0
+    try:
+        campaign = Campaign(EngineImplementation(), _plan(), seed=1, out=None)
+        campaign.run(1)
+        assert gc.get_freeze_count() > 0  # the campaign's corpus and caches, set aside
+        node = _Node()
+        node.me = node  # a cycle, alive when set aside...
+        freed = weakref.ref(node)
+        for _ in range(collector.REVIEW - 2):
+            collector.settled()
+        assert collector._settled[0] == collector.REVIEW - 1
+        del node  # ...garbage now, which the collector does not see while set aside
+        gc.collect()
+        assert freed() is not None
+        collector.settled()
+        assert gc.get_freeze_count() == 0  # put back: a full pass frees the cycle
+        gc.collect()
+        assert freed() is None
+    finally:
+        gc.unfreeze()
+        collector._settled[0] = 0
 
 
 class _Watched(EngineImplementation):

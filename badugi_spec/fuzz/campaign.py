@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from badugi_spec.collector import fewer_collections
+from badugi_spec.collector import fewer_collections, settled
 from badugi_spec.fuzz import answers, coverage, replay, replay_variants
 from badugi_spec.fuzz.ahead import Ahead, make
 from badugi_spec.fuzz.choices import Choices
@@ -145,6 +145,7 @@ class Campaign:
                     # The trial is let go before the collector is put back: its states,
                     # young still, would make the first collection after it a long one.
                     self._reached = None
+                    settled()
         except KeyboardInterrupt:
             # Stopped part way (in a shrink, say): the time it took is the run's all the same.
             self.tally.seconds += time.perf_counter() - started
