@@ -7,11 +7,13 @@ Kept apart from the serving loop so that what a field may hold is read in one pl
 from __future__ import annotations
 
 import json
+import marshal
 import re
-from typing import Final
+from typing import Any, Final, cast
 
 from badugi_spec.cards import Card
 from badugi_spec.errors import CardError
+from badugi_spec.protocol import validate
 from badugi_spec.rankings import Ranking
 from badugi_spec.rankings.house import MAX_CARDS
 
@@ -141,3 +143,103 @@ def surrogate_at(value: object) -> str | None:
         elif isinstance(item, list):
             stack.extend((f"{where}[{i}]", child) for i, child in enumerate(item))
     return None
+
+
+def read_hands(value: object, ranked: Ranking | None = None) -> list[list[str]]:
+    """Two or more hands, no card in two of them: what `badugi-spec compare` accepts too."""
+    if not isinstance(value, list) or len(value) < 2:
+        got = f"{len(value)}" if isinstance(value, list) else kind_of(value)
+        raise BadRequest(f"'hands' must be a list of two or more hands, not {got}")
+    hands = [read_hand(hand, f"hands[{i}]", ranked) for i, hand in enumerate(value)]
+    seen: dict[Card, int] = {}
+    for i, hand in enumerate(hands):
+        for card in hand:
+            if seen.setdefault(card, i) != i:
+                raise BadRequest(f"{card} is in hands[{seen[card]}] and hands[{i}]")
+    return [[str(card) for card in hand] for hand in hands]
+
+
+def read_start(request: dict[str, Any]) -> dict[str, Any]:
+    players = request.get("players")
+    if not isinstance(players, list):
+        raise BadRequest(
+            f"'players' must be a list of {{name, stack}} objects, not {kind_of(players)}"
+        )
+    checked = []
+    for i, player in enumerate(players):
+        if not isinstance(player, dict):
+            raise BadRequest(
+                f"players[{i}] must be a {{name, stack}} object, not {kind_of(player)}"
+            )
+        name = read_text(player.get("name"), f"players[{i}].name", what="a player's name")
+        if len(name) > MAX_NAME_CHARS:
+            raise BadRequest(f"players[{i}].name is longer than {MAX_NAME_CHARS} characters")
+        stack = read_chips(player.get("stack"), f"players[{i}].stack", low=1)
+        checked.append({"name": name, "stack": stack})
+    dealer = read_text(request.get("first_dealer"), "first_dealer", what="a player's name")
+    return {"players": checked, "first_dealer": dealer}
+
+
+def read_profile(value: object) -> dict[str, Any]:
+    """The case's profile, as `profile.json` has it: the name and every parameter, nothing
+    else (R8.1). The implementation then checks the parameters against each other.
+
+    It is checked here, not left to the implementation: `{"name": "badeucy"}` was taken
+    for the house rules with four cards, and `extends` and `title` were ignored."""
+    if not isinstance(value, dict):
+        raise BadRequest(
+            f"'profile' must be an object of every parameter (profile.json), not {kind_of(value)}"
+        )
+    try:
+        key: bytes | None = marshal.dumps(cast(Any, value), 2)
+    except ValueError:  # (a huge number's marker, which marshal does not write)
+        key = None
+    if key is not None and key in _FITTING:
+        return value
+    huge = _huge_at(value, "profile")
+    if huge is not None:
+        raise BadRequest(f"{huge[0]!r} is {huge[1]}: too large for any parameter (R8.1)")
+    problems = validate(value, "profile", where="profile")
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise BadRequest(f"'profile' does not fit profile.json (R8.1): {problems[0]}{more}")
+    if key is not None:
+        if len(_FITTING) >= 256:
+            _FITTING.clear()
+        _FITTING.add(key)
+    return value
+
+
+_FITTING: set[bytes] = set()
+"""The profiles found to fit `profile.json`, by their `marshal` bytes (the same values of
+the same types, keys in the same order): a fuzz campaign starts every trial, and each of
+its variants, with one of a few profiles, and checking one against the schema again took
+about as long as playing a hand's first bets."""
+
+
+def _huge_at(value: object, where: str) -> tuple[str, str] | None:
+    """The place and size of the first number too long to read in `value`, or None."""
+    stack: list[tuple[str, object]] = [(where, value)]
+    while stack:
+        place, item = stack.pop()
+        if isinstance(item, HugeNumber):
+            return place, kind_of(item)
+        if isinstance(item, dict):
+            stack.extend((f"{place}.{key}", child) for key, child in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((f"{place}[{i}]", child) for i, child in reversed(list(enumerate(item))))
+    return None
+
+
+def read_act(request: dict[str, Any]) -> dict[str, Any]:
+    step: dict[str, Any] = {
+        "player": read_text(request.get("player"), "player", what="a player's name"),
+        "action": read_text(request.get("action"), "action", what="an action such as 'call'"),
+    }
+    discards = request.get("discards")
+    # A draw's discards are a list of card texts; anything else would be read as one
+    # (a string split into characters, an object's keys), so it is refused.
+    step["discards"] = [] if discards is None else read_texts(discards, "discards")
+    if request.get("amount") is not None:
+        step["amount"] = read_chips(request.get("amount"), "amount", low=0)
+    return step

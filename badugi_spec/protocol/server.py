@@ -18,10 +18,9 @@ import select
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any, Final
 
-from badugi_spec.cards import Card
 from badugi_spec.collector import fewer_collections
 from badugi_spec.protocol import (
     ANY_PROFILE,
@@ -34,18 +33,17 @@ from badugi_spec.protocol import (
     REQUEST_TYPES,
     SPIN_LINES,
     SPIN_SECONDS,
-    validate,
 )
 from badugi_spec.protocol.fields import (
-    MAX_NAME_CHARS,
     BadRequest,
-    HugeNumber,
     decoded,
     is_whole,
     kind_of,
-    read_chips,
+    read_act,
     read_hand,
-    read_text,
+    read_hands,
+    read_profile,
+    read_start,
     read_texts,
     shown_number,
     surrogate_at,
@@ -53,6 +51,7 @@ from badugi_spec.protocol.fields import (
 from badugi_spec.rankings import RANKINGS, Ranking
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
+from badugi_spec.scenario.state_line import reply_line
 from badugi_spec.scenario.state_view import state_of
 
 
@@ -61,13 +60,22 @@ def answer(
 ) -> dict[str, Any]:
     """The response to one decoded request. Never raises. `plain`: the caller read the
     request from a line that cannot hold a lone surrogate (`_plain`), so none is looked for."""
+    return _guarded(lambda: _checked(impl, request, version, plain))
+
+
+def _checked(impl: Implementation, request: object, version: str, plain: bool) -> dict[str, Any]:
+    if not isinstance(request, dict):
+        raise BadRequest(f"a request is a JSON object, not {kind_of(request)}")
+    place = None if plain else surrogate_at(request)
+    if place is not None:
+        raise BadRequest(f"{place!r} holds a lone surrogate, which is not Unicode text")
+    return _dispatch(impl, request, version)
+
+
+def _guarded(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """What `work` answers, or the reply for what it raised: one reply per request."""
     try:
-        if not isinstance(request, dict):
-            raise BadRequest(f"a request is a JSON object, not {kind_of(request)}")
-        place = None if plain else surrogate_at(request)
-        if place is not None:
-            raise BadRequest(f"{place!r} holds a lone surrogate, which is not Unicode text")
-        return _dispatch(impl, request, version)
+        return work()
     except (BadRequest, RequestError) as error:
         return {"ok": False, "error": BAD_REQUEST, "message": str(error)}
     except Skip as skip:
@@ -128,14 +136,14 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
             if ranked is None:
                 return {"ok": True, "value": impl.evaluate(texts)}
             return {"ok": True, "value": impl.evaluate(texts, ranking=ranked.name)}
-        hands = _hands(request.get("hands"), ranked)
+        hands = read_hands(request.get("hands"), ranked)
         if ranked is None:
             return {"ok": True, "winners": impl.compare(hands)}
         return {"ok": True, "winners": impl.compare(hands, ranking=ranked.name)}
     if kind == "start":
-        case = _start(request)
+        case = read_start(request)
         if "profile" in request:
-            case["profile"] = _profile(request["profile"])
+            case["profile"] = read_profile(request["profile"])
         return impl.start(case)
     if kind == "deal":
         hand: dict[str, Any] = {"deck": read_texts(request.get("deck"), "deck")}
@@ -153,7 +161,7 @@ def _dispatch(impl: Implementation, request: dict[str, Any], version: str) -> di
         if "seating" in request:  # protocol 2: sitting out, returns, straddles (R19)
             hand["seating"] = request["seating"]
         return impl.deal(hand)
-    return impl.act(_act(request))
+    return impl.act(read_act(request))
 
 
 def _ranking(impl: Implementation, request: dict[str, Any]) -> Ranking | None:
@@ -167,89 +175,6 @@ def _ranking(impl: Implementation, request: dict[str, Any]) -> Ranking | None:
     if name not in getattr(impl, "rankings", ()):
         raise Skip(f"{impl.name} does not value hands in {name}")
     return RANKINGS[name]
-
-
-def _hands(value: object, ranked: Ranking | None = None) -> list[list[str]]:
-    """Two or more hands, no card in two of them: what `badugi-spec compare` accepts too."""
-    if not isinstance(value, list) or len(value) < 2:
-        got = f"{len(value)}" if isinstance(value, list) else kind_of(value)
-        raise BadRequest(f"'hands' must be a list of two or more hands, not {got}")
-    hands = [read_hand(hand, f"hands[{i}]", ranked) for i, hand in enumerate(value)]
-    seen: dict[Card, int] = {}
-    for i, hand in enumerate(hands):
-        for card in hand:
-            if seen.setdefault(card, i) != i:
-                raise BadRequest(f"{card} is in hands[{seen[card]}] and hands[{i}]")
-    return [[str(card) for card in hand] for hand in hands]
-
-
-def _start(request: dict[str, Any]) -> dict[str, Any]:
-    players = request.get("players")
-    if not isinstance(players, list):
-        raise BadRequest(
-            f"'players' must be a list of {{name, stack}} objects, not {kind_of(players)}"
-        )
-    checked = []
-    for i, player in enumerate(players):
-        if not isinstance(player, dict):
-            raise BadRequest(
-                f"players[{i}] must be a {{name, stack}} object, not {kind_of(player)}"
-            )
-        name = read_text(player.get("name"), f"players[{i}].name", what="a player's name")
-        if len(name) > MAX_NAME_CHARS:
-            raise BadRequest(f"players[{i}].name is longer than {MAX_NAME_CHARS} characters")
-        stack = read_chips(player.get("stack"), f"players[{i}].stack", low=1)
-        checked.append({"name": name, "stack": stack})
-    dealer = read_text(request.get("first_dealer"), "first_dealer", what="a player's name")
-    return {"players": checked, "first_dealer": dealer}
-
-
-def _profile(value: object) -> dict[str, Any]:
-    """The case's profile, as `profile.json` has it: the name and every parameter, nothing
-    else (R8.1). The implementation then checks the parameters against each other.
-
-    It is checked here, not left to the implementation: `{"name": "badeucy"}` was taken
-    for the house rules with four cards, and `extends` and `title` were ignored."""
-    if not isinstance(value, dict):
-        raise BadRequest(
-            f"'profile' must be an object of every parameter (profile.json), not {kind_of(value)}"
-        )
-    huge = _huge_at(value, "profile")
-    if huge is not None:
-        raise BadRequest(f"{huge[0]!r} is {huge[1]}: too large for any parameter (R8.1)")
-    problems = validate(value, "profile", where="profile")
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise BadRequest(f"'profile' does not fit profile.json (R8.1): {problems[0]}{more}")
-    return value
-
-
-def _huge_at(value: object, where: str) -> tuple[str, str] | None:
-    """The place and size of the first number too long to read in `value`, or None."""
-    stack: list[tuple[str, object]] = [(where, value)]
-    while stack:
-        place, item = stack.pop()
-        if isinstance(item, HugeNumber):
-            return place, kind_of(item)
-        if isinstance(item, dict):
-            stack.extend((f"{place}.{key}", child) for key, child in reversed(item.items()))
-        elif isinstance(item, list):
-            stack.extend((f"{place}[{i}]", child) for i, child in reversed(list(enumerate(item))))
-    return None
-
-
-def _act(request: dict[str, Any]) -> dict[str, Any]:
-    step: dict[str, Any] = {
-        "player": read_text(request.get("player"), "player", what="a player's name"),
-        "action": read_text(request.get("action"), "action", what="an action such as 'call'"),
-    }
-    discards = request.get("discards")
-    # A draw's discards are a list of card texts; anything else would be read as one
-    # (a string split into characters, an object's keys), so it is refused.
-    step["discards"] = [] if discards is None else read_texts(discards, "discards")
-    if request.get("amount") is not None:
-        step["amount"] = read_chips(request.get("amount"), "amount", low=0)
-    return step
 
 
 def _plain(raw: bytes) -> bool:
@@ -266,10 +191,13 @@ holds no cycle (a state is built afresh from the hand), so none is looked for: a
 the encoder's time (a cycle would still be caught, as too deep: `_encode`)."""
 
 
-def _encode(response: dict[str, Any]) -> bytes:
-    """The response line; a string our side cannot encode is escaped, never a crash."""
+def _encode(
+    response: dict[str, Any], write: Callable[[dict[str, Any]], str] = _ENCODER.encode
+) -> bytes:
+    """The response line, as `write` writes it (`_ENCODER.encode`, or `reply_line`: the
+    same text); a string our side cannot encode is escaped, never a crash."""
     try:
-        return _ENCODER.encode(response).encode("utf-8") + b"\n"
+        return write(response).encode("utf-8") + b"\n"
     except UnicodeEncodeError:
         return json.dumps(response, ensure_ascii=True).encode("ascii") + b"\n"
     except (TypeError, ValueError, RecursionError) as error:
@@ -393,9 +321,17 @@ def _answer_lines(
     no request is waiting, then written at once."""
     ahead = [False]
     spin = [True]
+    ours = isinstance(impl, _Served)
+    # Our engine's states are written by `reply_line`, the parts unchanged since the last
+    # not written again; and an `act` line it has read before is not read again (`_acts`).
+    write = reply_line if ours else _ENCODER.encode
+    acts: dict[bytes, dict[str, Any]] | None = {} if ours else None
     for raw in _lines(inp, max_line, ahead, spin):
         request: object = None
-        if raw is None:
+        step = None if acts is None or raw is None else acts.get(raw)
+        if step is not None:
+            response = _acted(impl, step)
+        elif raw is None:
             response = _refuse(f"a request is one line of at most {max_line} bytes")
         elif not raw.strip():
             continue
@@ -407,10 +343,15 @@ def _answer_lines(
             except ValueError as error:  # UnicodeDecodeError is one too
                 response = _refuse(f"not JSON: {error}")
             else:
-                response = answer(impl, request, version=version, plain=_plain(raw))
+                plain = _plain(raw)
+                step = None if acts is None or not plain else _kept_act(acts, raw, request)
+                if step is None:
+                    response = answer(impl, request, version=version, plain=plain)
+                else:
+                    response = _acted(impl, step)
         if response.get("error") == INTERNAL:
             print(f"{impl.name}: internal error: {response['message']}", file=sys.stderr)
-        replies.append(_encode(response))
+        replies.append(_encode(response, write))
         bye = isinstance(request, dict) and request.get("type") == "bye"
         if bye or not ahead[0]:
             # Many requests at once (a fuzzed trial, pipelined): the next batch is
@@ -425,6 +366,34 @@ def _answer_lines(
 
 def _refuse(message: str) -> dict[str, Any]:
     return {"ok": False, "error": BAD_REQUEST, "message": message}
+
+
+ACTS_KEPT: Final = 16_384
+
+
+def _kept_act(
+    acts: dict[bytes, dict[str, Any]], raw: bytes, request: object
+) -> dict[str, Any] | None:
+    """The step of a well-formed `act` request, kept by its line, for our engine
+    (`_Served`), which only reads a step (and plays every profile: `act` is never
+    refused as not supported): a fuzz campaign sends the same few act lines again and
+    again (a trial's, then its variants'), and decoding and checking one took about a
+    tenth of answering it. None for any other request, or one the checks refuse: it is
+    answered, and its refusal worded, as before."""
+    if type(request) is not dict or request.get("type") != "act":
+        return None
+    try:
+        step = read_act(request)
+    except BadRequest:
+        return None
+    if len(acts) >= ACTS_KEPT:
+        acts.clear()
+    acts[raw] = step
+    return step
+
+
+def _acted(impl: Implementation, step: dict[str, Any]) -> dict[str, Any]:
+    return _guarded(lambda: impl.act(step))
 
 
 def main() -> int:
@@ -443,3 +412,9 @@ class _Served(EngineImplementation):
     def _state(self) -> dict[str, Any]:
         assert self.session is not None
         return state_of(self.session, self.names, shared=True)
+
+    def capabilities(self) -> frozenset[str]:
+        return _PLAYS  # (asked for every request: one set, not a new one each time)
+
+
+_PLAYS: Final = frozenset({"evaluate", "compare", "play"})
