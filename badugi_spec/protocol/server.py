@@ -51,7 +51,7 @@ from badugi_spec.protocol.fields import (
 from badugi_spec.rankings import RANKINGS, Ranking
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
-from badugi_spec.scenario.state_line import reply_line
+from badugi_spec.scenario.state_line import Lines
 from badugi_spec.scenario.state_view import state_of
 
 
@@ -194,8 +194,8 @@ the encoder's time (a cycle would still be caught, as too deep: `_encode`)."""
 def _encode(
     response: dict[str, Any], write: Callable[[dict[str, Any]], str] = _ENCODER.encode
 ) -> bytes:
-    """The response line, as `write` writes it (`_ENCODER.encode`, or `reply_line`: the
-    same text); a string our side cannot encode is escaped, never a crash."""
+    """The response line, as `write` writes it (`_ENCODER.encode`, or `Lines`: the same
+    text); a string our side cannot encode is escaped, never a crash."""
     try:
         return write(response).encode("utf-8") + b"\n"
     except UnicodeEncodeError:
@@ -321,11 +321,10 @@ def _answer_lines(
     no request is waiting, then written at once."""
     ahead = [False]
     spin = [True]
-    ours = isinstance(impl, _Served)
-    # Our engine's states are written by `reply_line`, the parts unchanged since the last
-    # not written again; and an `act` line it has read before is not read again (`_acts`).
-    write = reply_line if ours else _ENCODER.encode
-    acts: dict[bytes, dict[str, Any]] | None = {} if ours else None
+    # Our engine's states are written by `Lines`, each entry unchanged since the state
+    # before not written again; and an `act` line it has read before is not read again.
+    write = impl.lines if isinstance(impl, _Served) else _ENCODER.encode
+    acts: dict[bytes, dict[str, Any]] | None = {} if isinstance(impl, _Served) else None
     for raw in _lines(inp, max_line, ahead, spin):
         request: object = None
         step = None if acts is None or raw is None else acts.get(raw)
@@ -409,9 +408,18 @@ class _Served(EngineImplementation):
     dropped, never changed, so it may share with the states before it the parts that did
     not change (`state_of(shared=True)`), which are cheaper to build than fresh ones."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines = Lines()
+        """How `serve` writes the replies (`state_line`): kept for one session."""
+
     def _state(self) -> dict[str, Any]:
         assert self.session is not None
         return state_of(self.session, self.names, shared=True)
+
+    def start(self, case: dict[str, Any]) -> dict[str, Any]:
+        self.lines.forget()  # other players, in another order, maybe another profile
+        return super().start(case)
 
     def capabilities(self) -> frozenset[str]:
         return _PLAYS  # (asked for every request: one set, not a new one each time)

@@ -1,20 +1,22 @@
-"""A reply of our engine's as the line `serve` writes for it: the text of
-`json.dumps(reply, ensure_ascii=False)`, character for character, with each entry of the
-state that is as it was in the state written before it (the session, a seat's cards and
+"""Our engine's replies as the lines `serve` writes for them: the text of
+`json.dumps(reply, ensure_ascii=False)`, character for character, with each entry of a
+state that is as it was in the state written before it (the session, the seats' cards and
 values, the options, the posts, the pots, mostly) not written again: its text is kept.
 
-Writing the whole state for every request was a quarter of what `serve` spent on one
-(about 11 us of 45), when most of it had not changed since the request before (issue 40);
-the fuzz client can write our own answers the same way, to compare the replies with them
-as lines. Kept texts bring a state to about 7 us.
+Writing the whole state for every request was about a quarter of what `serve` spent on
+one (11 us of some 45), when most of it had not changed since the request before (issue
+40); with kept texts a state takes about 7 us.
 
-An entry is "as it was" when it is the same object or `==` to it. `==` holds `1 == 1.0 ==
-True`, which JSON tells apart, so this is only for states whose every field keeps one JSON
-type from state to state, as `state_of` makes them (`state.json`: no field is a boolean in
-one state and a number in another); and whose entries, once written, are never changed in
-place (a changed entry would be written as it was): `state_of`'s are made afresh, or
-shared with an earlier state only while unchanged (`shared=True`). Any other reply, or a
-state of another shape, is written by the encoder itself.
+An entry is "as it was" when it is the same object or `==` to it. That is right only for
+the states `state_of` makes, one session's after another (`Lines`): `==` holds `1 == 1.0
+== True`, which JSON tells apart, and no field of theirs is a boolean in one state and a
+number in another (`state.json`); `==` does not look at the order of a dict's keys, which
+the text shows, and within a session every dict of players comes in seat order, every
+dict of rankings in the profile's order, and a pot's shares in the order of its winners
+(a list, which `==` does look at in order); and an entry, once written, is never changed
+in place (it would be written as it was): `state_of`'s are made afresh, or shared with an
+earlier state only while unchanged (`shared=True`). Any other reply, or a state of
+another shape, is written by the encoder itself.
 """
 
 from __future__ import annotations
@@ -51,39 +53,55 @@ def _plain_writer() -> Callable[[Any], str]:
 plain: Final = _plain_writer()
 """Any JSON value as `_ENCODER.encode` writes it."""
 
-_LAST: dict[str, tuple[object, str]] = {}
-"""Each entry of the state last written, by its key: the value, and its text with the key's."""
 _OK: Final = '{"ok": true, "state": {'
 
 
-def reply_line(reply: dict[str, Any]) -> str:
-    """`reply` (`{"ok": ..., "state": {...}}`, a refusal's `error` and `message` too) as
-    `json.dumps(reply, ensure_ascii=False)` writes it; raises as that raises."""
-    state = reply.get("state")
-    if type(state) is not dict or next(reversed(reply)) != "state":
-        return plain(reply)
-    if len(reply) == 2 and reply.get("ok") is True:
-        head = _OK
-    elif len(reply) > 1:
-        # The fields before the state (a refusal's), as the encoder writes them, open.
-        head = plain({k: v for k, v in reply.items() if k != "state"})[:-1] + ', "state": {'
-    else:
-        return plain(reply)
-    last = _LAST
-    said = []
-    for key, value in state.items():
-        was = last.get(key)
-        if was is not None and (was[0] is value or was[0] == value):
-            said.append(was[1])
-            continue
-        if type(key) is not str:
-            return plain(reply)  # (a key json turns into text: as it does)
-        text = _STRING(key) + ": " + plain(value)
-        if len(last) > 64:  # (keys of other shapes than a state's: kept few)
-            last.clear()
-        last[key] = (value, text)
-        said.append(text)
-    return head + ", ".join(said) + "}}"
+class Lines:
+    """The replies of one session (from its `start` on), each written as
+    `json.dumps(reply, ensure_ascii=False)` writes it, but for the state's entries that
+    are as they were in the state before: their text is kept.
+
+    Kept for one session only (`forget` at the next `start`), where the players sit in one
+    order and the profile names its rankings in one order: a state's dicts of players (and
+    of rankings) then come in one order of keys, which `==` does not look at."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[object, str]] = {}
+        """Each entry of the state last written, by its key: the value, and its text with
+        the key's."""
+
+    def forget(self) -> None:
+        """A new session: nothing written before is kept."""
+        self._last.clear()
+
+    def __call__(self, reply: dict[str, Any]) -> str:
+        """`reply` (`{"ok": ..., "state": {...}}`, a refusal's `error` and `message` too)
+        as `json.dumps(reply, ensure_ascii=False)` writes it; raises as that raises."""
+        state = reply.get("state")
+        if type(state) is not dict or next(reversed(reply)) != "state":
+            return plain(reply)
+        if len(reply) == 2 and reply.get("ok") is True:
+            head = _OK
+        elif len(reply) > 1:
+            # The fields before the state (a refusal's), as the encoder writes them, open.
+            head = plain({k: v for k, v in reply.items() if k != "state"})[:-1] + ', "state": {'
+        else:
+            return plain(reply)
+        last = self._last
+        said = []
+        for key, value in state.items():
+            was = last.get(key)
+            if was is not None and (was[0] is value or was[0] == value):
+                said.append(was[1])
+                continue
+            if type(key) is not str:
+                return plain(reply)  # (a key json turns into text: as it does)
+            text = _STRING(key) + ": " + plain(value)
+            if len(last) > 64:  # (keys of other shapes than a state's: kept few)
+                last.clear()
+            last[key] = (value, text)
+            said.append(text)
+        return head + ", ".join(said) + "}}"
 
 
-__all__ = ["plain", "reply_line"]
+__all__ = ["Lines", "plain"]
