@@ -4,8 +4,10 @@ before from what it kept, and checks a profile that fitted `profile.json` only o
 
 from __future__ import annotations
 
+import gc
 import io
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from badugi_spec import profiles
 from badugi_spec.fuzz import replay_variants
 from badugi_spec.fuzz.campaign import Plan
 from badugi_spec.fuzz.trial import FuzzError, Setting
-from badugi_spec.protocol import fields, validate
+from badugi_spec.protocol import fields, server, validate
 from badugi_spec.protocol.outgoing import request_lines
 from badugi_spec.protocol.server import _Served, serve
 from badugi_spec.scenario.compile import profile_object
@@ -142,3 +144,53 @@ def test_a_profile_that_fitted_is_not_checked_again(monkeypatch: pytest.MonkeyPa
     replies = _served(_Served(), [json.dumps(r) for r in (request, request, wrong, wrong)])
     assert [json.loads(reply)["ok"] for reply in replies] == [True, True, False, False]
     assert len(checked) == 3  # the fitting one once, the other each time
+
+
+_SEEN: list[tuple[bool, int]] = []
+"""Whether the collector was on, and its young threshold, as each session started."""
+
+
+class _Watched(_Served):
+    def start(self, case: dict[str, Any]) -> dict[str, Any]:
+        _SEEN.append((gc.isenabled(), gc.get_threshold()[0]))
+        return super().start(case)
+
+
+class _Other(EngineImplementation):
+    def start(self, case: dict[str, Any]) -> dict[str, Any]:
+        _SEEN.append((gc.isenabled(), gc.get_threshold()[0]))
+        return super().start(case)
+
+
+class _OneAtATime(io.BytesIO):
+    """A stream that gives one line a read: each request is a batch of its own."""
+
+    def read1(self, size: int | None = -1) -> bytes:
+        return self.readline()
+
+
+def test_our_engine_answers_with_the_collector_off_but_for_a_sweep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Off while it answers (it makes no cycles), a pass once `SWEEP_REQUESTS` requests
+    are answered and written, and on again after; another implementation gets the raised
+    threshold instead."""
+    swept: list[int] = []
+
+    def collect(*args: int) -> int:
+        swept.append(len(_SEEN))
+        return 0
+
+    monkeypatch.setattr(server, "SWEEP_REQUESTS", 3)
+    monkeypatch.setattr(gc, "collect", collect)
+    monkeypatch.setattr(sys.modules[__name__], "_SEEN", [])
+    lines = "".join(f"{_start(PLAYERS)}\n" for _ in range(4)).encode()
+    assert gc.isenabled()
+    serve(_Watched(), stdin=_OneAtATime(lines), stdout=io.BytesIO())
+    assert gc.isenabled()
+    assert [enabled for enabled, _ in _SEEN] == [False] * 4
+    assert swept == [3]  # once three were answered and written, not before, not again
+    _SEEN.clear()
+    serve(_Other(), stdin=io.BytesIO(lines), stdout=io.BytesIO())
+    assert len(_SEEN) == 4
+    assert all(enabled and young >= server.YOUNG for enabled, young in _SEEN)
