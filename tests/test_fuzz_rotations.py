@@ -107,3 +107,24 @@ def test_a_campaign_asks_for_the_rotations_chosen_on_both_paths() -> None:
         assert len(firsts) in (3, 4), firsts
         assert sum(first != firsts[0] for first in firsts) == 1, firsts
     assert seen[0] == seen[1]
+
+
+def test_our_answers_are_written_as_serve_writes_them_trial_and_variants() -> None:
+    """The client compares serve's replies with our answers as text (`replay._lines`,
+    one writer a session): the text must be the plain encoder's, in every variant too."""
+    import json
+
+    from badugi_spec.fuzz import replay
+
+    plain = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+    checked = 0
+    for number, trial in _trials(split=False) + _trials(split=True):
+        forms = replay_variants.forms(trial, None) or []
+        # (A list of two sessions too, the trial's then a rotation's: each its own writer.)
+        both = trial.exchanges + forms[0].exchanges
+        for exchanges in [trial.exchanges, *(form.exchanges for form in forms), both]:
+            replay._LINES.clear()  # written now, not read back from an earlier call
+            written = replay._lines(exchanges)
+            assert written == [plain.encode(ours) for _, _, ours in exchanges], number
+            checked += len(written)
+    assert checked > 500

@@ -38,6 +38,7 @@ from badugi_spec.fuzz.replay_variants import Form
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import ImplementationError, plays
+from badugi_spec.scenario.state_line import Lines
 
 Exchange = tuple[str, dict[str, Any], dict[str, Any]]
 Idle = Callable[[float], bool] | None
@@ -196,7 +197,7 @@ def _alike(
 
         def meanwhile(until: float) -> bool:
             if not known:  # first: needed once the replies are in
-                known.extend([_line(ours) for _, _, ours in exchanges])
+                known.extend(_lines(exchanges))
                 return idle is not None
             return idle is not None and idle(until)
 
@@ -242,26 +243,41 @@ _LINES: dict[int, tuple[object, str | None]] = {}
 trial and its variants that do not change an answer send the same ones."""
 
 
-def _line(ours: object) -> str | None:
+def _line(ours: object, lines: Lines | None = None) -> str | None:
     """`ours` as the line `serve` writes for it (`protocol.server`: JSON, not ASCII-only);
-    None when it is not JSON."""
+    None when it is not JSON. `lines`: the session's writer, which keeps the text of the
+    state's entries unchanged since its last answer (`scenario.state_line`), as serve's."""
     kept = _LINES.get(id(ours))
     if kept is None or kept[0] is not ours:
         if len(_LINES) > LINES_KEPT:
             _LINES.clear()
         try:
-            line: str | None = _ENCODER.encode(ours)
+            line: str | None
+            if lines is not None and type(ours) is dict:
+                line = lines(ours)
+            else:
+                line = _ENCODER.encode(ours)
         except (TypeError, ValueError, RecursionError):
             line = None
         kept = _LINES[id(ours)] = (ours, line)
     return kept[1]
 
 
+def _lines(exchanges: list[Exchange]) -> list[str | None]:
+    """Our answers to `exchanges` as serve's lines, in order: one writer a session (the
+    kept texts of one session's states, forgotten at each `start`: `state_line.Lines`)."""
+    lines, out = Lines(), []
+    for kind, _, ours in exchanges:
+        if kind == "start":
+            lines.forget()
+        out.append(_line(ours, lines))
+    return out
+
+
 def warm(trial: Trial, impl: Implementation | None = None) -> None:
     """Our answers of `trial` written as lines ahead (`fuzz.ahead`), kept by `_line`, and
     its requests as the protocol client writes them (`request_lines`), kept there."""
-    for _, _, ours in trial.exchanges:
-        _line(ours)
+    _lines(trial.exchanges)
     lines = getattr(impl, "request_lines", None)
     ready = getattr(impl, "ready", None)
     if lines is not None and ready is not None and ready() and trial.names:
