@@ -45,4 +45,6 @@ def test_a_files_memos_go_after_its_last_test_and_not_before() -> None:
 
 
 def test_full_collections_wait_for_a_hundred_middle_ones() -> None:
-    assert gc.get_threshold() == (700, 10, 100)
+    # The first figure may be raised for a while by badugi_spec.collector (a server
+    # answering in a thread of this process); the other two are the test run's.
+    assert gc.get_threshold()[1:] == (10, 100)
