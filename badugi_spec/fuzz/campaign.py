@@ -402,7 +402,7 @@ class Campaign:
         A variant the implementation answers as our engine answered the trial, read as
         the runner reads the variant's lines, passes (`replay_variants`); only the others
         are formed from the trial's text and run, in the text's order. Of the rotations
-        it runs those of `_rotations`, on both paths."""
+        it runs those of `replay_variants.rotations`, on both paths."""
         if not self.variants or not self._due(number):
             return None
         turns = replay_variants.rotations(number, trial, VARIANT_SHARE)
