@@ -38,7 +38,7 @@ from badugi_spec.fuzz.replay_variants import Form
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.engine_impl import Implementation
 from badugi_spec.scenario.runner import ImplementationError, plays
-from badugi_spec.scenario.state_line import Lines
+from badugi_spec.scenario.state_line import Lines, plain
 
 Exchange = tuple[str, dict[str, Any], dict[str, Any]]
 Idle = Callable[[float], bool] | None
@@ -232,9 +232,6 @@ def _alike(
     return True
 
 
-_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False)
-"""As `serve` writes (`protocol.server`); one encoder, not one a call of `json.dumps`.
-Our answers hold no cycle: not looking for one writes a state a fifth faster."""
 LINES_KEPT: Final = 16_384
 """Lines kept at most: those of the trials made ahead (`fuzz.ahead`), and of a trial's
 variants, a few thousand."""
@@ -244,19 +241,18 @@ trial and its variants that do not change an answer send the same ones."""
 
 
 def _line(ours: object, lines: Lines | None = None) -> str | None:
-    """`ours` as the line `serve` writes for it (`protocol.server`: JSON, not ASCII-only);
-    None when it is not JSON. `lines`: the session's writer, which keeps the text of the
-    state's entries unchanged since its last answer (`scenario.state_line`), as serve's."""
+    """`ours` as the line `serve` writes for it (`state_line.plain`, as `protocol.server`
+    writes: JSON, not ASCII-only); None when it is not JSON. `lines`: the session's
+    writer, which keeps the text of the state's entries unchanged since its last answer
+    (`scenario.state_line`), as serve's."""
     kept = _LINES.get(id(ours))
     if kept is None or kept[0] is not ours:
         if len(_LINES) > LINES_KEPT:
             _LINES.clear()
         try:
-            line: str | None
-            if lines is not None and type(ours) is dict:
-                line = lines(ours)
-            else:
-                line = _ENCODER.encode(ours)
+            line: str | None = (
+                lines(ours) if lines is not None and type(ours) is dict else plain(ours)
+            )
         except (TypeError, ValueError, RecursionError):
             line = None
         kept = _LINES[id(ours)] = (ours, line)

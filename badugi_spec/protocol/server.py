@@ -54,6 +54,7 @@ from badugi_spec.rankings import RANKINGS, Ranking
 from badugi_spec.scenario.engine_impl import EngineImplementation, Implementation, RequestError
 from badugi_spec.scenario.runner import Skip
 from badugi_spec.scenario.state_line import Lines
+from badugi_spec.scenario.state_line import plain as plain_text
 from badugi_spec.scenario.state_view import state_of
 
 
@@ -187,17 +188,10 @@ def _plain(raw: bytes) -> bool:
     return b"\\u" not in raw and b"\xed" not in raw
 
 
-_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False)
-"""`json.dumps(response, ensure_ascii=False)` made a new encoder for every reply. A reply
-holds no cycle (a state is built afresh from the hand), so none is looked for: a fifth of
-the encoder's time (a cycle would still be caught, as too deep: `_encode`)."""
-
-
-def _encode(
-    response: dict[str, Any], write: Callable[[dict[str, Any]], str] = _ENCODER.encode
-) -> bytes:
-    """The response line, as `write` writes it (`_ENCODER.encode`, or `Lines`: the same
-    text); a string our side cannot encode is escaped, never a crash."""
+def _encode(response: dict[str, Any], write: Callable[[Any], str] = plain_text) -> bytes:
+    """The response line, as `write` writes it (`state_line.plain`, one encoder for every
+    reply that looks for no cycle, or `Lines`: the same text); a string our side cannot
+    encode is escaped, never a crash (a cycle is caught as too deep)."""
     try:
         return write(response).encode("utf-8") + b"\n"
     except UnicodeEncodeError:
@@ -349,7 +343,7 @@ def _answer_lines(
     spin = [True]
     # Our engine's states are written by `Lines`, each entry unchanged since the state
     # before not written again; and an `act` line it has read before is not read again.
-    write = impl.lines if isinstance(impl, _Served) else _ENCODER.encode
+    write = impl.lines if isinstance(impl, _Served) else plain_text
     ours = isinstance(impl, _Served)
     acts: dict[bytes, dict[str, Any]] | None = {} if ours else None
     answered = swept = 0
