@@ -24,6 +24,7 @@ serve against in-process
 from __future__ import annotations
 
 import gc
+import math
 import os
 import sys
 import tempfile
@@ -152,7 +153,7 @@ def _tables_built(impl: Any) -> None:
 
 # `serve` as the bench runs it: each write of replies logged with the process's CPU time
 # then and how many replies it held (to the file named by its argument, at its exit), so
-# that its CPU time is known per batch of requests (`_free_cores`).
+# that its CPU time is known per batch of requests (`_Batches.free_cores`).
 SERVE_LOGGED = """
 import atexit, sys, time
 from badugi_spec.protocol import server
@@ -171,45 +172,41 @@ sys.exit(server.serve(server._Served(), version="bench", stdout=Out(sys.stdout.b
 
 @dataclass
 class _Batches:
-    """Each exchange with the implementation: its requests and the CPU seconds this
-    process spent on its own work meanwhile (`exchange_many`'s `idle`)."""
+    """Each batch of requests sent to the implementation (`post`, whether alone or inside
+    `exchange_many`): how many, and this process's CPU time when it was sent and when its
+    replies were taken (`collect` returned; none for a batch whose replies were read on
+    the way to a later one's)."""
 
-    sent: list[tuple[int, float]] = field(default_factory=list)
-    timed_from: int = 0
+    sent: list[list[Any]] = field(default_factory=list)
 
     def watch(self, impl: Any) -> None:
         transport = impl._transport
-        many, one = transport.exchange_many, transport.exchange
+        post, collect = transport.post, transport.collect
+        rows: dict[Any, list[Any]] = {}
 
-        def exchange_many(lines: list[str], *, timeout: float, idle: Any = None) -> Any:
-            spent = [0.0]
+        def posting(lines: list[str], *, timeout: float) -> Any:
+            batch = post(lines, timeout=timeout)
+            rows[batch] = [len(lines), time.process_time(), None]
+            self.sent.append(rows[batch])
+            return batch
 
-            def timed(until: float) -> Any:
-                started = time.thread_time()
-                try:
-                    return idle(until)
-                finally:
-                    spent[0] += time.thread_time() - started
-
+        def collecting(batch: Any, *, timeout: float, idle: Any = None) -> Any:
             try:
-                if idle is None:
-                    return many(lines, timeout=timeout)
-                return many(lines, timeout=timeout, idle=timed)
+                return collect(batch, timeout=timeout, idle=idle)
             finally:
-                self.sent.append((len(lines), spent[0]))
+                row = rows.pop(batch, None)
+                if row is not None:
+                    row[2] = time.process_time()
 
-        def exchange(line: str, *, timeout: float) -> Any:
-            try:
-                return one(line, timeout=timeout)
-            finally:
-                self.sent.append((1, 0.0))
-
-        transport.exchange_many, transport.exchange = exchange_many, exchange
+        transport.post, transport.collect = posting, collecting
 
     def free_cores(self, log: Path, client_cpu: float) -> float | None:
         """Seconds the timed trials would take with a core each for this process and
-        `serve`: the client's own CPU time, but that in each wait the longer of its work
-        meanwhile and serve's CPU time for the batch (from serve's log)."""
+        `serve`, played out from their CPU times: serve starts a batch once it is sent
+        (this process's CPU time then, plus its waits so far) and it has answered the
+        batch before, and takes its CPU time for it (from serve's log); this process waits
+        where it took a batch's replies (its CPU time then, plus its waits) before serve
+        had them written. The time is this process's CPU time plus its waits."""
         try:
             rows = [line.split() for line in log.read_text().splitlines()]
         except OSError:
@@ -219,18 +216,31 @@ class _Batches:
         for when, written in rows:
             replied += int(written)
             ends[replied] = float(when)
-        # The exchanges watched are the last: those before them (the warm-up) go first.
-        total, asked = client_cpu, replied - sum(count for count, _ in self.sent)
+        # The batches watched are the last: those before them (the warm-up) go first.
+        asked = replied - sum(count for count, _, _ in self.sent)
         before = ends.get(asked)
-        for index, (count, meanwhile) in enumerate(self.sent):
+        if before is None:
+            return None
+        events: list[tuple[float, int, int, float]] = []
+        for index, (count, sent, taken) in enumerate(self.sent):
             asked += count
             end = ends.get(asked)
             if end is None:
-                return None  # a batch answered in two writes: not told apart here
-            if index >= self.timed_from and before is not None:
-                total += max(end - before, meanwhile) - meanwhile
+                return None  # a batch answered in two writes with the next: not told apart
+            events.append((sent, 0, index, end - before))
+            if taken is not None:
+                events.append((taken, 1, index, 0.0))
             before = end
-        return total
+        waited, serve_free = 0.0, -math.inf
+        done: dict[int, float] = {}
+        for at, kind, index, serve_cpu in sorted(events):
+            now = at + waited
+            if kind == 0:
+                serve_free = max(serve_free, now) + serve_cpu
+                done[index] = serve_free
+            elif done[index] > now:
+                waited += done[index] - now
+        return client_cpu + waited
 
 
 def _hands_per_second(
@@ -247,7 +257,6 @@ def _hands_per_second(
     _tables_built(impl)
     if batches is not None:
         batches.watch(impl)
-        batches.timed_from = len(batches.sent)
     first = campaign.tally.hands
     parts.update(generator=0.0, variants=0.0, gc=0.0)
     served = _server_cpu(impl)

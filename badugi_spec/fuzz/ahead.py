@@ -28,6 +28,10 @@ from badugi_spec.fuzz.plan import FRESH, Plan
 from badugi_spec.fuzz.replay_variants import Form
 from badugi_spec.fuzz.trial import FuzzError, Trial
 
+POSTED: Final = 2
+"""Of the next trials, those whose requests are sent ahead at most (`post`): the
+implementation has the next trial's to answer while this side judges the last, and one
+more, so that a piece of work that runs long here does not leave it idle."""
 AHEAD: Final = 12
 """Trials made ahead at most. They are made only while the implementation is still
 answering (`exchange_many`'s `idle`), and only while the piece of work is likely done
@@ -59,6 +63,9 @@ class Made:
     """Its variants' requests and answers (`replay_variants.forms`), for a trial the
     campaign runs in its variants too, once read."""
     read: bool = False
+    posted: list[Any] | None = None
+    """Once read, its requests and its variants' sent already, in order (`replay.post`;
+    empty: none, to be sent when it is run); None until tried."""
 
 
 def make(plan: Plan, guide: Guide, seed: int, number: int) -> Made:
@@ -82,9 +89,10 @@ class Ahead:
         broken: Callable[[Trial], list[Any]],
         warm: Callable[[Trial], None],
         formed: Callable[[int, Trial], list[Form] | None] = lambda number, trial: None,
+        post: Callable[[Made], list[Any]] = lambda made: [],
     ) -> None:
         self.plan, self.guide, self.seed = plan, guide, seed
-        self.broken, self.warm, self.formed = broken, warm, formed
+        self.broken, self.warm, self.formed, self.post = broken, warm, formed, post
         self.made: dict[int, Made] = {}
         self.cost = {"make": 0.0, "read": 0.0}
         """Seconds a piece of work took: a moving average of each kind."""
@@ -92,9 +100,10 @@ class Ahead:
     def step(self, upcoming: Sequence[int], until: float = math.inf) -> bool:
         """One piece of work for the next trials (`upcoming`, in the order they are to be
         run): the first not made yet is made and offered to the guide, else the first not
-        read is read; a piece likely to run past `until` (`time.monotonic`, when the
-        implementation's replies are likely in) is left for a longer wait, but for the
-        next trial's making. False when nothing is left to do now."""
+        read is read, else the first of the next `POSTED` not sent is sent; a piece likely
+        to run past `until` (`time.monotonic`, when the implementation's replies are likely
+        in) is left for a longer wait, but for the next trial's making. False when nothing
+        is left to do now."""
         left = until - time.monotonic()
         for place, number in enumerate(upcoming[:AHEAD]):
             made = self.made.get(number)
@@ -103,11 +112,18 @@ class Ahead:
                     return False  # the next is made: this one may wait for a longer wait
                 self._timed("make", self._make, number)
                 return True
-            if made.trial is not None and not made.read:
+            if made.trial is None:
+                continue
+            if not made.read:
                 if self.cost["read"] * FIT > left:
                     continue
                 self._timed("read", self._read, made)
                 return True
+            if made.posted is None and place < POSTED:
+                # In the order they are run, so their replies come in that order.
+                made.posted = self.post(made) if made.broken == [] else []
+                if made.posted:
+                    return True
         return False
 
     def _timed(self, kind: str, work: Callable[..., None], *args: Any) -> None:

@@ -56,10 +56,8 @@ def _broken(trial: Trial) -> list[Any]:
     """The properties our engine broke in the trial's hands (`simulation.properties`)."""
     if not trial.played:
         return []
-    try:
-        from badugi_spec.simulation.properties import check_hand
-    except ImportError:  # pragma: no cover - before the properties land
-        return []
+    from badugi_spec.simulation.properties import check_hand
+
     return [b for hand in trial.played for b in check_hand(hand)]
 
 
@@ -123,7 +121,8 @@ class Campaign:
         self._reached: tuple[Trial, tuple[frozenset[str], frozenset[str]]] | None = None
         """The trial being judged and what it reached (`coverage.reached`)."""
         warm = lambda trial: replay.warm(trial, impl)  # noqa: E731
-        self.ahead = Ahead(self.plan, self.guide, seed, _broken, warm, self._formed)
+        post = lambda made: replay.post(impl, made.trial, made.forms) if fast else []  # noqa: E731
+        self.ahead = Ahead(self.plan, self.guide, seed, _broken, warm, self._formed, post)
         """The next trials, made while the implementation answers (`run`'s `then`)."""
 
     # ----- one trial ---------------------------------------------------------------------
@@ -188,7 +187,8 @@ class Campaign:
         result: CaseResult | None = None
         where: dict[int, list[int]] = {}
         try:
-            passed = self.fast and replay.passes(self.impl, trial, idle=idle)
+            posted = made.posted or [None]
+            passed = self.fast and replay.passes(self.impl, trial, idle=idle, posted=posted[0])
         except replay.TimedOut as silent:  # judged as the text would be: no second wait
             passed = False
             result = CaseResult(f"fuzz-{self.seed}-{number}", "fuzz", 1, [], "errored")
@@ -203,7 +203,7 @@ class Campaign:
             status = result.status
         variant = ""
         if status == "passed":
-            failed = self._variant_failure(number, trial, idle, made.forms)
+            failed = self._variant_failure(number, trial, idle, made.forms, posted[1:])
             if failed is not None:
                 variant, result = failed
                 status = result.status
@@ -395,8 +395,9 @@ class Campaign:
         return not number % VARIANT_SHARE and self.plan.kind(number) == "play"
 
     def _variant_failure(
-        self, number: int, trial: Trial, idle: replay.Idle = None, formed_ahead: Any = None
-    ) -> tuple[str, CaseResult] | None:
+        self, number: int, trial: Trial, idle: replay.Idle = None, formed_ahead: Any = None,
+        posted: Sequence[object] = (),
+    ) -> tuple[str, CaseResult] | None:  # fmt: skip
         """One trial in `VARIANT_SHARE` also runs in its variants: the first that fails.
 
         A variant the implementation answers as our engine answered the trial, read as
@@ -420,8 +421,9 @@ class Campaign:
         if forms is None:
             return self._variants_by_text(by_text())
         formed: dict[str, dict[str, Any]] | None = None
-        for form in forms:
-            if replay.passes(self.impl, trial, form, idle=idle):
+        tickets = list(posted) + [None] * len(forms)  # (sent ahead with the trial: `Ahead`)
+        for form, ticket in zip(forms, tickets, strict=False):
+            if replay.passes(self.impl, trial, form, idle=idle, posted=ticket):
                 self.replayed += 1
                 continue
             if formed is None:

@@ -179,13 +179,18 @@ def in_any_seat_order(state: object) -> object:
 
 
 def _alike(
-    impl: Implementation, exchanges: list[Exchange], rotated: bool, idle: Idle = None
+    impl: Implementation,
+    exchanges: list[Exchange],
+    rotated: bool,
+    idle: Idle = None,
+    posted: object = None,
 ) -> bool:
     """Whether the implementation answers every request as our engine did: pipelined
     where it can take them so (`replay` of the protocol client: every request written,
     then every reply read), else one at a time, stopping at the first that differs (the
     rest could not pass). Each answer is compared once. `idle` (pipelined only): the
-    caller's work, done while the implementation answers."""
+    caller's work, done while the implementation answers. `posted`: the requests were
+    sent already (`post`), their replies are read."""
     many: Callable[..., list[object]] | None = getattr(impl, "replay", None)
     if many is not None:
         # Every state is compared with ours, which is well formed: its form need not be
@@ -207,6 +212,7 @@ def _alike(
                 states=False,
                 known=known,
                 idle=meanwhile,
+                **({} if posted is None else {"posted": posted}),
             )
         except ImplementationError as error:
             heard = [_read(line) for line in getattr(impl, "heard", [])]
@@ -293,7 +299,12 @@ def _read(line: str) -> object:
 
 
 def passes(
-    impl: Implementation, trial: Trial, variant: Form | None = None, *, idle: Idle = None
+    impl: Implementation,
+    trial: Trial,
+    variant: Form | None = None,
+    *,
+    idle: Idle = None,
+    posted: object = None,
 ) -> bool:
     """Whether `impl` answers every request of `trial` (or of its `variant`) as our
     engine did. False for anything else, an error or a refusal to play included: the
@@ -302,7 +313,8 @@ def passes(
 
     `idle`: work of the caller's that does not hang on the answers (the next trial made),
     done while a process answers the requests sent at once, at most once; it may not run
-    at all (in-process, or when the requests are not sent), so the caller checks."""
+    at all (in-process, or when the requests are not sent), so the caller checks.
+    `posted`: the requests were sent already (`post`): their replies are read."""
     sent = trial.exchanges if variant is None else variant.exchanges
     ready = getattr(impl, "ready", None)
     values = variant is None and not trial.names
@@ -325,7 +337,8 @@ def passes(
         elif "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
             ok = False
         else:
-            ok = _alike(impl, sent, variant is not None and variant.any_seat_order, idle)
+            rotated = variant is not None and variant.any_seat_order
+            ok = _alike(impl, sent, rotated, idle, posted)
     except KeyboardInterrupt:
         raise
     except TimedOut:
@@ -342,4 +355,29 @@ def passes(
     return ok
 
 
-__all__ = ["TimedOut", "answered_alike", "passes", "same"]
+def post(impl: Implementation, trial: Trial, forms: list[Form] | None) -> list[object]:
+    """The requests of `trial`, then of each of its variants (`forms`), sent now to an
+    implementation that takes requests ahead (`ProtocolImplementation.post`), in order,
+    each to be read when it is judged (`passes`'s `posted`): so the implementation
+    answers them while this side judges the trial before (`fuzz.ahead`). Only those
+    `passes` would send: a trial of play that the implementation plays, on an open
+    connection. What is sent and never judged (a trial found wrong before its variants)
+    is read and dropped before the next request that is not posted."""
+    send: Callable[..., object] | None = getattr(impl, "post", None)
+    ready = getattr(impl, "ready", None)
+    if send is None or ready is None or not ready() or not trial.names:
+        return []
+    if not trial.exchanges or trial.exchanges[0][0] != "start":
+        return []
+    if "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
+        return []
+    tickets: list[object] = []
+    for sent in [trial.exchanges, *(form.exchanges for form in forms or ())]:
+        ticket = send([(kind, request) for kind, request, _ in sent])
+        if ticket is None:
+            break
+        tickets.append(ticket)
+    return tickets
+
+
+__all__ = ["TimedOut", "answered_alike", "passes", "post", "same"]

@@ -338,7 +338,7 @@ def _answer_lines(
     replies: list[bytes],
 ) -> None:
     """Answer each line of `inp` until its end or `bye`, the replies in `replies` until
-    no request is waiting, then written at once."""
+    no request is waiting, or a new session starts, then written at once."""
     ahead = [False]
     spin = [True]
     # Our engine's states are written by `Lines`, each entry unchanged since the state
@@ -364,6 +364,13 @@ def _answer_lines(
             except ValueError as error:  # UnicodeDecodeError is one too
                 response = _refuse(f"not JSON: {error}")
             else:
+                if replies and type(request) is dict and request.get("type") == "start":
+                    # A session ends where the next starts: its replies are what the
+                    # client waits for, while the next is still being answered (`fuzz`
+                    # sends the next trial ahead: `ProtocolImplementation.post`).
+                    out.write(b"".join(replies))
+                    out.flush()
+                    replies.clear()
                 plain = _plain(raw)
                 step = None if acts is None or not plain else _kept_act(acts, raw, request)
                 if step is None:

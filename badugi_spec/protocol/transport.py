@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_LINES, SPIN_SECONDS
+from badugi_spec.protocol.pipes import Posted, shown, widened
 
 STDERR_TAIL_LINES: Final = 20
 STDERR_LINE_CHARS: Final = 500
@@ -89,7 +90,7 @@ class ProcessTransport:
         self._stderr = self.process.stderr.fileno()
         for fd in (self._stdin, self._stdout, self._stderr):
             os.set_blocking(fd, False)
-        _widened(self._stdin, self._stdout)
+        widened(self._stdin, self._stdout)
         # One selector for the process's life: making one per request costs syscalls on
         # every step of every case.
         self._selector = selectors.DefaultSelector()
@@ -109,6 +110,14 @@ class ProcessTransport:
         self._stderr_partial = b""
         self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
         self._closed = False
+        self._posted: collections.deque[Posted] = collections.deque()
+        """The batches posted whose replies are not all read, oldest first."""
+        self._unwritten = bytearray()
+        self._offset = 0
+        """Bytes written to its stdin so far."""
+        self.posted_timeout = 10.0
+        """The timeout of the last batch posted: a read that must first take the replies
+        to the batches posted (`stray`) waits for them as long."""
 
     # ----- reading -----------------------------------------------------------------------
 
@@ -178,12 +187,13 @@ class ProcessTransport:
     # ----- one exchange ------------------------------------------------------------------
 
     def exchange(self, line: str, *, timeout: float) -> str:
+        self.drain(timeout=timeout)  # the replies to the batches posted come first
         deadline = time.monotonic() + timeout
         # Anything already written is a line nobody asked for: taking it as the answer to
         # this request would shift every later answer by one.
         self._pump(0)
         if self._buffer.strip():
-            raise TransportError(f"a line nobody asked for: {_shown(self._buffer)}")
+            raise TransportError(f"a line nobody asked for: {shown(self._buffer)}")
         self._buffer = b""
         self._write(line.encode("utf-8") + b"\n", deadline, timeout)
         self._spin(time.perf_counter() + SPIN_SECONDS)
@@ -207,7 +217,7 @@ class ProcessTransport:
         if len(reply) > self.max_line:
             raise TransportError(f"reply longer than {self.max_line} bytes")
         if rest.strip():
-            raise TransportError(f"more than one line for one request; then {_shown(rest)}")
+            raise TransportError(f"more than one line for one request; then {shown(rest)}")
         try:
             return reply.decode("utf-8")
         except UnicodeDecodeError:
@@ -217,9 +227,10 @@ class ProcessTransport:
         self, lines: list[str], *, timeout: float, idle: Callable[[float], bool] | None = None
     ) -> list[str]:
         """Send every line, then read one reply for each, in order: pipelined, with no
-        round trip per request. Replies are read while the lines are still being written,
-        so neither side can block on a full pipe. The deadline runs from the last reply
-        (or the last request taken in): `timeout` per request, as for `exchange`.
+        round trip per request (`post`, then `collect`). Replies are read while the lines
+        are still being written, so neither side can block on a full pipe. The deadline
+        runs from the last reply (or the last request taken in): `timeout` per request, as
+        for `exchange`.
 
         `idle`: the caller's own work, a piece a call, done while the implementation
         answers: called once every line is written (even if every reply is in by then:
@@ -231,55 +242,74 @@ class ProcessTransport:
         it, so the implementation is never charged with the caller's time. An error the
         exchange meets before it comes means `idle` did not run; one `idle` raises is
         raised once every reply is read, so the pipe stays in step."""
-        self._pump(0)
-        if self._buffer.strip():
-            raise TransportError(f"a line nobody asked for: {_shown(self._buffer)}")
-        self._buffer = b""
-        view = memoryview("".join(f"{line}\n" for line in lines).encode("utf-8"))
-        replies: list[bytes] = []
+        return self.collect(self.post(lines, timeout=timeout), timeout=timeout, idle=idle)
+
+    @property
+    def posted(self) -> int:
+        """Batches posted whose replies are not all read yet."""
+        return len(self._posted)
+
+    def post(self, lines: list[str], *, timeout: float) -> Posted:
+        """Write `lines` now, as far as the pipe takes them (the rest as the replies to
+        earlier batches are read), and return at once: their replies are read in turn,
+        after those of every batch posted before (`collect`). So the implementation can
+        be given its next work before this side has read, or even needs, the replies
+        to the last (`fuzz`: the next trial sent while this one is judged)."""
+        if not self._posted:
+            self._pump(0)
+            if self._buffer.strip():
+                raise TransportError(f"a line nobody asked for: {shown(self._buffer)}")
+            self._buffer = b""
+        self._unwritten += "".join(f"{line}\n" for line in lines).encode("utf-8")
+        batch = Posted(len(lines), self._offset + len(self._unwritten), alone=not self._posted)
+        self._posted.append(batch)
+        self.posted_timeout = timeout
+        self._push()
+        return batch
+
+    def drain(self, *, timeout: float) -> None:
+        """Read the replies of every batch posted (kept in each), so that the next line
+        read answers the next request."""
+        while self._posted:
+            self.collect(self._posted[-1], timeout=timeout)
+
+    def collect(
+        self, batch: Posted, *, timeout: float, idle: Callable[[float], bool] | None = None
+    ) -> list[str]:
+        """The replies to `batch` (`post`), read after those of the batches posted before
+        it (kept in theirs), as `exchange_many` reads them, `idle` included."""
         fault: Exception | None = None
         heard = time.monotonic()
-        written, waited = 0.0, False
+        waited = False
         while True:
-            while view:
-                try:
-                    view = view[os.write(self._stdin, view) :]
-                    heard = time.monotonic()
-                except BlockingIOError:
-                    break
-                except OSError:
-                    raise TransportError(self._exited("before reading the request")) from None
-            written = written or (time.monotonic() if not view else 0.0)
-            if not view and idle is not None:
+            self._push()
+            written = self._offset >= batch.end
+            if written and idle is not None:
                 # When the replies should be in, by the implementation's pace so far.
-                until = written + self.per_line * len(lines) if self.per_line else math.inf
-                fault, idle = self._meanwhile(idle, len(lines) - len(replies), until), None
+                wanted = self._missing(batch)
+                until = time.monotonic() + self.per_line * wanted if self.per_line else math.inf
+                fault, idle = self._meanwhile(idle, wanted, until), None
                 heard = time.monotonic()
-            elif not view and len(lines) <= SPIN_LINES:
+            elif written and batch.count <= SPIN_LINES:
                 self._spin(time.perf_counter() + SPIN_SECONDS)
-            if b"\n" in self._buffer and len(replies) < len(lines):
-                # Split once: many replies come in together (all of them, after `idle`),
-                # and taking them one at a time copied the rest of the buffer each time.
-                *whole, rest = self._buffer.split(b"\n")
-                wanted = len(lines) - len(replies)
-                replies += whole[:wanted]
-                self._buffer = b"\n".join([*whole[wanted:], rest])
+            if self._absorb():
                 heard = time.monotonic()
-            if len(replies) == len(lines):
-                if waited and written:  # the implementation's pace, from a wait for it
-                    pace = (time.monotonic() - written) / len(lines)
+            if batch not in self._posted:
+                if waited and batch.alone:  # the implementation's pace, from a wait for it
+                    pace = (time.monotonic() - batch.written) / max(batch.count, 1)
                     self.per_line = 0.8 * self.per_line + 0.2 * pace if self.per_line else pace
                 break
-            waited = not view and idle is None
+            waited = written and idle is None
             try:
-                self._waiting(timeout - (time.monotonic() - heard), timeout, writing=bool(view))
+                self._waiting(timeout - (time.monotonic() - heard), timeout, writing=not written)
             except TransportTimeout as silent:
-                silent.replies = [reply.decode("utf-8", "replace") for reply in replies]
+                silent.replies = [reply.decode("utf-8", "replace") for reply in batch.replies]
                 raise
+        replies = batch.replies
         if any(len(reply) > self.max_line for reply in replies):
             raise TransportError(f"reply longer than {self.max_line} bytes")
-        if self._buffer.strip():
-            raise TransportError(f"more than one line for one request; then {_shown(self._buffer)}")
+        if not self._posted and self._buffer.strip():
+            raise TransportError(f"more than one line for one request; then {shown(self._buffer)}")
         try:
             decoded = [reply.decode("utf-8") for reply in replies]
         except UnicodeDecodeError:
@@ -287,6 +317,48 @@ class ProcessTransport:
         if fault is not None:
             raise fault
         return decoded
+
+    def _push(self) -> None:
+        """Write what the pipe takes of the lines posted and not yet written."""
+        while self._unwritten:
+            try:
+                took = os.write(self._stdin, self._unwritten)
+            except BlockingIOError:
+                return
+            except OSError:
+                raise TransportError(self._exited("before reading the request")) from None
+            del self._unwritten[:took]
+            self._offset += took
+        now = time.monotonic()
+        for batch in self._posted:
+            if not batch.written and batch.end <= self._offset:
+                batch.written = now
+
+    def _absorb(self) -> bool:
+        """Give the whole lines read to the batches posted, oldest first; whether any."""
+        given = False
+        while self._posted and b"\n" in self._buffer:
+            # Split once: many replies come in together, and taking them one at a time
+            # copied the rest of the buffer each time.
+            head = self._posted[0]
+            *whole, rest = self._buffer.split(b"\n")
+            wanted = head.count - len(head.replies)
+            head.replies += whole[:wanted]
+            self._buffer = b"\n".join([*whole[wanted:], rest])
+            given = True
+            if len(head.replies) < head.count:
+                break
+            self._posted.popleft()
+        return given
+
+    def _missing(self, batch: Posted) -> int:
+        """Replies still to come up to `batch`'s last, those of earlier batches included."""
+        missing = 0
+        for each in self._posted:
+            missing += each.count - len(each.replies)
+            if each is batch:
+                break
+        return missing
 
     def _meanwhile(
         self, idle: Callable[[float], bool], wanted: int, until: float
@@ -325,13 +397,14 @@ class ProcessTransport:
 
     def stray(self, grace: float) -> str | None:
         """A line written without a request, within `grace` seconds, or None."""
+        self.drain(timeout=self.posted_timeout)
         deadline = time.monotonic() + grace
         while not self._buffer.strip() and not self._stdout_eof:
             left = deadline - time.monotonic()
             if left <= 0:
                 break
             self._pump(left)
-        return _shown(self._buffer) if self._buffer.strip() else None
+        return shown(self._buffer) if self._buffer.strip() else None
 
     def _write(self, data: bytes, deadline: float, timeout: float) -> None:
         view = memoryview(data)
@@ -391,29 +464,3 @@ class ProcessTransport:
         # The group's id is the leader's pid, kept while any member lives.
         with contextlib.suppress(ProcessLookupError, PermissionError):
             killpg(self.process.pid, signal.SIGKILL)
-
-
-PIPE_BYTES: Final = 1 << 20
-"""The pipes to and from the implementation are widened to this where the platform allows
-(Linux: `F_SETPIPE_SZ`, up to `/proc/sys/fs/pipe-max-size`, 1 MiB by default; 64 KiB
-otherwise). A six-seat trial's replies come to about 100 KB: in a narrower pipe the
-implementation would stop part way through answering until the client, busy with its own
-work meanwhile (`exchange_many`'s `idle`), came back to read."""
-
-
-def _widened(*fds: int) -> None:
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not a POSIX platform
-        return
-    setting = getattr(fcntl, "F_SETPIPE_SZ", None)
-    if setting is None:  # pragma: no cover - not Linux: the pipes stay as they are
-        return
-    for fd in fds:
-        with contextlib.suppress(OSError):  # over the system's limit: as it is
-            fcntl.fcntl(fd, setting, PIPE_BYTES)
-
-
-def _shown(data: bytes) -> str:
-    first = data.strip().split(b"\n", 1)[0]
-    return repr(first[:200].decode("utf-8", "replace"))

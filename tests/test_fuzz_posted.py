@@ -1,0 +1,215 @@
+"""The next trials sent before this one is judged (issue 40): `fuzz` keeps `serve` busy.
+
+`ProcessTransport.post` writes a batch of requests and returns at once; `collect` reads its
+replies later, after those of every batch posted before it, which are kept in theirs. The
+client (`ProtocolImplementation.post`, `replay(posted=)`) sends the next trials so, while
+it still judges the last (`fuzz.ahead`, `replay.post`), and reads their replies when each
+is judged. Any other request first reads what was posted (`settle`): trouble met there
+belongs to no request, so the process is dropped without a charge, and the trials posted
+are sent again in their turn, where the trouble is met again and told. So a campaign
+finds what it found, at the same trials, as `tests/test_fuzz_overlap.py` checks against
+mutants; here, the mechanism, and an implementation that dies on some trials.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from badugi_spec import profiles
+from badugi_spec.fuzz.campaign import Campaign, Plan
+from badugi_spec.fuzz.trial import Setting
+from badugi_spec.protocol.client import ProcessImplementation
+from badugi_spec.protocol.server import serve
+from badugi_spec.protocol.transport import ProcessTransport, TransportError
+from badugi_spec.scenario.compile import profile_object
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.runner import ImplementationError
+
+ECHO = [sys.executable, "-u", "-c", "import sys\nfor line in sys.stdin: sys.stdout.write(line)"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_posted_batches_are_answered_in_the_order_sent() -> None:
+    transport = ProcessTransport(ECHO)
+    try:
+        first = transport.post(["1", "2"], timeout=5)
+        second = transport.post(["3"], timeout=5)
+        assert transport.posted == 2
+        # The second's replies come after the first's, which are kept in the first.
+        assert transport.collect(second, timeout=5) == ["3"]
+        assert [bytes(reply) for reply in first.replies] == [b"1", b"2"]
+        assert transport.collect(first, timeout=5) == ["1", "2"]
+        assert transport.posted == 0
+    finally:
+        transport.close()
+
+
+def test_a_request_asked_alone_is_answered_after_the_posted_ones() -> None:
+    transport = ProcessTransport(ECHO)
+    try:
+        posted = transport.post(["a", "b"], timeout=5)
+        assert transport.exchange("c", timeout=5) == "c"  # not "a": those were read first
+        assert transport.collect(posted, timeout=5) == ["a", "b"]
+        assert transport.exchange_many(["d", "e"], timeout=5) == ["d", "e"]
+    finally:
+        transport.close()
+
+
+def test_idle_work_runs_while_a_posted_batch_is_answered() -> None:
+    transport = ProcessTransport(ECHO)
+    done: list[float] = []
+
+    def idle(until: float) -> bool:
+        done.append(until)
+        return True  # more to do: called again only while the reply is missing
+
+    try:
+        posted = transport.post(["x"], timeout=5)
+        got = transport.collect(posted, timeout=5, idle=idle)
+        assert got == ["x"] and done  # called, as `exchange_many` calls it
+    finally:
+        transport.close()
+
+
+def test_a_line_nobody_asked_for_is_still_caught_after_posted_batches() -> None:
+    doubles = [sys.executable, "-u", "-c", "import sys\nfor l in sys.stdin: print(l.strip()*2)"]
+    transport = ProcessTransport(doubles)
+    try:
+        transport.post(["a"], timeout=5)
+        transport.post(["b"], timeout=5)
+        assert transport.exchange("c", timeout=5) == "cc"
+        assert transport.stray(0.05) is None
+        twice = [sys.executable, "-u", "-c", "import sys\nfor l in sys.stdin: print(l+l, end='')"]
+        other = ProcessTransport(twice)
+        try:
+            posted = other.post(["a"], timeout=5)
+            with pytest.raises(TransportError, match="more than one line"):
+                other.collect(posted, timeout=5)
+        finally:
+            other.close()
+    finally:
+        transport.close()
+
+
+def test_serve_writes_a_sessions_replies_once_the_next_session_starts() -> None:
+    """`serve` keeps replies until no request waits, but not past a `start`: the client
+    waits for the last session's replies while it has the next to answer."""
+    writes: list[bytes] = []
+
+    class Out(io.BytesIO):
+        def write(self, data: Any) -> int:
+            writes.append(bytes(data))
+            return len(data)
+
+    hello = '{"type": "hello", "protocol": 2}'
+    start = '{"type": "start", "case": {"players": [["Ann", 100], ["Bob", 100]]}}'
+    value = '{"type": "evaluate", "cards": ["As", "2h", "3d", "4c"]}'
+    lines = "\n".join([hello, start, value, start, value, value]) + "\n"
+    assert serve(EngineImplementation(), stdin=io.BytesIO(lines.encode()), stdout=Out()) == 0
+    replies = [w.count(b"\n") for w in writes if w]
+    assert replies == [1, 2, 3], replies  # all in at once, yet written a session at a time
+
+
+# `serve`, but its process dies at the start of any session of five players (an error of
+# those trials alone, met whether their requests were sent ahead or not), and at four
+# players it gives a chip too many once a hand is over: a trial of four players fails,
+# and its text is run while the next trial's requests may be in the pipe already.
+_DIES_AT_FIVE = f"""
+import os, sys
+sys.path.insert(0, {str(ROOT)!r})
+from badugi_spec.protocol.server import serve
+from badugi_spec.scenario.compile import profile_object
+from badugi_spec.scenario.engine_impl import EngineImplementation
+from badugi_spec.scenario.runner import ImplementationError
+class DiesAtFive(EngineImplementation):
+    def start(self, case):
+        if len(case.get("players", [])) == 5:
+            os._exit(3)
+        return super().start(case)
+    def _state(self):
+        state = super()._state()
+        first = self.names[0]
+        if len(self.names) == 4 and state.get("result") is not None:
+            state["stacks"] = {{**state["stacks"], first: state["stacks"][first] + 1}}
+        return state
+serve(DiesAtFive())
+"""
+
+
+def _run(*, ahead: bool, count: int = 40) -> tuple[dict[str, int], list[int], int]:
+    """Statuses, the numbers of the trials that errored, and the batches posted."""
+    plan = Plan(Setting((profiles.get("pokerstars-2010"),), seats=(4, 6)), ())
+    impl = ProcessImplementation([sys.executable, "-c", _DIES_AT_FIVE])
+    posted = [0]
+    post = impl.post
+
+    def counted(exchanges: Any) -> Any:
+        ticket = post(exchanges)
+        posted[0] += ticket is not None
+        return ticket
+
+    impl.post = counted  # type: ignore[method-assign]
+    errored: list[int] = []
+    try:
+        campaign = Campaign(impl, plan, seed=5, out=None, budget=0)
+        for number in range(count):
+            then = range(number + 1, count) if ahead else ()
+            if campaign.run(number, then=then) == "errored":
+                errored.append(number)
+    finally:
+        impl.close()
+    return dict(campaign.tally.statuses), errored, posted[0]
+
+
+def test_a_trial_the_implementation_dies_on_is_told_whether_sent_ahead_or_not() -> None:
+    one_at_a_time = _run(ahead=False)
+    ahead = _run(ahead=True)
+    assert one_at_a_time[1], "some trials seat five players, and error"
+    assert one_at_a_time[2] == 0 and ahead[2] > 0, "trials were sent ahead"
+    assert ahead[:2] == one_at_a_time[:2]
+
+
+def _case(seats: int) -> dict[str, Any]:
+    players = [{"name": f"P{i}", "stack": 100} for i in range(seats)]
+    profile = profile_object(profiles.get("pokerstars-2010"))
+    return {"players": players, "first_dealer": "P0", "profile": profile}
+
+
+def test_trouble_on_requests_posted_is_nobodys_and_they_are_sent_again() -> None:
+    """The implementation dies on a session posted; a request asked alone after it is
+    answered by a fresh process, with no failure counted against it or anything."""
+    impl = ProcessImplementation([sys.executable, "-c", _DIES_AT_FIVE], timeout=5)
+    try:
+        assert "play" in impl.capabilities()  # started and greeted: protocol 2
+        assert impl.start(_case(4))["ok"]
+        ticket = impl.post([("start", _case(5))])
+        assert ticket is not None
+        first = impl._transport
+        assert impl.start(_case(4))["ok"]  # not the dead process's fault, nor this one's
+        assert impl._transport is not first
+        assert not +impl._failed_in_a_row and not impl._dropped and impl._timeouts == 0
+        # The ticket went with the process: replayed, the requests are sent again, and
+        # the trouble is met and told then, as the request's own.
+        with pytest.raises(ImplementationError, match="exited"):
+            impl.replay([("start", _case(5))], posted=ticket)
+        assert impl._failed_in_a_row["start"] == 1
+    finally:
+        impl.close()
+
+
+def test_requests_posted_on_an_open_connection_only() -> None:
+    impl = ProcessImplementation([sys.executable, "-m", "badugi_spec", "serve"], timeout=5)
+    try:
+        assert impl.post([("start", _case(4))]) is None  # not started: the replay starts it
+        assert "play" in impl.capabilities()
+        assert impl.start(_case(4))["ok"]
+        ticket = impl.post([("start", _case(3))])
+        assert ticket is not None
+        assert impl.replay([("start", _case(3))], posted=ticket)[0]["ok"]  # type: ignore[index]
+    finally:
+        impl.close()
