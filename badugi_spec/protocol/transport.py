@@ -285,9 +285,14 @@ class ProcessTransport:
             self._push()
             written = self._offset >= batch.end
             if written and idle is not None:
-                # When the replies should be in, by the implementation's pace so far.
+                # When the replies should be in, by the implementation's pace so far; no
+                # end while batches posted after this one keep it busy: the caller's work
+                # then holds up only its own reading of these replies.
                 wanted = self._missing(batch)
-                until = time.monotonic() + self.per_line * wanted if self.per_line else math.inf
+                busy = not self.per_line or (
+                    batch in self._posted and self._posted[-1] is not batch
+                )
+                until = math.inf if busy else time.monotonic() + self.per_line * wanted
                 fault, idle = self._meanwhile(idle, wanted, until), None
                 heard = time.monotonic()
             elif written and batch.count <= SPIN_LINES:
