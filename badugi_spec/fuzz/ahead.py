@@ -161,11 +161,15 @@ class Ahead:
 
     def take(self, number: int) -> Made | None:
         """Trial `number`, made ahead, or None; any made ahead of another order is
-        dropped (never met: the caller names the trials it runs next)."""
+        dropped (never met: the caller names the trials it runs next). One read but not
+        sent yet (no wait came for it) is sent now, with its variants at once."""
         if next(iter(self.made), None) != number:
             self.made.clear()
             return None
-        return self.made.pop(number)
+        made = self.made.pop(number)
+        if made.read and made.posted is None:
+            made.posted = self.post(made) if made.broken == [] else []
+        return made
 
 
 __all__ = ["AHEAD", "Ahead", "Made", "make"]

@@ -33,7 +33,7 @@ import marshal
 from collections.abc import Callable
 from typing import Any, Final, cast
 
-from badugi_spec.fuzz.replay_values import values_pass
+from badugi_spec.fuzz.replay_values import value_requests, values_pass
 from badugi_spec.fuzz.replay_variants import Form
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.engine_impl import Implementation
@@ -333,7 +333,7 @@ def passes(
     try:
         if values:
             # A trial of hand values (`replay_values`).
-            ok = values_pass(impl, trial, same, idle=idle)
+            ok = values_pass(impl, trial, same, idle=idle, posted=posted)
         elif "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
             ok = False
         else:
@@ -365,8 +365,12 @@ def post(impl: Implementation, trial: Trial, forms: list[Form] | None) -> list[o
     is read and dropped before the next request that is not posted."""
     send: Callable[..., object] | None = getattr(impl, "post", None)
     ready = getattr(impl, "ready", None)
-    if send is None or ready is None or not ready() or not trial.names:
+    if send is None or ready is None or not ready():
         return []
+    if not trial.names:  # a trial of hand values (`replay_values`)
+        asked = value_requests(impl, trial)
+        ticket = impl.post_values(asked) if asked else None  # type: ignore[attr-defined]
+        return [] if ticket is None else [ticket]
     if not trial.exchanges or trial.exchanges[0][0] != "start":
         return []
     if "play" not in impl.capabilities() or not plays(impl, trial.profile.name):

@@ -66,22 +66,33 @@ def _answer(impl: Any, kind: str, asked: Any, name: str | None) -> object:
     return call(asked) if name is None else call(asked, ranking=name)
 
 
+def value_requests(impl: Implementation, trial: Trial) -> list[tuple[str, Any, str | None]]:
+    """The requests the runner makes of `impl` for the value lines of `trial`; none when
+    it would skip a line (or lacks `evaluate` or `compare`), or a line is not read here:
+    then the text decides."""
+    if not {"evaluate", "compare"} <= impl.capabilities():
+        return []
+    steps = [line_step(s.text) for s in trial.statements if s.kind == "check"]
+    if not steps or any(step is None or ranking_skip(impl, step) for step in steps):
+        return []
+    return [one for step in steps if step is not None for one in _asked(impl, step)]
+
+
 def values_pass(
     impl: Implementation,
     trial: Trial,
     same: Callable[[object, object], bool],
     *,
     idle: Callable[[float], bool] | None = None,
+    posted: object = None,
 ) -> bool:
     """Whether `impl` answers every value line of `trial` as our engine does. May raise
     whatever `impl` raises (the caller takes any error as not passing). `idle`: the
-    caller's work, done while a process answers (`replay.passes`)."""
-    if not {"evaluate", "compare"} <= impl.capabilities():
+    caller's work, done while a process answers (`replay.passes`); `posted`: the requests
+    were sent already (`ProtocolImplementation.post_values`), their replies are read."""
+    asked = value_requests(impl, trial)
+    if not asked:
         return False
-    steps = [line_step(s.text) for s in trial.statements if s.kind == "check"]
-    if not steps or any(step is None or ranking_skip(impl, step) for step in steps):
-        return False  # a line it would skip, or one not read here: the text decides
-    asked = [one for step in steps if step is not None for one in _asked(impl, step)]
     many: Callable[..., list[object]] | None = getattr(impl, "value_answers", None)
     if many is not None:
         # The protocol client: every request written, then every reply read (pipelined).
@@ -93,7 +104,7 @@ def values_pass(
                 return idle is not None
             return idle is not None and idle(until)
 
-        answers = many(asked, meanwhile)
+        answers = many(asked, meanwhile, **({} if posted is None else {"posted": posted}))
         return len(answers) == len(asked) and all(
             same(theirs, mine) for theirs, mine in zip(answers, ours, strict=True)
         )
@@ -104,4 +115,4 @@ def values_pass(
     return True
 
 
-__all__ = ["line_step", "values_pass"]
+__all__ = ["line_step", "value_requests", "values_pass"]

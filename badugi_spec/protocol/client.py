@@ -175,10 +175,17 @@ class ProtocolImplementation(Connection):
         `replay(..., posted=)` reads their replies later. So the implementation works on
         a trial while this side still judges the one before (`fuzz.ahead`). Nothing here
         counts: a reply is read and checked when it is replayed, as if sent then."""
+        return self._post(*self.request_lines(exchanges))
+
+    def post_values(self, asked: list[tuple[str, Any, str | None]]) -> Ticket | None:
+        """`post` for the requests `value_answers` sends, read by its `posted`."""
+        requests = _value_requests(asked)
+        return self._post(requests, [json.dumps(request) for request in requests])
+
+    def _post(self, requests: list[dict[str, Any]], lines: list[str]) -> Ticket | None:
         transport = self._transport
         if not callable(getattr(transport, "post", None)) or not self.ready():
             return None
-        requests, lines = self.request_lines(exchanges)
         if any(request["type"] in self._dropped for request in requests):
             return None
         try:
@@ -214,15 +221,18 @@ class ProtocolImplementation(Connection):
         return lines
 
     def value_answers(
-        self, asked: list[tuple[str, Any, str | None]], idle: Callable[[float], bool] | None = None
+        self,
+        asked: list[tuple[str, Any, str | None]],
+        idle: Callable[[float], bool] | None = None,
+        posted: Ticket | None = None,
     ) -> list[object]:
         """`evaluate` or `compare` requests (kind, cards or hands, ranking or None), pipelined
-        where the transport can: each value or winners, checked as those methods check it."""
-        requests = [
-            {"type": kind, **({} if name is None else {"ranking": name}), PART[kind]: cards}
-            for kind, cards, name in asked
-        ]
-        lines = self._pipelined(requests, idle)
+        where the transport can: each value or winners, checked as those methods check it.
+        `posted`: these very requests, sent already (`post_values`), as for `replay`."""
+        requests = _value_requests(asked)
+        lines = self._collected(posted, requests, idle) if posted is not None else None
+        if lines is None:
+            lines = self._pipelined(requests, idle)
         if lines is None:
             return [
                 self.evaluate(cards, name) if kind == "evaluate" else self.compare(cards, name)
@@ -275,6 +285,13 @@ class ProtocolImplementation(Connection):
 # What an `evaluate` or `compare` request names its cards by, and what its reply answers by.
 PART: Final = {"evaluate": "cards", "compare": "hands"}
 ANSWER: Final = {"evaluate": "value", "compare": "winners"}
+
+
+def _value_requests(asked: list[tuple[str, Any, str | None]]) -> list[dict[str, Any]]:
+    return [
+        {"type": kind, **({} if name is None else {"ranking": name}), PART[kind]: cards}
+        for kind, cards, name in asked
+    ]
 
 
 class ProcessImplementation(ProtocolImplementation):
