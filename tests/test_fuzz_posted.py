@@ -187,10 +187,20 @@ def _case(seats: int) -> dict[str, Any]:
     return {"players": players, "first_dealer": "P0", "profile": profile}
 
 
-def test_trouble_on_requests_posted_is_nobodys_and_they_are_sent_again() -> None:
-    """The implementation dies on a session posted; a request asked alone after it is
-    answered by a fresh process, with no failure counted against it or anything."""
-    impl = ProcessImplementation([sys.executable, "-c", _DIES_AT_FIVE], timeout=5)
+# The same, but it hangs where the other dies.
+_HANGS_AT_FIVE = _DIES_AT_FIVE.replace("os._exit(3)", "__import__('time').sleep(60)")
+
+
+@pytest.mark.parametrize(
+    ("script", "told"), [(_DIES_AT_FIVE, "exited"), (_HANGS_AT_FIVE, "no reply within")]
+)
+def test_trouble_on_requests_posted_is_nobodys_and_they_are_sent_again(
+    script: str, told: str
+) -> None:
+    """The implementation dies (or hangs) on a session posted; a request asked alone after
+    it is answered by a fresh process, with no failure or timeout counted against it or
+    anything; replayed, the posted requests meet the trouble again, counted then."""
+    impl = ProcessImplementation([sys.executable, "-c", script], timeout=0.5)
     try:
         assert "play" in impl.capabilities()  # started and greeted: protocol 2
         assert impl.start(_case(4))["ok"]
@@ -202,9 +212,10 @@ def test_trouble_on_requests_posted_is_nobodys_and_they_are_sent_again() -> None
         assert not +impl._failed_in_a_row and not impl._dropped and impl._timeouts == 0
         # The ticket went with the process: replayed, the requests are sent again, and
         # the trouble is met and told then, as the request's own.
-        with pytest.raises(ImplementationError, match="exited"):
+        with pytest.raises(ImplementationError, match=told):
             impl.replay([("start", _case(5))], posted=ticket)
         assert impl._failed_in_a_row["start"] == 1
+        assert impl._timeouts == (told != "exited")
     finally:
         impl.close()
 
