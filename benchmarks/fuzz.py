@@ -222,15 +222,22 @@ class _Batches:
         if before is None:
             return None
         events: list[tuple[float, int, int, float]] = []
+        group: list[tuple[int, float, int]] = []  # batches answered in one write, so far
         for index, (count, sent, taken) in enumerate(self.sent):
             asked += count
-            end = ends.get(asked)
-            if end is None:
-                return None  # a batch answered in two writes with the next: not told apart
-            events.append((sent, 0, index, end - before))
+            group.append((index, sent, count))
             if taken is not None:
                 events.append((taken, 1, index, 0.0))
-            before = end
+            end = ends.get(asked)
+            if end is None:
+                continue  # answered in one write with the next (values after a session)
+            # Serve's CPU time for the group, shared by the replies of each batch.
+            lines = sum(lines for _, _, lines in group)
+            for each, posted_at, lines_of in group:
+                events.append((posted_at, 0, each, (end - before) * lines_of / lines))
+            group, before = [], end
+        if group:
+            return None
         waited, serve_free = 0.0, -math.inf
         done: dict[int, float] = {}
         for at, kind, index, serve_cpu in sorted(events):
