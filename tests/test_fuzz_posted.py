@@ -231,3 +231,13 @@ def test_requests_posted_on_an_open_connection_only() -> None:
         assert impl.replay([("start", _case(3))], posted=ticket)[0]["ok"]  # type: ignore[index]
     finally:
         impl.close()
+
+
+def test_a_batch_of_no_lines_is_answered_at_once() -> None:
+    transport = ProcessTransport(ECHO)
+    try:
+        assert transport.exchange_many([], timeout=5) == []
+        assert transport.posted == 0
+        assert transport.exchange("z", timeout=5) == "z"
+    finally:
+        transport.close()

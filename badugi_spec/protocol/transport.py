@@ -262,7 +262,8 @@ class ProcessTransport:
             self._buffer = b""
         self._unwritten += "".join(f"{line}\n" for line in lines).encode("utf-8")
         batch = Posted(len(lines), self._offset + len(self._unwritten), alone=not self._posted)
-        self._posted.append(batch)
+        if lines:  # (no lines: answered at once)
+            self._posted.append(batch)
         self.posted_timeout = timeout
         self._push()
         return batch
@@ -282,7 +283,8 @@ class ProcessTransport:
         heard = time.monotonic()
         waited = False
         while True:
-            self._push()
+            if self._push():
+                heard = time.monotonic()  # the implementation is taking requests in
             written = self._offset >= batch.end
             if written and idle is not None:
                 # When the replies should be in, by the implementation's pace so far; no
@@ -323,21 +325,25 @@ class ProcessTransport:
             raise fault
         return decoded
 
-    def _push(self) -> None:
-        """Write what the pipe takes of the lines posted and not yet written."""
+    def _push(self) -> bool:
+        """Write what the pipe takes of the lines posted and not yet written; whether any."""
+        was = self._offset
         while self._unwritten:
             try:
                 took = os.write(self._stdin, self._unwritten)
             except BlockingIOError:
-                return
+                break
             except OSError:
                 raise TransportError(self._exited("before reading the request")) from None
             del self._unwritten[:took]
             self._offset += took
+        if self._offset == was:
+            return False
         now = time.monotonic()
         for batch in self._posted:
             if not batch.written and batch.end <= self._offset:
                 batch.written = now
+        return True
 
     def _absorb(self) -> bool:
         """Give the whole lines read to the batches posted, oldest first; whether any."""
@@ -358,6 +364,8 @@ class ProcessTransport:
 
     def _missing(self, batch: Posted) -> int:
         """Replies still to come up to `batch`'s last, those of earlier batches included."""
+        if batch not in self._posted:
+            return 0
         missing = 0
         for each in self._posted:
             missing += each.count - len(each.replies)
