@@ -97,8 +97,25 @@ class Choices:
         return False
 
     def chance(self, share: float) -> bool:
-        """True about `share` of the time at random; False (0) is the simple outcome."""
-        return self.below(2, (1.0 - share, share)) == 1
+        """True about `share` of the time at random; False (0) is the simple outcome.
+
+        `below(2, (1.0 - share, share)) == 1`, worked out here: a trial draws a hundred
+        or more of these a hand, each a tuple of weights hashed and looked up there."""
+        record = self.record
+        index = len(record)
+        if index < len(self._prefix):
+            value = 1 if self._prefix[index] >= 1 else 0  # cut to 0 or 1, as `below` cuts
+        elif self._rng is None:
+            value = 0
+        elif 0.0 <= share <= 1.0:
+            # `_weighted`'s draw: its running sums are [1 - share, (1 - share) + share],
+            # and `bisect` up to the last gives 0 below the first, else 1.
+            low = 1.0 - share
+            value = 0 if self._rng.random() * (low + share) < low else 1
+        else:  # weights `_weighted` leaves to `random.choices` (and its error)
+            value = self._weighted(self._rng, 2, (1.0 - share, share))
+        record.append(value)
+        return value == 1
 
 
 def trial_random(seed: int, number: int) -> random.Random:

@@ -1,0 +1,87 @@
+"""The generator's shortcuts give what the long way gives (issue 40: the generator made
+cheaper, not different). The trials themselves are pinned by `tests/test_fuzz_golden.py`;
+these tests hold each shortcut to the code it stands for, over more cases than the pinned
+trials meet, so a shortcut that drifts fails here by name."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from badugi_spec.engine.actions import Kind, Legal
+from badugi_spec.fuzz import policy
+from badugi_spec.fuzz.choices import Choices
+
+SHARES = (0.0, 1.0, 0.5, 0.07, 0.25, 0.3, 0.15, 0.8, 0.6, 1e-9, 1 - 1e-9, 0.1, 0.9, 0.33)
+
+
+def _long_chance(choices: Choices, share: float) -> bool:
+    """`Choices.chance` as it was written: a weighted `below`."""
+    return choices.below(2, (1.0 - share, share)) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_chance_draws_as_a_weighted_below_does(seed: int) -> None:
+    shares = random.Random(seed)
+    fast, slow = Choices(random.Random(seed)), Choices(random.Random(seed))
+    for _ in range(3000):
+        share = shares.choice(SHARES) if shares.random() < 0.5 else shares.random()
+        if shares.random() < 0.2:  # the other draws of a trial between chances
+            count = 2 + shares.randrange(9)
+            assert fast.below(count) == slow.below(count)
+        assert fast.chance(share) == _long_chance(slow, share)
+    assert fast.record == slow.record
+
+
+def test_a_chance_replays_a_stream_as_a_weighted_below_does() -> None:
+    prefix = [0, 1, 2, -1, 7, 1, 0]
+    fast, slow = Choices(None, prefix), Choices(None, prefix)
+    for share in (*SHARES, 0.5, 0.5):
+        assert fast.chance(share) == _long_chance(slow, share)
+    assert fast.record == slow.record == [0, 1, 1, 0, 1, 1, 0, *[0] * (len(SHARES) - 5)]
+
+
+def test_a_share_outside_zero_to_one_is_drawn_the_long_way() -> None:
+    with pytest.raises(ValueError):
+        Choices(random.Random(1)).chance(float("nan"))
+    fast, slow = Choices(random.Random(2)), Choices(random.Random(2))
+    assert fast.chance(1.5) == _long_chance(slow, 1.5)
+    assert fast.record == slow.record
+
+
+def _options(seed: int) -> tuple[Legal, ...]:
+    draw = random.Random(seed)
+    kinds = [Kind.CHECK, Kind.FOLD, Kind.CALL, Kind.BET, Kind.RAISE, Kind.ALL_IN]
+    chosen = draw.sample(kinds, 2 + draw.randrange(4))
+    return tuple(
+        Legal(kind, draw.randrange(8), draw.randrange(12), draw.random() < 0.3, draw.randrange(16))
+        for kind in chosen
+    )
+
+
+SPOTS = [
+    (False, frozenset[str](), False),
+    (True, frozenset[str](), False),
+    (True, frozenset({"raises"}), False),
+    (False, frozenset({"folds", "all-ins"}), True),
+    (False, frozenset[str](), True),
+]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_options_are_weighed_by_their_values_not_their_tuple(seed: int) -> None:
+    """A spot's weights, kept, are those worked out afresh for an equal tuple of options
+    met later (our engine builds a new tuple for most spots), in each kind of trial."""
+    options = _options(seed)
+    other = (options[0]._replace(to=options[0].to + 1), *options[1:])
+    fresh = {}
+    for tried in (options, other):
+        for spot in SPOTS:
+            policy._WEIGHED.clear()
+            fresh[tried, spot] = policy._weighed(tried, *spot)
+    policy._WEIGHED.clear()
+    for tried in (options, other):
+        for spot in SPOTS:
+            again = tuple(Legal(*o) for o in tried)
+            assert policy._weighed(again, *spot) == fresh[tried, spot]
