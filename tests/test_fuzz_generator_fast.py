@@ -6,6 +6,7 @@ trials meet, so a shortcut that drifts fails here by name."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -48,6 +49,25 @@ def test_a_share_outside_zero_to_one_is_drawn_the_long_way() -> None:
     fast, slow = Choices(random.Random(2)), Choices(random.Random(2))
     assert fast.chance(1.5) == _long_chance(slow, 1.5)
     assert fast.record == slow.record
+
+
+class _Counted(Choices):
+    """A shrink's kind of stream (`aligned`): its own `below` sees every choice."""
+
+    def __init__(self) -> None:
+        super().__init__(None, [1, 0, 1])
+        self.asked: list[int] = []
+
+    def below(self, count: int, weights: Sequence[float] | None = None) -> int:
+        self.asked.append(count)
+        return super().below(count, weights)
+
+
+def test_a_chance_is_asked_of_a_subclass_own_below() -> None:
+    choices = _Counted()
+    assert [choices.chance(0.5), choices.chance(0.5), choices.chance(0.9)] == [True, False, True]
+    assert choices.asked == [2, 2, 2]
+    assert not Choices._own_below
 
 
 def _options(seed: int) -> tuple[Legal, ...]:

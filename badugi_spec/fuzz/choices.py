@@ -27,6 +27,14 @@ CUMULATIVE_AT_MOST: Final = 4096
 class Choices:
     """Numbers drawn at random (and recorded), or replayed from `prefix` then zeros."""
 
+    _own_below: bool = False
+    """A subclass's own `below` (a shrink's, `aligned`, which labels or answers each
+    choice): every choice is asked of it, `chance` too."""
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._own_below = cls.below is not Choices.below
+
     def __init__(
         self,
         rng: random.Random | None = None,
@@ -101,6 +109,8 @@ class Choices:
 
         `below(2, (1.0 - share, share)) == 1`, worked out here: a trial draws a hundred
         or more of these a hand, each a tuple of weights hashed and looked up there."""
+        if self._own_below:
+            return self.below(2, (1.0 - share, share)) == 1
         record = self.record
         index = len(record)
         if index < len(self._prefix):
