@@ -105,3 +105,28 @@ def test_options_are_weighed_by_their_values_not_their_tuple(seed: int) -> None:
         for spot in SPOTS:
             again = tuple(Legal(*o) for o in tried)
             assert policy._weighed(again, *spot) == fresh[tried, spot]
+
+
+def test_a_switched_profile_is_the_one_replace_makes_and_a_bad_one_still_raises() -> None:
+    from badugi_spec import profiles
+    from badugi_spec.fuzz import switches
+    from badugi_spec.profiles.model import ProfileError
+
+    for name in profiles.names():
+        profile = profiles.get(name)
+        for changes in (
+            {"button_moves": "dead-button"},
+            {"hands_per_session": 3},
+            {"small_blind": profile.big_blind},
+            {"kill_trigger": "pot-size", "kill_pot": 4 * profile.big_blind},
+        ):
+            try:
+                made = profile.replace(**changes)
+            except ProfileError:
+                with pytest.raises(ProfileError):
+                    switches.changed(profile, **changes)
+                continue
+            assert switches.changed(profile, **changes) == made
+            assert switches.changed(profile, **changes) == made  # kept, the same
+        with pytest.raises(ProfileError):
+            switches.changed(profile, small_blind=profile.big_blind + 1)

@@ -325,8 +325,8 @@ class _Player:
                 self._refused(hand, action, outcome, number)
             state = self._ok(outcome)
             drawn = len(record)
-            words = steps.words(names, action)
-            statements.append(Statement("act", words, number, "", phase, "", drawn))
+            said = steps.words(names, action)
+            statements.append(Statement("act", said, number, "", phase, "", drawn))
             last_act = len(statements) - 1
             events = hand.event_count
             marks.append((last_act, events))
