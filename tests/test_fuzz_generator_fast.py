@@ -130,3 +130,50 @@ def test_a_switched_profile_is_the_one_replace_makes_and_a_bad_one_still_raises(
             assert switches.changed(profile, **changes) == made  # kept, the same
         with pytest.raises(ProfileError):
             switches.changed(profile, small_blind=profile.big_blind + 1)
+
+
+TRICKY = (
+    "turn Ann",
+    "pot 12",
+    "phase draw-1",
+    "legal call 2, fold, raise 4",
+    "Ann shows 7-5-3-A badugi",
+    "Bob gets back 3",
+    "main pot 6 between Ann, Bob to Ann 3, Bob 3",
+    "side pot 1 7 between Ann, Bob to Bob 7",
+    "half low-a-5 of main pot 7 to Ann 4",
+    "reshuffles 1",
+    "stub 0",
+    "session over Ann, Bob tie (hand limit)",
+    " session over Ann wins (bust)",
+    "\tstub 0",
+    "turn shows",
+    "hands 2",
+    "button Cy",
+)
+
+
+def _checks() -> list[str]:
+    """Every `expect` text of some trials of each plan the golden file pins."""
+    from tests import fuzz_golden
+
+    texts = set(TRICKY)
+    for plan in fuzz_golden.plans().values():
+        for number in range(12):
+            trial, _ = plan.trial(5, number)
+            texts |= {s.text for s in trial.statements if s.kind == "expect"}
+    return sorted(texts)
+
+
+def test_a_check_told_quiet_shows_no_waypoint_when_read_the_long_way() -> None:
+    from badugi_spec.fuzz import waypoints
+
+    texts = _checks()
+    quiet = [text for text in texts if waypoints._quiet(text)]
+    assert len(quiet) > len(texts) // 2  # most checks, so the shortcut saves something
+    for text in texts:
+        for capped, names in ((True, 2), (False, 6), (True, 6)):
+            long_way = waypoints._read(text, capped=capped, names=names)
+            assert waypoints.expected(text, capped=capped, names=names) == long_way, text
+            if text in quiet:
+                assert long_way == set(), text
