@@ -51,6 +51,18 @@ def test_a_share_outside_zero_to_one_is_drawn_the_long_way() -> None:
     assert fast.record == slow.record
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_number_below_is_drawn_as_randrange_draws_it(seed: int) -> None:
+    counts = random.Random(seed + 100)
+    fast, rng = Choices(random.Random(seed)), random.Random(seed)
+    for _ in range(4000):
+        count = counts.choice((2, 3, 4, 7, 8, 9, 13, 16, 51, 52, 64, 10**9, 2**40 + 1))
+        assert fast.below(count) == rng.randrange(count)
+        if counts.random() < 0.1:  # a weighted one between, as a trial draws them
+            fast.below(3, (2.0, 1.0, 2.0))
+            rng.choices(range(3), weights=(2.0, 1.0, 2.0))
+
+
 class _Counted(Choices):
     """A shrink's kind of stream (`aligned`): its own `below` sees every choice."""
 
