@@ -189,3 +189,19 @@ def test_a_check_told_quiet_shows_no_waypoint_when_read_the_long_way() -> None:
             assert waypoints.expected(text, capped=capped, names=names) == long_way, text
             if text in quiet:
                 assert long_way == set(), text
+
+
+@pytest.mark.parametrize("ranking", ["house", "badugi", "low-a-5", "low-2-7"])
+def test_the_cards_taken_are_told_apart_by_index(ranking: str) -> None:
+    """A compare's second hand is drawn from the cards the first left (`_Cards` keeps the
+    cards taken by their index): never a card twice, for every shape."""
+    from badugi_spec.fuzz import value_lines
+
+    for seed in range(300):
+        choices = Choices(random.Random(seed))
+        first, shape = value_lines.hand(choices, ranking)
+        second, _ = value_lines.hand(choices, ranking, taken=first, shape=shape)
+        assert len({*first, *second}) == len(first) + len(second)
+        cards = value_lines._Cards(first)
+        for card in first:
+            assert card.suit not in cards.free(card.rank)
