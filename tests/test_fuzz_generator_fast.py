@@ -205,3 +205,31 @@ def test_the_cards_taken_are_told_apart_by_index(ranking: str) -> None:
         cards = value_lines._Cards(first)
         for card in first:
             assert card.suit not in cards.free(card.rank)
+
+
+def test_the_mucks_tried_follow_the_show_order_of_the_events() -> None:
+    """`policy.mucks` reads the show order off the log's rows: the order of the `show`
+    events, and the same mucks tried."""
+    from badugi_spec.engine.actions import Action
+    from badugi_spec.fuzz.plan import Plan
+    from badugi_spec.fuzz.trial import Setting
+    from tests import fuzz_golden
+
+    every = fuzz_golden._every()
+    plan = Plan(Setting(tuple(p for p in every if p.muck != "never"), seats=(3, 6)), ())
+    shown = 0
+    for number in range(30):
+        trial, _ = plan.trial(7, number)
+        for hand in trial.played:
+            stream = [1, 0, 1, 1, 0, 1, 1, 1]
+            tried = policy.mucks(hand, Choices(None, stream))
+            result = hand.result
+            if hand.profile.muck == "never" or result is None or result.ended_by != "showdown":
+                assert tried == []
+                continue
+            # As it was read: the seats of the `show` events, in order.
+            order = [event.seat for event in hand.events if event.kind == "show"]
+            shown += len(order) > 1
+            picks = Choices(None, stream)
+            assert tried == [Action(s, Kind.MUCK) for s in order if picks.chance(0.6)]
+    assert shown > 10

@@ -289,7 +289,9 @@ def mucks(hand: Hand, choices: Choices) -> list[Action]:
     result = hand.result
     if hand.profile.muck == "never" or result is None or result.ended_by != "showdown":
         return []
-    order = [event.seat for event in hand.events if event.kind == "show"]
+    # Read off the log's rows (an `Event`'s kind and seat are its row's first two fields):
+    # `hand.events` words every hand value shown, and only the order is wanted here.
+    order = [row[1] for row in hand._rows if row[0] == "show"]
     return [
         Action(seat, Kind.MUCK) for seat in order if seat is not None and choices.chance(MUCK_SHARE)
     ]
