@@ -27,6 +27,14 @@ CUMULATIVE_AT_MOST: Final = 4096
 class Choices:
     """Numbers drawn at random (and recorded), or replayed from `prefix` then zeros."""
 
+    _own_below: bool = False
+    """A subclass's own `below` (a shrink's, `aligned`, which labels or answers each
+    choice): every choice is asked of it, `chance` too."""
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._own_below = cls.below is not Choices.below
+
     def __init__(
         self,
         rng: random.Random | None = None,
@@ -53,7 +61,12 @@ class Choices:
         elif self._rng is None:
             value = 0
         elif weights is None:
-            value = self._rng.randrange(count)
+            # `randrange(count)`'s draw (`Random._randbelow`, CPython 3.11 to 3.13) without
+            # its two calls: about half the choices a trial draws.
+            bits = count.bit_length()
+            value = self._rng.getrandbits(bits)
+            while value >= count:
+                value = self._rng.getrandbits(bits)
         else:
             value = self._weighted(self._rng, count, weights)
         self.record.append(value)
@@ -97,8 +110,27 @@ class Choices:
         return False
 
     def chance(self, share: float) -> bool:
-        """True about `share` of the time at random; False (0) is the simple outcome."""
-        return self.below(2, (1.0 - share, share)) == 1
+        """True about `share` of the time at random; False (0) is the simple outcome.
+
+        `below(2, (1.0 - share, share)) == 1`, worked out here: a trial draws a hundred
+        or more of these a hand, each a tuple of weights hashed and looked up there."""
+        if self._own_below:
+            return self.below(2, (1.0 - share, share)) == 1
+        record = self.record
+        index = len(record)
+        if index < len(self._prefix):
+            value = 1 if self._prefix[index] >= 1 else 0  # cut to 0 or 1, as `below` cuts
+        elif self._rng is None:
+            value = 0
+        elif 0.0 <= share <= 1.0:
+            # `_weighted`'s draw: its running sums are [1 - share, (1 - share) + share],
+            # and `bisect` up to the last gives 0 below the first, else 1.
+            low = 1.0 - share
+            value = 0 if self._rng.random() * (low + share) < low else 1
+        else:  # weights `_weighted` leaves to `random.choices` (and its error)
+            value = self._weighted(self._rng, 2, (1.0 - share, share))
+        record.append(value)
+        return value == 1
 
 
 def trial_random(seed: int, number: int) -> random.Random:

@@ -23,7 +23,6 @@ from typing import Any, Final
 from badugi_spec.engine.actions import Action
 from badugi_spec.engine.deck import shuffled
 from badugi_spec.engine.hand import Hand
-from badugi_spec.engine.session import Session
 from badugi_spec.errors import IllegalAction
 from badugi_spec.fuzz import (
     decks,
@@ -116,7 +115,9 @@ def play(choices: Choices, setting: Setting, *, seed: int = 0, number: int = 0) 
             # and the players who began with the most tie for the session (R6.5).
             wanted = seats
         overrides = (f"hands_per_session={wanted}",)
-        profile = profile.replace(hands_per_session=wanted)
+        limited = switches.changed(profile, hands_per_session=wanted)
+        assert limited is not None  # (an invalid limit raises as it is made)
+        profile = limited
     elif mode == 3:
         # A long session: past the house's twelve hands, where other tables have no
         # limit (R6.4, R8.23).
@@ -216,7 +217,9 @@ class _Player:
 
     def _say(self, kind: str, texts: list[str], hand: int, rule: str = "") -> None:
         drawn = len(self.choices.record)
-        self.trial.statements += [Statement(kind, text, hand, rule, drawn=drawn) for text in texts]
+        self.trial.statements += [
+            Statement(kind, text, hand, rule, "", "", drawn) for text in texts
+        ]
 
     def session(self, wanted: int, *, several: bool) -> None:
         trial = self.trial
@@ -294,18 +297,19 @@ class _Player:
         self._say("expect", dealt + expects.turn(state), number)
         # (statement, events so far): rules named later; the deal's checks by its posts.
         marks: list[tuple[int, int]] = [(len(trial.statements) - 1, hand.event_count)]
-        steps = 0
+        count = 0
         watch = waypoints.Watch()
+        # Read once a hand: a step's own work is small, and these were a part of it.
+        statements, record, names = trial.statements, choices.record, self.names
+        aggressive, passive, mirrored = trial.aggressive, trial.passive, trial.mirrored
         while not hand.is_over:
-            steps += 1
-            if steps > properties.MAX_STEPS:
-                raise BrokenProperty([properties.endless(hand, steps - 1)], trial)
+            count += 1
+            if count > properties.MAX_STEPS:
+                raise BrokenProperty([properties.endless(hand, count - 1)], trial)
             hand = self._illegal(hand, number, state)
             watch.before(hand)
-            action = policy.choose(
-                hand, choices, aggressive=trial.aggressive, passive=trial.passive
-            )
-            if trial.mirrored:
+            action = policy.choose(hand, choices, aggressive=aggressive, passive=passive)
+            if mirrored:
                 action = decks.tied(hand, action, trial.pair)
             phase = str(hand.phase)
             before = state
@@ -320,23 +324,23 @@ class _Player:
             if not outcome.get("ok"):
                 self._refused(hand, action, outcome, number)
             state = self._ok(outcome)
-            trial.statements.append(
-                Statement(
-                    "act", self._words(action), number, phase=phase, drawn=len(choices.record)
-                )
-            )
-            marks.append((len(trial.statements) - 1, hand.event_count))
+            drawn = len(record)
+            said = steps.words(names, action)
+            statements.append(Statement("act", said, number, "", phase, "", drawn))
+            last_act = len(statements) - 1
+            events = hand.event_count
+            marks.append((last_act, events))
             watch.after(hand)
-            trial.marks |= watch.seen
+            if watch.seen:
+                trial.marks |= watch.seen
             blocked = properties.stuck(hand)
             if blocked is not None:
                 raise BrokenProperty([blocked], trial)
-            later = expects.after(before, state, hand, self.names)
+            later = expects.after(before, state, hand, names)
             if not hand.is_over:
                 later += expects.turn(state)
-            last_act = len(trial.statements) - 1
-            self._say("expect", later, number)
-            marks.append((len(trial.statements) - 1, hand.event_count))
+            statements += [Statement("expect", text, number, "", "", "", drawn) for text in later]
+            marks.append((len(statements) - 1, events))
             if last and trial.stop and not hand.is_over and _nobody_can_bet(hand):
                 # Stopped here, `unfinished`: the hand is not over, whatever is to come.
                 self._name_rules(hand, marks)
@@ -376,11 +380,11 @@ class _Player:
             if not count:
                 continue
             rule = rows[count - 1][2]
-            _name(statements[index], rule)
+            statements[index].rule = rule
             # The checks made with it: the run of `expect` statements it ends.
             back = index - 1
             while back >= 0 and statements[back].kind == "expect" and not statements[back].rule:
-                _name(statements[back], rule)
+                statements[back].rule = rule
                 back -= 1
         self.trial.rules += sorted({row[2] for row in rows if row[2]})
 
@@ -421,21 +425,22 @@ class _Player:
 
     def _act(self, action: Action) -> dict[str, Any]:
         """`engine.act` of the action's request, answered as it answers, but given the
-        action itself: read back from its request it is the same action."""
-        request = self._request(action)
-        engine, session = self.engine, self.engine.session
+        action itself: read back from its request it is the same action. The state is
+        `state_of(shared=True)`: its parts that did not change since the last state are
+        that state's own, and nothing here changes one."""
+        request = steps.request(self.names, action)
+        engine = self.engine
+        session = engine.session
         assert session is not None
         try:
             session.apply(action)
         except IllegalAction as error:
             answer = {"ok": False, "error": error.code, "message": engine._named(str(error))}
-            return self._sent("act", request, {**answer, "state": self._state(session)})
-        return self._sent("act", request, {"ok": True, "state": self._state(session)})
-
-    def _state(self, session: Session) -> dict[str, Any]:
-        """The state `engine.act` answers with, its parts that did not change since the
-        last state that state's own (`state_of(shared=True)`): nothing here changes one."""
-        return state_of(session, self.engine.names, shared=True)
+            answer["state"] = state_of(session, engine.names, shared=True)
+        else:
+            answer = {"ok": True, "state": state_of(session, engine.names, shared=True)}
+        self.trial.exchanges.append(("act", request, answer))
+        return answer
 
     def _sent(self, kind: str, request: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
         """Keep a request the trial's scenario makes, with our engine's answer: what the
@@ -481,14 +486,6 @@ class _Player:
             raise FuzzError(f"our engine refused its own legal step: {outcome.get('message')}")
         state: dict[str, Any] = outcome["state"]
         return state
-
-
-def _name(statement: Statement, rule: str) -> None:
-    """Give a statement of the hand being played its rule, in place. A statement is frozen
-    for everyone else; these are this player's own, made this hand and read by nobody yet,
-    and a new one for each (as `dataclasses.replace` made it) was a tenth of a trial's
-    cost, for most statements of every trial."""
-    object.__setattr__(statement, "rule", rule)
 
 
 _code_rule = steps.code_rule

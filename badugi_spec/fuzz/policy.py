@@ -73,11 +73,13 @@ def choose(
 
 
 _WEIGHED: dict[
-    tuple[int, bool, frozenset[str], bool],
-    tuple[tuple[Legal, ...], list[Legal], tuple[float, ...]],
+    tuple[tuple[Legal, ...], bool, frozenset[str], bool],
+    tuple[list[Legal], tuple[float, ...]],
 ] = {}
-"""The options told apart and their weights, by the options' tuple (kept here, so its id
-is not reused): our engine hands out the same tuple for the same spot, hand after hand."""
+"""The options told apart and their weights, by the options themselves: they are a
+function of the options' values, and the same values come up hand after hand. (Keyed by
+the tuple's id, most lookups missed: our engine builds a new tuple for most spots. A
+`Legal` hashes in C, its `Kind` by identity.)"""
 WEIGHED_AT_MOST: Final = 4096
 
 
@@ -86,10 +88,10 @@ def _weighed(
 ) -> tuple[list[Legal], tuple[float, ...]]:
     """The betting options shortest first, an all-in only where no other option puts in
     the same chips, and the weight of each."""
-    key = (id(options), aggressive, swarm, ladder)
+    key = (options, aggressive, swarm, ladder)
     kept = _WEIGHED.get(key)
-    if kept is not None and kept[0] is options:
-        return kept[1], kept[2]
+    if kept is not None:
+        return kept
     distinct = sorted(_distinct(options), key=lambda o: _ORDER.index(o.kind))
     free = any(o.kind is Kind.CHECK for o in distinct)
     table = {**_WEIGHTS, **AGGRESSIVE} if aggressive else _WEIGHTS
@@ -103,10 +105,9 @@ def _weighed(
             # all-in part ways (half a bet, a level or not, reopening; R8.8-R8.10).
             weights[index] = short
     weighed = tuple(_swarmed(distinct, weights, swarm))
-    if type(options) is tuple:
-        if len(_WEIGHED) >= WEIGHED_AT_MOST:
-            _WEIGHED.clear()
-        _WEIGHED[key] = (options, distinct, weighed)
+    if len(_WEIGHED) >= WEIGHED_AT_MOST:
+        _WEIGHED.clear()
+    _WEIGHED[key] = (distinct, weighed)
     return distinct, weighed
 
 
@@ -288,7 +289,9 @@ def mucks(hand: Hand, choices: Choices) -> list[Action]:
     result = hand.result
     if hand.profile.muck == "never" or result is None or result.ended_by != "showdown":
         return []
-    order = [event.seat for event in hand.events if event.kind == "show"]
+    # Read off the log's rows (an `Event`'s kind and seat are its row's first two fields):
+    # `hand.events` words every hand value shown, and only the order is wanted here.
+    order = [row[1] for row in hand._rows if row[0] == "show"]
     return [
         Action(seat, Kind.MUCK) for seat in order if seat is not None and choices.chance(MUCK_SHARE)
     ]

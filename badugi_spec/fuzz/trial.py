@@ -38,8 +38,13 @@ class BrokenProperty(FuzzError):
         self.trial = trial
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Statement:
+    """One statement of a trial. A value to everyone but `game`, which gives the
+    statements of the hand it is playing their rule once the hand's events are in
+    (`game._name`): not frozen, since a frozen one costs three times as much to make, and
+    a trial makes a hundred a hand."""
+
     kind: str
     """`act`, `reject`, `expect`, `hand` (a new hand and its deck) or `session`."""
     text: str

@@ -26,6 +26,9 @@ SUITS: Final = tuple(Suit)
 _CARD: Final = {(card.rank, card.suit): card for card in DECK}
 """Each card by its rank and suit: the deck's own, where `Card(rank, suit)` made one anew
 (a dataclass's checks) thousands of times a trial."""
+_SUITED: Final = {rank: tuple((suit, _CARD[rank, suit].index) for suit in SUITS) for rank in RANKS}
+"""Each rank's suits, each with its card's index: what `_Cards.free` reads for every rank
+at every group drawn."""
 LOW_SHAPES: Final = (
     ("no pair", (1, 1, 1, 1, 1)),
     ("pair", (2, 1, 1, 1)),
@@ -48,17 +51,19 @@ HOUSE: Final = "house"
 
 
 class _Cards:
-    """The cards still free to draw (a compare's two hands share none)."""
+    """The cards still free to draw (a compare's two hands share none). The cards taken
+    are kept by their index: a `Card` hashes and compares in Python, an int in C."""
 
     def __init__(self, taken: Sequence[Card] = ()) -> None:
-        self.taken = set(taken)
+        self.taken = {card.index for card in taken}
 
     def free(self, rank: Rank) -> list[Suit]:
-        return [suit for suit in SUITS if _CARD[rank, suit] not in self.taken]
+        taken = self.taken
+        return [suit for suit, index in _SUITED[rank] if index not in taken]
 
     def take(self, rank: Rank, suit: Suit) -> Card:
         card = _CARD[rank, suit]
-        self.taken.add(card)
+        self.taken.add(card.index)
         return card
 
 
@@ -88,7 +93,7 @@ def _run(choices: Choices, cards: _Cards, *, suited: bool, start: int | None = N
         (window, suit)
         for window in windows
         for suit in suits
-        if all((_CARD[r, suit] not in cards.taken) if suit else cards.free(r) for r in window)
+        if all((_CARD[r, suit].index not in cards.taken) if suit else cards.free(r) for r in window)
     ]
     if start is not None:
         options = [o for o in options if o[0][0] is RANKS[start]] or options
@@ -105,9 +110,10 @@ def _run(choices: Choices, cards: _Cards, *, suited: bool, start: int | None = N
 
 
 def _one_suit(choices: Choices, cards: _Cards, count: int) -> list[Card]:
-    suits = [s for s in SUITS if sum(_CARD[r, s] not in cards.taken for r in RANKS) >= count]
+    taken = cards.taken
+    suits = [s for s in SUITS if sum(_CARD[r, s].index not in taken for r in RANKS) >= count]
     suit = suits[choices.below(len(suits))]
-    ranks = [r for r in RANKS if _CARD[r, suit] not in cards.taken]
+    ranks = [r for r in RANKS if _CARD[r, suit].index not in taken]
     return [cards.take(ranks.pop(choices.below(len(ranks))), suit) for _ in range(count)]
 
 
@@ -157,7 +163,7 @@ def _badugi_hand(choices: Choices, cards: _Cards, shape: int, size: int) -> list
         suits = list(SUITS)
         for _ in range(min(size, 4)):
             rank = ranks.pop(choices.below(len(ranks)))
-            free = [s for s in suits if _CARD[rank, s] not in cards.taken] or cards.free(rank)
+            free = [s for s in suits if _CARD[rank, s].index not in cards.taken] or cards.free(rank)
             if not free:
                 continue
             suit = free[choices.below(len(free))]

@@ -111,12 +111,16 @@ def waypoints(trial: Trial) -> set[str]:
     unit = trial.profile.chip_unit
     short_in: tuple[int, str] | None = None
     """The hand and round of the last short all-in: a raise after it there completes it."""
+    halves: list[str] = []
+    """The `half` lines (`split_halves`), gathered here rather than in a pass of their own."""
     for index, statement in enumerate(trial.statements):
         text, kind = statement.text, statement.kind
         if kind == "expect" and text.startswith("stacks "):
             if index > trial.ends.get(statement.hand, len(trial.statements)):
                 points |= _busts(text, names)
             continue
+        if kind == "expect" and _quiet(text):
+            continue  # most checks (`turn`, `pot`, `phase`): nothing `expected` reads
         if kind == "reject":
             said, _, code = text.rpartition(" with ")
             points.add(REFUSED + code)
@@ -138,7 +142,9 @@ def waypoints(trial: Trial) -> set[str]:
             points |= expected(text, capped=capped, names=names)
             if text.startswith("legal "):
                 points |= _offered(text, trial.profile)
-    if split_halves(s.text for s in trial.statements if s.kind == "expect"):
+            elif text.startswith("half "):
+                halves.append(text)
+    if split_halves(halves):
         points.add("odd-chip-between-halves")
     if "reshuffle" in points and trial.profile.burn_after_reshuffle:
         points.add("burn-after-reshuffle")
@@ -156,6 +162,8 @@ def waypoints(trial: Trial) -> set[str]:
 def _offered(text: str, profile: Profile) -> set[str]:
     """The thin corners a `legal` line shows: a draw the deck cannot serve in full (R8.33),
     a spread wider than the others' (R14.8, the last round's)."""
+    if profile.spread_last_max <= profile.spread_max and "draw" not in text:
+        return set()  # (told before the words are split: most lines, most profiles)
     words = text.replace(",", "").split()
     if words[1] == "draw":
         most = int(words[2].rpartition("-")[2])
@@ -286,7 +294,28 @@ def _quiet_all_in_showdown(hand: Hand) -> bool:
     return len(live) > 1 and any(put_in[seat] >= began[seat] for seat in live)
 
 
+_MAY_SHOW: Final = ("legal", "reshuffles", "stub", "session", "half", "main pot", "side pot")
+"""How a check that `expected` reads a waypoint from starts, unless a player `shows` or
+`gets back`."""
+
+
+def _quiet(text: str) -> bool:
+    """Whether `expected` reads nothing in `text`, told without splitting it: most checks
+    (`turn Ann`, `pot 6`, `phase bet-2`) are read for nothing, a statement at a time."""
+    return (
+        not text.startswith(_MAY_SHOW)
+        and "shows" not in text
+        and "gets" not in text
+        and text[:1].isalnum()  # (nothing split off before the first word)
+    )
+
+
 def expected(text: str, *, capped: bool, names: int) -> set[str]:
+    """The waypoints one `expect` check shows."""
+    return set() if _quiet(text) else _read(text, capped=capped, names=names)
+
+
+def _read(text: str, *, capped: bool, names: int) -> set[str]:
     points: set[str] = set()
     words = text.split()
     if words[0] == "legal" and capped and "call" in words and not {"raise", "all-in"} & set(words):
