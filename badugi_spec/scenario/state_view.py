@@ -95,12 +95,15 @@ def posts_of(hand: Hand, names: list[str], shared: bool = False) -> list[dict[st
     """Who posted which blind, in the order posted (R1.5, R8.3): antes are not blinds."""
     if not _POSTS_SEEN or _POSTS_SEEN[0][0] is not hand:
         posts = []
-        for event in hand.events:
-            if event.kind != "post" or event.seat is None:
+        # The log's rows as they are, as `_in_log` reads them (an `Event` is a row's kind,
+        # seat, rule and amount first, its note the seventh): `Hand.events` makes an
+        # `Event` of every row, and the first state of every hand read them all.
+        for row in hand._rows:
+            if row[0] != "post" or row[1] is None:
                 continue
-            blind = _BLINDS.get(event.note.removesuffix(" all-in"))
+            blind = _BLINDS.get(str(row[6]).removesuffix(" all-in"))
             if blind is not None:
-                posts.append({"player": names[event.seat], "blind": blind, "amount": event.amount})
+                posts.append({"player": names[row[1]], "blind": blind, "amount": row[3]})
         _POSTS_SEEN[:] = [(hand, posts)]
     if shared:
         return _POSTS_SEEN[0][1]
@@ -203,6 +206,9 @@ def _half(half: Half, names: list[str]) -> dict[str, Any]:
 
 def _pot(pot: Pot, names: list[str]) -> dict[str, Any]:
     winners = pot.winners
+    if not winners:  # (a pot not yet won: none of the comprehensions below has work)
+        eligible = [names[s] for s in pot.eligible]
+        return {"amount": pot.amount, "eligible": eligible, "winners": [], "shares": {}}
     out = {
         "amount": pot.amount,
         "eligible": [names[s] for s in pot.eligible],
@@ -262,8 +268,11 @@ def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
     }
     if hand.named_rankings:
         # Once shown, what each player showed in each ranking (R8.22, R8.29).
+        # (The words `values_in` had for the same cards: each value worded once.)
+        holdings = hand.holdings
         out["shown_in"] = {
-            names[s]: None if v is None else _in_rankings(hand, s) for s, v in enumerate(shown)
+            names[s]: None if v is None else dict(_valued(hand, s, tuple(holdings[s]))[3])
+            for s, v in enumerate(shown)
         }
     return out
 
