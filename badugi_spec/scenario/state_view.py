@@ -116,34 +116,52 @@ and the values by ranking. Within a betting round no card moves, and valuing eve
 again after every action was most of a state's cost."""
 
 
-def _seats(
-    hand: Hand, names: list[str], shared: bool = False
-) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]], dict[str, Any]]:
+_Said = tuple[dict[str, list[str]], dict[str, dict[str, Any]], dict[str, Any]]
+_SEATS_SAID: list[tuple[Hand, list[str], list[Any], _Said]] = []
+"""The last shared answer of `_seats`, with the hand, the names and each seat's entry of
+`_SEEN` it was made from: most requests move no card, and the same dicts (not equal
+ones) let `state_line.Lines` see at once that they are as they were."""
+
+
+def _seats(hand: Hand, names: list[str], shared: bool = False) -> _Said:
     """Each seat's cards as texts, its value (`values`) and, under named rankings, its
-    value in each of them (`values_in`), as fresh JSON."""
+    value in each of them (`values_in`), as fresh JSON; `shared`: the very dicts of the
+    last shared call while no seat's cards changed."""
     if not _SEEN or _SEEN[0][0] is not hand:
         _SEEN[:] = [(hand, {})]
     seen = _SEEN[0][1]
     holdings = hand.holdings
-    hands: dict[str, list[str]] = {}
-    values: dict[str, dict[str, Any]] = {}
-    ranked: dict[str, Any] = {}
-    for seat, name in enumerate(names):
+    kept_now: list[Any] = []
+    for seat in range(len(names)):
         held = holdings[seat]
         if not held:
-            hands[name] = []
+            kept_now.append(None)
             continue
         cards = tuple(held)
         kept = seen.get(seat)
         if kept is None or kept[0] != cards:
             kept = seen[seat] = _valued(hand, seat, cards)
-        if shared:
+        kept_now.append(kept)
+    if shared:
+        last = _SEATS_SAID[0] if _SEATS_SAID else None
+        # Each seat's entry is the same object while its cards are the same (`_SEEN`).
+        if last is not None and last[0] is hand and last[1] is names and last[2] == kept_now:
+            return last[3]
+    hands: dict[str, list[str]] = {}
+    values: dict[str, dict[str, Any]] = {}
+    ranked: dict[str, Any] = {}
+    for name, kept in zip(names, kept_now, strict=True):
+        if kept is None:
+            hands[name] = []
+        elif shared:
             hands[name], values[name], ranked[name] = kept[1], kept[2], kept[3]
-            continue
-        hands[name] = list(kept[1])
-        value = kept[2]
-        values[name] = {"size": value["size"], "ranks": list(value["ranks"])}
-        ranked[name] = None if kept[3] is None else dict(kept[3])
+        else:
+            hands[name] = list(kept[1])
+            value = kept[2]
+            values[name] = {"size": value["size"], "ranks": list(value["ranks"])}
+            ranked[name] = None if kept[3] is None else dict(kept[3])
+    if shared:
+        _SEATS_SAID[:] = [(hand, names, kept_now, (hands, values, ranked))]
     return hands, values, ranked
 
 
@@ -315,6 +333,56 @@ def _pot_copy(said: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _about(session: Session, names: list[str], hand: Hand | None, shared: bool) -> dict[str, Any]:
+    """The session's entry: its hand's number, the dealer, whether it is over and why;
+    `shared`: the last shared one while none of those changed."""
+    result = session.result
+    dealer = hand.dealer if hand else session.next_dealer
+    number = session.hand_number
+    last = _ABOUT_SAID[0] if shared and _ABOUT_SAID else None
+    if (
+        last is not None
+        and last[0] is session
+        and last[1] is names
+        and last[2] == number
+        and last[3] == dealer
+        and last[4] is result
+    ):
+        return last[5]
+    about: dict[str, Any] = {
+        "hand": number,
+        "dealer": names[dealer],
+        "over": result is not None,
+        "winner": None if result is None or result.winner is None else names[result.winner],
+        "reason": None if result is None else result.reason,
+    }
+    if result is not None:
+        about["leaders"] = _leaders(session, names)
+    if shared:
+        _ABOUT_SAID[:] = [(session, names, number, dealer, result, about)]
+    return about
+
+
+_ABOUT_SAID: list[tuple[Session, list[str], int, int, Any, dict[str, Any]]] = []
+"""The last shared session entry and what it was made from (`_about`): it changes once a
+hand at most, and the same dict lets `state_line.Lines` see at once that it did not."""
+
+
+def _stacks(hand: Hand, names: list[str]) -> dict[str, int]:
+    """The stacks by name, the last shared dict while no stack changed (`_about` says why)."""
+    chips = tuple(hand.stacks)
+    last = _STACKS_SAID[0] if _STACKS_SAID else None
+    if last is not None and last[0] is names and last[1] == chips:
+        return last[2]
+    said = dict(zip(names, chips, strict=True))
+    _STACKS_SAID[:] = [(names, chips, said)]
+    return said
+
+
+_STACKS_SAID: list[tuple[list[str], tuple[int, ...], dict[str, int]]] = []
+"""The last shared stacks, with the names and the chips they were made from."""
+
+
 def state_of(session: Session, names: list[str], *, shared: bool = False) -> dict[str, Any]:
     """The canonical state of a session and its current hand (names, not seats).
 
@@ -323,17 +391,7 @@ def state_of(session: Session, names: list[str], *, shared: bool = False) -> dic
     posts, the pots) are that state's very objects, and kept here too, for a caller that
     reads the states and changes none (the fuzz generator keeps every state of a trial)."""
     hand: Hand | None = session.hand
-    result = session.result
-    about: dict[str, Any] = {
-        "hand": session.hand_number,
-        "dealer": names[hand.dealer] if hand else names[session.next_dealer],
-        "over": result is not None,
-        "winner": None if result is None or result.winner is None else names[result.winner],
-        "reason": None if result is None else result.reason,
-    }
-    if result is not None:
-        about["leaders"] = _leaders(session, names)
-    state: dict[str, Any] = {"session": about}
+    state: dict[str, Any] = {"session": _about(session, names, hand, shared)}
     if hand is None:
         state["stacks"] = dict(zip(names, session.stacks, strict=True))
         return state
@@ -346,7 +404,7 @@ def state_of(session: Session, names: list[str], *, shared: bool = False) -> dic
     state["to_act"] = None if to_act is None else names[to_act]
     state["legal"] = _legal(hand, shared)
     state["pot"] = hand.pot
-    state["stacks"] = dict(zip(names, hand.stacks, strict=True))
+    state["stacks"] = _stacks(hand, names) if shared else dict(zip(names, hand.stacks, strict=True))
     state["hands"] = hands
     state["values"] = values
     state["burns"] = len(hand.burns)
