@@ -21,7 +21,7 @@ from badugi_spec.engine import hand as _hand_module
 from badugi_spec.engine.actions import Legal
 from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.engine.settlement import Settlement
-from badugi_spec.rankings import RankedValue
+from badugi_spec.rankings import RANKINGS, RankedValue, Ranking
 from badugi_spec.rankings.house import HandValue
 
 _LABEL: Final = tuple(card.rank.label for card in DECK)
@@ -185,10 +185,18 @@ def _valued(
     key = (evaluator, hand._rankings, hand.profile.halves, cards) if own else None
     known = None if key is None else _VALUED.get(key)
     if known is None:
+        if len(_VALUED) >= VALUED_AT_MOST:
+            _VALUED.clear()
         ranked: dict[str, str] | None = None
         if not hand.named_rankings:
             value = hand.value(seat)
-        elif own:  # the engine's `values` starts with its `value`: each evaluated once
+        elif own:
+            said = _by_strengths(hand._rankings, hand.profile.halves, cards)
+            if said is not None and key is not None:
+                known = (cards, _texts(cards), *said)
+                _VALUED[key] = known  # (made only here: the cache's size is checked below)
+                return known
+            # The engine's `values` starts with its `value`: each evaluated once.
             values = hand.values(seat)
             value = values[0]
             ranked = {n: str(v) for n, v in zip(hand.profile.halves, values, strict=True)}
@@ -196,10 +204,45 @@ def _valued(
             value, ranked = hand.value(seat), _in_rankings(hand, seat)
         known = (cards, _texts(cards), as_json(value), ranked)
         if key is not None:
-            if len(_VALUED) >= VALUED_AT_MOST:
-                _VALUED.clear()
             _VALUED[key] = known
     return known
+
+
+_OWN_RANKINGS: Final = tuple(RANKINGS.values())
+_STRENGTH_SAID: dict[tuple[Ranking, int], dict[str, Any]] = {}
+"""A value's JSON by its ranking and strength (`_by_strengths`): at most one entry for each
+value of each ranking (some 16,000 in all)."""
+
+
+def _by_strengths(
+    rankings: tuple[Ranking, ...] | None, halves: tuple[str, ...], cards: tuple[Card, ...]
+) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """The value in the first ranking as JSON, and the words of each ranking's value, from
+    the strengths alone (a ranking's hot path), or None where that is not certain to be
+    what valuing the hand says: rankings of the registry only, and hand sizes they value.
+
+    `as_json` writes the playing cards' ranks in reading order, which for every ranking
+    are the ranks its strength stands for (`Ranking.reading`), and a value's words are
+    `describe` of its strength; `tests/test_state_view.py` holds the states to the hand's
+    own values. Valuing each seat in each ranking after every deal and draw was most of
+    what a state cost in a named ranking's game, the search for its playing cards most
+    of that."""
+    if rankings is None or len(halves) != len(rankings):
+        return None
+    size = len(cards)
+    for chosen in rankings:
+        if chosen not in _OWN_RANKINGS or size not in chosen.hand_sizes:
+            return None
+    indexes = [card.index for card in cards]
+    first = rankings[0]
+    strengths = [chosen.strength(indexes) for chosen in rankings]
+    key = (first, strengths[0])
+    said = _STRENGTH_SAID.get(key)
+    if said is None:
+        ranks = [rank.label for rank in first.reading(strengths[0])]
+        said = _STRENGTH_SAID[key] = {"size": len(ranks), "ranks": ranks}
+    words = {n: r.describe(v) for n, r, v in zip(halves, rankings, strengths, strict=True)}
+    return said, words
 
 
 def _leaders(session: Session, names: list[str]) -> list[str]:
