@@ -256,12 +256,8 @@ class EngineImplementation:
         amount = step.get("amount")
         if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
             raise RequestError(f"amount must be a whole number of chips, not {amount!r}")
-        action = Action(
-            seat=seat,
-            kind=kind,
-            amount=amount,
-            discards=_cards(step.get("discards", []), "discards"),
-        )
+        # Positional: a NamedTuple made with keywords costs about twice as much.
+        action = Action(seat, kind, amount, _cards(step.get("discards", []), "discards"))
         try:
             session.apply(action)
         except IllegalAction as error:

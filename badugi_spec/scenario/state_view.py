@@ -19,6 +19,7 @@ from badugi_spec.cards import DECK, TEXTS, Card
 from badugi_spec.engine import Hand, Session
 from badugi_spec.engine import hand as _hand_module
 from badugi_spec.engine.actions import Legal
+from badugi_spec.engine.phase import Phase
 from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.engine.settlement import Settlement
 from badugi_spec.rankings import RANKINGS, RankedValue, Ranking
@@ -426,6 +427,11 @@ _STACKS_SAID: list[tuple[list[str], tuple[int, ...], dict[str, int]]] = []
 """The last shared stacks, with the names and the chips they were made from."""
 
 
+_PHASES: dict[Phase, str] = {}
+"""Each phase's words (`Phase.__str__`, an f-string of two fields read by name): a hand
+has a dozen phases, and its state says which after every request."""
+
+
 def state_of(session: Session, names: list[str], *, shared: bool = False) -> dict[str, Any]:
     """The canonical state of a session and its current hand (names, not seats).
 
@@ -443,7 +449,11 @@ def state_of(session: Session, names: list[str], *, shared: bool = False) -> dic
         # Each hand's value in every ranking the profile names (R8.22, R8.29).
         state["values_in"] = ranked
     to_act = hand.to_act
-    state["phase"] = str(hand.phase)
+    phase = hand.phase
+    said = _PHASES.get(phase)
+    if said is None:
+        said = _PHASES[phase] = str(phase)
+    state["phase"] = said
     state["to_act"] = None if to_act is None else names[to_act]
     state["legal"] = _legal(hand, shared)
     state["pot"] = hand.pot
