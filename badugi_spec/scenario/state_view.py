@@ -7,7 +7,10 @@ mutant's hooks still decide: `legal_actions`, `pots`, `value`, `values`), but na
 as it goes instead of building the seat-numbered snapshot first and renaming it, and it
 keeps what cannot have changed since the last request: a card's text, an option's words,
 a seat's values while it holds the same cards, the blinds posted once a hand is dealt.
-Each call still returns fresh lists and dicts, so a caller may change what it is given;
+Each call still returns fresh lists and dicts, so a caller may change what it is given,
+unless it asks for a shared state, whose unchanged entries are the earlier state's very
+objects (`serve`'s writer then sees at once that they did not change); in a named
+ranking's game a value is said from its strengths (`_by_strengths`).
 `tests/test_state_view.py` holds it to the snapshot-built state, key order included.
 """
 
