@@ -44,8 +44,12 @@ def uncalled(totals: Sequence[int]) -> tuple[int, int]:
 def build(totals: Sequence[int], live: Sequence[bool]) -> tuple[Pot, ...]:
     """The main pot first, then each side pot, from contributions and who is still in."""
     # Asked after every bet by the state a request answers: plain loops, no `min` calls.
-    seats = range(len(totals))
-    levels = sorted({totals[s] for s in seats if live[s]})
+    levels = sorted({total for total, alive in zip(totals, live, strict=True) if alive})
+    if len(levels) == 1 and levels[0] > 0:
+        # Everyone still in has put in as much (between rounds, in a draw): one pot of
+        # every chip, as the loop below makes it, with the dead chips over the level.
+        everyone = tuple([seat for seat, alive in enumerate(live) if alive])
+        return (Pot(sum([total for total in totals if total > 0]), everyone),)
     pots: list[Pot] = []
     below = 0
     for level in levels:
@@ -54,13 +58,13 @@ def build(totals: Sequence[int], live: Sequence[bool]) -> tuple[Pot, ...]:
         for t in totals:
             if t > below:
                 amount += (level if t > level else t) - below
-        eligible = tuple(s for s in seats if live[s] and totals[s] >= level)
         if amount:
+            eligible = tuple([s for s, t in enumerate(totals) if t >= level and live[s]])
             pots.append(Pot(amount, eligible))
         below = level
     # Dead chips above every live level cannot exist once uncalled chips are back, but if
     # a caller passes them, they belong to the last pot rather than vanishing.
-    rest = sum(t - below for t in totals if t > below)
+    rest = sum([t - below for t in totals if t > below])
     if rest and pots:
         last = pots[-1]
         pots[-1] = last._replace(amount=last.amount + rest)

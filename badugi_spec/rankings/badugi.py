@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-from badugi_spec.cards import Card, Rank, format_cards
+from badugi_spec.cards import DECK, Card, Rank, format_cards
 from badugi_spec.errors import CardError
 from badugi_spec.rankings import house
 from badugi_spec.rankings.base import RankedValue, Ranking
@@ -29,6 +29,8 @@ from badugi_spec.rankings.explain import Drop
 
 MAX_PLAYING: Final = 4
 HAND_SIZES: Final = (1, 2, 3, 4, 5)
+DESCRIBED: Final = 4096
+"""Values whose words a ranking keeps (`describe`): more than the 1,092 a Badugi ranking has."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,9 @@ def _ranks_of(order: _Order, strength: int) -> tuple[Rank, ...]:
 
 
 def _describe(order: _Order) -> Callable[[int], str]:
+    # Kept by strength: the protocol's states word every seat's value in each ranking
+    # after every deal and draw, and the words were a third of what valuing a hand cost.
+    @functools.lru_cache(maxsize=DESCRIBED)
     def describe(strength: int) -> str:
         return house.describe_ranks(_ranks_of(order, strength))
 
@@ -130,6 +135,14 @@ def _is_group(cards: Sequence[Card]) -> bool:
 
 
 def _playing(order: _Order) -> Callable[[tuple[Card, ...], int], tuple[Card, ...]]:
+    height = tuple(order.height(card) for card in DECK)
+    """Each card's height by its index: `_Order.height` looks the rank up in a tuple."""
+    rank_sets: dict[int, frozenset[Rank]] = {}
+    """The playing ranks of each strength met: at most one entry per value of the ranking."""
+
+    def by_height(card: Card) -> int:
+        return height[card.index]
+
     def playing(hand: tuple[Card, ...], strength: int) -> tuple[Card, ...]:
         """The group that makes `strength`, chosen as `house.evaluate` chooses.
 
@@ -138,14 +151,20 @@ def _playing(order: _Order) -> Callable[[tuple[Card, ...], int], tuple[Card, ...
         ace-low ranking on up to four cards these are exactly the cards `house.evaluate`
         reports.
         """
+        ranks = rank_sets.get(strength)
+        if ranks is None:
+            ranks = rank_sets[strength] = frozenset(_ranks_of(order, strength))
+        if len({card.index >> 2 for card in hand}) == len(hand):
+            # No rank held twice: one card has each playing rank, so there is no choice
+            # to make. Most hands, and the search below cost most of valuing them.
+            return tuple(sorted([c for c in hand if c.rank in ranks], key=by_height, reverse=True))
         size = strength >> 16
-        ranks = set(_ranks_of(order, strength))
         for positions in range(1, 1 << len(hand)):
             if positions.bit_count() != size:
                 continue
             group = [card for p, card in enumerate(hand) if positions >> p & 1]
             if {card.rank for card in group} == ranks and _is_group(group):
-                return tuple(sorted(group, key=order.height, reverse=True))
+                return tuple(sorted(group, key=by_height, reverse=True))
         raise AssertionError(f"no group of {format_cards(hand)} makes {strength:#x}")
 
     return playing

@@ -288,6 +288,11 @@ def _first_group(indexes: Sequence[int], strength: int) -> tuple[int, ...]:
     size = strength >> 16
     fields = (strength >> (12 - 4 * position) & 15 for position in range(size))
     wanted = [14 - field - 1 for field in fields]  # rank order - 1 = index >> 2
+    if len({index >> 2 for index in indexes}) == len(indexes):
+        # No rank held twice: one card has each playing rank, so there is no choice to
+        # make. Two hands in three that are not a badugi, and the search below cost most
+        # of valuing them (the state a fuzzed hand's request answers values every seat).
+        return tuple(index for index in indexes if index >> 2 in wanted)
     options = [[p for p, index in enumerate(indexes) if index >> 2 == rank] for rank in wanted]
     first: tuple[int, ...] = ()
     first_bits = 1 << MAX_CARDS

@@ -27,6 +27,7 @@ ranking). Larger strength is better: strength = 2**24 - badness.
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ from badugi_spec.errors import CardError
 from badugi_spec.rankings.base import RankedValue, Ranking
 
 HAND_SIZE: Final = 5
+DESCRIBED: Final = 8192
+"""Values whose words a ranking keeps (`describe`): more than the 7,462 a low has."""
 TOP: Final = 1 << 24
 
 
@@ -272,6 +275,9 @@ def _text(category: Category, ranks: Sequence[Rank]) -> str:
 
 
 def _describe(rules: LowRules) -> Callable[[int], str]:
+    # Kept by strength: the protocol's states word every seat's value in each ranking
+    # after every deal and draw, and the words cost about as much as the valuing.
+    @functools.lru_cache(maxsize=DESCRIBED)
     def describe(strength: int) -> str:
         return _text(*rules.decode(strength))
 

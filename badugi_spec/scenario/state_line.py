@@ -68,9 +68,9 @@ class Lines:
     of rankings) then come in one order of keys, which `==` does not look at."""
 
     def __init__(self) -> None:
-        self._last: dict[str, tuple[object, str]] = {}
-        """Each entry of the state last written, by its key: the value, and its text with
-        the key's."""
+        self._last: dict[str, tuple[object, str, str]] = {}
+        """Each entry of the state last written, by its key: the value, its text with the
+        key's, and the key's text alone."""
 
     def forget(self) -> None:
         """A new session: nothing written before is kept."""
@@ -93,15 +93,28 @@ class Lines:
         said = []
         for key, value in state.items():
             was = last.get(key)
-            if was is not None and (was[0] is value or was[0] == value):
-                said.append(was[1])
-                continue
-            if type(key) is not str:
+            if was is not None:
+                if was[0] is value or was[0] == value:
+                    said.append(was[1])
+                    continue
+                opening = was[2]
+            elif type(key) is str:
+                opening = _STRING(key) + ": "
+            else:
                 return plain(reply)  # (a key json turns into text: as it does)
-            text = _STRING(key) + ": " + plain(value)
+            # A number or a text as the encoder writes it (`int.__repr__`, the string's
+            # escapes), without a call of the encoder: most entries that change are these.
+            kind = type(value)
+            text = opening + (
+                int.__repr__(value)
+                if kind is int
+                else _STRING(value)
+                if kind is str
+                else plain(value)
+            )
             if len(last) > 64:  # (keys of other shapes than a state's: kept few)
                 last.clear()
-            last[key] = (value, text)
+            last[key] = (value, text, opening)
             said.append(text)
         return head + ", ".join(said) + "}}"
 

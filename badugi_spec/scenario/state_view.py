@@ -7,7 +7,10 @@ mutant's hooks still decide: `legal_actions`, `pots`, `value`, `values`), but na
 as it goes instead of building the seat-numbered snapshot first and renaming it, and it
 keeps what cannot have changed since the last request: a card's text, an option's words,
 a seat's values while it holds the same cards, the blinds posted once a hand is dealt.
-Each call still returns fresh lists and dicts, so a caller may change what it is given;
+Each call still returns fresh lists and dicts, so a caller may change what it is given,
+unless it asks for a shared state, whose unchanged entries are the earlier state's very
+objects (`serve`'s writer then sees at once that they did not change); in a named
+ranking's game a value is said from its strengths (`_by_strengths`).
 `tests/test_state_view.py` holds it to the snapshot-built state, key order included.
 """
 
@@ -19,9 +22,10 @@ from badugi_spec.cards import DECK, TEXTS, Card
 from badugi_spec.engine import Hand, Session
 from badugi_spec.engine import hand as _hand_module
 from badugi_spec.engine.actions import Legal
+from badugi_spec.engine.phase import Phase
 from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.engine.settlement import Settlement
-from badugi_spec.rankings import RankedValue
+from badugi_spec.rankings import RANKINGS, RankedValue, Ranking
 from badugi_spec.rankings.house import HandValue
 
 _LABEL: Final = tuple(card.rank.label for card in DECK)
@@ -95,12 +99,15 @@ def posts_of(hand: Hand, names: list[str], shared: bool = False) -> list[dict[st
     """Who posted which blind, in the order posted (R1.5, R8.3): antes are not blinds."""
     if not _POSTS_SEEN or _POSTS_SEEN[0][0] is not hand:
         posts = []
-        for event in hand.events:
-            if event.kind != "post" or event.seat is None:
+        # The log's rows as they are, as `_in_log` reads them (an `Event` is a row's kind,
+        # seat, rule and amount first, its note the seventh): `Hand.events` makes an
+        # `Event` of every row, and the first state of every hand read them all.
+        for row in hand._rows:
+            if row[0] != "post" or row[1] is None:
                 continue
-            blind = _BLINDS.get(event.note.removesuffix(" all-in"))
+            blind = _BLINDS.get(str(row[6]).removesuffix(" all-in"))
             if blind is not None:
-                posts.append({"player": names[event.seat], "blind": blind, "amount": event.amount})
+                posts.append({"player": names[row[1]], "blind": blind, "amount": row[3]})
         _POSTS_SEEN[:] = [(hand, posts)]
     if shared:
         return _POSTS_SEEN[0][1]
@@ -113,34 +120,52 @@ and the values by ranking. Within a betting round no card moves, and valuing eve
 again after every action was most of a state's cost."""
 
 
-def _seats(
-    hand: Hand, names: list[str], shared: bool = False
-) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]], dict[str, Any]]:
+_Said = tuple[dict[str, list[str]], dict[str, dict[str, Any]], dict[str, Any]]
+_SEATS_SAID: list[tuple[Hand, list[str], list[Any], _Said]] = []
+"""The last shared answer of `_seats`, with the hand, the names and each seat's entry of
+`_SEEN` it was made from: most requests move no card, and the same dicts (not equal
+ones) let `state_line.Lines` see at once that they are as they were."""
+
+
+def _seats(hand: Hand, names: list[str], shared: bool = False) -> _Said:
     """Each seat's cards as texts, its value (`values`) and, under named rankings, its
-    value in each of them (`values_in`), as fresh JSON."""
+    value in each of them (`values_in`), as fresh JSON; `shared`: the very dicts of the
+    last shared call while no seat's cards changed."""
     if not _SEEN or _SEEN[0][0] is not hand:
         _SEEN[:] = [(hand, {})]
     seen = _SEEN[0][1]
     holdings = hand.holdings
-    hands: dict[str, list[str]] = {}
-    values: dict[str, dict[str, Any]] = {}
-    ranked: dict[str, Any] = {}
-    for seat, name in enumerate(names):
+    kept_now: list[Any] = []
+    for seat in range(len(names)):
         held = holdings[seat]
         if not held:
-            hands[name] = []
+            kept_now.append(None)
             continue
         cards = tuple(held)
         kept = seen.get(seat)
         if kept is None or kept[0] != cards:
             kept = seen[seat] = _valued(hand, seat, cards)
-        if shared:
+        kept_now.append(kept)
+    if shared:
+        last = _SEATS_SAID[0] if _SEATS_SAID else None
+        # Each seat's entry is the same object while its cards are the same (`_SEEN`).
+        if last is not None and last[0] is hand and last[1] is names and last[2] == kept_now:
+            return last[3]
+    hands: dict[str, list[str]] = {}
+    values: dict[str, dict[str, Any]] = {}
+    ranked: dict[str, Any] = {}
+    for name, kept in zip(names, kept_now, strict=True):
+        if kept is None:
+            hands[name] = []
+        elif shared:
             hands[name], values[name], ranked[name] = kept[1], kept[2], kept[3]
-            continue
-        hands[name] = list(kept[1])
-        value = kept[2]
-        values[name] = {"size": value["size"], "ranks": list(value["ranks"])}
-        ranked[name] = None if kept[3] is None else dict(kept[3])
+        else:
+            hands[name] = list(kept[1])
+            value = kept[2]
+            values[name] = {"size": value["size"], "ranks": list(value["ranks"])}
+            ranked[name] = None if kept[3] is None else dict(kept[3])
+    if shared:
+        _SEATS_SAID[:] = [(hand, names, kept_now, (hands, values, ranked))]
     return hands, values, ranked
 
 
@@ -164,10 +189,18 @@ def _valued(
     key = (evaluator, hand._rankings, hand.profile.halves, cards) if own else None
     known = None if key is None else _VALUED.get(key)
     if known is None:
+        if len(_VALUED) >= VALUED_AT_MOST:
+            _VALUED.clear()
         ranked: dict[str, str] | None = None
         if not hand.named_rankings:
             value = hand.value(seat)
-        elif own:  # the engine's `values` starts with its `value`: each evaluated once
+        elif own:
+            said = _by_strengths(hand._rankings, hand.profile.halves, cards)
+            if said is not None and key is not None:
+                known = (cards, _texts(cards), *said)
+                _VALUED[key] = known  # (made only here: the cache's size is checked below)
+                return known
+            # The engine's `values` starts with its `value`: each evaluated once.
             values = hand.values(seat)
             value = values[0]
             ranked = {n: str(v) for n, v in zip(hand.profile.halves, values, strict=True)}
@@ -175,10 +208,45 @@ def _valued(
             value, ranked = hand.value(seat), _in_rankings(hand, seat)
         known = (cards, _texts(cards), as_json(value), ranked)
         if key is not None:
-            if len(_VALUED) >= VALUED_AT_MOST:
-                _VALUED.clear()
             _VALUED[key] = known
     return known
+
+
+_OWN_RANKINGS: Final = tuple(RANKINGS.values())
+_STRENGTH_SAID: dict[tuple[Ranking, int], dict[str, Any]] = {}
+"""A value's JSON by its ranking and strength (`_by_strengths`): at most one entry for each
+value of each ranking (some 16,000 in all)."""
+
+
+def _by_strengths(
+    rankings: tuple[Ranking, ...] | None, halves: tuple[str, ...], cards: tuple[Card, ...]
+) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """The value in the first ranking as JSON, and the words of each ranking's value, from
+    the strengths alone (a ranking's hot path), or None where that is not certain to be
+    what valuing the hand says: rankings of the registry only, and hand sizes they value.
+
+    `as_json` writes the playing cards' ranks in reading order, which for every ranking
+    are the ranks its strength stands for (`Ranking.reading`), and a value's words are
+    `describe` of its strength; `tests/test_state_view.py` holds the states to the hand's
+    own values. Valuing each seat in each ranking after every deal and draw was most of
+    what a state cost in a named ranking's game, the search for its playing cards most
+    of that."""
+    if rankings is None or len(halves) != len(rankings):
+        return None
+    size = len(cards)
+    for chosen in rankings:
+        if chosen not in _OWN_RANKINGS or size not in chosen.hand_sizes:
+            return None
+    indexes = [card.index for card in cards]
+    first = rankings[0]
+    strengths = [chosen.strength(indexes) for chosen in rankings]
+    key = (first, strengths[0])
+    said = _STRENGTH_SAID.get(key)
+    if said is None:
+        ranks = [rank.label for rank in first.reading(strengths[0])]
+        said = _STRENGTH_SAID[key] = {"size": len(ranks), "ranks": ranks}
+    words = {n: r.describe(v) for n, r, v in zip(halves, rankings, strengths, strict=True)}
+    return said, words
 
 
 def _leaders(session: Session, names: list[str]) -> list[str]:
@@ -203,6 +271,9 @@ def _half(half: Half, names: list[str]) -> dict[str, Any]:
 
 def _pot(pot: Pot, names: list[str]) -> dict[str, Any]:
     winners = pot.winners
+    if not winners:  # (a pot not yet won: none of the comprehensions below has work)
+        eligible = [names[s] for s in pot.eligible]
+        return {"amount": pot.amount, "eligible": eligible, "winners": [], "shares": {}}
     out = {
         "amount": pot.amount,
         "eligible": [names[s] for s in pot.eligible],
@@ -262,8 +333,11 @@ def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
     }
     if hand.named_rankings:
         # Once shown, what each player showed in each ranking (R8.22, R8.29).
+        # (The words `values_in` had for the same cards: each value worded once.)
+        holdings = hand.holdings
         out["shown_in"] = {
-            names[s]: None if v is None else _in_rankings(hand, s) for s, v in enumerate(shown)
+            names[s]: None if v is None else dict(_valued(hand, s, tuple(holdings[s]))[3])
+            for s, v in enumerate(shown)
         }
     return out
 
@@ -306,6 +380,61 @@ def _pot_copy(said: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _about(session: Session, names: list[str], hand: Hand | None, shared: bool) -> dict[str, Any]:
+    """The session's entry: its hand's number, the dealer, whether it is over and why;
+    `shared`: the last shared one while none of those changed."""
+    result = session.result
+    dealer = hand.dealer if hand else session.next_dealer
+    number = session.hand_number
+    last = _ABOUT_SAID[0] if shared and _ABOUT_SAID else None
+    if (
+        last is not None
+        and last[0] is session
+        and last[1] is names
+        and last[2] == number
+        and last[3] == dealer
+        and last[4] is result
+    ):
+        return last[5]
+    about: dict[str, Any] = {
+        "hand": number,
+        "dealer": names[dealer],
+        "over": result is not None,
+        "winner": None if result is None or result.winner is None else names[result.winner],
+        "reason": None if result is None else result.reason,
+    }
+    if result is not None:
+        about["leaders"] = _leaders(session, names)
+    if shared:
+        _ABOUT_SAID[:] = [(session, names, number, dealer, result, about)]
+    return about
+
+
+_ABOUT_SAID: list[tuple[Session, list[str], int, int, Any, dict[str, Any]]] = []
+"""The last shared session entry and what it was made from (`_about`): it changes once a
+hand at most, and the same dict lets `state_line.Lines` see at once that it did not."""
+
+
+def _stacks(hand: Hand, names: list[str]) -> dict[str, int]:
+    """The stacks by name, the last shared dict while no stack changed (`_about` says why)."""
+    chips = tuple(hand.stacks)
+    last = _STACKS_SAID[0] if _STACKS_SAID else None
+    if last is not None and last[0] is names and last[1] == chips:
+        return last[2]
+    said = dict(zip(names, chips, strict=True))
+    _STACKS_SAID[:] = [(names, chips, said)]
+    return said
+
+
+_STACKS_SAID: list[tuple[list[str], tuple[int, ...], dict[str, int]]] = []
+"""The last shared stacks, with the names and the chips they were made from."""
+
+
+_PHASES: dict[Phase, str] = {}
+"""Each phase's words (`Phase.__str__`, an f-string of two fields read by name): a hand
+has a dozen phases, and its state says which after every request."""
+
+
 def state_of(session: Session, names: list[str], *, shared: bool = False) -> dict[str, Any]:
     """The canonical state of a session and its current hand (names, not seats).
 
@@ -314,17 +443,7 @@ def state_of(session: Session, names: list[str], *, shared: bool = False) -> dic
     posts, the pots) are that state's very objects, and kept here too, for a caller that
     reads the states and changes none (the fuzz generator keeps every state of a trial)."""
     hand: Hand | None = session.hand
-    result = session.result
-    about: dict[str, Any] = {
-        "hand": session.hand_number,
-        "dealer": names[hand.dealer] if hand else names[session.next_dealer],
-        "over": result is not None,
-        "winner": None if result is None or result.winner is None else names[result.winner],
-        "reason": None if result is None else result.reason,
-    }
-    if result is not None:
-        about["leaders"] = _leaders(session, names)
-    state: dict[str, Any] = {"session": about}
+    state: dict[str, Any] = {"session": _about(session, names, hand, shared)}
     if hand is None:
         state["stacks"] = dict(zip(names, session.stacks, strict=True))
         return state
@@ -333,11 +452,15 @@ def state_of(session: Session, names: list[str], *, shared: bool = False) -> dic
         # Each hand's value in every ranking the profile names (R8.22, R8.29).
         state["values_in"] = ranked
     to_act = hand.to_act
-    state["phase"] = str(hand.phase)
+    phase = hand.phase
+    said = _PHASES.get(phase)
+    if said is None:
+        said = _PHASES[phase] = str(phase)
+    state["phase"] = said
     state["to_act"] = None if to_act is None else names[to_act]
     state["legal"] = _legal(hand, shared)
     state["pot"] = hand.pot
-    state["stacks"] = dict(zip(names, hand.stacks, strict=True))
+    state["stacks"] = _stacks(hand, names) if shared else dict(zip(names, hand.stacks, strict=True))
     state["hands"] = hands
     state["values"] = values
     state["burns"] = len(hand.burns)
