@@ -80,7 +80,7 @@ def _exactly(theirs: object, ours: object) -> bool | None:
     equal, but in another order of keys or in types `marshal` cannot tell apart. The same
     bytes settle it without comparing the values (most answers are ours exactly).
 
-    Two states are written whole: entry by entry, a state took about a fifth more (one
+    Two states are written whole: entry by entry, a state took about a quarter more (one
     call and two writes an entry, where most entries differ from ours in identity only,
     even in this process, where an implementation shares unchanged parts with ours)."""
     if theirs is ours:
