@@ -80,20 +80,11 @@ def _exactly(theirs: object, ours: object) -> bool | None:
     equal, but in another order of keys or in types `marshal` cannot tell apart. The same
     bytes settle it without comparing the values (most answers are ours exactly).
 
-    Two states are compared entry by entry: an entry that is our very object (an
-    implementation in this process answers with states that share with ours what did not
-    change, `EngineImplementation.shares`) needs no bytes at all."""
-    if type(theirs) is dict and type(ours) is dict and len(theirs) == len(ours):
-        for (key, mine), (known, yours) in zip(theirs.items(), ours.items(), strict=True):
-            if key != known or type(key) is not type(known):
-                break  # keys in another order, or other keys: the whole decides
-            if mine is yours:
-                continue
-            exact = _bytes_alike(mine, yours)
-            if exact is not True:
-                return _bytes_alike(theirs, ours) if exact is None else False
-        else:
-            return True
+    Two states are written whole: entry by entry, a state took about a quarter more (one
+    call and two writes an entry, where most entries differ from ours in identity only,
+    even in this process, where an implementation shares unchanged parts with ours)."""
+    if theirs is ours:
+        return True
     return _bytes_alike(theirs, ours)
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from badugi_spec.cards import TEXTS
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.variants import CARD_ORDER, SUITS, suit_card, suit_map
 
@@ -136,12 +137,38 @@ def seated(
     return {**ours, "state": new}
 
 
+_RENAMED: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+"""Each card's text renamed by a table of suits (`suit_card`), by the table: the few
+derangements of the suits, every card once. Renaming card by card (a pattern matched
+each time) was most of what a `suits` variant cost to form."""
+
+
+def _renaming(table: dict[str, str]) -> dict[str, str]:
+    key = tuple(table.items())
+    known = _RENAMED.get(key)
+    if known is None:
+        if len(_RENAMED) > 64:
+            _RENAMED.clear()
+        known = _RENAMED[key] = {text: suit_card(text, table) for text in TEXTS}
+    return known
+
+
 def suited(exchanges: list[Exchange], table: dict[str, str]) -> list[Exchange]:
     """The requests with every card's suit renamed by `table`, and our answers with every
     held card renamed alike."""
+    known = _renaming(table)
+    # Our states share a seat's cards while they do not change: each list renamed once.
+    held_before: dict[int, tuple[list[str], list[str]]] = {}
 
     def cards(texts: list[str]) -> list[str]:
-        return [suit_card(text, table) for text in texts]
+        # A text that is no card's (none is, in a fuzzed trial) as `suit_card` has it.
+        return [known[text] if text in known else suit_card(text, table) for text in texts]
+
+    def held(texts: list[str]) -> list[str]:
+        kept = held_before.get(id(texts))
+        if kept is None or kept[0] is not texts:
+            kept = held_before[id(texts)] = (texts, cards(texts))
+        return kept[1]
 
     out: list[Exchange] = []
     for kind, request, ours in exchanges:
@@ -153,8 +180,8 @@ def suited(exchanges: list[Exchange], table: dict[str, str]) -> list[Exchange]:
             request = {**request, "discards": cards(request["discards"])}
         state = ours.get("state")
         if isinstance(state, dict) and isinstance(state.get("hands"), dict):
-            held = {name: cards(got) for name, got in state["hands"].items()}
-            ours = {**ours, "state": {**state, "hands": held}}
+            hands = {name: held(got) for name, got in state["hands"].items()}
+            ours = {**ours, "state": {**state, "hands": hands}}
         out.append((kind, request, ours))
     return out
 
