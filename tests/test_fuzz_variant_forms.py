@@ -97,3 +97,33 @@ def test_a_seats_cards_shared_between_states_are_renamed_alike() -> None:
     ]
     formed = replay_variants.suited(states, table)
     assert _text(formed) == _text(_renamed(states, table))
+
+
+def test_a_rotation_seats_each_shared_entry_as_it_seats_a_fresh_one() -> None:
+    """`rotated` seats an entry our states share (pots, dicts of players) once: every
+    state's answer is still what seating that state alone gives, key order included."""
+    checked = 0
+    for exchanges in _exchanges(10):
+        players = exchanges[0][1]["players"]
+        for k in range(1, len(players)):
+            formed = replay_variants.rotated(exchanges, k)
+            order = [str(p["name"]) for p in players[k:] + players[:k]]
+            alone = [replay_variants.seated(ours, order) for _, _, ours in exchanges]
+            assert [json.dumps(ours) for _, _, ours in formed] == [json.dumps(a) for a in alone]
+            checked += len(formed)
+    assert checked > 1000
+
+
+def test_a_rotation_seats_a_shared_dict_of_players_once() -> None:
+    stacks = {"Ann": 5, "Bob": 7, "Cy": 9}
+    start = {"players": [{"name": n, "stack": 10} for n in stacks], "first_dealer": "Ann"}
+    states: list[Exchange] = [
+        ("start", start, {"ok": True, "state": {"stacks": stacks}}),
+        ("act", {"player": "Bob"}, {"ok": True, "state": {"stacks": stacks, "pot": 1}}),
+        ("act", {"player": "Cy"}, {"ok": True, "state": {"stacks": {**stacks, "Cy": 8}}}),
+    ]
+    formed = replay_variants.rotated(states, 1)
+    seated = [ours["state"]["stacks"] for _, _, ours in formed]
+    assert [list(s) for s in seated] == [["Bob", "Cy", "Ann"]] * 3
+    assert seated[0] is seated[1]  # (the writer of lines then finds it unchanged)
+    assert seated[2] == {"Bob": 7, "Cy": 8, "Ann": 5}

@@ -55,8 +55,9 @@ def rotated(exchanges: list[Exchange], k: int) -> list[Exchange]:
     players = start["players"]
     turned = {**start, "players": players[k:] + players[:k]}
     order = [str(player.get("name")) for player in turned["players"]]
-    # Our states share their pots while no chip moves (`state_of(shared=True)`): seated
-    # once each here, for this rotation (every state is alive meanwhile: ids stay theirs).
+    # Our states share their pots while no chip moves, and their dicts of players while
+    # none changes (`state_of(shared=True)`): each seated once here, for this rotation
+    # (every state is alive meanwhile: ids stay theirs).
     memo: dict[int, Any] = {}
     return [
         (kind, turned, seated(answer, order, memo)),
@@ -105,6 +106,11 @@ def seated(
     still: `replay` first compares an answer with it exactly, and only one that differs
     in any seat order.
 
+    `memo`: what was seated for the answers before, by the identity of our entry (its
+    pots, its dicts of players), kept with it: an entry our states share is seated once,
+    and the seated states share it alike, which the writer of lines (`state_line.Lines`)
+    then finds unchanged by identity.
+
     (The helpers are the module's, not closures: a closure that calls itself is a cycle,
     and three a state were most of the garbage a campaign left to the collector.)"""
     state = ours.get("state")
@@ -113,7 +119,13 @@ def seated(
     new = dict(state)
     for key in _BY_PLAYER:
         if key in new:
-            new[key] = _keys(new[key], order)
+            value = new[key]
+            known = None if memo is None else memo.get(id(value))
+            if known is None or known[0] is not value:
+                known = (value, _keys(value, order))
+                if memo is not None:
+                    memo[id(value)] = known
+            new[key] = known[1]
     session = state.get("session")
     if isinstance(session, dict) and "leaders" in session:
         new["session"] = {**session, "leaders": _names(session["leaders"], order)}
@@ -157,8 +169,10 @@ def suited(exchanges: list[Exchange], table: dict[str, str]) -> list[Exchange]:
     """The requests with every card's suit renamed by `table`, and our answers with every
     held card renamed alike."""
     known = _renaming(table)
-    # Our states share a seat's cards while they do not change: each list renamed once.
+    # Our states share a seat's cards while they do not change, and the dict of every
+    # seat's while none does: each renamed once (all alive meanwhile: ids stay theirs).
     held_before: dict[int, tuple[list[str], list[str]]] = {}
+    renamed: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
 
     def cards(texts: list[str]) -> list[str]:
         # A text that is no card's (none is, in a fuzzed trial) as `suit_card` has it.
@@ -180,8 +194,11 @@ def suited(exchanges: list[Exchange], table: dict[str, str]) -> list[Exchange]:
             request = {**request, "discards": cards(request["discards"])}
         state = ours.get("state")
         if isinstance(state, dict) and isinstance(state.get("hands"), dict):
-            hands = {name: held(got) for name, got in state["hands"].items()}
-            ours = {**ours, "state": {**state, "hands": hands}}
+            was = state["hands"]
+            kept = renamed.get(id(was))
+            if kept is None or kept[0] is not was:
+                kept = renamed[id(was)] = (was, {name: held(got) for name, got in was.items()})
+            ours = {**ours, "state": {**state, "hands": kept[1]}}
         out.append((kind, request, ours))
     return out
 
