@@ -183,6 +183,14 @@ def strength_of_mask(mask: int) -> int:
         raise CardError(f"not a hand of 1 to {MAX_CARDS} cards: mask {mask:#x}") from None
 
 
+def tabled_strength(indexes: Iterable[int]) -> int | None:
+    """The strength of distinct cards given by deck index (1 to 4 of them), by the table,
+    or None while it is not built: for a caller that values many hands, without building
+    the table where `evaluate` would still try subsets (`_UNTABLED`)."""
+    table = _STRENGTHS
+    return table.get(mask_of(indexes)) if table else None
+
+
 def strength_table() -> Mapping[int, int]:
     """The table itself (mask -> strength), built if needed, for callers that look up
     several masks per hand (the five-card rankings). Read it, never change it; after

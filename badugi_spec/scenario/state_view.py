@@ -10,7 +10,7 @@ a seat's values while it holds the same cards, the blinds posted once a hand is 
 Each call still returns fresh lists and dicts, so a caller may change what it is given,
 unless it asks for a shared state, whose unchanged entries are the earlier state's very
 objects (`serve`'s writer then sees at once that they did not change); in a named
-ranking's game a value is said from its strengths (`_by_strengths`).
+ranking's game a value is said from its strengths (`state_values.by_strengths`).
 `tests/test_state_view.py` holds it to the snapshot-built state, key order included.
 """
 
@@ -18,30 +18,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from badugi_spec.cards import DECK, TEXTS, Card
+from badugi_spec.cards import Card
 from badugi_spec.engine import Hand, Session
-from badugi_spec.engine import hand as _hand_module
 from badugi_spec.engine.actions import Legal
 from badugi_spec.engine.phase import Phase
 from badugi_spec.engine.pots import Half, Pot
 from badugi_spec.engine.settlement import Settlement
-from badugi_spec.rankings import RANKINGS, RankedValue, Ranking
-from badugi_spec.rankings.house import HandValue
-
-_LABEL: Final = tuple(card.rank.label for card in DECK)
-"""Each card's rank label by the card's index (`Rank.label` reads enum values: slow)."""
-
-
-def as_json(value: HandValue | RankedValue) -> dict[str, Any]:
-    # The playing cards in reading order: for a Badugi value its ranks, highest first.
-    label = _LABEL
-    return {"size": len(value.cards), "ranks": [label[card.index] for card in value.cards]}
-
-
-def _texts(cards: list[Card] | tuple[Card, ...]) -> list[str]:
-    text = TEXTS
-    return [text[card.index] for card in cards]
-
+from badugi_spec.scenario.state_values import as_json, valued
 
 _WORDS: dict[Legal, str] = {}
 """An option's words (`Legal.describe`): the same few options come up hand after hand."""
@@ -72,13 +55,6 @@ def _legal(hand: Hand, shared: bool = False) -> list[str]:
         _LEGAL_SEEN[id(options)] = (options, out)
         return out if shared else list(out)
     return out
-
-
-def _in_rankings(hand: Hand, seat: int) -> dict[str, str]:
-    """Ranking -> the seat's value in it, as text (R8.29): `{"low-2-7": "7-5-4-3-2"}`."""
-    return {
-        name: str(value) for name, value in zip(hand.profile.halves, hand.values(seat), strict=True)
-    }
 
 
 _BLINDS: Final = {
@@ -144,7 +120,7 @@ def _seats(hand: Hand, names: list[str], shared: bool = False) -> _Said:
         cards = tuple(held)
         kept = seen.get(seat)
         if kept is None or kept[0] != cards:
-            kept = seen[seat] = _valued(hand, seat, cards)
+            kept = seen[seat] = valued(hand, seat, cards)
         kept_now.append(kept)
     if shared:
         last = _SEATS_SAID[0] if _SEATS_SAID else None
@@ -167,86 +143,6 @@ def _seats(hand: Hand, names: list[str], shared: bool = False) -> _Said:
     if shared:
         _SEATS_SAID[:] = [(hand, names, kept_now, (hands, values, ranked))]
     return hands, values, ranked
-
-
-_VALUED: dict[tuple[Any, ...], tuple[tuple[Card, ...], list[str], Any, Any]] = {}
-"""The same cards' texts and values in other hands: a fuzzed trial's hands are played
-again by the implementation, in each variant, and every deal and draw values each
-holding. Keyed by the rules that value them (the evaluator, the rankings, which are
-compared by identity, and the halves' names), for the engine's own `value` and `values`
-only: a mutant's are always asked."""
-VALUED_AT_MOST: Final = 50_000
-
-
-def _valued(
-    hand: Hand, seat: int, cards: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], list[str], Any, Any]:
-    """The seat's cards, their texts, its value and its values by ranking, as `_SEEN`
-    keeps them."""
-    kind = type(hand)
-    own = kind.value is Hand.value and kind.values is Hand.values
-    evaluator = vars(_hand_module)["evaluate"]  # (as `Hand.value` finds it, patched or not)
-    key = (evaluator, hand._rankings, hand.profile.halves, cards) if own else None
-    known = None if key is None else _VALUED.get(key)
-    if known is None:
-        if len(_VALUED) >= VALUED_AT_MOST:
-            _VALUED.clear()
-        ranked: dict[str, str] | None = None
-        if not hand.named_rankings:
-            value = hand.value(seat)
-        elif own:
-            said = _by_strengths(hand._rankings, hand.profile.halves, cards)
-            if said is not None and key is not None:
-                known = (cards, _texts(cards), *said)
-                _VALUED[key] = known  # (made only here: the cache's size is checked below)
-                return known
-            # The engine's `values` starts with its `value`: each evaluated once.
-            values = hand.values(seat)
-            value = values[0]
-            ranked = {n: str(v) for n, v in zip(hand.profile.halves, values, strict=True)}
-        else:
-            value, ranked = hand.value(seat), _in_rankings(hand, seat)
-        known = (cards, _texts(cards), as_json(value), ranked)
-        if key is not None:
-            _VALUED[key] = known
-    return known
-
-
-_OWN_RANKINGS: Final = tuple(RANKINGS.values())
-_STRENGTH_SAID: dict[tuple[Ranking, int], dict[str, Any]] = {}
-"""A value's JSON by its ranking and strength (`_by_strengths`): at most one entry for each
-value of each ranking (some 16,000 in all)."""
-
-
-def _by_strengths(
-    rankings: tuple[Ranking, ...] | None, halves: tuple[str, ...], cards: tuple[Card, ...]
-) -> tuple[dict[str, Any], dict[str, str]] | None:
-    """The value in the first ranking as JSON, and the words of each ranking's value, from
-    the strengths alone (a ranking's hot path), or None where that is not certain to be
-    what valuing the hand says: rankings of the registry only, and hand sizes they value.
-
-    `as_json` writes the playing cards' ranks in reading order, which for every ranking
-    are the ranks its strength stands for (`Ranking.reading`), and a value's words are
-    `describe` of its strength; `tests/test_state_view.py` holds the states to the hand's
-    own values. Valuing each seat in each ranking after every deal and draw was most of
-    what a state cost in a named ranking's game, the search for its playing cards most
-    of that."""
-    if rankings is None or len(halves) != len(rankings):
-        return None
-    size = len(cards)
-    for chosen in rankings:
-        if chosen not in _OWN_RANKINGS or size not in chosen.hand_sizes:
-            return None
-    indexes = [card.index for card in cards]
-    first = rankings[0]
-    strengths = [chosen.strength(indexes) for chosen in rankings]
-    key = (first, strengths[0])
-    said = _STRENGTH_SAID.get(key)
-    if said is None:
-        ranks = [rank.label for rank in first.reading(strengths[0])]
-        said = _STRENGTH_SAID[key] = {"size": len(ranks), "ranks": ranks}
-    words = {n: r.describe(v) for n, r, v in zip(halves, rankings, strengths, strict=True)}
-    return said, words
 
 
 def _leaders(session: Session, names: list[str]) -> list[str]:
@@ -336,7 +232,7 @@ def _result(hand: Hand, names: list[str]) -> dict[str, Any] | None:
         # (The words `values_in` had for the same cards: each value worded once.)
         holdings = hand.holdings
         out["shown_in"] = {
-            names[s]: None if v is None else dict(_valued(hand, s, tuple(holdings[s]))[3])
+            names[s]: None if v is None else dict(valued(hand, s, tuple(holdings[s]))[3])
             for s, v in enumerate(shown)
         }
     return out
