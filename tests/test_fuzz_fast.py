@@ -147,9 +147,9 @@ def test_answers_alike_only_in_the_same_json_types() -> None:
     assert not replay.answered_alike({"ok": True, "state": {"pot": 3}}, ours)
 
 
-def test_states_sharing_entries_are_still_compared_entry_by_entry() -> None:
-    # An in-process implementation's states share entries with ours (`shares`): an entry
-    # that is the very same object is taken as it is, every other one still compared.
+def test_states_sharing_entries_are_still_compared_whole() -> None:
+    # An in-process implementation's states share entries with ours (`shares`): sharing
+    # changes nothing in what is the same answer; every entry is still compared.
     hands = {"Ann": ["As", "2h"], "Bob": ["3d", "4c"]}
     ours = {"pot": 6, "hands": hands, "stacks": {"Ann": 97, "Bob": 97}}
     assert replay.same({"pot": 6, "hands": hands, "stacks": {"Ann": 97, "Bob": 97}}, ours)

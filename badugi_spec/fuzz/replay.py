@@ -264,6 +264,9 @@ def _alike(
             theirs is None or answered_alike(theirs, ours, rotated=rotated)
             for theirs, (_, _, ours) in zip(answers, exchanges, strict=True)
         )
+    # Our engine in this process, sharing while it is judged (`passes`), never changes
+    # what it answered: a pair of entries found the same need not be compared again.
+    shared = getattr(impl, "shares", None) is True
     for kind, request, ours in exchanges:
         try:
             theirs = getattr(impl, kind)(request)
@@ -271,7 +274,7 @@ def _alike(
             if _silent(impl):
                 raise TimedOut(error) from None
             raise
-        if not answered_alike(theirs, ours, rotated=rotated):
+        if not answered_alike(theirs, ours, rotated=rotated, shared=shared):
             return False
     return True
 
