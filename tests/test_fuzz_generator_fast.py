@@ -242,3 +242,11 @@ def test_options_in_a_list_are_weighed_and_never_kept() -> None:
     listed = list(options)
     assert policy._weighed(listed, False, frozenset(), False) == fresh  # type: ignore[arg-type]
     assert len(policy._WEIGHED) == 1
+
+
+def test_a_request_says_each_kind_by_its_value() -> None:
+    from badugi_spec.engine.actions import Action
+    from badugi_spec.fuzz import steps
+
+    for kind in Kind:
+        assert steps.request(["Ann"], Action(0, kind))["action"] == kind.value
