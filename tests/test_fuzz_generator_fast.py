@@ -233,3 +233,20 @@ def test_the_mucks_tried_follow_the_show_order_of_the_events() -> None:
             picks = Choices(None, stream)
             assert tried == [Action(s, Kind.MUCK) for s in order if picks.chance(0.6)]
     assert shown > 10
+
+
+def test_options_in_a_list_are_weighed_and_never_kept() -> None:
+    options = _options(3)
+    policy._WEIGHED.clear()
+    fresh = policy._weighed(options, False, frozenset(), False)
+    listed = list(options)
+    assert policy._weighed(listed, False, frozenset(), False) == fresh  # type: ignore[arg-type]
+    assert len(policy._WEIGHED) == 1
+
+
+def test_a_request_says_each_kind_by_its_value() -> None:
+    from badugi_spec.engine.actions import Action
+    from badugi_spec.fuzz import steps
+
+    for kind in Kind:
+        assert steps.request(["Ann"], Action(0, kind))["action"] == kind.value

@@ -88,8 +88,9 @@ def _weighed(
 ) -> tuple[list[Legal], tuple[float, ...]]:
     """The betting options shortest first, an all-in only where no other option puts in
     the same chips, and the weight of each."""
+    kept_too = type(options) is tuple  # (a list, which may change in place: never kept)
     key = (options, aggressive, swarm, ladder)
-    kept = _WEIGHED.get(key)
+    kept = _WEIGHED.get(key) if kept_too else None
     if kept is not None:
         return kept
     distinct = sorted(_distinct(options), key=lambda o: _ORDER.index(o.kind))
@@ -105,9 +106,10 @@ def _weighed(
             # all-in part ways (half a bet, a level or not, reopening; R8.8-R8.10).
             weights[index] = short
     weighed = tuple(_swarmed(distinct, weights, swarm))
-    if len(_WEIGHED) >= WEIGHED_AT_MOST:
-        _WEIGHED.clear()
-    _WEIGHED[key] = (distinct, weighed)
+    if kept_too:
+        if len(_WEIGHED) >= WEIGHED_AT_MOST:
+            _WEIGHED.clear()
+        _WEIGHED[key] = (distinct, weighed)
     return distinct, weighed
 
 

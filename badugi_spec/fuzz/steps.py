@@ -21,10 +21,14 @@ _SAID: Final = {
 }
 
 
+_VALUES: Final = {kind: kind.value for kind in Kind}
+"""Each kind's word: an enum's `value` is read through a Python property, every step."""
+
+
 def request(names: Sequence[str], action: Action) -> dict[str, Any]:
     """The `act` request of `action`, as the runner sends it for the action's line."""
     kind = action.kind
-    out: dict[str, Any] = {"player": names[action.seat], "action": kind.value}
+    out: dict[str, Any] = {"player": names[action.seat], "action": _VALUES[kind]}
     if action.amount is not None:
         out["amount"] = action.amount
     if kind is Kind.DRAW:

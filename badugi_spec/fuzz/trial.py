@@ -42,7 +42,7 @@ class BrokenProperty(FuzzError):
 class Statement:
     """One statement of a trial. A value to everyone but `game`, which gives the
     statements of the hand it is playing their rule once the hand's events are in
-    (`game._name`): not frozen, since a frozen one costs three times as much to make, and
+    (`_Player._name_rules`): not frozen, since a frozen one costs three times as much to make, and
     a trial makes a hundred a hand."""
 
     kind: str
