@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml
 ## The main job: the scenario suite against the engine (with rule coverage), then the site.
 run: $(STAMP) pyodide
 	$(BIN)/badugi-spec check scenarios --quiet --coverage --force --junit reports/scenarios.xml --json reports/scenarios.json
-	$(BIN)/python -m mkdocs build --strict --quiet -d site
+	$(BIN)/python -m mkdocs build --strict -d site
 	@echo "tutorial site built: $(CURDIR)/site/index.html (make serve to browse it)"
 
 ## The tests: lint, strict typing, then pytest (unit, property, scenario suite, docs, browser),

@@ -47,7 +47,7 @@ def run() -> list[Row]:
     prepared = seconds(lambda: pyodide_build.prepare(ROOT))
     with tempfile.TemporaryDirectory() as scratch:
         site = Path(scratch) / "site"
-        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)]
+        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)]
         env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "BADUGI_DOCS_CACHE": "off"}
         outcome: list[subprocess.CompletedProcess[str]] = []
         wall = seconds(

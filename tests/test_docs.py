@@ -63,7 +63,8 @@ def mkdocs_build(
     env.setdefault("BADUGI_DOCS_CACHE", str(ROOT / "build" / "docs-cache"))
     if scenarios is not None:
         env["BADUGI_DOCS_SCENARIOS"] = str(scenarios)
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q"]
+    # Not `-q`: it hides warnings from `--strict`, which then fails on none of them.
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict"]
     return subprocess.run(
         [*command, "-f", str(config), "-d", str(site)],
         cwd=config.parent,
@@ -254,6 +255,22 @@ def small_site_config(folder: Path) -> Path:
     config = folder / "mkdocs.yml"
     config.write_text(text, encoding="utf-8")
     return config
+
+
+def test_a_link_to_a_missing_anchor_fails_the_build(tmp_path: Path) -> None:
+    """`--strict` fails on every warning: a link to a heading that is not there too (with
+    `-q`, mkdocs let such a link through without a word)."""
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "one.badugi").write_text(EVIL, encoding="utf-8")
+    config = small_site_config(tmp_path)
+    page = tmp_path / "docs" / "linked.md"
+    page.write_text("# Linked\n\nSee [the start](index.md#no-such-heading).\n", "utf-8")
+    done = mkdocs_build(tmp_path / "site", config=config, scenarios=scenarios)
+    assert done.returncode != 0
+    assert "does not contain an anchor '#no-such-heading'" in done.stdout + done.stderr
+    page.write_text("# Linked\n\nSee [the start](index.md).\n", "utf-8")
+    assert mkdocs_build(tmp_path / "site", config=config, scenarios=scenarios).returncode == 0
 
 
 def test_hostile_scenario_is_escaped(tmp_path: Path) -> None:
