@@ -144,6 +144,23 @@ def test_a_switched_profile_is_the_one_replace_makes_and_a_bad_one_still_raises(
             switches.changed(profile, small_blind=profile.big_blind + 1)
 
 
+def test_a_switched_profile_is_kept_for_its_values_and_their_types() -> None:
+    """`True == 1`, but a switch set to `True` and one set to `1` are not one change: the
+    second is not handed the first's profile."""
+    from badugi_spec import profiles
+    from badugi_spec.fuzz import switches
+    from badugi_spec.profiles.model import ProfileError
+
+    profile = profiles.get("house")
+    made = switches.changed(profile, fold_when_free=True)
+    assert made is not None and made.fold_when_free is True
+    try:
+        other = switches.changed(profile, fold_when_free=1)
+    except ProfileError:
+        return  # refused as it is made: not the first's profile either
+    assert other is None or type(other.fold_when_free) is int
+
+
 TRICKY = (
     "turn Ann",
     "pot 12",

@@ -10,7 +10,9 @@ end, `Guide._catch_up`). Nothing the campaign does in judging a trial (findings,
 aliases, the tally, the coverage, the implementation's answers) reaches the guide or the
 generator. What is read of a trial before its requests are sent (what it reached, the
 properties our engine broke, our answers as lines) is read of it alone, so that too is
-read ahead, in the waits that making the next trials leaves free.
+read ahead, in the waits that making the next trials leaves free. Then the next `POSTED`
+trials' requests, and their variants', are sent (`replay.post`), in the order they are to
+be run: the implementation answers them while this side judges the trial before.
 """
 
 from __future__ import annotations
@@ -119,11 +121,9 @@ class Ahead:
                     continue
                 self._timed("read", self._read, made)
                 return True
-            if made.posted is None and place < POSTED:
-                # In the order they are run, so their replies come in that order.
-                made.posted = self.post(made) if made.broken == [] else []
-                if made.posted:
-                    return True
+            # Sent in the order they are run, so that their replies come in that order.
+            if made.posted is None and place < POSTED and self._post(made):
+                return True
         return False
 
     def _timed(self, kind: str, work: Callable[..., None], *args: Any) -> None:
@@ -168,8 +168,14 @@ class Ahead:
             return None
         made = self.made.pop(number)
         if made.read and made.posted is None:
-            made.posted = self.post(made) if made.broken == [] else []
+            self._post(made)
         return made
+
+    def _post(self, made: Made) -> bool:
+        """Send the requests of `made` (read) and its variants' (a trial in which our
+        engine broke a property sends none); whether any were."""
+        made.posted = self.post(made) if made.broken == [] else []
+        return bool(made.posted)
 
 
 __all__ = ["AHEAD", "Ahead", "Made", "make"]

@@ -361,8 +361,6 @@ def passes(
     values = variant is None and not trial.names
     if ready is not None and not ready():
         return False  # (a process not yet started is started by the text path, as before)
-    if not values and (not sent or sent[0][0] != "start"):
-        return False
     saved = getattr(impl, "savepoint", None)
     mark = saved() if saved is not None else None
     restore = getattr(impl, "restore", None)
@@ -375,7 +373,7 @@ def passes(
         if values:
             # A trial of hand values (`replay_values`).
             ok = values_pass(impl, trial, same, idle=idle, posted=posted)
-        elif "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
+        elif not _played(impl, trial, sent):
             ok = False
         else:
             rotated = variant is not None and variant.any_seat_order
@@ -393,7 +391,24 @@ def passes(
             sharing.shares = False
     if not ok and restore is not None:
         restore(mark)
+    if not ok and posted is not None:
+        # Sent ahead, its first reply may be the trial before's line too many: the text
+        # decides on a fresh process, as it would have unposted (`forget`).
+        forget = getattr(impl, "forget", None)
+        if forget is not None:
+            forget()
     return ok
+
+
+def _played(impl: Implementation, trial: Trial, sent: list[Exchange]) -> bool:
+    """Whether `passes` sends `sent`, the requests of a trial of play (or of a variant):
+    they start a session, and the implementation plays the trial's profile."""
+    return (
+        bool(sent)
+        and sent[0][0] == "start"
+        and "play" in impl.capabilities()
+        and plays(impl, trial.profile.name)
+    )
 
 
 def post(impl: Implementation, trial: Trial, forms: list[Form] | None) -> list[object]:
@@ -412,9 +427,7 @@ def post(impl: Implementation, trial: Trial, forms: list[Form] | None) -> list[o
         asked = value_requests(impl, trial)
         ticket = impl.post_values(asked) if asked else None  # type: ignore[attr-defined]
         return [] if ticket is None else [ticket]
-    if not trial.exchanges or trial.exchanges[0][0] != "start":
-        return []
-    if "play" not in impl.capabilities() or not plays(impl, trial.profile.name):
+    if not _played(impl, trial, trial.exchanges):
         return []
     tickets: list[object] = []
     for sent in [trial.exchanges, *(form.exchanges for form in forms or ())]:

@@ -71,12 +71,13 @@ def changed(profile: Profile, **changes: object) -> Profile | None:
     breaks its parameters' checks raises as it is made, and is refused all the same).
     Made once for each profile and changes: a profile is checked as it is made, a tenth of
     a millisecond, and the trials of a campaign make the same few again and again."""
-    return _changed(profile, tuple(changes.items()))
+    # Each value's type in the key: `1`, `1.0` and `True` are equal, but not one change.
+    return _changed(profile, tuple((key, type(value), value) for key, value in changes.items()))
 
 
 @functools.lru_cache(maxsize=1024)
-def _changed(profile: Profile, changes: tuple[tuple[str, object], ...]) -> Profile | None:
-    made = profile.replace(**dict(changes))
+def _changed(profile: Profile, changes: tuple[tuple[str, type, object], ...]) -> Profile | None:
+    made = profile.replace(**{key: value for key, _, value in changes})
     return None if problems_of(made) else made
 
 

@@ -13,7 +13,7 @@ import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from badugi_spec.protocol import MAX_LINE_BYTES
 from badugi_spec.protocol.client_base import (
@@ -160,11 +160,7 @@ class ProtocolImplementation(Connection):
                 else many(sent, timeout=self.timeout)
             )
         except TransportError as error:
-            # The request that went unanswered is named, as when asked alone (the runner).
-            self.heard = list(getattr(error, "replies", []))
-            unanswered = requests[min(len(self.heard), len(requests) - 1)]
-            self._asking = unanswered["type"]
-            self._lost(unanswered, error)
+            self._unanswered(requests, error)
         if idle is not None and not waits:
             idle(math.inf)  # a transport that cannot work and wait at once: the work, now
         return lines
@@ -202,6 +198,8 @@ class ProtocolImplementation(Connection):
     ) -> list[str] | None:
         """The reply lines to `requests`, posted as `ticket`; None to send them again (the
         connection they went on is gone, or given up, or a kind of them dropped since)."""
+        if getattr(self._transport, "before", lambda batch: False)(ticket.batch):
+            self.settle()  # batches posted before it first: their trouble is not its own
         transport = self._transport
         if ticket.transport is not transport or not self.ready():
             return None
@@ -213,12 +211,15 @@ class ProtocolImplementation(Connection):
                 ticket.batch, timeout=self.timeout, idle=idle
             )
         except TransportError as error:
-            # As `_pipelined` tells it: the request that went unanswered is named.
-            self.heard = list(getattr(error, "replies", []))
-            unanswered = requests[min(len(self.heard), len(requests) - 1)]
-            self._asking = unanswered["type"]
-            self._lost(unanswered, error)
+            self._unanswered(requests, error)
         return lines
+
+    def _unanswered(self, requests: list[dict[str, Any]], error: TransportError) -> NoReturn:
+        """The request that went unanswered is named, as when asked alone (the runner)."""
+        self.heard = list(getattr(error, "replies", []))
+        unanswered = requests[min(len(self.heard), len(requests) - 1)]
+        self._asking = unanswered["type"]
+        self._lost(unanswered, error)
 
     def value_answers(
         self,

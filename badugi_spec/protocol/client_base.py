@@ -223,6 +223,15 @@ class Connection:
         if found is not None:
             self._fail(f"a line nobody asked for: {found} (replies out of step with requests)")
 
+    def forget(self) -> None:
+        """Drop the process, uncounted: requests posted ahead of their turn were answered
+        wrong, and a reply out of step may be the line too many of the batch before (an
+        extra line at the end of one session is read as the next one's first reply). The
+        trial is then judged by its text on a fresh process, as it would have been."""
+        transport, self._transport = self._transport, None
+        if transport is not None:
+            transport.close()
+
     def settle(self) -> None:
         """Read the replies of the requests posted, before any other request is sent: a
         request sent now is answered after them, and if the implementation crashed or
@@ -235,8 +244,7 @@ class Connection:
         try:
             transport.drain(timeout=self.timeout)  # type: ignore[union-attr]
         except TransportError:
-            self._transport = None
-            transport.close()  # type: ignore[union-attr]
+            self.forget()
 
     def _give_up(self, message: str) -> None:
         """From now on every request fails at once with `message`."""

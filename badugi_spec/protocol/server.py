@@ -328,6 +328,11 @@ def _collector_off() -> Iterator[None]:
             gc.enable()
 
 
+VALUES: Final = ("evaluate", "compare")
+"""Requests of hand values, sent in batches of their own (a fuzzed trial of values)."""
+SESSION: Final = ("start", "deal", "act")
+
+
 def _answer_lines(
     impl: Implementation,
     inp: IO[bytes],
@@ -347,6 +352,7 @@ def _answer_lines(
     ours = isinstance(impl, _Served)
     acts: dict[bytes, dict[str, Any]] | None = {} if ours else None
     answered = swept = 0
+    last: object = None  # the type of the last request read whole
     for raw in _lines(inp, max_line, ahead, spin):
         request: object = None
         step = None if acts is None or raw is None else acts.get(raw)
@@ -364,13 +370,16 @@ def _answer_lines(
             except ValueError as error:  # UnicodeDecodeError is one too
                 response = _refuse(f"not JSON: {error}")
             else:
-                if replies and type(request) is dict and request.get("type") == "start":
-                    # A session ends where the next starts: its replies are what the
-                    # client waits for, while the next is still being answered (`fuzz`
-                    # sends the next trial ahead: `ProtocolImplementation.post`).
+                kind = request.get("type") if type(request) is dict else None
+                if replies and (kind == "start" or (kind in VALUES and last in SESSION)):
+                    # A session ends where the next starts, or where hand values are
+                    # asked after it: its replies are what the client waits for while
+                    # the next batch is answered (`fuzz` sends the next trials ahead:
+                    # `ProtocolImplementation.post`).
                     out.write(b"".join(replies))
                     out.flush()
                     replies.clear()
+                last = kind
                 plain = _plain(raw)
                 step = None if acts is None or not plain else _kept_act(acts, raw, request)
                 if step is None:

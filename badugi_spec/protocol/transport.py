@@ -268,6 +268,10 @@ class ProcessTransport:
         self._push()
         return batch
 
+    def before(self, batch: Posted) -> bool:
+        """Whether batches posted before `batch` are still being answered."""
+        return batch in self._posted and self._posted[0] is not batch
+
     def drain(self, *, timeout: float) -> None:
         """Read the replies of every batch posted (kept in each), so that the next line
         read answers the next request."""
@@ -315,7 +319,10 @@ class ProcessTransport:
         replies = batch.replies
         if any(len(reply) > self.max_line for reply in replies):
             raise TransportError(f"reply longer than {self.max_line} bytes")
-        if not self._posted and self._buffer.strip():
+        # A line left over is this batch's only if nothing was posted after it (else the
+        # batch collected last meets it).
+        last = batch.end == self._offset + len(self._unwritten)
+        if last and not self._posted and self._buffer.strip():
             raise TransportError(f"more than one line for one request; then {shown(self._buffer)}")
         try:
             decoded = [reply.decode("utf-8") for reply in replies]
