@@ -267,10 +267,8 @@ def test_a_link_to_a_missing_anchor_fails_the_build(tmp_path: Path) -> None:
     page = tmp_path / "docs" / "linked.md"
     page.write_text("# Linked\n\nSee [the start](index.md#no-such-heading).\n", "utf-8")
     done = mkdocs_build(tmp_path / "site", config=config, scenarios=scenarios)
-    assert done.returncode != 0
+    assert done.returncode != 0  # (the same site builds in `test_hostile_scenario_is_escaped`)
     assert "does not contain an anchor '#no-such-heading'" in done.stdout + done.stderr
-    page.write_text("# Linked\n\nSee [the start](index.md).\n", "utf-8")
-    assert mkdocs_build(tmp_path / "site", config=config, scenarios=scenarios).returncode == 0
 
 
 def test_hostile_scenario_is_escaped(tmp_path: Path) -> None:

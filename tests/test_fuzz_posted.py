@@ -150,7 +150,7 @@ serve(DiesAtFive())
 """
 
 
-def _run(*, ahead: bool, count: int = 40) -> tuple[Any, ...]:
+def _run(*, ahead: bool, count: int = 28) -> tuple[Any, ...]:
     """Statuses, the numbers of the trials that errored, the trials and variants the fast
     path passed, the batches posted (of play, and of hand values), and the findings."""
     plan = Plan(Setting((profiles.get("pokerstars-2010"),), seats=(4, 6)), ("house", "low-2-7"))
