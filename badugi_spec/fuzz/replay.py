@@ -68,7 +68,12 @@ def same(theirs: object, ours: object) -> bool:
     settle most at a fraction of the cost of `repr` (format 2 writes every value with its
     type, and no references, so equal values of the same types in the same order give the
     same bytes); keys in another order are compared as sorted JSON text."""
-    exact = _exactly(theirs, ours)
+    return _settled(_exactly(theirs, ours), theirs, ours)
+
+
+def _settled(exact: bool | None, theirs: object, ours: object) -> bool:
+    """`exact` (`_exactly`'s word), or where that is None (equal, keys in another order or
+    types the bytes cannot tell apart) whether the two are the same as sorted JSON text."""
     if exact is not None:
         return exact
     text = _as_sorted_text(theirs)
@@ -174,10 +179,7 @@ def answered_alike(
     state, mine = theirs.get("state"), ours["state"]
     exact = (_shared_exactly if shared else _exactly)(state, mine)
     if not rotated:
-        if exact is not None:
-            return exact
-        text = _as_sorted_text(state)  # (as `same` decides)
-        return text is not None and text == _as_sorted_text(mine)
+        return _settled(exact, state, mine)  # (as `same` decides)
     if exact:
         return True  # in the order of seats `replay_variants.rotated` expects: most often
     # Under a rotation the players' dicts come in another order of keys: as JSON text.

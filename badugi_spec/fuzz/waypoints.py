@@ -139,7 +139,7 @@ def waypoints(trial: Trial) -> set[str]:
         elif kind == "act" and " raises" in text and short_in == (statement.hand, statement.phase):
             points.add("raise-over-short-all-in")
         elif kind == "expect":
-            points |= expected(text, capped=capped, names=names)
+            points |= _read(text, capped=capped, names=names)  # (not quiet: told above)
             if text.startswith("legal "):
                 points |= _offered(text, trial.profile)
             elif text.startswith("half "):

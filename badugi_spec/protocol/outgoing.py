@@ -3,40 +3,16 @@ fields of the protocol version the implementation speaks, and no others."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from json import encoder as _json
 from typing import Any, Final
+
+from badugi_spec.scenario.state_line import one_encoder
 
 Kept = dict[int, tuple[Any, tuple[str, int], dict[str, Any], str]]
 KEPT_AT_MOST: Final = 16_384
 
 
-def _line_writer() -> Callable[[Any], str]:
-    """`json.dumps` (its defaults: ASCII only, `", "` and `": "`), by one C encoder made
-    once: `dumps` makes a new one each call, about 1 us of the 1.5 to 4 a request took.
-    It looks for no cycle: a request is made here of the runner's arguments, a fuzzed
-    trial's, which hold none (a cycle is still caught, as too deep: RecursionError)."""
-    make = getattr(_json, "c_make_encoder", None)
-    encoder = json.JSONEncoder()
-    if make is None:  # pragma: no cover - a Python without the json speedups
-        return json.dumps
-    try:
-        made = make(
-            None, encoder.default, _json.encode_basestring_ascii, None, ": ", ", ",
-            False, False, True,
-        )  # fmt: skip
-    except TypeError:  # pragma: no cover - another signature: json's own way
-        return json.dumps
-
-    def written(request: Any) -> str:
-        return "".join(made(request, 0))
-
-    return written
-
-
-line_of: Final = _line_writer()
-"""A request as `json.dumps(request)` writes it."""
+line_of: Final = one_encoder(ascii_only=True)
+"""A request as `json.dumps(request)` writes it, by one encoder made once."""
 
 
 def start_request(case: dict[str, Any], protocol: int) -> dict[str, Any]:

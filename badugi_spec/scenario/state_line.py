@@ -26,34 +26,40 @@ from collections.abc import Callable
 from json import encoder as _json
 from typing import Any, Final
 
-_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 _STRING: Final[Callable[[str], str]] = _json.encode_basestring
 """How the encoder writes a string with `ensure_ascii=False` (in C where it can)."""
 
 
-def _plain_writer() -> Callable[[Any], str]:
-    """`_ENCODER.encode`, by one C encoder made once: `encode` makes a new one each call,
-    which took about as long as writing a small entry."""
+def one_encoder(*, ascii_only: bool) -> Callable[[Any], str]:
+    """`json.dumps(value, ensure_ascii=ascii_only)`'s text, by one C encoder made once:
+    `dumps` and `encode` make a new one each call, which took about as long as writing a
+    small entry; a whole number or a text is written without the encoder at all. It looks
+    for no cycle (what is written here holds none, and looking was a fifth of the
+    encoder's time); a cycle is still caught, as too deep (RecursionError)."""
+    encoder = json.JSONEncoder(ensure_ascii=ascii_only, check_circular=False)
+    string = _json.encode_basestring_ascii if ascii_only else _STRING
     make = getattr(_json, "c_make_encoder", None)
     if make is None:  # pragma: no cover - a Python without the json speedups
-        return _ENCODER.encode
+        return encoder.encode
     try:
-        made = make(None, _ENCODER.default, _STRING, None, ": ", ", ", False, False, True)
+        made = make(None, encoder.default, string, None, ": ", ", ", False, False, True)
     except TypeError:  # pragma: no cover - another signature: the encoder's own way
-        return _ENCODER.encode
+        return encoder.encode
 
     def written(value: Any) -> str:
-        if type(value) is str:
-            return _STRING(value)
+        kind = type(value)
+        if kind is str:
+            return string(value)
+        if kind is int:
+            return int.__repr__(value)
         return "".join(made(value, 0))
 
     return written
 
 
-plain: Final = _plain_writer()
-"""Any JSON value as `_ENCODER.encode` writes it: `serve`'s replies and the fuzz client's
-lines of our answers. It looks for no cycle (our replies hold none, and looking was a fifth
-of the encoder's time); a cycle is still caught, as too deep (RecursionError)."""
+plain: Final = one_encoder(ascii_only=False)
+"""Any JSON value as `json.dumps(value, ensure_ascii=False)` writes it: `serve`'s replies
+and the fuzz client's lines of our answers."""
 
 _OK: Final = '{"ok": true, "state": {'
 
@@ -102,16 +108,7 @@ class Lines:
                 opening = _STRING(key) + ": "
             else:
                 return plain(reply)  # (a key json turns into text: as it does)
-            # A number or a text as the encoder writes it (`int.__repr__`, the string's
-            # escapes), without a call of the encoder: most entries that change are these.
-            kind = type(value)
-            text = opening + (
-                int.__repr__(value)
-                if kind is int
-                else _STRING(value)
-                if kind is str
-                else plain(value)
-            )
+            text = opening + plain(value)
             if len(last) > 64:  # (keys of other shapes than a state's: kept few)
                 last.clear()
             last[key] = (value, text, opening)
