@@ -10,16 +10,13 @@ The hot path reads tuples only, six reads a hand, no arithmetic:
 of their rank multiset (455 rows; each order of the same cards meets in the same row),
 and the last two give the code of their rank pair (91 codes), which picks the value in
 the row. With flushes the rows also know the suit the first three share, if they do, and
-two last cards of one suit s have a code in a section of s after the 91 (`_codes`): a row
-holds plain values there but in its own suit's section, which holds flushes. So a flush
-is a leaf like any other, with no suit compared on the way. The sections make the 2-7
-tables 5.7 MB (0.6 MB for A-5), mostly rows of three cards of one suit that a random hand
-meets one time in twenty; they take a read off the seven of reading card c's own table of
-codes, `codes[c][d][e]`, as before. A trie over all five cards reads five, but its last
-level holds 1,820 nodes of 52 (0.9 MB), which a random hand misses in cache: tried
-twice, it was no faster. The leaves are the values made anew side by side in memory,
-which a random hand reads from fewer cache lines. `make bench` and the README have the
-figures.
+two last cards of one suit s read a section of s after the 91 (`_codes`), which holds
+flushes in the row of three cards of s only: no suit is compared on the way. The
+sections make the 2-7 tables 5.7 MB (A-5's 0.6 MB), and take off a read of card c's own
+table, `codes[c][d][e]`. A trie over all five cards reads five, but its last level holds
+1,820 nodes of 52 (0.9 MB), which a random hand misses in cache: tried twice, it was no
+faster. The leaves are the values made anew side by side in memory, which a random hand
+reads from fewer cache lines. `make bench` and the README have the figures.
 
 Strengths pack the rule's own reading, so they decode back to text: badness is the
 category's place in the ranking's order (best first) in bits 20 and up, then the five
@@ -206,17 +203,17 @@ def _trie(plain: dict[int, int], suited: dict[int, int], *, flushes: bool) -> _N
         found = rows.get((key, suit))
         if found is not None:
             return found
-        made = [plain.get(key + pair, IMPOSSIBLE) for pair in _PAIR_KEYS]  # none for 5 alike
-        if flushes:
-            # One section a suit, plain (a pair of one suit after three cards that are
-            # not all of it), but the section of the three cards' own suit: flushes.
-            made += made[:_TWO_RANKS] * 4
-        if suit >= 0:
+        if suit < 0:
+            made = [plain.get(key + pair, IMPOSSIBLE) for pair in _PAIR_KEYS]  # none for 5 alike
+            if flushes:
+                # A section a suit for two last cards of one suit: plain values here;
+                # the row of three cards of that suit holds flushes in it (below).
+                made += made[:_TWO_RANKS] * 4
+        else:
+            made = list(row(key, -1))
             start = _PLAIN + _TWO_RANKS * suit
-            made[start : start + _TWO_RANKS] = [
-                suited.get(key + pair, v)
-                for pair, v in zip(_PAIR_KEYS[:_TWO_RANKS], made, strict=False)
-            ]
+            pairs = zip(_PAIR_KEYS[:_TWO_RANKS], made, strict=False)
+            made[start : start + _TWO_RANKS] = [suited.get(key + p, v) for p, v in pairs]
         rows[key, suit] = built = tuple(made)
         return built
 
@@ -224,17 +221,21 @@ def _trie(plain: dict[int, int], suited: dict[int, int], *, flushes: bool) -> _N
 
     def node(key: int, depth: int, suit: int) -> _Node:
         # `key`: the multiset of the `depth` cards so far; `suit`: the suit they all
-        # have, if they share one, have no rank twice and flushes count, else -1 (a
-        # repeated index repeats a rank, which makes no flush: the plain row is its value).
+        # have, if they share one and flushes count, else -1. A card of that suit and a
+        # new rank keeps it; a repeated index repeats a rank, which makes no flush.
         found = nodes.get((key, suit))
         if found is not None:
             return found
-        children: list[_Node] = []
-        for card in range(52):
-            rank = card >> 2
-            same = suit if card & 3 == suit and not key >> 3 * rank & 7 else -1
-            more = key + _ONE[rank]
-            children.append(row(more, same) if depth == 2 else node(more, 2, same))
+        if suit < 0:  # the four cards of a rank lead to the same child
+            more = [key + one for one in _ONE]
+            by_rank = [row(k, -1) if depth == 2 else node(k, 2, -1) for k in more]
+            children = [child for child in by_rank for _ in range(4)]
+        else:
+            children = list(node(key, depth, -1))
+            for rank in range(13):
+                if not key >> 3 * rank & 7:
+                    k = key + _ONE[rank]
+                    children[4 * rank + suit] = row(k, suit) if depth == 2 else node(k, 2, suit)
         nodes[key, suit] = built = tuple(children)
         return built
 
