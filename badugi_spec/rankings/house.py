@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -83,81 +83,156 @@ def best_subset(indexes: Sequence[int]) -> tuple[int, tuple[int, ...]]:
 # best of (a) the hand itself, if it is a valid group, and (b) the best group of each hand
 # with one card fewer (R2.5). Every subset is a subset of some one-smaller hand, so this
 # considers all of them, exactly as `best_subset` does, but each smaller hand's answer is
-# worked out once and shared by every hand that contains it.
+# worked out once and shared by every hand that contains it. Renaming suits changes no
+# value (R2.7), so (a) and (b) are worked out once for each rank multiset and pattern of
+# shared suits, on one hand of it (`_pattern_values`), and the value written for every
+# hand of that pattern: 22,503 values worked out for the 294,203 hands.
 
 _BITS: Final = tuple(1 << index for index in range(52))
 
 _STRENGTHS: dict[int, int] = {}
 """mask -> strength for every hand of 1 to 4 distinct cards; filled on first use."""
 
+_SUIT_SETS: Final = {n: tuple(itertools.combinations(range(4), n)) for n in range(1, 5)}
+_OPTIONS: Final = {
+    n: tuple(tuple(sum(_BITS[4 * rank + s] for s in suits) for suits in sets) for rank in range(13))
+    for n, sets in _SUIT_SETS.items()
+}
+"""By count n and rank, the masks of the n-card sets of that rank, in `_SUIT_SETS` order."""
 
-def _valid_groups(size: int) -> Iterator[tuple[int, int]]:
-    """(mask, strength) of every valid group of `size` cards: distinct ranks and suits."""
-    for ranks in itertools.combinations(range(13), size):  # low first, rank order - 1
-        strength = strength_of([rank + 1 for rank in reversed(ranks)])
-        lowest_suits = [_BITS[rank * 4] for rank in ranks]
-        for suits in itertools.permutations(range(4), size):
-            yield sum(map(operator.lshift, lowest_suits, suits)), strength
+_Choice = tuple[tuple[int, ...], ...]
+"""A hand of a shape: for each of its ranks, lowest first, the suits held in it."""
+
+
+def _shapes(size: int) -> list[tuple[int, ...]]:
+    """How `size` cards can share ranks: the count of each rank held, lowest rank first."""
+    if size == 0:
+        return [()]
+    return [(n, *rest) for n in range(1, min(size, 4) + 1) for rest in _shapes(size - n)]
+
+
+def _pattern(suits: Iterable[int]) -> tuple[int, ...]:
+    """Which cards share a suit, cards in deck order: the suits renamed in order of first
+    appearance. Hands of the same ranks with the same pattern differ by a renaming."""
+    first: dict[int, int] = {}
+    return tuple(first.setdefault(suit, len(first)) for suit in suits)
+
+
+_PATTERNS: Final = {
+    pattern: place
+    for place, pattern in enumerate(
+        sorted({_pattern(suits) for suits in itertools.product(range(4), repeat=MAX_CARDS)})
+    )
+}
+"""The 15 patterns of four cards, numbered."""
+
+
+def _pattern_values(
+    table: Mapping[int, int],
+    shape: tuple[int, ...],
+    choice: _Choice,
+    rank_sets: list[tuple[int, ...]],
+) -> list[int]:
+    """The strength of the hand `choice` over each set of ranks in `rank_sets`, by the
+    rule: (a) the hand itself if it is a valid group, else (b) the best hand of one card
+    fewer, read from `table`. One C-level pass over all the rank sets."""
+    cards = [(place, suit) for place, suits in enumerate(choice) for suit in suits]
+    if len(shape) == len(cards) == len({suit for _, suit in cards}):
+        return [strength_of([rank + 1 for rank in reversed(ranks)]) for ranks in rank_sets]
+    columns = [[_BITS[4 * ranks[place] + suit] for ranks in rank_sets] for place, suit in cards]
+    masks = list(map(sum, zip(*columns, strict=True)))
+    fewer = table.__getitem__
+    return list(map(max, *(map(fewer, map(operator.xor, masks, col)) for col in columns)))
+
+
+def _shape_values(
+    table: Mapping[int, int], size: int
+) -> Iterator[tuple[tuple[int, ...], list[_Choice], list[int], list[tuple[int, ...]]]]:
+    """For each shape of `size` cards: its rank sets, its hands (choices) in product
+    order, the pattern number of each, and by rank set the value of each pattern."""
+    for shape in _shapes(size):
+        choices = list(itertools.product(*(_SUIT_SETS[n] for n in shape)))
+        numbers: dict[tuple[int, ...], int] = {}
+        first_of: list[_Choice] = []
+        pattern_of = []
+        for choice in choices:
+            number = numbers.setdefault(
+                _pattern(s for suits in choice for s in suits), len(numbers)
+            )
+            if number == len(first_of):
+                first_of.append(choice)
+            pattern_of.append(number)
+        rank_sets = list(itertools.combinations(range(13), len(shape)))
+        by_pattern = [_pattern_values(table, shape, choice, rank_sets) for choice in first_of]
+        yield shape, choices, pattern_of, list(zip(*by_pattern, strict=True))
 
 
 def _add_size(table: dict[int, int], size: int) -> None:
-    """Add every hand of `size` cards to `table`, which holds every smaller hand.
-
-    Hands are walked as a hand `base` of size - 1 plus one card `new` above all of its
-    cards. The other size - 1 subsets are `base` minus one card, plus `new`; for each such
-    `rest = base - card` the values of `rest + new` for every `new` are one precomputed row,
-    so the inner loop over `new` is C-level `map(max, ...)` over list slices. This keeps
-    the build to a fraction of a second, which counts in the benchmark.
-    """
-    rows: dict[int, list[int]] = {}
-    for rest_mask in map(sum, itertools.combinations(_BITS, size - 2)):
-        # Entries for a `new` inside `rest` are never read: only `new` above it is.
-        rows[rest_mask] = [table.get(rest_mask | bit, -1) for bit in _BITS]
-    # A base needs a card above it, so its cards are among the first 51.
-    bases = itertools.combinations(range(51), size - 1)
-    base_masks = map(sum, itertools.combinations(_BITS[:51], size - 1))
-    if size == MAX_CARDS:
-        _add_four(table, rows, zip(bases, base_masks, strict=True))
-    else:
-        _add_smaller(table, rows, zip(bases, base_masks, strict=True))
-    # (a): a hand that is itself a valid group. Its strength carries its size, so it is
-    # above every subset's (R2.3): the max of (a) and (b) is (a), written in one C call.
-    table.update(_valid_groups(size))
+    """Add every hand of `size` cards to `table`, which holds every smaller hand."""
+    for shape, _, pattern_of, values_by_ranks in _shape_values(table, size):
+        ranks_of = itertools.combinations(range(13), len(shape))
+        for ranks, values in zip(ranks_of, values_by_ranks, strict=True):
+            masks = [0]
+            for rank, n in zip(ranks, shape, strict=True):
+                masks = [mask | more for mask in masks for more in _OPTIONS[n][rank]]
+            table.update(zip(masks, [values[number] for number in pattern_of], strict=True))
 
 
-def _add_four(
-    table: dict[int, int], rows: dict[int, list[int]], bases: Iterable[tuple[tuple[int, ...], int]]
-) -> None:
-    """`_add_smaller` unrolled for three-card bases: 22,100 of them, the bulk of the build."""
-    repeat, update = itertools.repeat, table.update
-    for (a, b, c), base_mask in bases:
-        start = c + 1
-        values = map(
-            max,
-            repeat(table[base_mask]),
-            rows[base_mask ^ _BITS[a]][start:],
-            rows[base_mask ^ _BITS[b]][start:],
-            rows[base_mask ^ _BITS[c]][start:],
+def _add_four(table: dict[int, int]) -> None:
+    """Add every hand of four cards, in `itertools.combinations` order, the order the
+    benchmark and the exhaustive tests read them in: they then walk the dict's entries
+    in memory order (read in another order, they took twice as long).
+
+    The values by rank set and pattern go into one row for each three lowest ranks, by
+    (highest rank, pattern): cards a < b < c then read the row of their ranks with the
+    `itemgetter` of their suits and c, one C call for all the hands a, b, c, d > c."""
+    width = len(_PATTERNS)
+    # rows[low][middle][high][top * width + pattern]; places no hand reaches stay 0.
+    rows = [[[[0] * (13 * width) for _ in range(13)] for _ in range(13)] for _ in range(13)]
+    for shape, choices, pattern_of, values_by_ranks in _shape_values(table, MAX_CARDS):
+        place = {
+            n: _PATTERNS[_pattern(s for suits in c for s in suits)]
+            for n, c in zip(pattern_of, choices, strict=True)
+        }
+        rank_sets = itertools.combinations(range(13), len(shape))
+        for ranks, values in zip(rank_sets, values_by_ranks, strict=True):
+            low, middle, high, top = (
+                rank for rank, n in zip(ranks, shape, strict=True) for _ in range(n)
+            )
+            row = rows[low][middle][high]
+            for number, value in enumerate(values):
+                row[top * width + place[number]] = value
+    # By the suits of a and b, then by c: the itemgetter of the values of every d > c.
+    readers: list[list[list[Callable[[list[int]], tuple[int, ...]]]]]
+    readers = [[[] for _ in range(4)] for _ in range(4)]
+    for a_suit, b_suit in itertools.product(range(4), repeat=2):
+        for c in range(51):
+            suits = (a_suit, b_suit, c & 3)
+            by_suit = [_PATTERNS[_pattern((*suits, suit))] for suit in range(4)]
+            places = [(d >> 2) * width + by_suit[d & 3] for d in range(c + 1, 52)]
+            # itemgetter of one place gives the value, not a tuple of it.
+            one = operator.itemgetter(slice(places[0], places[0] + 1))
+            readers[a_suit][b_suit].append(operator.itemgetter(*places) if c < 50 else one)
+    # Every two cards c < d, in combinations order, and where the pairs with c = k start.
+    pairs = list(map(sum, itertools.combinations(_BITS, 2)))
+    start = list(itertools.accumulate(range(51, 0, -1), initial=0))
+    rank_of = [card >> 2 for card in range(52)]
+    update = table.update
+    for a, b in itertools.combinations(range(50), 2):
+        by_c = rows[a >> 2][b >> 2]
+        read = map(
+            operator.call,
+            readers[a & 3][b & 3][b + 1 :],
+            map(by_c.__getitem__, rank_of[b + 1 : 51]),
         )
-        # Both sides have one entry per card above the base; strict checking costs time.
-        update(zip(map(base_mask.__or__, _BITS[start:]), values, strict=False))
-
-
-def _add_smaller(
-    table: dict[int, int], rows: dict[int, list[int]], bases: Iterable[tuple[tuple[int, ...], int]]
-) -> None:
-    """Each base's new hands: the max of the base and of the rows of its smaller subsets."""
-    for base, base_mask in bases:
-        start = base[-1] + 1
-        others = [rows[base_mask ^ _BITS[i]][start:] for i in base]
-        values = map(max, itertools.repeat(table[base_mask]), *others)
-        table.update(zip(map(base_mask.__or__, _BITS[start:]), values, strict=True))
+        masks = map((_BITS[a] | _BITS[b]).__or__, pairs[start[b + 1] :])
+        update(zip(masks, itertools.chain.from_iterable(read), strict=True))
 
 
 def _build_strengths() -> None:
-    _STRENGTHS.update(_valid_groups(1))
-    for size in range(2, MAX_CARDS + 1):
+    for size in range(1, MAX_CARDS):
         _add_size(_STRENGTHS, size)
+    _add_four(_STRENGTHS)
 
 
 def mask_of(indexes: Iterable[int]) -> int:
@@ -264,7 +339,7 @@ def _checked(cards: str | Iterable[Card]) -> tuple[Card, ...]:
 
 _UNTABLED: Final = [256]
 """How many more hands `evaluate` values by trying their subsets while the table is not
-built. The table takes 0.1 to 0.3 s to build; a process that values a few hands (`hand`,
+built. The table takes about 0.1 s to build; a process that values a few hands (`hand`,
 `compare`, `check` of one file) would pay all of that for microseconds of lookups, while
 trying a hand's 15 subsets costs about 20 us. A process that values more builds it."""
 

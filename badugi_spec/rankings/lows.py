@@ -5,18 +5,18 @@ the five share a suit. Every real rank multiset (five cards, at most four of a r
 6,175) is valued once by the rule, on first use, and, where its ranks differ, once more
 as a flush.
 
-The hot path reads tuples only, six reads a hand (seven with flushes), no arithmetic:
-`root[a][b][c][pairs[d][e]]`. The first three cards walk a trie by deck index to the row
+The hot path reads tuples only, six reads a hand, no arithmetic:
+`root[a][b][c][codes[d][e]]`. The first three cards walk a trie by deck index to the row
 of their rank multiset (455 rows; each order of the same cards meets in the same row),
 and the last two give the code of their rank pair (91 codes), which picks the value in
-the row. With flushes the rows know whether the first three share a suit, and the last
-two are read from the table of card c's suit, `codes[c][d][e]`, where a pair of c's
-suit has its code shifted to the end of the row (`_codes`): a flush is a leaf like any
-other, with no suit compared on the way. A trie over all five cards reads five, but its
-last level holds 1,820 nodes of 52 (0.9 MB, against these rows' 0.35 MB), which a random
-hand misses in cache: tried, it was a little faster on a quiet machine and slower on a
-busy one. The leaves are the values made anew side by side in memory, which a random
-hand reads from fewer cache lines. `make bench` and the README have the figures.
+the row. With flushes the rows also know the suit the first three share, if they do, and
+two last cards of one suit s read a section of s after the 91 (`_codes`), which holds
+flushes in the row of three cards of s only: no suit is compared on the way. The
+sections make the 2-7 tables 5.7 MB (A-5's 0.6 MB), and take off a read of card c's own
+table, `codes[c][d][e]`. A trie over all five cards reads five, but its last level holds
+1,820 nodes of 52 (0.9 MB), which a random hand misses in cache: tried twice, it was no
+faster. The leaves are the values made anew side by side in memory, which a random hand
+reads from fewer cache lines. `make bench` and the README have the figures.
 
 Strengths pack the rule's own reading, so they decode back to text: badness is the
 category's place in the ranking's order (best first) in bits 20 and up, then the five
@@ -32,7 +32,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any, Final
+from types import FunctionType
+from typing import Any, Final, NoReturn, cast
 
 from badugi_spec.cards import Card, Rank, format_cards
 from badugi_spec.errors import CardError
@@ -138,6 +139,8 @@ IMPOSSIBLE: Final = 0
 """The leaf for five of one rank, which only a repeated index can reach."""
 
 _Node = tuple[Any, ...]
+_Codes = tuple[tuple[int, ...], ...]
+_Root = tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
 _ONE: Final = tuple(1 << 3 * rank for rank in range(13))
 """A rank multiset is keyed by its counts, three bits a rank (deck index >> 2, the ace
 first): adding a card adds `_ONE[rank]`, so every order of the same cards meets."""
@@ -147,7 +150,9 @@ _PAIRS: Final = tuple(
 """The 91 rank pairs, the 78 of two ranks first (a random pair is one of them 16 times in
 17); a pair's place here is its code."""
 _PAIR_KEYS: Final = tuple(_ONE[r] + _ONE[s] for r, s in _PAIRS)
-_SHIFT: Final = len(_PAIRS)
+_PLAIN: Final = len(_PAIRS)
+_TWO_RANKS: Final = 78
+"""Two cards of one suit have two ranks: their code is one of the first 78."""
 
 
 def _values(rules: LowRules) -> tuple[dict[int, int], dict[int, int]]:
@@ -173,97 +178,122 @@ def _values(rules: LowRules) -> tuple[dict[int, int], dict[int, int]]:
     )
 
 
-def _codes(*, flushes: bool) -> tuple[_Node, ...]:
-    """By deck index c, the table `[d][e]` of the last two cards' pair codes.
-
-    With flushes, a pair of c's suit reads its code less 91: as a tuple index that is
-    the same entry of a 91-entry row (Python counts it from the end) and the second half
-    of a 182-entry one, the row of three cards of c's suit."""
+def _codes(*, flushes: bool) -> _Codes:
+    """By deck indexes d and e, the code of the last two cards: their rank pair's place in
+    `_PAIRS`; with flushes, two cards of one suit s read the section of s after it,
+    91 + 78 * s + that place, so a row can hold a flush for one suit only."""
     code_of = {key: code for code, key in enumerate(_PAIR_KEYS)}
-    plain = tuple(tuple(code_of[_ONE[d >> 2] + _ONE[e >> 2]] for e in range(52)) for d in range(52))
-    if not flushes:
-        return (plain,) * 52
-    # Card d's own suit's table differs from the plain one in its row d only.
-    own = [
-        tuple(code - _SHIFT if e & 3 == d & 3 and e != d else code for e, code in enumerate(row))
-        for d, row in enumerate(plain)
-    ]
-    tables = [tuple(own[d] if d & 3 == suit else plain[d] for d in range(52)) for suit in range(4)]
-    return tuple(tables[c & 3] for c in range(52))
+
+    def code(d: int, e: int) -> int:
+        found = code_of[_ONE[d >> 2] + _ONE[e >> 2]]
+        if flushes and d & 3 == e & 3 and d != e:
+            return _PLAIN + _TWO_RANKS * (d & 3) + found
+        return found
+
+    return tuple(tuple(code(d, e) for e in range(52)) for d in range(52))
 
 
 def _trie(plain: dict[int, int], suited: dict[int, int], *, flushes: bool) -> _Node:
     """The root: by the first three cards' deck indexes, the row of their rank multiset
-    (and, with flushes, whether they share a suit), read by the last two cards' code."""
-    rows: dict[tuple[int, bool], _Node] = {}
+    and, with flushes, of their suit if they share one (and have three ranks), read by
+    the last two cards' code."""
+    rows: dict[tuple[int, int], _Node] = {}
 
-    def row(key: int, one_suit: bool) -> _Node:
-        found = rows.get((key, one_suit))
+    def row(key: int, suit: int) -> _Node:
+        found = rows.get((key, suit))
         if found is not None:
             return found
-        made = [plain.get(key + pair, IMPOSSIBLE) for pair in _PAIR_KEYS]  # none for 5 alike
-        if one_suit:
-            # Five cards of one suit have five ranks, unless an index repeats.
-            made += [suited.get(key + pair, v) for pair, v in zip(_PAIR_KEYS, made, strict=True)]
-        rows[key, one_suit] = built = tuple(made)
+        if suit < 0:
+            made = [plain.get(key + pair, IMPOSSIBLE) for pair in _PAIR_KEYS]  # none for 5 alike
+            if flushes:
+                # A section a suit for two last cards of one suit: plain values here;
+                # the row of three cards of that suit holds flushes in it (below).
+                made += made[:_TWO_RANKS] * 4
+        else:
+            made = list(row(key, -1))
+            start = _PLAIN + _TWO_RANKS * suit
+            pairs = zip(_PAIR_KEYS[:_TWO_RANKS], made, strict=False)
+            made[start : start + _TWO_RANKS] = [suited.get(key + p, v) for p, v in pairs]
+        rows[key, suit] = built = tuple(made)
         return built
 
     nodes: dict[tuple[int, int], _Node] = {}
 
     def node(key: int, depth: int, suit: int) -> _Node:
         # `key`: the multiset of the `depth` cards so far; `suit`: the suit they all
-        # have, if they share one and flushes count, else -1.
+        # have, if they share one and flushes count, else -1. A card of that suit and a
+        # new rank keeps it; a repeated index repeats a rank, which makes no flush.
         found = nodes.get((key, suit))
         if found is not None:
             return found
-        children: list[_Node] = []
-        for card in range(52):
-            more, same = key + _ONE[card >> 2], suit if card & 3 == suit else -1
-            children.append(row(more, same >= 0) if depth == 2 else node(more, 2, same))
+        if suit < 0:  # the four cards of a rank lead to the same child
+            more = [key + one for one in _ONE]
+            by_rank = [row(k, -1) if depth == 2 else node(k, 2, -1) for k in more]
+            children = [child for child in by_rank for _ in range(4)]
+        else:
+            children = list(node(key, depth, -1))
+            for rank in range(13):
+                if not key >> 3 * rank & 7:
+                    k = key + _ONE[rank]
+                    children[4 * rank + suit] = row(k, suit) if depth == 2 else node(k, 2, suit)
         nodes[key, suit] = built = tuple(children)
         return built
 
     return tuple(node(_ONE[card >> 2], 1, card & 3 if flushes else -1) for card in range(52))
 
 
+class _Unbuilt:
+    """A hot path's root before its first call: its first read misses, and the miss
+    builds the tables and puts them in the hot path's defaults (`_missed`)."""
+
+    __slots__ = ("function", "rules")
+
+    def __init__(self, rules: LowRules) -> None:
+        self.rules = rules
+        self.function: FunctionType | None = None
+
+    def __getitem__(self, index: int) -> NoReturn:
+        raise IndexError(index)
+
+    def build(self) -> FunctionType:
+        assert self.function is not None
+        plain, suited = _values(self.rules)
+        flushes = self.rules.flushes_count
+        self.function.__defaults__ = (
+            _trie(plain, suited, flushes=flushes),
+            _codes(flushes=flushes),
+        )
+        return self.function
+
+
+def _missed(root: object, indexes: Sequence[int]) -> int:
+    """Where a hot path's read fails: on its first call, or for indexes that are not five
+    cards of one deck."""
+    if isinstance(root, _Unbuilt):
+        value: int = root.build()(indexes)
+        return value
+    raise CardError(f"not five cards of one deck: {list(indexes)}")
+
+
 def _strength_function(rules: LowRules) -> Callable[[Sequence[int]], int]:
-    """The hot path for `rules`, with its own tables, built on first use."""
-    root: _Node = ()
-    codes: _Node = ()
-    pairs: _Node = ()
+    """The hot path for `rules`, with its own tables, built on first use.
 
-    def build() -> None:
-        nonlocal root, codes, pairs
-        plain, suited = _values(rules)
-        codes = _codes(flushes=rules.flushes_count)
-        pairs = codes[0]
-        root = _trie(plain, suited, flushes=rules.flushes_count)
+    Six reads a hand, no arithmetic, no suit compared. The tables are default arguments
+    (callers pass the indexes only) rather than a closure's cells: a call reads them as
+    locals, 4 to 10 ns less of the 60 to 70 a hand took (`python -m benchmarks rankings`)."""
+    unbuilt = _Unbuilt(rules)
 
-    def first_use(indexes: Sequence[int]) -> None:
-        if root:  # the tables are there, so the indexes are not five cards of one deck
-            raise CardError(f"not five cards of one deck: {list(indexes)}")
-        build()
-
-    def strength(indexes: Sequence[int]) -> int:
+    def strength(
+        indexes: Sequence[int], root: _Root | _Unbuilt = unbuilt, codes: _Codes = ()
+    ) -> int:
         a, b, c, d, e = indexes
         try:
-            value: int = root[a][b][c][codes[c][d][e]]
-            return value
+            return root[a][b][c][codes[d][e]]
         except IndexError:
-            first_use(indexes)
-        return strength(indexes)
+            return _missed(root, indexes)
 
-    def strength_ignoring_suits(indexes: Sequence[int]) -> int:
-        # Without flushes every card's table of codes is the same: one read fewer.
-        a, b, c, d, e = indexes
-        try:
-            value: int = root[a][b][c][pairs[d][e]]
-            return value
-        except IndexError:
-            first_use(indexes)
-        return strength_ignoring_suits(indexes)
-
-    return strength if rules.flushes_count else strength_ignoring_suits
+    unbuilt.function = cast(FunctionType, strength)
+    return strength
 
 
 # ----- text ----------------------------------------------------------------------------
