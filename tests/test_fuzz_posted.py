@@ -25,7 +25,7 @@ from badugi_spec.fuzz.campaign import Campaign, Plan
 from badugi_spec.fuzz.trial import Setting
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.server import serve
-from badugi_spec.protocol.transport import ProcessTransport, TransportError
+from badugi_spec.protocol.transport import ProcessTransport, TransportError, TransportTimeout
 from badugi_spec.scenario.compile import profile_object
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.runner import ImplementationError
@@ -102,6 +102,31 @@ def test_a_line_too_many_before_a_batch_posted_is_read_as_its_first_reply() -> N
         except TransportError as error:  # b2 in by then, left over (or not yet: no error)
             assert "more than one line" in str(error)
         assert [bytes(reply) for reply in second.replies] == [b"x", b"b1"]
+    finally:
+        transport.close()
+
+
+def test_a_batch_is_written_once_the_replies_before_it_are_in() -> None:
+    """Until the process has answered a batch whole: an implementation that holds each
+    reply until it reads the next request (stdout buffered and not flushed, say) is not
+    answered by the batch posted after, so it hangs, as when asked alone, rather than pass
+    only when sent ahead. Then batches are written at once, as they are posted."""
+    holds = [sys.executable, "-c",
+             "import sys\nheld = ''\nfor l in sys.stdin: print(held, end='', flush=True); held = l"]  # fmt: skip
+    transport = ProcessTransport(holds)
+    try:
+        first = transport.post(["a"], timeout=5)
+        transport.post(["b"], timeout=5)
+        with pytest.raises(TransportTimeout):  # (1 s of wall time: no reply can come)
+            transport.collect(first, timeout=1)
+    finally:
+        transport.close()
+    transport = ProcessTransport(ECHO)
+    try:
+        assert transport.exchange_many(["a"], timeout=5) == ["a"]
+        batches = [transport.post([line], timeout=5) for line in ("b", "c")]
+        assert transport._offset == batches[-1].end  # both written at once
+        assert transport.collect(batches[-1], timeout=5) == ["c"]
     finally:
         transport.close()
 
