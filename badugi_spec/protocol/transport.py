@@ -353,7 +353,7 @@ class ProcessTransport:
             except BlockingIOError:
                 break
             except OSError:
-                raise TransportError(self._exited("before reading the request")) from None
+                raise TransportError(self._exited("before reading the request", "input")) from None
             del self._unwritten[:took]
             self._offset += took
         if self._offset == was:
@@ -452,13 +452,13 @@ class ProcessTransport:
                 self._writer.select(min(left, 0.05))
                 self._pump(0)
             except OSError:
-                raise TransportError(self._exited("before reading the request")) from None
+                raise TransportError(self._exited("before reading the request", "input")) from None
 
-    def _exited(self, when: str) -> str:
+    def _exited(self, when: str, pipe: str = "output") -> str:
         try:
             status = self.process.wait(timeout=2.0)
-        except subprocess.TimeoutExpired:
-            return f"closed its output {when}"
+        except subprocess.TimeoutExpired:  # alive: it closed the pipe that failed
+            return f"closed its {pipe} {when}"
         return f"exited with status {status} {when}"
 
     # ----- the end -----------------------------------------------------------------------
