@@ -25,7 +25,7 @@ from badugi_spec.fuzz.campaign import Campaign, Plan
 from badugi_spec.fuzz.trial import Setting
 from badugi_spec.protocol.client import ProcessImplementation
 from badugi_spec.protocol.server import serve
-from badugi_spec.protocol.transport import ProcessTransport, TransportError
+from badugi_spec.protocol.transport import ProcessTransport, TransportError, TransportTimeout
 from badugi_spec.scenario.compile import profile_object
 from badugi_spec.scenario.engine_impl import EngineImplementation
 from badugi_spec.scenario.runner import ImplementationError
@@ -102,6 +102,31 @@ def test_a_line_too_many_before_a_batch_posted_is_read_as_its_first_reply() -> N
         except TransportError as error:  # b2 in by then, left over (or not yet: no error)
             assert "more than one line" in str(error)
         assert [bytes(reply) for reply in second.replies] == [b"x", b"b1"]
+    finally:
+        transport.close()
+
+
+def test_a_batch_is_written_once_the_replies_before_it_are_in() -> None:
+    """Until the process has answered a batch whole: an implementation that holds each
+    reply until it reads the next request (stdout buffered and not flushed, say) is not
+    answered by the batch posted after, so it hangs, as when asked alone, rather than pass
+    only when sent ahead. Then batches are written at once, as they are posted."""
+    holds = [sys.executable, "-c",
+             "import sys\nheld = ''\nfor l in sys.stdin: print(held, end='', flush=True); held = l"]  # fmt: skip
+    transport = ProcessTransport(holds)
+    try:
+        first = transport.post(["a"], timeout=5)
+        transport.post(["b"], timeout=5)
+        with pytest.raises(TransportTimeout):  # (1 s of wall time: no reply can come)
+            transport.collect(first, timeout=1)
+    finally:
+        transport.close()
+    transport = ProcessTransport(ECHO)
+    try:
+        assert transport.exchange_many(["a"], timeout=5) == ["a"]
+        batches = [transport.post([line], timeout=5) for line in ("b", "c")]
+        assert transport._offset == batches[-1].end  # both written at once
+        assert transport.collect(batches[-1], timeout=5) == ["c"]
     finally:
         transport.close()
 
@@ -258,24 +283,85 @@ def test_a_batch_of_no_lines_is_answered_at_once() -> None:
         transport.close()
 
 
-def test_a_trial_sent_ahead_and_answered_wrong_is_judged_on_a_fresh_process() -> None:
-    """Its first reply may have been the trial before's line too many (see above): the
-    process goes, uncounted, and the text path meets a fresh one."""
-    plan = Plan(Setting((profiles.get("pokerstars-2010"),), seats=(4, 4)), ())
-    impl = ProcessImplementation([sys.executable, "-c", _DIES_AT_FIVE])
-    forgotten: list[object] = []
-    forget = impl.forget
+# Answers `hello`, then any request with a line of its own, but a session of three players
+# with that line twice.
+_DOUBLES_AT_THREE = """
+import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["type"] == "hello":
+        print(json.dumps({"ok": True, "protocol": 2, "capabilities": ["play"], "profiles": "any"}))
+    else:
+        print(json.dumps({"ok": True, "players": len(request["players"])}))
+        if len(request["players"]) == 3:
+            print(json.dumps({"ok": True, "players": 3}))
+    sys.stdout.flush()
+"""
 
-    def counted() -> None:
-        forgotten.append(impl._transport)
-        forget()
 
-    impl.forget = counted  # type: ignore[method-assign]
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_trial_sent_ahead_and_answered_wrong_is_judged_on_a_fresh_process_if_out_of_step(
+    seats: int,
+) -> None:
+    """Its first reply may have been the trial before's line too many (see above): then a
+    line is over once every reply posted is read, the process goes, uncounted, and the text
+    path meets a fresh one; in step, the text path meets the process that answered."""
+    impl = ProcessImplementation([sys.executable, "-c", _DOUBLES_AT_THREE], timeout=10)
     try:
-        campaign = Campaign(impl, plan, seed=5, out=None, budget=0)
-        for number in range(6):  # every trial miscounts at four players
-            assert campaign.run(number, then=range(number + 1, 6)) == "diverged"
-        assert forgotten and None not in forgotten, "trials sent ahead were answered wrong"
+        assert "play" in impl.capabilities()
+        tickets = [impl.post([("start", _case(n))]) for n in (seats, 2, 2)]
+        assert None not in tickets
+        transport = impl._transport
+        impl.replay([("start", _case(seats))], states=False, posted=tickets[0])
+        got = impl.replay([("start", _case(2))], states=False, posted=tickets[1])
+        assert got == [{"ok": True, "players": seats}]  # answered "wrong" either way
+        last = tickets[2]
+        assert last is not None
+        while seats == 3 and len(last.batch.replies) + transport._buffer.count(b"\n") < 2:  # type: ignore[union-attr]
+            transport._pump(10)  # type: ignore[union-attr]  # the line over: on a busy machine
+        impl.realign()
+        assert (impl._transport is transport) == (seats == 2)
         assert not +impl._failed_in_a_row and impl._timeouts == 0
     finally:
         impl.close()
+
+
+# `serve`, but the hand number is not reset at `start`: every session after the first on
+# a process is a hand ahead. A fresh process answers its first session right.
+_LEAKS = f"""
+import sys
+sys.path.insert(0, {str(ROOT)!r})
+from badugi_spec.protocol.server import serve
+from badugi_spec.scenario.engine_impl import EngineImplementation
+class Leaks(EngineImplementation):
+    sessions = 0
+    def start(self, case):
+        self.sessions += 1
+        return super().start(case)
+    def _state(self):
+        state = super()._state()
+        if self.sessions > 1:
+            session = state["session"]
+            state = {{**state, "session": {{**session, "hand": session["hand"] + 1}}}}
+        return state
+serve(Leaks())
+"""
+
+
+def test_a_trial_sent_ahead_and_answered_wrong_keeps_the_process_that_answered() -> None:
+    """The text of a trial sent ahead and answered wrong runs where it would have run
+    unposted, on the process that answered, while its replies are in step: a fresh one
+    answers its first session right, and the implementation would pass every trial."""
+    plan = Plan(Setting((profiles.get("pokerstars-2010"),), seats=(2, 3)), ())
+    statuses = []
+    for ahead in (False, True):
+        impl = ProcessImplementation([sys.executable, "-c", _LEAKS])
+        try:
+            campaign = Campaign(impl, plan, seed=5, out=None, budget=0, with_variants=False)
+            statuses.append(
+                [campaign.run(n, then=range(n + 1, 8) if ahead else ()) for n in range(8)]
+            )
+        finally:
+            impl.close()
+    assert statuses[0].count("diverged") >= 4, statuses[0]
+    assert statuses[1] == statuses[0]

@@ -286,6 +286,20 @@ def test_6_doubled_answers_are_errors_not_answers_to_later_requests(
         assert any(sign in case["message"] for sign in signs), case["message"]
 
 
+def test_6_an_implementation_that_closes_its_input_is_told_so() -> None:
+    """Alive, but no longer reading its requests: its input closed, not its output."""
+    script = "import os, sys, time\nos.close(0)\nprint('shut', file=sys.stderr)\ntime.sleep(60)"
+    transport = ProcessTransport([sys.executable, "-u", "-c", script])
+    try:
+        deadline = time.monotonic() + 60
+        while "shut" not in transport.stderr_tail() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with pytest.raises(TransportError, match="closed its input before reading the request"):
+            transport.exchange("{}", timeout=5)
+    finally:
+        transport.close()
+
+
 def test_6_a_stray_line_before_a_request_is_an_error() -> None:
     script = "import sys\nprint('{\"ok\": true}', flush=True)\nsys.stdin.readline()\n"
     transport = ProcessTransport([sys.executable, "-c", script])

@@ -394,11 +394,12 @@ def passes(
     if not ok and restore is not None:
         restore(mark)
     if not ok and posted is not None:
-        # Sent ahead, its first reply may be the trial before's line too many: the text
-        # decides on a fresh process, as it would have unposted (`forget`).
-        forget = getattr(impl, "forget", None)
-        if forget is not None:
-            forget()
+        # Sent ahead, its first reply may be the trial before's line too many: then the
+        # text decides on a fresh process, else on this one, as it would have unposted
+        # (`realign`).
+        realign = getattr(impl, "realign", None)
+        if realign is not None:
+            realign()
     return ok
 
 

@@ -232,6 +232,19 @@ class Connection:
         if transport is not None:
             transport.close()
 
+    def realign(self) -> None:
+        """After requests posted ahead were answered otherwise than ours: read what else
+        was posted, and drop the process, uncounted (`forget`), only if a line is then left
+        over. So a trial whose first reply was the line too many of the batch before is
+        judged by its text on a fresh process (the batches after it leave that line over),
+        and any other on the process that answered it, as it would have been unposted: a
+        fresh one would pass the trials of an implementation that carries something from
+        one session to the next (a hand number not reset at `start`)."""
+        self.settle()
+        stray = getattr(self._transport, "stray", None)
+        if stray is not None and stray(STRAY_GRACE) is not None:
+            self.forget()
+
     def settle(self) -> None:
         """Read the replies of the requests posted, before any other request is sent: a
         request sent now is answered after them, and if the implementation crashed or
