@@ -365,3 +365,45 @@ def test_a_trial_sent_ahead_and_answered_wrong_keeps_the_process_that_answered()
             impl.close()
     assert statuses[0].count("diverged") >= 4, statuses[0]
     assert statuses[1] == statuses[0]
+
+
+# `serve`, but its process dies at its third session: a crash that hangs on what the
+# process answered before, which a fresh process does not meet at the same trial.
+_DIES_AT_THIRD = f"""
+import os, sys
+sys.path.insert(0, {str(ROOT)!r})
+from badugi_spec.protocol.server import serve
+from badugi_spec.scenario.engine_impl import EngineImplementation
+class DiesAtThird(EngineImplementation):
+    sessions = 0
+    def start(self, case):
+        self.sessions += 1
+        if self.sessions == 3:
+            os._exit(3)
+        return super().start(case)
+serve(DiesAtThird())
+"""
+
+
+def test_a_crash_that_hangs_on_the_process_history_is_told_as_the_text_path_tells_it() -> None:
+    """The fast path met the crash, then ran the trial's text on a fresh process, which
+    passed: the crash was never told. Now the trial is errored at the trial where the text
+    path, running every trial's text on one process, errors it, sent ahead or not, and
+    the crash is told again as later processes reach their third session (at trials that
+    may differ: a text run, or a shrink, takes sessions of the process in between)."""
+    plan = Plan(Setting((profiles.get("pokerstars-2010"),), seats=(2, 3)), ())
+    runs = []
+    for fast, ahead in ((False, False), (True, False), (True, True)):
+        impl = ProcessImplementation([sys.executable, "-c", _DIES_AT_THIRD])
+        try:
+            campaign = Campaign(
+                impl, plan, seed=5, out=None, budget=0, with_variants=False, fast=fast
+            )
+            runs.append([campaign.run(n, then=range(n + 1, 8) if ahead else ()) for n in range(8)])
+        finally:
+            impl.close()
+    text = runs[0]
+    first = text.index("errored")
+    for statuses in runs:
+        assert statuses[: first + 1] == text[: first + 1], (statuses, text)
+        assert statuses.count("errored") >= 2, statuses

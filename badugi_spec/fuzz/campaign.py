@@ -186,20 +186,20 @@ class Campaign:
             return self._done("engine", started)
         result: CaseResult | None = None
         where: dict[int, list[int]] = {}
+        lost = None
         try:
             posted = made.posted or [None]
             passed = self.fast and replay.passes(self.impl, trial, idle=idle, posted=posted[0])
-        except replay.TimedOut as silent:  # judged as the text would be: no second wait
-            passed = False
-            result = CaseResult(f"fuzz-{self.seed}-{number}", "fuzz", 1, [], "errored")
-            result.message = silent.message
+        except replay.Unanswered as silent:  # a timeout: judged as the text would be
+            passed, lost = False, silent
+            result = None if silent.lost else silent.errored(f"fuzz-{self.seed}-{number}")
         if passed:
             status = "passed"  # every answer ours: no text need be written
             self.replayed += 1
         else:
             if result is None:
                 text, where = trial.render()
-                result = self._against(self.impl, text)
+                result = replay.after_text(lost, self._against(self.impl, text))
             status = result.status
         variant = ""
         if status == "passed":

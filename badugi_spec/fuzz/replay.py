@@ -12,8 +12,9 @@ the trial passes, and nothing else need be done. Any other answer, refusal, erro
 missing capability says nothing here: the caller then runs the trial's text by `verify`'s
 runner, which decides (and words) the result exactly as before. But for a request left
 unanswered past the timeout, every answer before it ours: the runner would meet the same
-silence at the same request, so the trial is judged errored here (`TimedOut`), waited for
-once and its timeout counted once.
+silence at the same request, so the trial is judged errored here (`Unanswered`), waited for
+once and its timeout counted once; and a process lost there errors the trial even if its
+text then passes on a fresh process.
 
 A variant of the trial (`replay_variants.forms`: a rotation, the suits renamed, the
 discards turned round) is judged the same way, from its requests and the answers of ours
@@ -37,7 +38,7 @@ from badugi_spec.fuzz.replay_values import value_requests, values_pass
 from badugi_spec.fuzz.replay_variants import Form
 from badugi_spec.fuzz.trial import Trial
 from badugi_spec.scenario.engine_impl import Implementation
-from badugi_spec.scenario.runner import ImplementationError, plays
+from badugi_spec.scenario.runner import CaseResult, ImplementationError, plays
 from badugi_spec.scenario.state_line import Lines, plain
 
 Exchange = tuple[str, dict[str, Any], dict[str, Any]]
@@ -47,19 +48,34 @@ replies are likely in: whether there is more (`ProcessTransport.exchange_many`).
 KINDS: Final = ("start", "deal", "act")
 
 
-class TimedOut(Exception):
-    """A request of the trial went unanswered within the timeout, every answer before it
-    our engine's: `verify`'s runner, given the trial's text, would pass each line up to
-    that request and meet the same silence there, so the trial is judged here, errored,
-    with the runner's message; its text is not run only to wait a second time. The
-    client's count of timeouts keeps this one (`passes` puts nothing back)."""
+class Unanswered(Exception):
+    """A request of the trial went unanswered, every answer before it our engine's.
 
-    def __init__(self, error: ImplementationError) -> None:
+    Timed out: `verify`'s runner, given the trial's text, would pass each line up to that
+    request and meet the same silence there, so the trial is judged errored here with the
+    runner's message (`errored`), not waited for a second time; the client's count of
+    timeouts keeps this one (`passes` puts nothing back). The process lost there (`lost`):
+    the text decides as before, on a fresh process, but if that passes, the trial is still
+    errored here (`after_text`): a fresh process may answer right what this one, with its
+    history, did not (an implementation that dies at its seventh session)."""
+
+    def __init__(self, error: ImplementationError, *, lost: bool = False) -> None:
         super().__init__(str(error))
+        self.lost = lost
         # As the runner words an error (`runner._errored`): the message, then the tail
         # of the implementation's stderr.
         tail = f"\n--- stderr (tail) ---\n{error.stderr}" if error.stderr else ""
         self.message = str(error) + tail
+
+    def errored(self, name: str) -> CaseResult:
+        result = CaseResult(name, "fuzz", 1, [], "errored")
+        result.message = self.message
+        return result
+
+
+def after_text(lost: Unanswered | None, result: CaseResult) -> CaseResult:
+    """The text's `result`, but errored if the process was `lost` on the fast path."""
+    return lost.errored(result.id) if lost is not None and result.status == "passed" else result
 
 
 def same(theirs: object, ours: object) -> bool:
@@ -260,7 +276,7 @@ def _alike(
                 answered_alike(theirs, ours, rotated=rotated)
                 for theirs, (_, _, ours) in zip(heard, exchanges, strict=False)
             ):
-                raise TimedOut(error) from None
+                raise Unanswered(error, lost=_lost(impl)) from None
             raise
         return len(answers) == len(exchanges) and all(
             theirs is None or answered_alike(theirs, ours, rotated=rotated)
@@ -274,7 +290,7 @@ def _alike(
             theirs = getattr(impl, kind)(request)
         except ImplementationError as error:
             if _silent(impl):
-                raise TimedOut(error) from None
+                raise Unanswered(error, lost=_lost(impl)) from None
             raise
         if not answered_alike(theirs, ours, rotated=rotated, shared=shared):
             return False
@@ -330,8 +346,13 @@ def warm(trial: Trial, impl: Implementation | None = None) -> None:
 
 
 def _silent(impl: Implementation) -> bool:
-    """Whether the implementation's last request timed out (the protocol client's flag)."""
-    return getattr(impl, "_timed_out", False) is True
+    """Whether the implementation's last request timed out, or its process was lost at
+    it (the protocol client's flags)."""
+    return getattr(impl, "_timed_out", False) is True or _lost(impl)
+
+
+def _lost(impl: Implementation) -> bool:
+    return getattr(impl, "_gone", False) is True
 
 
 def _read(line: str) -> object:
@@ -382,7 +403,7 @@ def passes(
             ok = _alike(impl, sent, rotated, idle, posted)
     except KeyboardInterrupt:
         raise
-    except TimedOut:
+    except Unanswered:
         if variant is None:
             raise  # the trial's own requests: judged, and the timeout stays counted
         ok = False  # a variant: its text decides, as for any other failure
@@ -441,4 +462,4 @@ def post(impl: Implementation, trial: Trial, forms: list[Form] | None) -> list[o
     return tickets
 
 
-__all__ = ["TimedOut", "answered_alike", "passes", "post", "same"]
+__all__ = ["Unanswered", "after_text", "answered_alike", "passes", "post", "same"]
