@@ -407,3 +407,41 @@ def test_a_crash_that_hangs_on_the_process_history_is_told_as_the_text_path_tell
     for statuses in runs:
         assert statuses[: first + 1] == text[: first + 1], (statuses, text)
         assert statuses.count("errored") >= 2, statuses
+
+
+def test_a_blank_line_after_a_reply_is_skipped_as_when_asked_alone() -> None:
+    """`exchange` skips a blank line after a reply; a batch's replies did not, so every
+    reply after one was read a line late and each trial went through its text."""
+    blank = [sys.executable, "-u", "-c", "import sys\nfor l in sys.stdin: print(l + '\\r')"]
+    transport = ProcessTransport(blank)
+    try:
+        first = transport.post(["a", "b"], timeout=5)
+        second = transport.post(["c"], timeout=5)
+        assert transport.collect(first, timeout=5) == ["a", "b"]
+        assert transport.collect(second, timeout=5) == ["c"]
+        assert transport.exchange("d", timeout=5) == "d"
+    finally:
+        transport.close()
+
+
+def test_replies_written_before_a_death_are_read_though_later_requests_cannot_be() -> None:
+    """A process that answers a batch, then dies on the next one sent ahead: writing the
+    rest of that next batch fails, and that failure was raised while reading the first
+    batch's replies, which were in the pipe (a trial errored, or sent through its text,
+    for the next trial's crash)."""
+    dies = [
+        sys.executable, "-u", "-c",
+        "import sys\nfor l in sys.stdin:\n if l.startswith('die'): sys.exit(3)\n print(l, end='')",
+    ]  # fmt: skip
+    transport = ProcessTransport(dies)
+    try:
+        assert transport.collect(transport.post(["hello"], timeout=5), timeout=5) == ["hello"]
+        first = transport.post(["a"], timeout=5)
+        # More than the pipe holds, so some is still to be written once it has died.
+        second = transport.post(["die"] + ["z" * 1000] * 3000, timeout=5)
+        transport.process.wait(timeout=5)
+        assert transport.collect(first, timeout=5) == ["a"]
+        with pytest.raises(TransportError, match="without replying"):
+            transport.collect(second, timeout=5)
+    finally:
+        transport.close()

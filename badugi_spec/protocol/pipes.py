@@ -4,6 +4,9 @@ of requests written ahead, and how a stray line is shown in a message."""
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
+import subprocess
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -47,3 +50,15 @@ def widened(*fds: int) -> None:
 def shown(data: bytes) -> str:
     first = data.strip().split(b"\n", 1)[0]
     return repr(first[:200].decode("utf-8", "replace"))
+
+
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """End the process's whole group: a child it forked may still hold the pipes open."""
+    killpg = getattr(os, "killpg", None)
+    if killpg is None:  # pragma: no cover - no process groups on this platform
+        with contextlib.suppress(OSError):
+            process.kill()
+        return
+    # The group's id is the leader's pid, kept while any member lives.
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        killpg(process.pid, signal.SIGKILL)

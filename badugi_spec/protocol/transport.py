@@ -15,14 +15,13 @@ import contextlib
 import math
 import os
 import selectors
-import signal
 import subprocess
 import time
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from badugi_spec.protocol import MAX_LINE_BYTES, SPIN_LINES, SPIN_SECONDS
-from badugi_spec.protocol.pipes import Posted, shown, widened
+from badugi_spec.protocol.pipes import Posted, kill_group, shown, widened
 
 STDERR_TAIL_LINES: Final = 20
 STDERR_LINE_CHARS: Final = 500
@@ -353,7 +352,13 @@ class ProcessTransport:
             except BlockingIOError:
                 break
             except OSError:
-                raise TransportError(self._exited("before reading the request", "input")) from None
+                why = self._exited("before reading the request", "input")
+                if self.process.returncode is None:  # (`_exited` waited) alive: input closed
+                    raise TransportError(why) from None
+                # Dead: what it wrote before it went is read first; only a reply missing is
+                # an error ("without replying", as the runner meets it), not what it never read.
+                self._unwritten.clear()
+                break
             del self._unwritten[:took]
             self._offset += took
         if self._offset == was:
@@ -368,10 +373,11 @@ class ProcessTransport:
         """Give the whole lines read to the batches posted, oldest first; whether any."""
         given = False
         while self._posted and b"\n" in self._buffer:
-            # Split once: many replies come in together, and taking them one at a time
-            # copied the rest of the buffer each time.
+            # Split once (taking replies one at a time copied the rest of the buffer each
+            # time); a blank line is no reply, skipped as `exchange` skips one.
             head = self._posted[0]
             *whole, rest = self._buffer.split(b"\n")
+            whole = [line for line in whole if line.strip()]
             wanted = head.count - len(head.replies)
             head.replies += whole[:wanted]
             self._buffer = b"\n".join([*whole[wanted:], rest])
@@ -473,7 +479,7 @@ class ProcessTransport:
             self.process.wait(timeout=EXIT_GRACE)
         # Then the whole group goes, the leader or not: a child it forked may still hold
         # the pipes open, and would keep a reader waiting for an end of file for ever.
-        self._kill_group()
+        kill_group(self.process)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=2.0)
         deadline = time.monotonic() + DRAIN_GRACE
@@ -487,13 +493,3 @@ class ProcessTransport:
         for stream in (self.process.stdout, self.process.stderr):
             with contextlib.suppress(OSError):
                 stream.close()  # type: ignore[union-attr]
-
-    def _kill_group(self) -> None:
-        killpg = getattr(os, "killpg", None)
-        if killpg is None:  # pragma: no cover - no process groups on this platform
-            with contextlib.suppress(OSError):
-                self.process.kill()
-            return
-        # The group's id is the leader's pid, kept while any member lives.
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            killpg(self.process.pid, signal.SIGKILL)
