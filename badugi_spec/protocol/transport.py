@@ -197,14 +197,14 @@ class ProcessTransport:
         self._buffer = b""
         self._write(line.encode("utf-8") + b"\n", deadline, timeout)
         self._spin(time.perf_counter() + SPIN_SECONDS)
-        while b"\n" not in self._buffer:
+        while b"\n" not in self._buffer.lstrip():  # a blank line is no reply
             if len(self._buffer) > self.max_line:
                 raise TransportError(f"reply longer than {self.max_line} bytes")
             if self._stdout_eof:
                 raise TransportError(self._exited("without replying"))
             if self._gone():
                 self._pump(0)  # what it wrote before it went
-                if b"\n" in self._buffer:
+                if b"\n" in self._buffer.lstrip():
                     break
                 raise TransportError(self._exited("without replying"))
             left = deadline - time.monotonic()
@@ -212,7 +212,7 @@ class ProcessTransport:
                 raise TransportTimeout(f"no reply within {timeout:g} s")
             # Without an exit event, look at the process now and then.
             self._pump(left if self._pidfd >= 0 else min(left, 0.1))
-        reply, _, rest = self._buffer.partition(b"\n")
+        reply, _, rest = self._buffer.lstrip().partition(b"\n")
         self._buffer = rest
         if len(reply) > self.max_line:
             raise TransportError(f"reply longer than {self.max_line} bytes")
