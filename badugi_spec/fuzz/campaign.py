@@ -190,7 +190,7 @@ class Campaign:
         try:
             posted = made.posted or [None]
             passed = self.fast and replay.passes(self.impl, trial, idle=idle, posted=posted[0])
-        except replay.Unanswered as silent:  # a timeout: judged as the text would be
+        except replay.Unanswered as silent:  # a timeout: judged here; a loss: by its text
             passed, lost = False, silent
             result = None if silent.lost else silent.errored(f"fuzz-{self.seed}-{number}")
         if passed:

@@ -403,9 +403,11 @@ def passes(
             ok = _alike(impl, sent, rotated, idle, posted)
     except KeyboardInterrupt:
         raise
-    except Unanswered:
+    except Unanswered as silent:
         if variant is None:
-            raise  # the trial's own requests: judged, and the timeout stays counted
+            if silent.lost and restore is not None:
+                restore(mark)  # its text runs next, and counts the failure again
+            raise  # the trial's own requests: judged (a timeout stays counted)
         ok = False  # a variant: its text decides, as for any other failure
     except Exception:  # a crash, a refusal to play, an unreadable reply: the text decides
         ok = False

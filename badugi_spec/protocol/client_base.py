@@ -73,7 +73,7 @@ class Connection:
         self._timeouts = 0
         self._timed_out = False
         self._gone = False
-        """The process died or closed a pipe at the last request (`_lost`)."""
+        """The process was lost (exited, or its output ended) on the last request (`_lost`)."""
         self._given_up: ImplementationError | None = None
         self._asking: str | None = None
         """The type of the request being answered, for counting its failures."""
@@ -184,11 +184,11 @@ class Connection:
 
     def _lost(self, request: dict[str, Any], error: TransportError) -> NoReturn:
         """No reply to `request`: a timeout counts towards giving up; either drops it."""
-        # Lost at it (`fuzz.replay` judges the trial by this): the replies of the requests
-        # posted before it were read first (`settle`), and the process answered its first
-        # batch with nothing more sent (`ProcessTransport._room`), so it died on these.
-        self._gone = not isinstance(error, TransportTimeout)
-        if not self._gone:
+        # Lost at it (`fuzz.replay` errors the trial by this): the batches posted before it
+        # were read first (`settle`), and nothing was written after it (`lost_on_oldest`).
+        lost = getattr(self._transport, "lost_on_oldest", None)
+        self._gone = not isinstance(error, TransportTimeout) and lost is not None and lost()
+        if isinstance(error, TransportTimeout):
             self._timed_out = True
             self._timeouts += 1
             message = f"{request['type']}: {error}"

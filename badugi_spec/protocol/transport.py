@@ -35,15 +35,15 @@ DRAIN_GRACE: Final = 0.2
 class TransportError(Exception):
     """The line could not be exchanged; the message says why (exit, timeout, size)."""
 
-
-class TransportTimeout(TransportError):
-    """No reply (or the request not read) within the deadline."""
-
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.replies: list[str] = []
         """Of requests sent at once (`exchange_many`), the replies read before the one
         that did not come: which request it was, and what came before it."""
+
+
+class TransportTimeout(TransportError):
+    """No reply (or the request not read) within the deadline."""
 
 
 class Transport(Protocol):
@@ -197,14 +197,14 @@ class ProcessTransport:
         self._buffer = b""
         self._write(line.encode("utf-8") + b"\n", deadline, timeout)
         self._spin(time.perf_counter() + SPIN_SECONDS)
-        while b"\n" not in self._buffer.lstrip():  # a blank line is no reply
+        while b"\n" not in self._buffer:
             if len(self._buffer) > self.max_line:
                 raise TransportError(f"reply longer than {self.max_line} bytes")
             if self._stdout_eof:
                 raise TransportError(self._exited("without replying"))
             if self._gone():
                 self._pump(0)  # what it wrote before it went
-                if b"\n" in self._buffer.lstrip():
+                if b"\n" in self._buffer:
                     break
                 raise TransportError(self._exited("without replying"))
             left = deadline - time.monotonic()
@@ -212,7 +212,7 @@ class ProcessTransport:
                 raise TransportTimeout(f"no reply within {timeout:g} s")
             # Without an exit event, look at the process now and then.
             self._pump(left if self._pidfd >= 0 else min(left, 0.1))
-        reply, _, rest = self._buffer.lstrip().partition(b"\n")
+        reply, _, rest = self._buffer.partition(b"\n")
         self._buffer = rest
         if len(reply) > self.max_line:
             raise TransportError(f"reply longer than {self.max_line} bytes")
@@ -315,7 +315,7 @@ class ProcessTransport:
             try:
                 left = timeout - (time.monotonic() - heard)
                 self._waiting(left, timeout, writing=not written and self._room() > 0)
-            except TransportTimeout as silent:
+            except TransportError as silent:  # the replies before it name the request unanswered
                 silent.replies = [reply.decode("utf-8", "replace") for reply in batch.replies]
                 raise
         replies = batch.replies
@@ -337,9 +337,8 @@ class ProcessTransport:
     def _room(self) -> int:
         """Bytes of the lines posted that may be written now: all, once the process has
         answered a batch whole; until then up to the end of the oldest batch unanswered, so
-        an implementation that holds each reply until it reads the next request (stdout not
-        flushed) hangs, as asked alone, rather than pass only when sent ahead. (One batch at
-        a time throughout cost about a fifth of `fuzz`'s rate against `serve`.)"""
+        one that holds each reply until it reads the next request hangs, as asked alone.
+        (One batch at a time throughout cost about a fifth of `fuzz`'s rate.)"""
         first = self._posted[0].end if self._posted and not self._proven else math.inf
         return int(min(first, self._offset + len(self._unwritten)) - self._offset)
 
@@ -373,11 +372,10 @@ class ProcessTransport:
         """Give the whole lines read to the batches posted, oldest first; whether any."""
         given = False
         while self._posted and b"\n" in self._buffer:
-            # Split once (taking replies one at a time copied the rest of the buffer each
-            # time); a blank line is no reply, skipped as `exchange` skips one.
+            # Split once: many replies come in together, and taking them one at a time
+            # copied the rest of the buffer each time.
             head = self._posted[0]
             *whole, rest = self._buffer.split(b"\n")
-            whole = [line for line in whole if line.strip()]
             wanted = head.count - len(head.replies)
             head.replies += whole[:wanted]
             self._buffer = b"\n".join([*whole[wanted:], rest])
@@ -433,6 +431,13 @@ class ProcessTransport:
             self._pump(0)
         else:
             self._pump(left if self._pidfd >= 0 else min(left, 0.1))
+
+    def lost_on_oldest(self) -> bool:
+        """Whether the process is gone with nothing written after the oldest batch unanswered:
+        it died on that one, not on later requests while holding these replies (as it may)."""
+        if not (self._stdout_eof or self._gone()):
+            return False
+        return not self._posted or self._offset <= self._posted[0].end
 
     def stray(self, grace: float) -> str | None:
         """A line written without a request, within `grace` seconds, or None."""

@@ -7,16 +7,19 @@ as a flush.
 
 The hot path reads tuples only, six reads a hand, no arithmetic:
 `root[a][b][c][codes[d][e]]`. The first three cards walk a trie by deck index to the row
-of their rank multiset (455 rows; each order of the same cards meets in the same row),
+of their rank multiset (455 rows, and in 2-7 one more for each suit three of them can
+share; each order of the same cards meets in the same row),
 and the last two give the code of their rank pair (91 codes), which picks the value in
 the row. With flushes the rows also know the suit the first three share, if they do, and
 two last cards of one suit s read a section of s after the 91 (`_codes`), which holds
 flushes in the row of three cards of s only: no suit is compared on the way. The
 sections make the 2-7 tables 5.7 MB (A-5's 0.6 MB), and take off a read of card c's own
 table, `codes[c][d][e]`. A trie over all five cards reads five, but its last level holds
-1,820 nodes of 52 (0.9 MB), which a random hand misses in cache: tried twice, it was no
-faster. The leaves are the values made anew side by side in memory, which a random hand
-reads from fewer cache lines. `make bench` and the README have the figures.
+1,820 nodes of 52 (0.9 MB), and a random hand's fifth read missed the cache: measured
+side by side, it was no faster than these six reads (the rows a random hand reads most
+are the plain ones, shared by many first cards). The leaves are the values made anew
+side by side in memory, which a random hand reads from fewer cache lines. `make bench`
+and the README have the figures.
 
 Strengths pack the rule's own reading, so they decode back to text: badness is the
 category's place in the ranking's order (best first) in bits 20 and up, then the five
