@@ -329,15 +329,38 @@ def test_a_trial_sent_ahead_and_answered_wrong_is_judged_on_a_fresh_process_if_o
         impl.close()
 
 
-# `serve`, but the hand number is not reset at `start`: every session after the first on
-# a process is a hand ahead. A fresh process answers its first session right.
-_LEAKS = f"""
-import sys
+def _served(name: str, body: str) -> str:
+    """The script of `serve` answering with our engine changed by `body`, the methods of a
+    subclass `name` of `EngineImplementation`."""
+    return f"""
+import os, sys
 sys.path.insert(0, {str(ROOT)!r})
 from badugi_spec.protocol.server import serve
 from badugi_spec.scenario.engine_impl import EngineImplementation
-class Leaks(EngineImplementation):
+class {name}(EngineImplementation):
     sessions = 0
+{body}
+serve({name}())
+"""
+
+
+def _statuses(script: str, *, ahead: bool = False, fast: bool = True) -> list[str]:
+    """The statuses of trials 0 to 7 of seed 5 (two or three players, no variants) against
+    `script`, the next trials sent ahead or not, judged by the fast path or by their text."""
+    plan = Plan(Setting((profiles.get("pokerstars-2010"),), seats=(2, 3)), ())
+    impl = ProcessImplementation([sys.executable, "-c", script])
+    try:
+        campaign = Campaign(impl, plan, seed=5, out=None, budget=0, with_variants=False, fast=fast)
+        return [campaign.run(n, then=range(n + 1, 8) if ahead else ()) for n in range(8)]
+    finally:
+        impl.close()
+
+
+# `serve`, but the hand number is not reset at `start`: every session after the first on
+# a process is a hand ahead. A fresh process answers its first session right.
+_LEAKS = _served(
+    "Leaks",
+    """
     def start(self, case):
         self.sessions += 1
         return super().start(case)
@@ -345,47 +368,31 @@ class Leaks(EngineImplementation):
         state = super()._state()
         if self.sessions > 1:
             session = state["session"]
-            state = {{**state, "session": {{**session, "hand": session["hand"] + 1}}}}
-        return state
-serve(Leaks())
-"""
+            state = {**state, "session": {**session, "hand": session["hand"] + 1}}
+        return state""",
+)
 
 
 def test_a_trial_sent_ahead_and_answered_wrong_keeps_the_process_that_answered() -> None:
     """The text of a trial sent ahead and answered wrong runs where it would have run
     unposted, on the process that answered, while its replies are in step: a fresh one
     answers its first session right, and the implementation would pass every trial."""
-    plan = Plan(Setting((profiles.get("pokerstars-2010"),), seats=(2, 3)), ())
-    statuses = []
-    for ahead in (False, True):
-        impl = ProcessImplementation([sys.executable, "-c", _LEAKS])
-        try:
-            campaign = Campaign(impl, plan, seed=5, out=None, budget=0, with_variants=False)
-            statuses.append(
-                [campaign.run(n, then=range(n + 1, 8) if ahead else ()) for n in range(8)]
-            )
-        finally:
-            impl.close()
+    statuses = [_statuses(_LEAKS, ahead=ahead) for ahead in (False, True)]
     assert statuses[0].count("diverged") >= 4, statuses[0]
     assert statuses[1] == statuses[0]
 
 
 # `serve`, but its process dies at its third session: a crash that hangs on what the
 # process answered before, which a fresh process does not meet at the same trial.
-_DIES_AT_THIRD = f"""
-import os, sys
-sys.path.insert(0, {str(ROOT)!r})
-from badugi_spec.protocol.server import serve
-from badugi_spec.scenario.engine_impl import EngineImplementation
-class DiesAtThird(EngineImplementation):
-    sessions = 0
+_DIES_AT_THIRD = _served(
+    "DiesAtThird",
+    """
     def start(self, case):
         self.sessions += 1
         if self.sessions == 3:
             os._exit(3)
-        return super().start(case)
-serve(DiesAtThird())
-"""
+        return super().start(case)""",
+)
 
 
 def test_a_crash_that_hangs_on_the_process_history_is_told_as_the_text_path_tells_it() -> None:
@@ -395,18 +402,7 @@ def test_a_crash_that_hangs_on_the_process_history_is_told_as_the_text_path_tell
     later processes reach their third session (at trials that may differ: a text run, or
     a shrink, takes sessions of the process in between). Sent ahead, a crash with the next
     trials already written to the process is nobody's (`lost_on_oldest`): not tested here."""
-    plan = Plan(Setting((profiles.get("pokerstars-2010"),), seats=(2, 3)), ())
-    runs = []
-    for fast in (False, True):
-        impl = ProcessImplementation([sys.executable, "-c", _DIES_AT_THIRD])
-        try:
-            campaign = Campaign(
-                impl, plan, seed=5, out=None, budget=0, with_variants=False, fast=fast
-            )
-            runs.append([campaign.run(n) for n in range(8)])
-        finally:
-            impl.close()
-    text, replayed = runs
+    text, replayed = (_statuses(_DIES_AT_THIRD, fast=fast) for fast in (False, True))
     first = text.index("errored")
     assert replayed[: first + 1] == text[: first + 1], (replayed, text)
     assert replayed.count("errored") >= 2, replayed
